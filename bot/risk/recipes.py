@@ -39,9 +39,11 @@ __all__ = [
     "MAX_LINES",
     "MAX_RECIPES",
     "MAX_RECIPE_CHARS",
+    "GO_GENERATE",
     "LIFECYCLE",
     "LINK_TOOL",
     "SETTINGS",
+    "TOX_START",
     "UNKNOWN",
     "GivenRecipes",
     "ProjectRecipes",
@@ -65,6 +67,12 @@ MAX_RECIPE_CHARS = 32 * 1024
 UNKNOWN = "$FLYBOT_UNKNOWN"
 #: The target of a recipe that is the settings of the place a tool runs in, not a script (bot/risk/settings.py).
 SETTINGS = "<settings> "
+#: The tox target of its start without an environment (``tox -l``, ``--version``): no line, unreadable when a
+#: ``toxfile.py`` (an inline plugin tox imports) is there.
+TOX_START = "<start>"
+#: The go target whose lines are the ``//go:generate`` directives ``go generate PACKAGES...`` runs (after it, the
+#: package patterns separated by spaces): :func:`_go_generate`.
+GO_GENERATE = "generate "
 #: The tool of a recipe that says where a path in the workspace really leads (:meth:`RecipeBook.link`).
 LINK_TOOL = "path"
 
@@ -306,6 +314,8 @@ class ProjectRecipes(RecipeBook):
         def recipe(lines: list[RecipeLine] | None) -> Recipe | None:
             return None if lines is None else Recipe(tool, target, tuple(lines), directory, file, overrides)
 
+        if tool == "go" and target.startswith(GO_GENERATE):
+            return recipe(_go_generate(root, base, target[len(GO_GENERATE) :].split()))
         if target.startswith(SETTINGS):
             from bot.risk.settings import read
 
@@ -377,6 +387,12 @@ class ProjectRecipes(RecipeBook):
         if tool == "tox":
             if file and not file.endswith(".ini"):
                 raise _Unreadable(f"{file} (not read: FlyBot reads tox.ini files only)")
+            # tox "Your first plugin": tox 4 imports a toxfile.py next to its configuration file at every start
+            plugin = posixpath.join(posixpath.dirname(named) if named else directory, "toxfile.py")
+            if os.path.lexists(os.path.join(root, plugin)):
+                raise _Unreadable(f"{plugin} (not read: tox imports it as an inline plugin at every start)")
+            if target == TOX_START:
+                return recipe([])
             rel = named or here("tox.ini")
             if rel is None:
                 raise _Unreadable(
@@ -547,6 +563,69 @@ _FILES = {
     "just": "justfile",
     "tox": "tox.ini",
 }
+
+
+_GO_GENERATE_LINE = re.compile(r"^//go:generate[ \t]+(.*)$", re.MULTILINE)
+
+
+def _go_generate(root: str, base: str, patterns: list[str]) -> list[RecipeLine]:
+    """The ``//go:generate`` directives ``go generate PATTERNS`` runs from ``base`` (go help generate): each is run,
+    in the directory of the file holding it, as ``cd DIR && LINE``. A pattern is a directory below ``base``
+    (``.`` when none is given, ``./sub``), the same followed by ``/...`` (every package below it but
+    ``testdata``, ``vendor`` and names starting with ``.`` or ``_``), or a ``.go`` file; every ``.go`` file of a
+    package is read (test files too). go generate splits the line itself and runs no shell, so grading it as a
+    shell line is the stricter reading; ``-command`` aliases, other patterns (import paths), a directory or file
+    outside the workspace, more than :data:`MAX_TREE_ENTRIES` entries or :data:`MAX_LINES` directives make the
+    place unreadable (:class:`_Unreadable`)."""
+    prefix = root.rstrip(os.sep) + os.sep
+    files: list[str] = []
+    seen = 0
+    for pattern in patterns or ["."]:
+        recursive = pattern == "..." or pattern.endswith("/...")
+        rel = pattern[: -len("...")].rstrip("/") or "." if recursive else pattern
+        if not (rel == "." or rel.startswith(("./", "../")) or rel.endswith(".go")):
+            raise _Unreadable(f"go generate {pattern[:80]} (not read: a package FlyBot does not look up)")
+        start = os.path.realpath(os.path.join(base, rel))
+        if start != root and not start.startswith(prefix):
+            raise _Unreadable(f"go generate {pattern[:80]} (not read: outside the workspace)")
+        if rel.endswith(".go"):
+            files.append(start)
+            continue
+        pending = [start]
+        while pending:
+            here = pending.pop()
+            with os.scandir(here) as entries:
+                for entry in sorted(entries, key=lambda e: e.name):
+                    seen += 1
+                    if seen > MAX_TREE_ENTRIES:
+                        raise _Unreadable(
+                            f"go generate {pattern[:80]} (not read: more than {MAX_TREE_ENTRIES} entries)"
+                        )
+                    if entry.is_dir(follow_symlinks=False):
+                        if recursive and entry.name not in ("testdata", "vendor") and entry.name[:1] not in "._":
+                            pending.append(entry.path)
+                    elif entry.name.endswith(".go"):
+                        files.append(entry.path)
+    lines: list[RecipeLine] = []
+    for path in files:
+        real = os.path.realpath(path)
+        if not real.startswith(prefix) or not os.path.isfile(real):
+            raise _Unreadable(f"{os.path.relpath(path, root)} (not read: not a regular file in the workspace)")
+        rel_file = os.path.relpath(path, root)
+        text = _read_text(real)
+        for number, directive in _directives(text):
+            if directive.startswith("-command"):
+                raise _Unreadable(f"{rel_file}:{number} (not read: go:generate -command defines an alias)")
+            if len(lines) >= MAX_LINES:
+                raise _Unreadable(f"go generate (not read: more than {MAX_LINES} directives)")
+            where = shlex.quote(os.path.dirname(rel_file) or ".")
+            lines.append(RecipeLine(f"{rel_file}:{number} (go:generate)", f"cd {where} && {directive}"))
+    return lines
+
+
+def _directives(text: str) -> list[tuple[int, str]]:
+    """The ``//go:generate`` lines of a Go source ``text``, numbered (a directive starts a line: go help generate)."""
+    return [(text.count("\n", 0, m.start()) + 1, m.group(1).strip()) for m in _GO_GENERATE_LINE.finditer(text)]
 
 
 def _regular_file(root: str, rel: str) -> str | None:
@@ -1272,7 +1351,8 @@ _JUST_INERT_ATTRIBUTES = frozenset({
 def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()) -> list[RecipeLine] | None:
     """The commands ``just TARGET`` runs (dependencies first; ``""``: the first recipe), or None.
 
-    Backtick assignments run when just loads the file and are returned too; ``{{...}}`` interpolations
+    Backtick assignments run when just loads the file and are returned too (an assignment calling ``shell()`` as
+    :data:`UNKNOWN`); ``{{...}}`` interpolations
     of a string variable are substituted, any other becomes :data:`UNKNOWN`; ``set shell`` to anything
     but sh/bash and recipes with a shebang other than sh/bash become :data:`UNKNOWN` (a program run).
     A setting outside :data:`_JUST_INERT_SETTINGS`, an attribute outside :data:`_JUST_INERT_ATTRIBUTES`,
@@ -1336,6 +1416,8 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
             value = assign.group(2).strip()
             for tick in re.findall(r"`([^`]*)`", value):
                 load.append(RecipeLine(f"{name}:{number} (backtick)", tick))
+            if re.search(r"\bshell\s*\(", value):  # just manual, "shell(command, args...)": runs on load
+                load.append(RecipeLine(f"{name}:{number} (shell())", UNKNOWN))
             variables[assign.group(1)] = (
                 value[1:-1]
                 if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"" and "{{" not in value

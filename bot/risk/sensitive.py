@@ -420,7 +420,18 @@ _HOST_KEY = Regex(r"^/etc/ssh/ssh_host_[^/]*key$")
 #: "talosconfig" (``~/.talos/config``: the cluster's admin client key); influx CLI "influx config"
 #: (``~/.influxdbv2/configs``: tokens); Snowflake CLI "Configuring Snowflake CLI" (``~/.snowflake/config.toml``:
 #: connection passwords); GitLab Runner "Advanced configuration" (``~/.gitlab-runner/config.toml`` when not run as
-#: root: runner tokens).
+#: root: runner tokens). Service and login files of the same kind: Emacs "Auth Sources" (``~/.authinfo``, netrc
+#: format), mysql_config_editor(1) (``~/.mylogin.cnf``: obfuscated, not encrypted, passwords), mount.cifs(8)
+#: ``credentials=`` (``~/.smbcredentials`` by convention), firebase-tools (``~/.config/configstore/
+#: firebase-tools.json``: refresh tokens), linode-cli "Configuration" (``~/.config/linode-cli``), scw "Config file"
+#: (``~/.scw/config.yaml``: secret keys), aliyun CLI "Configure credentials" (``~/.aliyun/config.json``), IBM Cloud CLI
+#: (``~/.bluemix/config.json``: IAM tokens), Bitwarden CLI "Config file location" (``Bitwarden CLI/data.json``: the
+#: session's keys), yarn 1 "yarnrc" (``~/.yarnrc``: ``_authToken``), conda "Using the .condarc file" (channel URLs
+#: with tokens), dockerd's ``containers/ID/config.v2.json`` (the container's environment, as ``docker inspect``),
+#: cloud-init "Instance data" (``/var/lib/cloud/instance(s)/.../user-data.txt``: the instance's user data); histories
+#: beside the shells' (passwords typed or searched for): vim's ``:help viminfo`` (``~/.viminfo``: command-line and
+#: search history, registers), Neovim's ``:help shada`` (``~/.local/state/nvim/shada``), less(1) ``LESSHISTFILE``
+#: (``~/.lesshst``), gdb "Command History" (``.gdb_history``), pry (``~/.pry_history``).
 _TOOL_CREDENTIALS: tuple[tuple[tuple[str, ...], str], ...] = (
     ((".nuget", "NuGet", "[Nn]u[Gg]et.[Cc]onfig"), "NuGet feed passwords and API keys"),
     ((".config", "NuGet", "[Nn]u[Gg]et.[Cc]onfig"), "NuGet feed passwords and API keys"),
@@ -437,12 +448,39 @@ _TOOL_CREDENTIALS: tuple[tuple[tuple[str, ...], str], ...] = (
     ((".influxdbv2", "configs"), "InfluxDB tokens"),
     ((".snowflake", "config.toml"), "Snowflake passwords"),
     ((".gitlab-runner", "config.toml"), "GitLab runner tokens"),
+    ((".authinfo",), "passwords (netrc format)"),
+    ((".mylogin.cnf",), "MySQL login passwords"),
+    ((".smbcredentials",), "an SMB password"),
+    ((".config", "configstore", "firebase-tools.json"), "a Firebase login"),
+    ((".config", "linode-cli"), "a Linode token"),
+    ((".scw", "config.yaml"), "Scaleway secret keys"),
+    ((".aliyun", "config.json"), "Alibaba Cloud access keys"),
+    ((".bluemix", "config.json"), "IBM Cloud tokens"),
+    (("Bitwarden CLI", "data.json"), "a Bitwarden session's keys"),
+    ((".yarnrc",), "registry tokens"),
+    ((".condarc",), "channel tokens"),
+    (("containers", "*", "config.v2.json"), "a container's environment"),
+    (("cloud", "instance", "user-data.txt*"), "an instance's user data"),
+    (("cloud", "instances", "*", "user-data.txt*"), "an instance's user data"),
+    ((".viminfo",), "an editor's command history"),
+    (("nvim", "shada"), "an editor's command history"),
+    (("nvim", "shada", "*"), "an editor's command history"),
+    ((".lesshst",), "a pager's search history"),
+    ((".gdb_history",), "a debugger's command history"),
+    ((".pry_history",), "a REPL history"),
 )
 #: Absolute credential files and trees of those tools: GitLab Runner "Advanced configuration"
 #: (``/etc/gitlab-runner/config.toml`` when run as root); k3s "Cluster Access" (``/etc/rancher/k3s/k3s.yaml``: the
 #: admin kubeconfig) and k3s server(1) "Cluster Options" (``/var/lib/rancher/k3s/server/token``, ``node-token``,
 #: ``agent-token``: join tokens; ``server/tls``: the cluster's CA keys; ``server/cred``: its passwords); RKE2
-#: "Cluster Access" and "Server Configuration" (the same under ``rke2``).
+#: "Cluster Access" and "Server Configuration" (the same under ``rke2``). Host services' password files:
+#: wpa_supplicant.conf(5) (``psk``, ``password``), netplan(5) (Wi-Fi ``password``; its files are mode 600 for it),
+#: sssd.conf(5) (``ldap_default_authtok``), ldap.conf's ``rootbinddn`` secret (Debian's ``/etc/ldap.secret``),
+#: rsyncd.conf(5) ``secrets file``, pppd(8) ``chap-secrets``/``pap-secrets``, ipsec.secrets(5), Postfix
+#: "SASL_README" (``sasl_passwd``), exim4's ``passwd.client`` (Debian's exim4-config), GitLab's
+#: ``initial_root_password`` and ``gitlab-secrets.json`` (Omnibus "Reset the root password", "Backup ... secrets"),
+#: Jenkins' ``secrets`` directory (``initialAdminPassword``, ``master.key``), pip's site-wide configuration (pip
+#: "Configuration": ``/etc/pip.conf``, ``/etc/xdg/pip/pip.conf``; an ``index-url`` with a password).
 _TOOL_CREDENTIAL_TREES: dict[str, str] = {
     "/etc/gitlab-runner/config.toml": "GitLab runner tokens",
     "/etc/rancher/k3s/k3s.yaml": "Kubernetes cluster credentials",
@@ -457,18 +495,42 @@ _TOOL_CREDENTIAL_TREES: dict[str, str] = {
     "/var/lib/rancher/rke2/server/agent-token": "a Kubernetes cluster's join token",
     "/var/lib/rancher/rke2/server/tls": "Kubernetes cluster keys",
     "/var/lib/rancher/rke2/server/cred": "Kubernetes cluster passwords",
+    "/etc/wpa_supplicant": "Wi-Fi passwords",
+    "/etc/netplan": "Wi-Fi passwords",
+    "/etc/sssd/sssd.conf": "a directory bind password",
+    "/etc/ldap.secret": "the LDAP admin password",
+    "/etc/rsyncd.secrets": "rsync daemon passwords",
+    "/etc/ppp/chap-secrets": "PPP passwords",
+    "/etc/ppp/pap-secrets": "PPP passwords",
+    "/etc/ipsec.secrets": "IPsec keys",
+    "/etc/postfix/sasl_passwd": "mail relay passwords",
+    "/etc/postfix/sasl_passwd.db": "mail relay passwords",
+    "/etc/exim4/passwd.client": "mail relay passwords",
+    "/etc/gitlab/initial_root_password": "GitLab's root password",
+    "/etc/gitlab/gitlab-secrets.json": "GitLab's secrets",
+    "/var/lib/jenkins/secrets": "Jenkins' admin password and keys",
+    "/etc/pip.conf": "package index passwords",
+    "/etc/xdg/pip/pip.conf": "package index passwords",
 }
 #: Text every path of the two lists above contains (:func:`may_name_secret`).
 _TOOL_CREDENTIAL_WORDS = (
     ".nuget", "NuGet", "nuget", ".m2", ".sbt", ".ivy2", "helm", ".sentryclirc", ".circleci", ".jfrog", ".cvspass",
-    "tea/", ".talos", ".influxdbv2", ".snowflake", "gitlab-runner", "rancher",
+    "tea/", ".talos", ".influxdbv2", ".snowflake", "gitlab-runner", "rancher", ".authinfo", ".mylogin", ".smbcred",
+    "configstore", "linode", ".scw", ".aliyun", ".bluemix", "Bitwarden", ".yarnrc", ".condarc", "containers",
+    "cloud/instance", "wpa_supplicant", "netplan", "sssd", "ldap.secret", "rsyncd", "ppp/", "ipsec", "sasl_passwd",
+    "passwd.client", "gitlab", "jenkins", "pip.conf", ".viminfo", "shada", ".lesshst",
 )  # fmt: skip
 #: One example path per entry of the two lists above, for matching globs (as :data:`_EXAMPLES`).
 _TOOL_CREDENTIAL_EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
     "~/.nuget/NuGet/NuGet.Config", "~/.config/NuGet/NuGet.Config", "~/.m2/settings-security.xml",
     "~/.sbt/.credentials", "~/.ivy2/.credentials", "~/.config/helm/registry/config.json", "~/.sentryclirc",
     "~/.circleci/cli.yml", "~/.jfrog/jfrog-cli.conf.v6", "~/.cvspass", "~/.config/tea/config.yml", "~/.talos/config",
-    "~/.influxdbv2/configs", "~/.snowflake/config.toml", "~/.gitlab-runner/config.toml", *_TOOL_CREDENTIAL_TREES,
+    "~/.influxdbv2/configs", "~/.snowflake/config.toml", "~/.gitlab-runner/config.toml", "~/.authinfo",
+    "~/.mylogin.cnf", "~/.smbcredentials", "~/.config/configstore/firebase-tools.json", "~/.config/linode-cli",
+    "~/.scw/config.yaml", "~/.aliyun/config.json", "~/.bluemix/config.json", "~/.config/Bitwarden CLI/data.json",
+    "~/.yarnrc", "~/.condarc", "/var/lib/docker/containers/c/config.v2.json", "/var/lib/cloud/instance/user-data.txt",
+    "/var/lib/cloud/instances/i/user-data.txt", "~/.viminfo", "~/.local/state/nvim/shada/main.shada", "~/.lesshst",
+    "~/.gdb_history", "~/.pry_history", *_TOOL_CREDENTIAL_TREES,
 ))  # fmt: skip
 #: Every example path, for matching globs.
 _ALL_EXAMPLES = _EXAMPLES + _TOOL_CREDENTIAL_EXAMPLES

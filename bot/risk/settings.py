@@ -24,6 +24,18 @@ also read settings from the directory they run in and the ones above, and some s
   ``find-links``, ``sources``: git, path and URL packages, a Python download mirror), or that has
   ``[[tool.poetry.source]]`` or ``[[tool.pdm.source]]``; a ``Pipfile`` ``[[source]]`` other than
   ``https://pypi.org/simple``. Each chooses where every package, and so the code its build runs, comes from.
+* pip (settings tool ``pip``; pip "Configuration", "Location": the "site" file ``$VIRTUAL_ENV/pip.conf`` is read
+  whenever that virtual environment runs pip): a ``pip.conf`` in a virtual environment (a directory holding
+  ``pyvenv.cfg``) directly in the directory pip runs in, one above it up to the workspace's top, or the one
+  ``VIRTUAL_ENV`` names. Any key counts: ``index-url``, ``find-links``, ``trusted-host`` choose where every package
+  comes from, and others pick its build backends.
+* JVM launchers (settings tool ``jvm``, question ``mvn``, ``bazel`` or ``sbt``; programs/catalogue.py
+  ``_JVM_STARTS``): files read at every start that choose the JVM, its options or a wrapper to run: Maven's
+  ``.mvn/jvm.config``, ``.mvn/maven.config``, ``.mvn/extensions.xml`` (Maven looks for ``.mvn`` in the directory
+  it runs in and those above); Bazel's ``.bazelrc`` with a ``startup``, ``import`` or ``try-import`` line, bazelisk's
+  ``tools/bazel``, ``.bazeliskrc`` and a ``.bazelversion`` naming a fork (``FORK/VERSION``), in the directory and
+  those above up to the workspace's top; sbt's ``.jvmopts`` and ``.sbtopts`` in the directory it runs in. Unlike
+  most here, these change a read-only use's grade (``mvn -v`` is graded as a build where they are).
 * pytest (settings tool ``pytest``; pytest reference, "Configuration file formats", "rootdir and configfile"):
   ``addopts`` of the configuration file pytest uses where it runs (the first of pytest.ini, .pytest.ini, a
   pyproject.toml with ``[tool.pytest.ini_options]``, a tox.ini with ``[pytest]``, a setup.cfg with ``[tool:pytest]``,
@@ -38,7 +50,8 @@ also read settings from the directory they run in and the ones above, and some s
   (programs/catalogue.py).
 * git push (git-config(1), githooks(5)): a ``pre-push`` or ``reference-transaction`` hook, a configuration key
   outside :data:`SAFE_GIT_KEYS` (``core.hooksPath``, ``core.sshCommand``, ``credential.helper``, ``include.path``,
-  ``url.X.insteadOf``, ``remote.X.receivepack``...), a remote whose URL is a repository on this machine (a path,
+  ``url.X.insteadOf``, ``remote.X.receivepack``...), ``push.default = matching`` (a plain push then pushes every
+  branch whose name the remote has, not the one the approval was for), a remote whose URL is a repository on this machine (a path,
   ``file://``, ``transport::address``: git runs that repository's hooks), and a remote word, or a
   ``branch.X.remote``/``branch.X.pushremote``/``remote.pushDefault`` value, that names no configured remote (git
   then pushes to the path or URL it spells).
@@ -88,7 +101,7 @@ __all__ = [
 #: A settings recipe's target is :data:`~bot.risk.recipes.SETTINGS` and the question asked (``""`` for the tool's
 #: settings; ``"push NAME"`` for git push to the remote word NAME, ``"push "`` for none).
 #: The tools whose settings are read.
-TOOLS = ("npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest", "mkdocs", "compose")
+TOOLS = ("npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest", "mkdocs", "compose", "pip", "jvm")
 #: The git question asking where the workspace's repository keeps its git directory outside the workspace.
 GIT_DIRECTORY = "git-directory"
 
@@ -175,6 +188,10 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
             uv = os.path.join(place, "uv.toml")
             if os.path.lexists(uv):
                 found.append((_rel(root, uv), "chooses where uv gets packages and Python"))
+    elif tool == "pip":
+        found += _pip_site_configs(root, places)
+    elif tool == "jvm" and question in ("mvn", "bazel", "sbt"):
+        found += _jvm_starts(root, base, places, question)
     elif tool == "pytest" and question.startswith("file "):
         found += _pytest_file(root, os.path.join(base, question[len("file ") :]))
     elif tool == "pytest" and question.startswith(PYTEST_PATH):
@@ -597,6 +614,66 @@ def _go_settings(root: str, place: str) -> list[tuple[str, str]]:
     return found
 
 
+def _jvm_starts(root: str, base: str, places: list[str], family: str) -> list[tuple[str, str]]:
+    """The files that choose what a JVM launcher of ``family`` starts (the module docstring's list).
+
+    Raises:
+        OSError, UnicodeDecodeError: a file that is there could not be read.
+    """
+    found: list[tuple[str, str]] = []
+
+    def note(path: str, what: str) -> None:
+        found.append((_rel(root, path), f"{_rel(root, path)} ({what})"))
+
+    if family == "mvn":
+        for place in places + _above(root):
+            for name in (".mvn/jvm.config", ".mvn/maven.config", ".mvn/extensions.xml"):
+                if os.path.lexists(os.path.join(place, name)):
+                    note(os.path.join(place, name), "JVM options or extensions Maven starts with")
+    elif family == "bazel":
+        for place in places:
+            bazelrc = os.path.join(place, ".bazelrc")
+            if os.path.lexists(bazelrc) and any(
+                line.split(maxsplit=1)[0] in ("startup", "import", "try-import")
+                for line in _text(bazelrc).splitlines()
+                if line.strip() and not line.lstrip().startswith("#")
+            ):
+                note(bazelrc, "startup options (the JVM Bazel's server runs) or imports")
+            for name in ("tools/bazel", ".bazeliskrc"):
+                if os.path.lexists(os.path.join(place, name)):
+                    note(os.path.join(place, name), "a program or download bazelisk runs instead of Bazel")
+            version = os.path.join(place, ".bazelversion")
+            if os.path.lexists(version) and "/" in _text(version):
+                note(version, "a Bazel fork bazelisk downloads and runs")
+    else:
+        for name in (".jvmopts", ".sbtopts"):
+            if os.path.lexists(os.path.join(base, name)):
+                note(os.path.join(base, name), "JVM and launcher options sbt starts with")
+    return found
+
+
+def _pip_site_configs(root: str, places: list[str]) -> list[tuple[str, str]]:
+    """Each ``pip.conf`` of a virtual environment directly in one of ``places`` or named by ``VIRTUAL_ENV`` (the
+    module docstring's list).
+
+    Raises:
+        OSError: a directory that is there could not be listed (fail closed).
+    """
+    venvs: list[str] = []
+    for place in places:
+        with os.scandir(place) as entries:
+            venvs += sorted(e.path for e in entries if os.path.lexists(os.path.join(e.path, "pyvenv.cfg")))
+    active = os.environ.get("VIRTUAL_ENV")
+    if active and os.path.isabs(active):
+        venvs.append(os.path.normpath(active))
+    found: list[tuple[str, str]] = []
+    for venv in dict.fromkeys(venvs):
+        conf = os.path.join(venv, "pip.conf")
+        if os.path.lexists(conf):
+            found.append((_rel(root, conf), "a virtual environment's pip settings: where pip gets packages"))
+    return found
+
+
 def _python_settings(root: str, place: str) -> list[tuple[str, str]]:
     """What in ``place`` chooses where uv, poetry, pipenv or pdm get packages (the module docstring's list).
 
@@ -799,6 +876,9 @@ def _git_push(root: str, base: str, remote: str) -> list[tuple[str, str]]:
             urls.setdefault(key[len("remote.") : key.rindex(".")], []).append(value)  # a remote's name may hold dots
             if local_url(value):
                 found.append((f"{source}:{number}", f"{key}: a repository on this machine (git runs its hooks)"))
+        elif general == "push.default" and value.lower() == "matching":
+            # git-config(1) push.default: "matching - push all branches having the same name on both ends"
+            found.append((f"{source}:{number}", "push.default = matching: git push pushes every matching branch"))
         elif general not in SAFE_GIT_KEYS and not key.startswith(_SAFE_GIT_PREFIXES):
             found.append((f"{source}:{number}", f"{key[:100]}: a setting FlyBot does not know as choosing no code"))
     for source, number, key, value in entries:

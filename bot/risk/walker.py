@@ -1311,6 +1311,19 @@ class _Walk:
         )
         if node.children and node.children[0].type != "export" or options:
             self.forget_all()  # attributes (-i, -l, -n), scopes (local) and unset change what a name holds
+        # declare/typeset/readonly NAME=literal outside a function or loop (bash(1): with no attribute options they
+        # assign as NAME=literal does; in a function body declare is local, so the outer value comes back)
+        plain = (
+            bool(node.children)
+            and node.children[0].type in ("declare", "typeset", "readonly")
+            and scope.repeat == 0
+            and all(
+                self.text(c) in ("-r", "-g", "-rg", "-gr")
+                for c in node.children
+                if c.is_named and c.type != "variable_assignment" and self.text(c).startswith(("-", "+"))
+            )
+            and not any(c.is_named and c.type != "variable_assignment" and "$" in self.text(c) for c in node.children)
+        )
         for child in node.children:
             if not child.is_named:
                 keyword = keyword or child.type
@@ -1322,7 +1335,7 @@ class _Walk:
                     if part.is_named:
                         self.visit(part, scope)
                 self.check_assignment(rec, scope, child)
-                if keyword == "export" and not options:
+                if (keyword == "export" and not options) or plain:
                     self.remember_literal(child)
                 if exports:
                     self.g.exported.add(self.text(child.children[0]).split("[", 1)[0] if child.children else "")

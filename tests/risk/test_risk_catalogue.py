@@ -197,7 +197,8 @@ def test_package_managers_read_fetch_and_build_low() -> None:
             ("uv export -o requirements.txt", R.WORKSPACE_WRITE),
             ("gem list", R.READ_ONLY),
             ("composer install", R.NETWORK),
-            ("composer validate", R.READ_ONLY),
+            ("composer validate", R.WORKSPACE_WRITE),  # its plugins run
+            ("composer validate --no-plugins", R.READ_ONLY),
             ("bun test", R.WORKSPACE_WRITE),
             ("bun pm ls", R.READ_ONLY),
             ("deno fmt --check", R.WORKSPACE_WRITE),

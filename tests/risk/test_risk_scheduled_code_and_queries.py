@@ -216,7 +216,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("helm install web ./chart", SYS, SYS),
     ("helm uninstall web", DES, DES),
     ("terraform fmt -check", RO, RO),
-    ("terraform validate", RO, RO),
+    ("terraform validate", WW, WW),  # it starts the installed provider binaries
     ("terraform fmt", WW, WW),
     ("terraform plan", NET, NET),
     ("terraform destroy", DES, DES),

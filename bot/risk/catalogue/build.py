@@ -199,7 +199,8 @@ CATALOGUE: dict[str, object] = {
         "-listener=:unknown -propertyfile=in -find=* -s=*",
     },
     "sbt": {
-        "source": "sbt reference manual: Command line reference (scala-sbt.org/1.x/docs/Command-Line-Reference.html)",
+        "source": "sbt reference manual: Command line reference (scala-sbt.org/1.x/docs/Command-Line-Reference.html); "
+        'Getting Started "Running" (the build definition is loaded when sbt starts)',
         "options": "-Dsbt.*= -batch --batch -client --client -v -debug -no-colors -J*:unknown -D*=",
         "grade": "build",
         "many": True,
@@ -210,7 +211,8 @@ CATALOGUE: dict[str, object] = {
             "console": "runs",
             "publish": "publish",
             "publishLocal": "home",
-            "projects tasks about version help": "read",
+            # sbt loads the build definition (build.sbt, project/*.scala and its plugins) before any command
+            "projects tasks about version help": "build",
         },
     },
     "kotlinc kotlinc-jvm kotlin-native kotlinc-native": {

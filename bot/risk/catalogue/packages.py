@@ -242,14 +242,16 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "composer": {
-        "source": "Composer CLI docs (getcomposer.org/doc/03-cli.md) (Composer 2.8)",
+        "source": 'Composer CLI docs (getcomposer.org/doc/03-cli.md); "Setting up and using plugins" '
+        "(getcomposer.org/doc/articles/plugins.md: the plugins installed in vendor/ that allow-plugins permits are "
+        "loaded and run on every command, unless --no-plugins) (Composer 2.8)",
         "options": "-h --help -q --quiet -V --version -n --no-interaction -v -vv -vvv --verbose --ansi --no-ansi "
         "--profile --no-plugins --no-scripts --no-cache -d=project --working-dir=project",
         "commands": {
             "install i update u upgrade require r remove rm reinstall create-project": {"grade": "fetch", "open": True},
             "dump-autoload dumpautoload init bump archive": {"grade": "write", "open": True},
             "validate show info outdated licenses depends why prohibits why-not check-platform-reqs diagnose list "
-            "help status fund suggests": {"grade": "read", "open": True},
+            "help status fund suggests": {"grade": "build", "open": True, "when": {"--no-plugins": "read"}},
             "config": {
                 "grade": "read",
                 "else": "write",

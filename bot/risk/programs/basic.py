@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from bot.risk.grader import Call
 from bot.risk.walker import has_code, hijacks_environment
 from bot.risk.words import Word
@@ -18,18 +20,34 @@ def _operands(words: list[Word]) -> list[Word]:
 def cd(call: Call) -> None:
     """``cd [-L|-P|-e|-@] [dir]`` (bash(1) SHELL BUILTIN COMMANDS): moves the tracked cwd.
 
-    ``cd`` alone goes home and ``cd -`` back: the cwd becomes unknown, as it does for a
-    cd inside a loop or function body (it may run many times).
+    ``cd`` alone (and ``cd --``) goes home, to ``$HOME`` (bash(1) ``cd``: "The default DIR is the value of the
+    HOME shell variable"), as ``cd ~`` does, and so do ``cd "$HOME"`` and ``cd ${HOME}/DIR``; ``cd -`` goes back:
+    the cwd becomes unknown, as it does for a cd inside a loop or function body (it may run many times).
     """
     g = call.g
     operands = _operands(call.args)
-    target = operands[0] if operands else None
-    if target is None or call.scope.repeat:
+    target = operands[0] if operands else Word("~", "~")
+    if target.value is None:
+        target = _home_spelt(target)
+    if call.scope.repeat:
         g.state = g.state.unknown()
     else:
         g.last_cd = g.state.after_cd(target.value, certain=True)
         g.state = g.state.after_cd(target.value, certain=False)
     read_only(call, f"{call.name} changes the shell's directory.")
+
+
+_HOME_SPELT = re.compile(r'^"?\$(?:HOME|\{HOME\})"?(/[^$`*?\[\]{}"\'\\]*)?"?$')
+
+
+def _home_spelt(word: Word) -> Word:
+    """``word`` as a ``~`` path when it spells the home directory by ``$HOME``/``${HOME}`` followed by literal
+    components (``"$HOME"``, ``${HOME}/x``), else ``word``."""
+    match = _HOME_SPELT.match(word.src)
+    if match is None:
+        return word
+    value = "~" + (match.group(1) or "")
+    return Word(value, word.src)
 
 
 def pushd(call: Call) -> None:

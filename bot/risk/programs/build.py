@@ -21,7 +21,7 @@ from bot.risk.grader import Call
 from bot.risk.options import scan
 from bot.risk.paths import Where
 from bot.risk.reasons import shorten
-from bot.risk.recipes import LIFECYCLE, SETTINGS
+from bot.risk.recipes import GO_GENERATE, LIFECYCLE, SETTINGS
 from bot.risk.sensitive import secret_setting
 from bot.risk.settings import PYTEST_PATH
 from bot.risk.walker import hijacks_environment
@@ -1016,6 +1016,7 @@ def pip(call: Call) -> None:
         call.write(log, "pip writes")
     if command in ("install", "download", "wheel"):
         network(call, f"pip {command} fetches packages from an index.", rule="package-install")
+        workspace_settings(call, "pip", label=f"pip {command}")
         for target in found.values("-t", "--target", "--prefix", "--root", "-d", "--dest", "-w", "--wheel-dir"):
             call.write(target, f"pip {command} writes into")
         if found.has("--user"):
@@ -1295,7 +1296,7 @@ def _go_source_setting(word: str) -> bool:
     return True
 
 
-_GO_BUILD = frozenset({"build", "test", "vet", "fmt", "run", "generate", "fix", "work"})
+_GO_BUILD = frozenset({"build", "test", "vet", "fmt", "run", "fix", "work"})
 _GO_PROGRAM_FLAGS = (
     "-exec",
     "-toolexec",
@@ -1307,6 +1308,43 @@ _GO_PROGRAM_FLAGS = (
     "-modfile",
     "--modfile",
 )
+
+
+def _go_generate(call: Call, rest: list[Word]) -> None:
+    """go generate (go help generate): runs the ``//go:generate`` directives of the packages' files, each in its
+    file's directory; graded line by line as the recipe book reads them (recipes.GO_GENERATE), as a Makefile's
+    recipe lines are. ``-n`` only prints them; ``-run``/``-skip`` select among them (all are graded); ``-x``, ``-v``
+    print; any other option is refused."""
+    patterns: list[str] = []
+    printing = False
+    index = 0
+    while index < len(rest):
+        value = rest[index].value
+        index += 1
+        if value is None:
+            destructive(call, "dynamic-argument", "The go generate packages are only known when they run.")
+            return
+        name = value.split("=", 1)[0].replace("--", "-", 1)
+        if name in ("-run", "-skip"):
+            index += 0 if "=" in value else 1
+        elif name == "-n":
+            printing = True
+        elif name in ("-x", "-v"):
+            continue
+        elif value.startswith("-"):
+            refuse(call, f"the go generate option {value[:40]}")
+            return
+        else:
+            patterns.append(value)
+    if printing:
+        read_only(call, "go generate -n only prints the commands.")
+        return
+    build_or_test(call, "go generate")
+    target = GO_GENERATE + " ".join(patterns)
+    if len(target) > 200:  # the longest recipe target the server takes (bot/api/models.py)
+        destructive(call, "recipe-unreadable", "go generate: too many packages named to read their directives.")
+        return
+    run_recipe(call, "go", target, label="go generate")
 
 
 def go(call: Call) -> None:
@@ -1325,6 +1363,8 @@ def go(call: Call) -> None:
             return
     if command is None:
         refuse(call, "a go command only known when it runs" if words else "go without a command")
+    elif command == "generate":
+        _go_generate(call, rest)
     elif command == "run" and any("@" in (w.value or "") for w in rest):
         destructive(call, "runs-program", "go run pkg@version downloads and runs a program.")
     elif command in _GO_BUILD:
@@ -1654,7 +1694,7 @@ def checker(call: Call) -> None:
             return
         words = spliced
     injected(call, words, runs_programs=False)
-    if (call.name in _RUNS_FROM or call.name == "flake8") and runs_outside(call, call.name):
+    if call.name in _RUNS_FROM and runs_outside(call, call.name):
         return
     if call.name in _RUNS_FROM and _outside_project(
         call, words, call.name, _CHECKER_OUTPUTS + _CHECKER_ATTACHED_OUTPUTS + _RUNNER_OUTPUTS, _RUNS_FROM[call.name]
@@ -1716,8 +1756,9 @@ def checker(call: Call) -> None:
 #: Checkers that run or load code from the paths they are given: test runners from every operand and option value
 #: (tests, conftest.py, configuration: None), the others from their configuration options (mypy --config-file and
 #: its plugins, --python-executable; pylint --rcfile and its init-hook; eslint and prettier JavaScript configuration
-#: and plugins; tsc -p and the outDir its tsconfig names). black, isort, ruff, flake8, rustfmt and gofmt read TOML
-#: or INI settings that name no program: a path outside is only read.
+#: and plugins; tsc -p and the outDir its tsconfig names; flake8 --config/--append-config and the local plugins they
+#: name). black, isort, ruff, rustfmt and gofmt read TOML or INI settings that name no program: a path outside is only
+#: read.
 _RUNS_FROM: dict[str, frozenset[str] | None] = {
     "pytest": None,
     "py.test": None,
@@ -1728,6 +1769,9 @@ _RUNS_FROM: dict[str, frozenset[str] | None] = {
     "eslint": frozenset({"-c", "--config", "--rulesdir", "--resolve-plugins-relative-to"}),
     "prettier": frozenset({"--config", "--plugin"}),
     "tsc": frozenset({"-p", "--project"}),
+    # flake8 "Full Listing of Options": --config and --append-config name INI files whose
+    # [flake8:local-plugins] paths= it imports; argparse takes a unique prefix of either (--conf, --append)
+    "flake8": frozenset({"--config"[:n] for n in range(5, 9)} | {"--append-config"[:n] for n in range(4, 16)}),
 }
 #: Test runners' options naming what they write, beyond :data:`_CHECKER_OUTPUTS` (graded as writes, not as code
 #: they run): pytest -o (an ini override) and --cov-report.

@@ -415,6 +415,9 @@ def _grade(call: Call, root: _Node) -> None:
     values = [w.value for w in words]
     if len(values) == 1 and values[0] in ("--help", "--version"):
         call.flag(R.READ_ONLY, "read-only", f"{call.name} {values[0]} only prints.")
+        family = _JVM_STARTS.get(call.name)
+        if family is not None:
+            _jvm_start(call, family, f"{call.name} {values[0]}")
         return
     node = root
     what = [call.name]
@@ -631,6 +634,9 @@ def _grade(call: Call, root: _Node) -> None:
         workspace_settings(call, node.settings, label=label)
     if tuple(what) in _CONFIGURED_OUTPUT and not any(effect == "emptied" for effect, _, _ in effects):
         _configured_output(call, label, effects)
+    family = _JVM_STARTS.get(call.name)
+    if family is not None and call.rec.level == R.READ_ONLY:
+        _jvm_start(call, family, label)
 
 
 #: Uses whose configuration file names a directory they empty before writing there, when no option names it
@@ -652,6 +658,31 @@ def _configured_output(call: Call, label: str, effects: list[tuple[str, Word | N
     places = configured_options(call, call.name, label, question)
     for place in places or []:
         emptied(call, Word(place, place), f"{label} (its configuration's site_dir)")
+
+
+#: Programs whose every start reads workspace files that choose the JVM, its options or a launcher to run
+#: (settings.py, settings tool ``jvm``): Maven's ``.mvn/jvm.config`` (maven.apache.org "Configuring Maven": JVM
+#: options such as ``-javaagent``), ``.mvn/maven.config`` and ``.mvn/extensions.xml`` (core extensions); Bazel's
+#: ``.bazelrc`` ``startup`` options (``--server_javabase``, ``--host_jvm_args``; bazel.build "Write bazelrc
+#: configuration files"), and bazelisk's ``tools/bazel`` wrapper, ``.bazeliskrc`` and a fork in ``.bazelversion``
+#: (bazelisk README); sbt's ``.jvmopts`` and ``.sbtopts`` (sbt "Command line reference": the launcher reads them).
+_JVM_STARTS = {"mvn": "mvn", "bazel": "bazel", "bazelisk": "bazel", "sbt": "sbt"}
+
+
+def _jvm_start(call: Call, family: str, label: str) -> None:
+    """A use graded read-only of a program of :data:`_JVM_STARTS` (``mvn -v``, ``bazel version``): where the
+    workspace holds files that choose what its JVM or launcher runs, the use runs the project's choice as a build
+    does (build-or-test); a place that could not be read is destructive (:func:`configured_options`)."""
+    from .projects import configured_options
+
+    found = configured_options(call, "jvm", label, family)
+    if found:
+        build_or_test(call, label)
+        call.flag(
+            R.WORKSPACE_WRITE,
+            "workspace-settings",
+            f"{label} starts with the workspace's {shorten(', '.join(found), 120)}, which choose the program it runs.",
+        )
 
 
 def _option(

@@ -41,11 +41,12 @@ import re
 
 from bot.risk.grader import SYSTEM_BIN_DIRS, Call
 from bot.risk.model import RiskLevel
+from bot.risk.paths import Where
 from bot.risk.reasons import shorten
 from bot.risk.sensitive import protected_path
 from bot.risk.words import Word, literal_word
 
-from .kit import argv_text, destructive, host_destructive, read_only, refuse, show, tool_plugin
+from .kit import argv_text, build_or_test, destructive, host_destructive, read_only, refuse, show, tool_plugin
 
 __all__ = ["docker", "docker_compose", "helm", "kubectl", "terraform"]
 
@@ -1185,8 +1186,12 @@ _TF_CHANGE = frozenset({"import", "refresh", "taint", "untaint", "force-unlock",
 # every resource the configuration (in the workspace) or a saved plan no longer names.
 _TF_DELETE = frozenset({"destroy", "apply"})
 # Local only (terraform CLI docs): validate checks the configuration, fmt rewrites it (``-check``/``-write=false``
-# only report), graph and version print; none reach a provider or backend.
+# only report), graph and version print; none reach a provider or backend. validate and graph load the providers'
+# schemas ("Validation requires an initialized working directory with any referenced plugins and modules
+# installed"): they start the provider binaries of ``.terraform/providers`` (and a ``terraform.d/plugins`` local
+# mirror), files of the workspace, so they run its code as a build does.
 _TF_LOCAL = frozenset({"validate", "fmt", "graph", "version", "-version", "--version", "-help", "--help", "help"})
+_TF_PROVIDERS_RUN = frozenset({"validate", "graph"})
 
 
 def terraform(call: Call) -> None:
@@ -1211,6 +1216,17 @@ def terraform(call: Call) -> None:
             call.write(
                 Word(target or chdir or ".", target or chdir or "."), "terraform fmt rewrites configuration files in"
             )
+        elif verb in _TF_PROVIDERS_RUN:
+            chdir = next((v.split("=", 1)[1] for v in values if v.startswith(("-chdir=", "--chdir="))), ".")
+            if call.where(Word(chdir, chdir)) is not Where.WORKSPACE:
+                destructive(
+                    call,
+                    "project-outside-workspace",
+                    f"{call.name} {verb} starts the provider binaries installed in {chdir[:60]}, outside the "
+                    "workspace: code FlyBot does not read.",
+                )
+            else:
+                build_or_test(call, f"{call.name} {verb} (it starts the installed provider binaries)")
         else:
             call.flag(R.READ_ONLY, "read-only", f"terraform {verb} only checks or prints the local configuration.")
         return

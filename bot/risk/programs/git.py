@@ -1309,8 +1309,11 @@ def _submodule(g: _Git) -> None:
     action = operands[0].value if operands else "status"
     if action in ("status", "summary"):
         g.read()
-    elif action in ("update", "add"):
+    elif action == "update":
         _fetch_like(g)
+    elif action == "add":
+        _fetch_like(g)
+        g.call.write(_submodule_path(g.args), "git submodule add clones into", cwd=g.repo)
     elif action in ("init", "sync", "set-branch", "set-url", "absorbgitdirs"):
         g.write()
     elif action == "deinit":
@@ -1319,6 +1322,46 @@ def _submodule(g: _Git) -> None:
         _foreach(g, operands[0])
     else:
         refuse(g.call, f"git submodule {action}")
+
+
+#: git-submodule(1) add: ``[-b BRANCH] [-f] [--name NAME] [--reference REPO] [--ref-format FMT] [--depth N] [--]
+#: REPOSITORY [PATH]``: the options that take a value.
+_SUBMODULE_ADD_VALUES = frozenset({"-b", "--branch", "--name", "--reference", "--ref-format", "--depth"})
+
+
+def _submodule_path(words: list[Word]) -> Word:
+    """Where ``git submodule add`` clones (git-submodule(1): PATH, or the "humanish" part of the repository: its
+    last component without ``.git``); a word only known when it runs, or an option FlyBot does not list, makes the
+    path unknown."""
+    operands: list[Word] = []
+    skip = False
+    after_add = False
+    ended = False
+    for word in words:
+        value = word.value
+        if not after_add:
+            after_add = value == "add"
+            continue
+        if skip:
+            skip = False
+        elif value is None:
+            return Word(None, word.src)
+        elif not ended and value == "--":
+            ended = True
+        elif not ended and value.startswith("-"):
+            name = value.split("=", 1)[0]
+            if name not in _SUBMODULE_ADD_VALUES and name not in ("-f", "--force", "-q", "--quiet"):
+                return Word(None, value)
+            skip = name in _SUBMODULE_ADD_VALUES and "=" not in value and not (name == "-b" and len(value) > 2)
+        else:
+            operands.append(word)
+    if len(operands) >= 2:
+        return operands[1]
+    if not operands or operands[0].value is None:
+        return Word(None, "<repository>")
+    humanish = operands[0].value.rstrip("/").removesuffix("/.git").removesuffix(".git").rstrip("/")
+    humanish = humanish.rsplit("/", 1)[-1].rsplit(":", 1)[-1]
+    return literal_word(humanish) if humanish else Word(None, operands[0].src)
 
 
 # git-submodule(1): ``git submodule [--quiet] foreach [--recursive] <command>``; foreach's own

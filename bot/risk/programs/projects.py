@@ -31,6 +31,7 @@ from bot.risk.recipes import (
     MAX_RECIPE_CHARS,
     MAX_RECIPES,
     SETTINGS,
+    TOX_START,
     UNKNOWN,
     is_unreadable,
     recipe_input,
@@ -201,7 +202,10 @@ def _run_one(
         )
         return
     recipe = g.recipes.recipe(tool, target, directory, file, overrides) if g.recipes is not None else None
-    if (recipe is None or stale) and not target.startswith(LIFECYCLE):
+    # Recipes the adapter sent (GivenRecipes, not complete) can only raise the grade the server gives without them:
+    # the target's name still sets its floor (make deploy: network), as when no recipe was sent.
+    given = g.recipes is not None and not g.recipes.complete
+    if (recipe is None or stale or given) and not target.startswith(LIFECYCLE):
         g.name_floor(call.rec, call.scope, [target], label)
     if recipe is None:
         if target.startswith(LIFECYCLE) and (g.recipes is None or not g.recipes.complete):
@@ -403,9 +407,12 @@ def just(call: Call) -> None:
     (dependencies first). ``--justfile FILE`` is read (relative to the shell's directory) and the recipe runs in its
     directory, or in ``--working-directory DIR``; ``NAME=VALUE`` overrides are graded as :func:`run_recipe` says.
     ``--set``, ``--shell``, ``--shell-arg``, ``--dotenv-*``, ``--command``, ``--global-justfile`` and ``--choose``
-    change what runs: destructive."""
+    change what runs: destructive. ``--evaluate [VARIABLE]`` evaluates the assignments, running their backticks and
+    ``shell()`` calls (just manual, "Command Evaluation Using Backticks"): graded as the default recipe's run, whose
+    lines include them (an upper bound: the recipe's own lines are not run)."""
     words = call.args
     index = 0
+    evaluate = False
     justfile: Word | None = None
     directory: Word | None = None
     overrides: list[str] = []
@@ -452,7 +459,6 @@ def just(call: Call) -> None:
             "--list",
             "--summary",
             "--dump",
-            "--evaluate",
             "--variables",
             "--version",
             "--help",
@@ -464,8 +470,10 @@ def just(call: Call) -> None:
         ):
             read_only(call, f"just {name} only prints.")
             return
+        if name == "--evaluate":
+            evaluate = True
     build_or_test(call, "just")
-    target = words[index].value if index < len(words) else ""
+    target = words[index].value if index < len(words) and not evaluate else ""
     if justfile is not None and directory is None:
         parent = posixpath.dirname(justfile.value) if justfile.value is not None else None
         directory = Word(parent, justfile.src) if parent else None
@@ -475,8 +483,11 @@ def just(call: Call) -> None:
 def tox(call: Call) -> None:
     """tox: installs each environment's dependencies (network) and runs its ``commands`` from ``tox.ini`` (or the
     configuration ``-c`` names, relative to the shell's directory; the commands run in its directory). ``-x``/
-    ``--override`` and arguments after ``--`` (``{posargs}``) change what runs: destructive."""
+    ``--override`` and arguments after ``--`` (``{posargs}``) change what runs: destructive. tox 4 imports a
+    ``toxfile.py`` next to its configuration at every start (tox "Your first plugin"), listings and ``--version``
+    included: the recipe book refuses that place (recipe ``TOX_START`` for the uses that run no environment)."""
     envs: list[str] = []
+    prints: str | None = None
     words = call.args
     config: Word | None = None
     index = 0
@@ -501,24 +512,30 @@ def tox(call: Call) -> None:
             destructive(call, "dynamic-argument", "tox passes the arguments after -- into the commands ({posargs}).")
             return
         elif value in ("-l", "--listenvs", "-a", "--listenvs-all", "--version", "-h", "--help", "--showconfig"):
-            read_only(call, f"tox {value} only prints.")
-            return
+            prints = value
+    if prints is not None:
+        read_only(call, f"tox {prints} only prints.")
+        directory, file = _tox_place(config)
+        run_recipe(call, "tox", TOX_START, directory=directory, file=file, label=f"tox {prints}")
+        return
     if any(e == "\x00" for e in envs):
         destructive(call, "dynamic-argument", "The tox environment is only known when it runs.")
         return
     network(call, "tox installs each environment's dependencies from the package index.", rule="package-install")
     build_or_test(call, "tox")
-    file: Word | None = None
-    directory: Word | None = None
-    if config is not None:
-        if config.value is not None and config.value.endswith((".ini", ".toml", ".cfg")):
-            file = config
-            parent = posixpath.dirname(config.value)
-            directory = Word(parent, config.src) if parent else None
-        else:
-            directory = config
+    directory, file = _tox_place(config)
     for env in envs or ["py"]:
         run_recipe(call, "tox", env, directory=directory, file=file)
+
+
+def _tox_place(config: Word | None) -> tuple[Word | None, Word | None]:
+    """The directory and configuration file ``tox -c CONFIG`` names (a file or a directory), or neither."""
+    if config is None:
+        return None, None
+    if config.value is not None and config.value.endswith((".ini", ".toml", ".cfg")):
+        parent = posixpath.dirname(config.value)
+        return (Word(parent, config.src) if parent else None), config
+    return config, None
 
 
 def _poetry_self(call: Call, values: list[str | None]) -> None:

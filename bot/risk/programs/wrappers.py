@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import shlex
 
-from bot.risk.grader import Call
+from bot.risk.grader import XARGS_INPUT, Call
 from bot.risk.options import Scan, long_is, scan
 from bot.risk.paths import Where
 from bot.risk.walker import environment_risk
@@ -219,7 +219,8 @@ _XARGS_FLAGS = frozenset(
 
 
 def xargs(call: Call) -> None:
-    """xargs(1) (GNU findutils): grades the command it runs, with the input as unknown arguments."""
+    """xargs(1) (GNU findutils): grades the command it runs, with the input as unknown arguments
+    (:data:`~bot.risk.grader.XARGS_INPUT`: written to, they are a path the script builds, as ``> $OUT`` is)."""
     words = call.args
     replace: str | None = None
     index = 0
@@ -261,9 +262,14 @@ def xargs(call: Call) -> None:
     if not rest:
         rest = [literal_word("echo")]
     if replace is None:
-        command_words = rest + [dynamic_word("<input>")]
-    else:
-        command_words = [dynamic_word(w.src) if w.value is None or replace in w.value else w for w in rest]
+        command_words = rest + [dynamic_word(XARGS_INPUT)]
+    else:  # the input stands where the replace string does: a path built from it (``{}/.bashrc``) is one too
+        command_words = [
+            dynamic_word(w.src if w.value is None else w.value.replace(replace, XARGS_INPUT))
+            if w.value is None or replace in w.value
+            else w
+            for w in rest
+        ]
     call.run(command_words, "xargs", repeat=True)
 
 
