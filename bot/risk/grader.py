@@ -16,7 +16,16 @@ from collections.abc import Callable, Mapping
 
 from bot.risk.misread import shell_dialect
 from bot.risk.model import RiskLevel, SimpleCommand, simple_command_of
-from bot.risk.paths import WORKSPACE_SENTINEL, CwdState, Where, casefold, git_internal, locate, runs_later
+from bot.risk.paths import (
+    WORKSPACE_SENTINEL,
+    CwdState,
+    Where,
+    casefold,
+    control_parent,
+    git_internal,
+    locate,
+    runs_later,
+)
 from bot.risk.reasons import ReasonBook, shorten
 from bot.risk.recipes import INERT_ENVIRONMENT, MAX_RECIPES, SETTINGS, UNKNOWN, inert_environment, recipe_input
 from bot.risk.regex import Regex
@@ -37,6 +46,7 @@ from bot.risk.sensitive import (
     read_path_text,
     secret_expansions,
     secret_variable,
+    suffix_credential,
     workspace_credential,
     workspace_holds_credential,
     workspace_protected,
@@ -275,8 +285,36 @@ def _classify_dir(cwd: str, root: str) -> bool:
 #: git options that print files outside the repository: ``diff --no-index`` compares any two paths, ``grep
 #: --no-index`` searches any directory, ``blame --contents FILE`` prints FILE's lines (git-diff(1), git-grep(1),
 #: git-blame(1)); and options that copy a file's content into the repository, where any later git command prints
-#: it: ``commit``/``tag``/``notes``/``merge`` ``-F FILE``/``--file=FILE`` take the message from FILE.
-_GIT_FILE_READERS = ("--no-index", "--contents", "-F", "--file")
+#: it: ``commit``/``tag``/``notes``/``merge`` ``-F FILE``/``--file=FILE`` take the message from FILE, and ``commit
+#: -t FILE``/``--template=FILE`` starts the message with FILE (git-commit(1): with ``--no-edit`` and
+#: ``--cleanup=verbatim`` the template is committed as it is). Short options also in a cluster (``-aF FILE``) and
+#: with the file attached (``-F/etc/shadow``), long ones in any abbreviation git takes (``--fil``, ``--templ``).
+_GIT_FILE_READERS = ("--no-index", "--contents")
+_GIT_MESSAGE_FILE_LONG = ("--file", "--template")
+_GIT_MESSAGE_FILE_SHORT = frozenset("Ft")
+#: Short options of commit, tag, notes and merge that take a value (the rest of a cluster is that value).
+_GIT_SHORT_VALUES = frozenset("mcCuSsXn")
+
+
+def _git_message_file(text: str) -> tuple[bool, int]:
+    """Whether the git word ``text`` is a message-file option (:data:`_GIT_FILE_READERS`) and where the file it
+    names starts in it: ``(True, 0)`` when the file is the next word (``-F``, ``-aF``, ``--templ``), ``(True, N)``
+    when it is attached from index N (``-F/etc/shadow``, ``--file=x``), ``(False, 0)`` for any other word."""
+    if text.startswith("--"):
+        name, equals, _ = text.partition("=")
+        if len(name) > 2 and any(option.startswith(name) for option in _GIT_MESSAGE_FILE_LONG):
+            return True, len(name) + 1 if equals else 0
+        return False, 0
+    if not text.startswith("-") or len(text) < 2:
+        return False, 0
+    for index, letter in enumerate(text[1:], start=1):
+        if letter in _GIT_MESSAGE_FILE_SHORT:
+            return True, index + 1 if index + 1 < len(text) else 0
+        if letter in _GIT_SHORT_VALUES or not letter.isalpha():
+            return False, 0
+    return False, 0
+
+
 #: git subcommands that read the files named as operands: into the repository (git-hash-object(1): ``-w`` writes the
 #: blob to the object database, ``git cat-file -p`` prints it back; without ``-w`` its id still depends on them), or
 #: out by mail (git-send-email(1): each file operand is sent as a patch message).
@@ -287,7 +325,8 @@ _GIT_CONTENT_COMMANDS = frozenset({"hash-object", "send-email"})
 _SEARCHERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag"})
 
 
-_VARIABLE = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))")
+#: ``$NAME``, ``${NAME}`` and an array's ``${NAME[@]}``, ``${NAME[*]}``, ``${NAME[N]}`` (each element a value).
+_VARIABLE = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]}]*\])?\}|([A-Za-z_][A-Za-z0-9_]*))")
 _SUBSTITUTION_LIMIT = 64
 
 
@@ -506,7 +545,7 @@ def _git_reads_files(values: list[str | None]) -> bool:
     :data:`_GIT_CONTENT_COMMANDS`)."""
     if any(v is not None and v in _GIT_CONTENT_COMMANDS for v in values):
         return True
-    return any(v is not None and v.startswith(_GIT_FILE_READERS) for v in values)
+    return any(v is not None and (v.startswith(_GIT_FILE_READERS) or _git_message_file(v)[0]) for v in values)
 
 
 #: ps(1) (procps-ng) options that take the next word as their value: UNIX (``-o``), GNU (``--format``) and BSD
@@ -1122,12 +1161,14 @@ class Call:
         replaces: bool = False,
         follows_links: bool = True,
         git_repository: bool = False,
+        fills: bool = True,
     ) -> None:
         """Report a write to ``word`` (relative to ``cwd`` when given) by its location; ``replaces``: the write
         replaces what is there (``cp``/``mv``/``ln -f`` destinations, ``>``, ``truncate``, ``sed -i``);
         ``follows_links``: False when a symbolic link named by the last part is replaced, not written through;
         ``git_repository``: git changing the repository ``word`` (its ``.git`` and, never through a link, its work
-        tree)."""
+        tree); ``fills``: False when the write puts no files into ``word`` that its source names (a file copied
+        into a directory, ``cp x .github/``)."""
         self.g.write(
             self.rec,
             self.scope,
@@ -1137,6 +1178,7 @@ class Call:
             replaces=replaces,
             follows_links=follows_links,
             git_repository=git_repository,
+            fills=fills,
         )
 
     def where(self, word: Word, *, cwd: Word | None = None) -> Where:
@@ -1665,6 +1707,7 @@ class Grader:
         replaces: bool = False,
         follows_links: bool = True,
         git_repository: bool = False,
+        fills: bool = True,
     ) -> None:
         """Grade a write to ``word`` by where it lands.
 
@@ -1688,12 +1731,18 @@ class Grader:
         following it (``follows_links`` False: ``sed -i``). After a link maker, a write that still lands where it
         is named (:meth:`lands_as_named`: ``sed -i`` of a file in the workspace root, git changing the repository
         at the root after git alone made links) is graded as any write there.
+
+        A write of a directory that holds control files (paths.control_parent: ``.github``, ``.vscode``, ``.idea``,
+        ``.husky``...) as a whole, but by ``mkdir`` (an empty directory) or with ``fills`` False, is a control-file
+        write (``git-control-write``), in the workspace and the temp area, as a write of the files in it would be.
         """
         if word.value is None and _LITERAL_BRACES.fullmatch(word.src):
             words = brace_alternatives(word.src)
             if all(_LITERAL_WORD.fullmatch(w) and not w.startswith("-") for w in words):
                 for each in words:
-                    self.write(rec, scope, Word(each, each), what, cwd=cwd, subject=subject, replaces=replaces)
+                    self.write(
+                        rec, scope, Word(each, each), what, cwd=cwd, subject=subject, replaces=replaces, fills=fills
+                    )
                 return
         target = word.src
         if word.value and self.recipes is not None:
@@ -1746,6 +1795,8 @@ class Grader:
             return
         if where in (Where.WORKSPACE, Where.TEMP):
             hooks = self.hooks_here(word, cwd)
+            if hooks is None and fills and not what.startswith("mkdir"):
+                hooks = control_parent(word.value or "") or self.hooks_here(word, cwd, above=True)
             if hooks is not None:
                 self.flag(rec, scope, R.DESTRUCTIVE, "git-control-write", f"{what} {target}: {hooks}.", subject=subject)
                 if subject is not None and where is Where.TEMP:
@@ -1954,12 +2005,14 @@ class Grader:
             return False
         return any(own_state(path) for path in (state.targets(word.value) or ()))
 
-    def hooks_here(self, word: Word, cwd: Word | None) -> str | None:
+    def hooks_here(self, word: Word, cwd: Word | None, *, above: bool = False) -> str | None:
         """Why a write to ``word`` lands in a directory git runs hooks from instead of ``.git/hooks``
         (git-config(1) core.hooksPath): one this script named earlier (:attr:`hook_dirs`), or one the configuration
         of the workspace's repository names, as the recipe book reports it (settings.py ``HOOKS``; a relative value
         is taken from the workspace's top, ``~`` ones are writes under the home directory, graded as such; a
-        configuration FlyBot could not read names none). None otherwise."""
+        configuration FlyBot could not read names none). With ``above``, also a write of a directory holding such
+        a directory, below the workspace's root (a link, copy or checkout there replaces the hooks: ``ln -s /tmp/h
+        tools`` with ``core.hooksPath=tools/hooks``). None otherwise."""
         state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
         if state.remote or not word.value:
             return None
@@ -1975,6 +2028,9 @@ class Grader:
             for where, why in named:
                 if path == where or path.startswith(where.rstrip("/") + "/"):
                     return f"{why}: git runs the hooks there"
+                inside = state.root and path.startswith(state.root.rstrip("/") + "/")
+                if above and inside and where.startswith(path.rstrip("/") + "/"):
+                    return f"{why} lies in it: git runs the hooks there"
         return None
 
     def configured_hooks(self, root: str) -> list[tuple[str, str]]:
@@ -2518,6 +2574,10 @@ class Grader:
                 )
             if name in _USES_KEYS and not (name == "git" and _git_reads_files(values)):
                 continue
+            if name == "git" and word.value is not None:
+                start = _git_message_file(word.value)[1]
+                if start and word.src.startswith(word.value[:start]):  # -F/etc/shadow: the file after the option
+                    word = Word(word.value[start:], word.src[start:])
             decoder: str | None = None
             if (name in _CONTENT_READERS or name == "<") and word.value is None:
                 decoded = _decoded_variable(word.src, self.decoded)
@@ -2540,7 +2600,13 @@ class Grader:
                 real = self.linked_out(text, state) if self.recipes is not None else None
                 text = real if real is not None else text  # read through a symbolic link: the file it really is
                 what = None if replaced else credential_path(text)
-                if not replaced and (what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP)):
+                if not replaced and word.value is None and text.startswith("*/"):
+                    # a literal path below a directory only known when it runs ($(realpath ~)/.netrc,
+                    # $(dirname /etc/x)/shadow): any directory, a home's or /etc among them (read_path_text)
+                    what = what or suffix_credential(text)
+                elif not replaced and (
+                    what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP)
+                ):
                     what = self.home_secret(text, state)
                 if what is None and self.names_own_state(Word(text, text)):
                     what = "FlyBot's own state (its store, standing approvals, local mode's token and chat)"

@@ -47,6 +47,7 @@ __all__ = [
     "CwdState",
     "Where",
     "agent_control",
+    "control_parent",
     "locate",
     "may_be_in_workspace",
     "names_socket",
@@ -379,6 +380,32 @@ def runs_later(path: str) -> str | None:
         return "the dev container's postCreateCommand and other commands run when it is built or started"
     if name == ".pre-commit-config.yaml":
         return "pre-commit runs the hooks it names at every commit"
+    return None
+
+
+#: Directories that hold the control files of :func:`runs_later` and :func:`agent_control` beside everyday ones
+#: (``.github/workflows``, ``.vscode/extensions.json``): ``.github`` (Copilot's ``hooks``, ``agents``,
+#: ``mcp.json``), ``.vscode``, ``.idea`` and its ``runConfigurations``, ``.run``, ``.devcontainer`` and ``.husky``.
+#: Case-folded.
+_CONTROL_PARENTS = (
+    (".github",), (".vscode",), (".idea",), (".idea", "runconfigurations"), (".run",), (".devcontainer",),
+    (".husky",),
+)  # fmt: skip
+
+
+def control_parent(path: str) -> str | None:
+    """Why a write of the directory ``path`` as a whole plants control files, or None: ``path`` is one of
+    :data:`_CONTROL_PARENTS` (its last components), and a recursive copy or a move onto it, a sync into it, a
+    link, clone or worktree made there fills it with files only the source names (cp(1): a directory copied to a
+    name that does not exist yet takes that name; ``cp -r /tmp/x .github`` writes ``.github/hooks`` when ``x`` holds
+    ``hooks``). Names are compared case-insensitively (:func:`casefold`)."""
+    parts = [p for p in casefold(path).split("/") if p not in ("", ".")]
+    for key in _CONTROL_PARENTS:
+        if tuple(parts[-len(key) :]) == key:
+            return (
+                f"a directory holding files that run programs later ({'/'.join(key)}: agents' hooks, IDE tasks and "
+                "run configurations, git hooks), filled with whatever the source holds"
+            )
     return None
 
 

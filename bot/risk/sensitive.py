@@ -38,8 +38,10 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   ``~/.docker/config.json`` (docker login); ``.npmrc`` (npmrc(5): auth tokens); ``.pypirc``; ``.git-credentials``
   (git-credential-store(1)); ``~/.config/gh/hosts.yml`` (gh auth); ``.cargo/credentials(.toml)`` (The Cargo Book,
   "Credentials"); ``.terraform.d/credentials.tfrc.json``; ``.vault-token``; ``.gnupg`` (private keys);
-  ``/etc/shadow``, ``/etc/gshadow`` and their ``-`` backups (shadow(5)), BSD's ``/etc/master.passwd`` and
-  ``/etc/spwd.db`` (master.passwd(5)), the sudo policy ``/etc/sudoers`` and ``/etc/sudoers.d`` (sudoers(5)); ``/proc/PID/environ``, ``/proc/self/environ``
+  ``/etc/shadow``, ``/etc/gshadow`` and their ``-`` backups (shadow(5)), Debian's daily copies
+  ``/var/backups/shadow.bak``, ``gshadow.bak`` (the ``passwd`` package's ``/etc/cron.daily/passwd``), BSD's
+  ``/etc/master.passwd`` and ``/etc/spwd.db`` (master.passwd(5)), the sudo policy ``/etc/sudoers`` and
+  ``/etc/sudoers.d`` (sudoers(5)); ``/proc/PID/environ``, ``/proc/self/environ``
   (proc(5): the process's environment); ``/etc/ssl/private`` (Debian's private TLS keys, update-ca-certificates(8));
   ``/run/secrets``, ``/var/run/secrets`` (Kubernetes service-account tokens, "Configure Service Accounts for Pods";
   Docker secrets); ``~/.claude/.credentials.json`` (Claude Code "Identity and Access Management");
@@ -136,6 +138,7 @@ __all__ = [
     "path_text",
     "protected_path",
     "read_path_text",
+    "suffix_credential",
     "secret_expansions",
     "secret_setting",
     "secret_variable",
@@ -348,7 +351,7 @@ _EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
     "~/.azure", "~/.oci", "~/.password-store", "~/.netrc", "~/_netrc", "~/.pgpass", "~/.npmrc", "~/.pypirc",
     "~/.git-credentials", "~/.vault-token", "~/.claude/.credentials.json", "~/.codex/auth.json",
     "~/.gem/credentials", "~/.m2/settings.xml", "~/.gradle/gradle.properties", "/etc/shadow", "/etc/gshadow",
-    "/etc/shadow-", "/etc/gshadow-", "/etc/ssh/ssh_host_rsa_key", "/etc/ssl/private", "/run/secrets",
+    "/etc/shadow-", "/etc/gshadow-", "/var/backups/shadow.bak", "/var/backups/gshadow.bak", "/etc/ssh/ssh_host_rsa_key", "/etc/ssl/private", "/run/secrets",
     "/var/run/secrets", "/proc/1/environ", "/proc/self/environ", "~/.s3cfg", "~/.boto", "~/.terraformrc", "~/.env",
     "~/.bash_history", "~/.zsh_history", "~/.python_history", "~/.psql_history", "~/.mysql_history",
     "~/.node_repl_history", "~/.sqlite_history", "~/.rediscli_history", "~/.config/rclone/rclone.conf",
@@ -393,7 +396,12 @@ _EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
     "~/Library/Application Support/Microsoft Edge/Default/Login Data",
 ))  # fmt: skip
 _GLOB = Regex(r"[*?\[]")
-_SHADOW = frozenset({"/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-"})
+#: shadow(5) and gshadow(5) with their ``-`` backups, and Debian's daily copies of them (the ``passwd`` package's
+#: ``/etc/cron.daily/passwd``: ``/var/backups/shadow.bak``, ``gshadow.bak``, mode 0600 as the originals).
+_SHADOW = frozenset({
+    "/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-", "/var/backups/shadow.bak",
+    "/var/backups/gshadow.bak",
+})  # fmt: skip
 _HOME_VAR = Regex(r"^\$(?:HOME\b|\{HOME\})")
 _ENVIRON = Regex(r"^/proc/[^/]+/environ$")
 _HOST_KEY = Regex(r"^/etc/ssh/ssh_host_[^/]*key$")
@@ -691,7 +699,9 @@ def read_path_text(value: str | None, src: str) -> str:
     quotes removed, ``$(echo TEXT)``/``$(printf TEXT)`` read as TEXT (``$(printf %s WORD)`` as WORD), an expansion
     at its start spelt out by :func:`_spelt_start` (``$HOME``, ``${HOME%/}``, ``$XDG_CONFIG_HOME``, ``$OLDPWD``)
     and every other expansion read as ``*`` (``/proc/$$/environ`` is ``/proc/*/environ``). A word whose first part
-    is another expansion names nothing known ("")."""
+    is another expansion names a path below any directory when a literal path follows it (``$(realpath ~)/.netrc``,
+    ``$X/.ssh/id_rsa`` are ``*/.netrc``, ``*/.ssh/id_rsa``: the expansion may be any directory, a home or ``/etc``
+    among them), and nothing known ("") otherwise (``$X``, ``$X.txt``)."""
     if value is not None:
         return value
     text = src.replace('"', "").replace("'", "")
@@ -699,7 +709,9 @@ def read_path_text(value: str | None, src: str) -> str:
     text = _spelt_start(text)
     text = _ECHO_SUBSTITUTION.sub(lambda m: m.group(1).strip(), text)  # $(echo .en)v is .env
     if text.startswith(("$", "`")):
-        return ""
+        starred = _ANY_EXPANSION.sub("*", text)
+        rest = starred.lstrip("*")
+        return starred if rest.startswith("/") and rest.strip("/*") else ""
     return _ANY_EXPANSION.sub("*", text)
 
 
@@ -1091,6 +1103,32 @@ def _library_secret(following: list[str]) -> str | None:
             rest = below[len(key) :]
             if len(rest) <= depth or any(name in _BROWSER_FILES for name in rest):
                 return "a browser's saved passwords, cookies, history or page storage"
+    return None
+
+
+def suffix_credential(text: str) -> str | None:
+    """What secret a path ``*/TAIL`` may hold: the literal components TAIL below a directory only known when it runs
+    (sensitive.read_path_text: ``$(realpath ~)/.netrc``, ``$(dirname /etc/x)/shadow``), when TAIL, put below the
+    directories that lead to it in an example of :data:`_ALL_EXAMPLES`, is a credential file or lies in one
+    (``/etc/shadow``, ``~/.netrc``, ``~/.aws/credentials``). The components TAIL shares with the example must be two
+    or more, a dot name (``.netrc``) or the password hashes' names (``shadow``): a lone everyday name (``config``,
+    ``token``, ``History``) says nothing of where it lies. None otherwise."""
+    if not text.startswith("*/"):
+        return None
+    parts = [p for p in text[2:].split("/") if p not in ("", ".")]
+    if not parts or any(_GLOB.search(p) for p in parts):
+        return None
+    for example in _ALL_EXAMPLES:
+        body = example[1:]
+        for start in range(len(body)):
+            run = body[start:]
+            if tuple(parts[: len(run)]) != run:
+                continue
+            if len(run) < 2 and not run[0].startswith(".") and posixpath.join("/etc", run[0]) not in _SHADOW:
+                continue
+            found = credential_path("/".join((*example[: 1 + start], *parts)))
+            if found is not None:
+                return found
     return None
 
 

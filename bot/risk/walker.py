@@ -375,6 +375,12 @@ def walk_plain(g: Grader, scope: Scope, text: str, pipelines: list[list[tuple[st
         g.direct_cd = None if g.direct_cd is None else (-2, 0, 0, g.direct_cd[3])
 
 
+#: How xargs splits its input into items (xargs(1): "blanks and newlines"; ``-0`` NULs, ``-d`` a delimiter, taken as
+#: blanks here: splitting more only adds items to check); the most items of a here-string or here-document checked.
+_FED_SPLIT = re.compile(r"[\s\0]+")
+_FED_ITEMS = 64
+
+
 def _xargs_reads(g: Grader, rec: Rec, scope: Scope, words: list[Word], names_in: str | None) -> bool:
     """``xargs READER`` fed names that may include a credential file (``names_in``, listing.stream): the reader
     prints it: ``network`` (``secret-read``, never covered). True when so flagged."""
@@ -1263,6 +1269,12 @@ class _Walk:
             return
         name = self.text(node.children[0])
         value = node.children[-1]
+        if value.type == "array" and _VARIABLE_NAME.fullmatch(name):
+            # NAME=(WORD ...): "${NAME[@]}", "${NAME[0]}" and $NAME expand to its elements (bash(1) "Arrays")
+            elements = [resolve_word(c, self.src).value for c in value.named_children if c.type != "comment"]
+            if elements and all(_trackable(e) for e in elements):
+                self.remember(name, tuple(e for e in elements if e is not None))
+            return
         if value.type not in (
             "raw_string",
             "string",
@@ -1471,6 +1483,38 @@ class _Walk:
         for statement in later:
             self.visit(statement, scope)
 
+    def fed_names(self, rec: Rec, scope: Scope, node: Node, command: list[Word]) -> None:
+        """xargs(1) and GNU parallel given their input by a here-string or a literal here-document (``xargs cat <<<
+        ~/.netrc``) run their command with the input's items as arguments: each item (split at blanks, quotes
+        removed, as xargs splits; at most :data:`_FED_ITEMS`) is checked as an argument of that command for a secret
+        read (Grader.secrets), as ``echo ~/.netrc | xargs cat`` is. A here-string only known in part is judged on
+        its text (``~``, ``$HOME``)."""
+        program = posixpath.basename(command[0].value) if command[0].value else None
+        if program not in ("xargs", "parallel"):
+            return
+        descriptor = node.child_by_field_name("descriptor")
+        if descriptor is not None and self.text(descriptor) != "0":
+            return
+        known = True
+        if node.type == "herestring_redirect":
+            value = next((c for c in reversed(node.children) if c.is_named and c.type != "file_descriptor"), None)
+            if value is None:
+                return
+            fed = self.word(value)
+            text = fed.value if fed.value is not None else fed.src
+            known = fed.value is not None
+        else:
+            heredoc = self.heredoc_text(node)
+            if heredoc is None:
+                return
+            text = heredoc
+        items = [item for item in _FED_SPLIT.split(text) if item][:_FED_ITEMS]
+        words = [Word(item.strip("'\""), item) if known else Word(None, item) for item in items]
+        rest = command[1:]
+        reader = xargs_program([w.value for w in rest]) or "<"
+        given = next((i for i, w in enumerate(rest) if w.value and posixpath.basename(w.value) == reader), None)
+        self.g.secrets(rec, scope, reader, (rest[given + 1 :] if given is not None else []) + words)
+
     def redirect(
         self,
         rec: Rec,
@@ -1483,6 +1527,8 @@ class _Walk:
         """Grade one redirect; statements riding on a here-doc line go to ``later``. ``command``: the words of the
         simple command it belongs to (``[]``: none, a redirect alone), None for a compound command."""
         kind = node.type
+        if kind in ("herestring_redirect", "heredoc_redirect") and command:
+            self.fed_names(rec, scope, node, command)
         if kind == "herestring_redirect":
             self.children(node, scope)
             return

@@ -302,7 +302,7 @@ def test_a_program_written_to_a_workspace_directory_on_the_path_is_destructive(c
     ("command", "level"),
     [
         ("pip install -e .", NET),
-        ("python3 -m venv .venv", WW),
+        ("python3 -P -m venv .venv", WW),
         ("mkdir -p .venv/bin", WW),
         ("go build -o bin/app .", WW),
         ("cp x bin/tool", WW),

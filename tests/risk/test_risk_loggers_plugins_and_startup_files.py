@@ -92,7 +92,7 @@ def test_reading_tmux_conf_stays_read_only() -> None:
 
 # -- pip list --outdated asks the index --------------------------------------------------------------------------------
 @pytest.mark.parametrize(
-    "command", ["pip list --outdated", "pip list -o", "pip3 list --uptodate", "python -m pip list --outdated"]
+    "command", ["pip list --outdated", "pip list -o", "pip3 list --uptodate", "python -P -m pip list --outdated"]
 )
 def test_pip_list_outdated_asks_the_index(command: str) -> None:
     assert grade(command) == NET

@@ -24,23 +24,28 @@ RO, WW, NET, SYS, DES = (
 
 #: (hostile command, its grade, everyday neighbour, its grade)
 OUTPUTS = [
-    # Python docs, json.tool: python -m json.tool [infile] [outfile]
-    ("python3 -m json.tool x.json ~/.bashrc", DES, "python3 -m json.tool x.json", RO),
-    ("python3 -m json.tool x.json .git/hooks/pre-commit", DES, "python -m json.tool --indent 2 x.json", RO),
-    ("python3 -m json.tool --sort-keys x.json .claude/settings.json", DES, "python3 -m json.tool x.json -", RO),
-    ("python3 -m json.tool --indent 2 x.json /etc/profile.d/x.sh", DES, "python3 -m json.tool x.json out.json", WW),
-    ("python3 -m json.tool x.json /opt/x.json", SYS, "python3 -m json.tool -- x.json", RO),
+    # Python docs, json.tool: python -P -m json.tool [infile] [outfile]
+    ("python3 -P -m json.tool x.json ~/.bashrc", DES, "python3 -P -m json.tool x.json", RO),
+    ("python3 -P -m json.tool x.json .git/hooks/pre-commit", DES, "python -P -m json.tool --indent 2 x.json", RO),
+    ("python3 -P -m json.tool --sort-keys x.json .claude/settings.json", DES, "python3 -P -m json.tool x.json -", RO),
+    (
+        "python3 -P -m json.tool --indent 2 x.json /etc/profile.d/x.sh",
+        DES,
+        "python3 -P -m json.tool x.json out.json",
+        WW,
+    ),
+    ("python3 -P -m json.tool x.json /opt/x.json", SYS, "python3 -P -m json.tool -- x.json", RO),
     # Python docs, zipfile and tarfile command-line interfaces: -c ARCHIVE SOURCE..., -e ARCHIVE [DIR], -l, -t
-    ("python3 -m zipfile -c ~/.bashrc x.json", DES, "python3 -m zipfile -c out.zip x.json", WW),
-    ("python3 -m zipfile --create /opt/x.zip src", SYS, "python3 -m zipfile -l out.zip", RO),
-    ("python3 -m zipfile -e a.zip ~/.config", DES, "python3 -m zipfile -t out.zip", RO),
-    ("python3 -m tarfile -c ~/.bashrc x.json", DES, "python3 -m tarfile -c x.tar src", WW),
-    ("python3 -m tarfile -e a.tar", DES, "python3 -m tarfile --list a.tar", RO),
-    ("python3 -m tarfile -cv x.tar src", DES, "python3 -m tarfile -v -l a.tar", RO),
+    ("python3 -P -m zipfile -c ~/.bashrc x.json", DES, "python3 -P -m zipfile -c out.zip x.json", WW),
+    ("python3 -P -m zipfile --create /opt/x.zip src", SYS, "python3 -P -m zipfile -l out.zip", RO),
+    ("python3 -P -m zipfile -e a.zip ~/.config", DES, "python3 -P -m zipfile -t out.zip", RO),
+    ("python3 -P -m tarfile -c ~/.bashrc x.json", DES, "python3 -P -m tarfile -c x.tar src", WW),
+    ("python3 -P -m tarfile -e a.tar", DES, "python3 -P -m tarfile --list a.tar", RO),
+    ("python3 -P -m tarfile -cv x.tar src", DES, "python3 -P -m tarfile -v -l a.tar", RO),
     # compileall: no directory given is sys.path; -i LIST and py_compile - name the files in a file
-    ("python3 -m compileall", SYS, "python3 -m compileall .", WW),
-    ("python3 -m compileall -q -i list.txt", SYS, "python3 -m compileall -q -d /root src", WW),
-    ("python3 -m py_compile -", SYS, "python3 -m py_compile x.py", WW),
+    ("python3 -P -m compileall", SYS, "python3 -P -m compileall .", WW),
+    ("python3 -P -m compileall -q -i list.txt", SYS, "python3 -P -m compileall -q -d /root src", WW),
+    ("python3 -P -m py_compile -", SYS, "python3 -P -m py_compile x.py", WW),
     # macOS base64(1): -o output_file, --output=output_file
     ("base64 -d -i x -o ~/.zshrc", DES, "base64 x", RO),
     ("base64 --decode --input x --output ~/.zshrc", DES, "base64 -d x", RO),

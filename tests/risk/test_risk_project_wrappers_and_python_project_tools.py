@@ -155,7 +155,8 @@ def test_pre_commit_run_is_said_to_run_programs_not_unrecognised(workspace: Path
 
 # -- python -m http.server -------------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
-    "command", ["python -m http.server", "python3 -m http.server 8000 -b 127.0.0.1", "python -m http.server -d dist"]
+    "command",
+    ["python -P -m http.server", "python3 -P -m http.server 8000 -b 127.0.0.1", "python -P -m http.server -d dist"],
 )
 @pytest.mark.parametrize("contained", [False, True])
 def test_the_standard_http_server_listens(command: str, contained: bool, workspace: Path) -> None:
@@ -166,12 +167,12 @@ def test_the_standard_http_server_listens(command: str, contained: bool, workspa
 @pytest.mark.parametrize(
     "command",
     [
-        "python3 -m http.server 8000 --bind 0.0.0.0 --directory ~",
-        "python -m http.server -d /",
-        "python -m http.server --directory=/home",
-        "python -m http.server -d ~/.ssh",
-        "python -m http.server --cgi",
-        'python -m http.server -d "$D"',
+        "python3 -P -m http.server 8000 --bind 0.0.0.0 --directory ~",
+        "python -P -m http.server -d /",
+        "python -P -m http.server --directory=/home",
+        "python -P -m http.server -d ~/.ssh",
+        "python -P -m http.server --cgi",
+        'python -P -m http.server -d "$D"',
         "python -m http.server --bogus",
     ],
 )

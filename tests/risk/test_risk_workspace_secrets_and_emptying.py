@@ -39,7 +39,7 @@ SECRET_FILES = [
     ("head -c 100 ./certs/../id_ecdsa", "an ssh private key"),
     ("jq -r .private_key service-account.json", "service account"),
     ("openssl rsa -in certs/server.key -text", "a private key"),
-    ("python3 -m json.tool credentials.json", "service credentials"),
+    ("python3 -P -m json.tool credentials.json", "service credentials"),
 ]
 
 

@@ -43,7 +43,7 @@ from .kit import (
     tool_plugin,
     workspace_write,
 )
-from .projects import configured_options, run_recipe, workspace_settings
+from .projects import configured_options, run_recipe, workspace_settings, yarn_release
 
 __all__ = ["cargo", "checker", "go", "js_package_manager", "make", "npx", "pip"]
 
@@ -505,10 +505,16 @@ def js_package_manager(call: Call) -> None:
     global_ = False
     ignore_scripts = False
     elsewhere: str | None = None
+    #: yarn and pnpm pass every word after a script's name to the script, options too (pnpm.io/cli/run: "Any
+    #: options after the script's name are passed to the executed script"; yarn run: "Arguments passed to the
+    #: script"); npm takes the options itself and passes only what follows ``--`` (npm-run-script(1)).
+    forwarded: list[Word] | None = None
     index = 0
     while index < len(words):
         value = words[index].value
         index += 1
+        if command is not None and forwarded is None and tool != "npm":
+            forwarded = list(words[index - 1 :])
         if value is None:
             if command is None:
                 destructive(call, "dynamic-argument", f"The {call.name} command is only known when it runs.")
@@ -600,13 +606,15 @@ def js_package_manager(call: Call) -> None:
             command = value
         else:
             rest.append(words[index - 1])
+    if tool == "yarn":  # before anything else it does, yarn runs the release its settings name
+        yarn_release(call, run_dir, f"yarn {command or 'install'}")
     if tool == "yarn" and command == "workspaces" and [w.value for w in rest] in (["list"], ["info"]):
         # yarn workspaces list (Yarn 2+) and yarn workspaces info (Yarn 1) only print the workspaces
         read_only(call, f"yarn workspaces {rest[0].value} only lists the project's workspaces.")
         return
     if tool in ("yarn", "pnpm") and command in ("workspace", "workspaces", "recursive", "multi", "m"):
         elsewhere = f"{tool} {command} runs the scripts of other packages"
-    _grade_js(call, command, rest, prefix, global_, run_dir, elsewhere)
+    _grade_js(call, command, rest, prefix, global_, run_dir, elsewhere, rest if forwarded is None else forwarded)
     events = None if ignore_scripts else _lifecycle_events(tool, command)
     if events is not None and not (global_ and rest):
         # the package's own life cycle scripts (a global install of named packages runs theirs only, not the project's)
@@ -645,8 +653,12 @@ def _grade_js(
     global_: bool,
     run_dir: Word | None = None,
     elsewhere: str | None = None,
+    forwarded: list[Word] | None = None,
 ) -> None:
+    """``forwarded``: the words a package.json script run is given (for yarn and pnpm every word after the
+    command, options too; ``rest`` when None)."""
     tool = call.name
+    forwarded = rest if forwarded is None else forwarded
     if tool == "npm":
         # npm-config(7) "cache": the directory npm writes downloaded packages to (and clears with cache clean).
         _output_options(call, call.args, frozenset({"--cache"}), f"npm {command or ''}".rstrip())
@@ -678,7 +690,7 @@ def _grade_js(
         read_only(call, "npm pkg get only prints fields of package.json.")
     elif command in _NPM_RUN or command in ("init", "innit"):
         build_or_test(call, f"{tool} {command}")
-        _js_script(call, tool, command, rest, run_dir, elsewhere)
+        _js_script(call, tool, command, forwarded, run_dir, elsewhere)
     elif command in _NPM_READ:
         read_only(call, f"{tool} {command} only reads.")
     elif command in _NPM_NETWORK or command in ("npm", "global"):
@@ -751,7 +763,7 @@ def _grade_js(
         )
     elif tool in ("pnpm", "yarn") and not command.startswith("-"):
         build_or_test(call, f"{tool} {command} (a package.json script)")
-        _js_script(call, tool, "run", [Word(command, command)] + rest, run_dir, elsewhere)
+        _js_script(call, tool, "run", [Word(command, command)] + forwarded, run_dir, elsewhere)
     else:
         refuse(call, f"the command {command}")
 
@@ -953,6 +965,8 @@ def _js_script(
         name: str | None = _NPM_SCRIPT_ALIASES[command]
         extra = rest
     elif command in ("run", "run-script", "rum", "urn"):
+        if tool != "npm":  # yarn run's own options come before the script's name (yarn run --inspect, -T, -B)
+            rest = rest[next((i for i, w in enumerate(rest) if not (w.value or "x").startswith("-")), len(rest)) :]
         if not rest:
             read_only(call, f"{tool} run without a script lists the scripts.")
             return

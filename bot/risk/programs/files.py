@@ -15,6 +15,7 @@ from bot.risk.paths import Where, may_be_in_workspace
 from bot.risk.words import Word, literal_word
 
 from .kit import (
+    R,
     applies_patch,
     as_root,
     deletion,
@@ -125,7 +126,8 @@ def cp(call: Call) -> None:
             "setuid",
             "cp as root keeping modes (-p, -a, --preserve) copies setuid/setgid bits: a program then runs as its owner.",
         )
-    call.write(dest, "cp writes", replaces=True)
+    # only a recursive copy puts files its source names into the destination (cp(1) -R, -r, -a: a directory)
+    call.write(dest, "cp writes", replaces=True, fills=_recursive_copy(call.args))
     sources = _copy_dest(call)[0]
     if [w.value for w in sources] == ["/dev/null"]:
         call.g.empties(call.rec, call.scope, dest, "cp /dev/null empties")  # cp(1) copies its empty content
@@ -162,6 +164,22 @@ def _copied_names(call: Call, sources: list[Word], dest: Word, name: str) -> Non
         if base and base not in (".", "..", "HEAD", "config", "config.worktree", "hooks"):
             landed = posixpath.join(dest.value, base)
             call.write(Word(landed, landed), f"{name} writes", replaces=True)
+
+
+def _recursive_copy(words: list[Word]) -> bool:
+    """cp(1): ``-R``, ``-r``, ``--recursive``, ``-a``/``--archive`` copy directories (a word only known when it runs
+    may be one of them)."""
+    for word in words:
+        value = word.value
+        if value is None:
+            return True
+        if value == "--":
+            break
+        if value in ("--recursive", "--archive") or (
+            value.startswith("-") and not value.startswith("--") and any(ch in value[1:] for ch in "rRa")
+        ):
+            return True
+    return False
 
 
 def _preserves_modes(words: list[Word]) -> bool:
@@ -662,9 +680,53 @@ def _fd_exec(value: str | None) -> str | None:
     return None
 
 
+#: fd(1) long options that take a value (the next word unless attached with ``=``); ``--search-path`` and
+#: ``--base-directory`` name where it searches.
+_FD_LONG_VALUES = frozenset({
+    "--extension", "--type", "--max-depth", "--min-depth", "--exact-depth", "--exclude", "--threads", "--size",
+    "--changed-within", "--changed-before", "--change-newer-than", "--change-older-than", "--newer", "--older",
+    "--owner", "--color", "--max-results", "--search-path", "--base-directory", "--path-separator", "--ignore-file",
+    "--format", "--batch-size", "--max-buffer-time", "--and",
+})  # fmt: skip
+
+
+def _fd_roots(words: list[Word]) -> list[Word]:
+    """Where fd(1) searches, from its words before ``-x``/``-X``: ``fd [OPTIONS] [PATTERN] [PATH...]``, the paths
+    and each ``--search-path``/``--base-directory``; the current directory when none is given."""
+    operands: list[Word] = []
+    roots: list[Word] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        value = word.value
+        index += 1
+        if value is None or not value.startswith("-") or value == "-":
+            operands.append(word)
+            continue
+        if _fd_exec(value) is not None:
+            break
+        if value == "--":
+            operands.extend(w for w in words[index:] if _fd_exec(w.value) is None)
+            break
+        if value.startswith("--"):
+            name, equals, attached = value.partition("=")
+            given = literal_word(attached) if equals else (words[index] if index < len(words) else None)
+            if name in _FD_LONG_VALUES and not equals:
+                index += 1
+            if name in ("--search-path", "--base-directory") and given is not None:
+                roots.append(given)
+            continue
+        for position, letter in enumerate(value[1:], start=2):
+            if letter in _FD_SHORT_VALUES:
+                index += 0 if position < len(value) else 1
+                break
+    return roots + operands[1:] or [literal_word(".")]
+
+
 def fd(call: Call) -> None:
     """fd(1): read-only, except ``-x``/``-X``/``--exec``/``--exec-batch`` (also in a cluster, ``-Hx``)
-    whose command is graded."""
+    whose command is graded, and, as ``find -exec`` (Grader.reads_below), a secret read when it runs a program that
+    prints files on every file below a directory that may hold a credential file (``fd . ~ -X cat``)."""
     words = call.args
     for index, word in enumerate(words):
         attached = _fd_exec(word.value)
@@ -676,6 +738,15 @@ def fd(call: Call) -> None:
                 refuse(call, "an empty --exec command")
                 return
             call.child(command + [Word(None, "{}")], call.name)
+            roots = _fd_roots(words[:index])
+            secret = call.g.reads_below(roots, command)
+            if secret is not None:
+                call.flag(
+                    R.NETWORK,
+                    "secret-read",
+                    f"{call.name} runs {show(command[0])} on every file below {', '.join(show(w) for w in roots)}, "
+                    f"which may hold {secret}: the command's output goes to the model.",
+                )
             return
     read_only(call, f"{call.name} only searches.")
 

@@ -367,12 +367,16 @@ def rsync(call: Call) -> None:
     if any(_is_remote(w) for w in operands):
         network(call, "rsync copies to or from another machine.")
     if len(operands) >= 2 and not _is_remote(operands[-1]):
-        call.write(operands[-1], "rsync writes")
+        # only a recursive sync (rsync(1) -r, -a; -R and --files-from keep the sources' directories) puts files its
+        # sources name into the destination
+        fills = found.dynamic or any(opt.name in _RSYNC_RECURSIVE for opt in found.opts)
+        call.write(operands[-1], "rsync writes", fills=fills)
         _rsync_lands(call, operands[:-1], operands[-1])
     elif len(operands) < 2 and not any(_is_remote(w) for w in operands):
         read_only(call, "rsync with one local operand only lists it.")
 
 
+_RSYNC_RECURSIVE = frozenset({"-r", "--recursive", "-a", "--archive", "-R", "--relative", "--files-from"})
 #: rsync(1) options naming a directory it writes into on the receiving side: ``--backup-dir=DIR`` ("store all
 #: backups in the specified directory": the replaced destination file lands at DIR/NAME), ``-T``/``--temp-dir=DIR``
 #: (the scratch copies of received files) and ``--partial-dir=DIR`` (kept partial files). A relative DIR is taken

@@ -41,7 +41,7 @@ from bot.risk.words import Word, literal_word
 
 from .kit import R, argv_text, build_or_test, deletion, destructive, network, read_only, tool_plugin
 
-__all__ = ["configured_options", "just", "poetry", "run_recipe", "tox", "workspace_settings"]
+__all__ = ["configured_options", "just", "poetry", "run_recipe", "tox", "workspace_settings", "yarn_release"]
 
 
 #: Characters of recipe lines a command's recipes may hold, keeping room for every recipe past it to be sent as
@@ -332,6 +332,59 @@ def configured_options(call: Call, tool: str, label: str, question: str = "") ->
             return None
         out.extend(line.command for line in found.lines)
     return out
+
+
+#: Keys of ``.yarnrc.yml`` (yarnpkg.com "Settings": ``yarnPath``, the release every yarn command runs with node;
+#: ``plugins``, code every yarn command loads) and of Yarn 1's ``.yarnrc`` (``yarn-path``, the release it runs
+#: instead of itself), lower-cased as settings.py reports them.
+_YARN_RELEASE_KEYS = frozenset({"yarnpath", "yarn-path", "plugins"})
+
+
+def yarn_release(call: Call, directory: Word | None, label: str) -> None:
+    """Every yarn command, ``yarn --version`` and ``yarn help`` too, first runs the release ``yarnPath`` names (and
+    loads the ``plugins``) of the ``.yarnrc.yml`` or ``.yarnrc`` where it runs and in the directories above: code
+    the workspace chooses, so destructive (``runs-program``), as ``node FILE`` is. Where it runs is found as
+    :func:`workspace_settings` finds it; a directory outside the workspace (whose settings FlyBot does not read) or
+    settings that could not be read are destructive (``recipe-elsewhere``, ``recipe-unreadable``: fail closed). A
+    place the recipe book did not report is left to :func:`workspace_settings`, which notes it."""
+    g = call.g
+    state = g.state
+    if state.remote or not state.cwds or (directory is not None and directory.value is None):
+        return
+    for cwd in sorted(state.cwds):
+        run_in = posixpath.normpath(posixpath.join(cwd, directory.value)) if directory and directory.value else cwd
+        rel = _inside(run_in, state.root)
+        if rel is None:
+            destructive(
+                call,
+                "recipe-elsewhere",
+                f"{label} runs in {shorten(run_in, 80)}, outside the workspace: yarn runs the release its "
+                ".yarnrc.yml names (yarnPath), which FlyBot does not read there.",
+            )
+            return
+        key = ("yarn", SETTINGS, rel, "", ())
+        found = next((r for r in g.recipes_used if (r.tool, r.target, r.directory, r.file, r.overrides) == key), None)
+        if found is None and g.recipes is not None:
+            found = g.recipes.recipe("yarn", SETTINGS, rel)
+            if found is not None and len(g.recipes_used) < MAX_RECIPES:
+                g.recipes_used.append(found)
+            elif found is not None:
+                found = None  # not sent, so the server could not know it either
+        if found is None:
+            continue
+        if is_unreadable(found):
+            destructive(call, "recipe-unreadable", f"{label}: {shorten(found.lines[0].source, 200)}")
+            return
+        for line in found.lines:
+            name = posixpath.basename(line.source.rsplit(":", 1)[0])
+            if name in (".yarnrc", ".yarnrc.yml") and line.command.lower() in _YARN_RELEASE_KEYS:
+                destructive(
+                    call,
+                    "runs-program",
+                    f"{label} first runs the code {reveal(line.command, multiline=False)} names in "
+                    f"{reveal(line.source, multiline=False)}, which FlyBot does not see.",
+                )
+                return
 
 
 def _chosen(call: Call, what: str, label: str) -> None:

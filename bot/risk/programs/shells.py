@@ -138,9 +138,17 @@ _PY_MODULES_AS_COMMANDS = frozenset(
 _PY_MODULE_COMMANDS = {"build": "pyproject-build"}
 
 
+#: Modules whose use already runs the project's own code, so a file of their name in the current directory adds
+#: nothing to their grade: pytest (conftest.py and the tests), unittest (the test modules), coverage (``run`` runs
+#: the program), build (the project's build backend).
+_PY_RUNS_PROJECT_CODE = frozenset({"pytest", "unittest", "coverage", "build"})
+
+
 def python(call: Call) -> None:
-    """python(1) "Command line": ``-c`` is inline code; ``-m MOD`` runs a module; a file operand is a program."""
+    """python(1) "Command line": ``-c`` is inline code; ``-m MOD`` runs a module; a file operand is a program.
+    ``-I`` (isolated mode) and ``-P`` keep the current directory off ``sys.path`` (see :func:`_python_module`)."""
     words = call.args
+    isolated = False
     index = 0
     while index < len(words):
         value = words[index].value
@@ -159,12 +167,14 @@ def python(call: Call) -> None:
             if letter in "WX":
                 index += 0 if attached else 1
                 break
+            if letter in "IP":
+                isolated = True
             if letter == "c":
                 destructive(call, "inline-code", f"{call.name} -c runs inline code the classifier cannot see.")
                 return
             if letter == "m":
                 module = Word(attached, attached) if attached else (words[index] if index < len(words) else None)
-                _python_module(call, module, words[index + (0 if attached else 1) :])
+                _python_module(call, module, words[index + (0 if attached else 1) :], isolated=isolated)
                 return
     if index >= len(words) or words[index].value == "-":
         destructive(call, "shell-stdin", f"{call.name} reads a program from standard input.")
@@ -180,8 +190,22 @@ def python(call: Call) -> None:
 _COMPILEALL_VALUES = frozenset({"-d", "-s", "-p", "-x", "-i", "-o", "-j", "-r", "-e", "--invalidation-mode"})
 
 
-def _python_module(call: Call, module: Word | None, rest: list[Word]) -> None:
+def _python_module(call: Call, module: Word | None, rest: list[Word], *, isolated: bool = False) -> None:
+    """``python -m MODULE``: python(1) ``-m`` "the first element of sys.path will be the current directory", so a
+    file ``MODULE.py`` or a package ``MODULE/`` there (for ``json.tool``: ``json``) runs instead of the installed
+    module, as ``python FILE`` runs a program file: destructive (``script-file``) unless ``isolated`` (``-I``,
+    ``-P``: "Don't prepend a potentially unsafe path to sys.path"; ``-E`` alone does not keep it off) or the module
+    already runs the project's code (:data:`_PY_RUNS_PROJECT_CODE`). Graded as the module's command besides."""
     name = module.value if module is not None else None
+    top = (name or "").split(".", 1)[0]
+    if name and not isolated and top not in _PY_RUNS_PROJECT_CODE:
+        destructive(
+            call,
+            "script-file",
+            f"{call.name} -m {show(module) if module else name} runs {top}.py or {top}/ from the current directory "
+            "first, if there is one (-m puts it first on sys.path), which the classifier cannot see; -P or -I keeps "
+            "it out.",
+        )
     if name in _PY_MODULES_AS_COMMANDS:
         call.run([literal_word(name or "")] + rest, f"{call.name} -m")
     elif name in _PY_MODULE_COMMANDS:
