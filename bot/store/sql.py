@@ -49,7 +49,7 @@ from bot.store.models import (
 from bot.store.notify import pooled
 from bot.store.records import AuditEntry, Bot, Claim, Escalation, NewEscalation, Notice, ProgramRule, StandingApproval
 from bot.store.reports import Report, report_record
-from bot.store.tx import Tx, escalation_record, insert_new, program_rule_of
+from bot.store.tx import Tx, insert_new, program_rule_of
 
 log = structlog.get_logger("flybot.store")
 
@@ -340,7 +340,7 @@ class Store:
                 .order_by(EscalationRow.created_at)
                 .limit(limit)
             )
-            return [escalation_record(row) for row in (await session.execute(stmt)).scalars().all()]
+            return [record(Escalation, row) for row in (await session.execute(stmt)).scalars().all()]
 
     async def list_escalations(
         self, *, status: str | None = None, bot_id: str | None = None, since: datetime | None = None, limit: int = 200
@@ -355,7 +355,7 @@ class Store:
             if since is not None:
                 stmt = stmt.where(EscalationRow.created_at >= since)
             stmt = stmt.order_by(EscalationRow.created_at.desc()).limit(limit)
-            return [escalation_record(row) for row in (await session.execute(stmt)).scalars().all()]
+            return [record(Escalation, row) for row in (await session.execute(stmt)).scalars().all()]
 
     # -- Escalations ------------------------------------------------------------------------------
     async def add_escalation(self, new: NewEscalation) -> tuple[Escalation, bool]:
@@ -368,7 +368,7 @@ class Store:
         """The escalation with this id, or None."""
         async with self._session() as session:
             row = await session.get(EscalationRow, escalation_id)
-            return escalation_record(row) if row else None
+            return record(Escalation, row) if row else None
 
     async def get_escalation_shared(self, escalation_id: str) -> Escalation | None:
         """Like :meth:`get_escalation`, but concurrent callers share queries (:mod:`bot.store.coalesce`): for
@@ -378,7 +378,7 @@ class Store:
     async def _escalations_by_id(self, ids: list[str]) -> dict[str, Escalation]:
         async with self._session() as session:
             stmt = select(EscalationRow).where(id_among(EscalationRow.id, ids, self.engine.dialect.name))
-            return {row.id: escalation_record(row) for row in (await session.execute(stmt)).scalars().all()}
+            return {row.id: record(Escalation, row) for row in (await session.execute(stmt)).scalars().all()}
 
     async def set_card(self, escalation_id: str, channel: str, ts: str) -> None:
         """Remember where the approval card was posted (for ``chat.update``)."""
@@ -483,7 +483,7 @@ class Store:
                 .order_by(EscalationRow.expires_at)
                 .limit(limit)
             )
-            return [escalation_record(row) for row in (await session.execute(stmt)).scalars().all()]
+            return [record(Escalation, row) for row in (await session.execute(stmt)).scalars().all()]
 
     async def pending_escalations(self, bot_ids: list[str] | None = None) -> list[Escalation]:
         """Pending escalations, oldest first; only those of ``bot_ids`` when given."""
@@ -492,7 +492,7 @@ class Store:
             if bot_ids is not None:
                 stmt = stmt.where(EscalationRow.bot_id.in_(bot_ids))
             stmt = stmt.order_by(EscalationRow.created_at)
-            return [escalation_record(row) for row in (await session.execute(stmt)).scalars().all()]
+            return [record(Escalation, row) for row in (await session.execute(stmt)).scalars().all()]
 
     # -- Program rules ---------------------------------------------------------------------------
     async def program_rules(self) -> list[ProgramRule]:
