@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager, nullcontext
 from dataclasses import fields
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import structlog
 from sqlalchemy import String, Table, any_, delete, event, func, literal, literal_column, or_, select, update
@@ -47,7 +47,7 @@ from bot.store.models import (
     record,
 )
 from bot.store.notify import pooled
-from bot.store.records import AuditEntry, Bot, Claim, Escalation, NewEscalation, Notice, ProgramRule, StandingApproval
+from bot.store.records import AuditEntry, Bot, Claim, Escalation, Notice, ProgramRule, StandingApproval
 from bot.store.reports import Report, report_record
 from bot.store.tx import Tx, insert_new, program_rule_of
 
@@ -58,6 +58,8 @@ SQLITE_BUSY_TIMEOUT_S = 30
 
 WRITE_OPTION = "flybot_write"
 """Execution option marking a connection that will write (SQLite then begins IMMEDIATE)."""
+
+V = TypeVar("V")
 
 STORE_BUSY: tuple[type[Exception], ...] = (PoolTimeout,)
 """Exceptions meaning "every store connection is taken right now": the HTTP edge answers 503 with Retry-After."""
@@ -82,10 +84,10 @@ class Store:
         self.engine = engine
         self.cache = cache or StoreCache()
         watch_writes(engine, self.cache)
-        self._reads: Coalescer[Escalation] = Coalescer(self._escalations_by_id)
-        self._token_reads: Coalescer[Bot] = Coalescer(self._bots_by_token_hash)
+        self._reads = self._by_ids(EscalationRow.id, lambda row: record(Escalation, row))
+        self._token_reads = self._by_ids(BotRow.token_hash, lambda row: record(Bot, row), BotRow.removed_at.is_(None))
         self._live_reads: Coalescer[list[StandingApproval]] = Coalescer(self._read_live_standing)
-        self._report_reads: Coalescer[Report] = Coalescer(self._reports_by_id)
+        self._report_reads = self._by_ids(BlockedReportRow.id, report_record)
         self._session = async_sessionmaker(engine, expire_on_commit=False)
         self._writer = engine.execution_options(**{WRITE_OPTION: True})
         self._on_jobs: list[Callable[[Sequence[str]], None]] = []
@@ -94,6 +96,31 @@ class Store:
         self._write_lock: asyncio.Lock | None = None
         self._write_lock_loop: asyncio.AbstractEventLoop | None = None
         self._events_pruned_at: datetime | None = None
+
+    def _by_ids(self, key: Any, to_record: Callable[[Any], V], *where: Any) -> Coalescer[V]:
+        """Reads of records by ``key`` (a unique column) where ``where`` holds, concurrent ones sharing a query
+        (:mod:`bot.store.coalesce`)."""
+
+        async def read(ids: list[str]) -> dict[str, V]:
+            found = select(key.class_).where(id_among(key, ids, self.engine.dialect.name), *where)
+            return {getattr(row, key.key): to_record(row) for row in await self._all(found)}
+
+        return Coalescer(read)
+
+    async def _all(self, stmt: Any) -> list[Any]:
+        """A read's ORM objects (or first column), in a session of its own."""
+        async with self._session() as session:
+            return list((await session.execute(stmt)).scalars().all())
+
+    async def _rows(self, stmt: Any) -> list[Any]:
+        """A read's rows, in a session of its own."""
+        async with self._session() as session:
+            return list((await session.execute(stmt)).all())
+
+    async def _one(self, stmt: Any) -> Any:
+        """A read's one ORM object (or value), or None."""
+        async with self._session() as session:
+            return (await session.execute(stmt)).scalar_one_or_none()
 
     def on_jobs(self, callback: Callable[[Sequence[str]], None]) -> None:
         """Call ``callback(rooms)`` after every commit that wrote outbox jobs, with the room of each (wakes this
@@ -227,13 +254,6 @@ class Store:
             self.cache.put_bot(token_hash, bot, generation)
         return bot
 
-    async def _bots_by_token_hash(self, hashes: list[str]) -> dict[str, Bot]:
-        async with self._session() as session:
-            stmt = select(BotRow).where(
-                id_among(BotRow.token_hash, hashes, self.engine.dialect.name), BotRow.removed_at.is_(None)
-            )
-            return {row.token_hash: record(Bot, row) for row in (await session.execute(stmt)).scalars().all()}
-
     async def get_bot(self, bot_id: str) -> Bot | None:
         """The Bot with this id (a removed one too, its ``removed_at`` set), or None; served from :attr:`cache` when
         it holds a fresh copy, as :meth:`bot_by_token_hash` is (any write to ``bots`` drops every copy at once)."""
@@ -242,9 +262,8 @@ class Store:
         if cached is not None:
             return cached
         generation = self.cache.generation("bots")
-        async with self._session() as session:
-            row = await session.get(BotRow, bot_id)
-            bot = record(Bot, row) if row else None
+        row = await self._one(select(BotRow).where(BotRow.id == bot_id))
+        bot = record(Bot, row) if row else None
         if bot is not None:
             self.cache.put_bot(key, bot, generation)
         return bot
@@ -252,12 +271,11 @@ class Store:
     async def bot_by_name(self, name: str, *, removed: bool = False) -> Bot | None:
         """The Bot with this name, or None. A removed Bot is found only with ``removed=True`` (its name stays taken,
         so it is still the one Bot of that name: the audit trail and escalation list name it)."""
-        async with self._session() as session:
-            stmt = select(BotRow).where(BotRow.name == name)
-            if not removed:
-                stmt = stmt.where(BotRow.removed_at.is_(None))
-            row = (await session.execute(stmt)).scalar_one_or_none()
-            return record(Bot, row) if row else None
+        stmt = select(BotRow).where(BotRow.name == name)
+        if not removed:
+            stmt = stmt.where(BotRow.removed_at.is_(None))
+        row = await self._one(stmt)
+        return record(Bot, row) if row else None
 
     async def set_token_hash(self, bot_id: str, token_hash: str) -> None:
         """Replace a Bot's token (the old one stops working at once)."""
@@ -266,12 +284,11 @@ class Store:
 
     async def list_bots(self, *, removed: bool = False) -> list[Bot]:
         """All Bots not removed, by name; with ``removed=True`` the removed ones too (their ``removed_at`` set)."""
-        async with self._session() as session:
-            stmt = select(BotRow).order_by(BotRow.name)
-            if not removed:
-                stmt = stmt.where(BotRow.removed_at.is_(None))
-            rows = (await session.execute(stmt)).scalars().all()
-            return [record(Bot, row) for row in rows]
+        stmt = select(BotRow).order_by(BotRow.name)
+        if not removed:
+            stmt = stmt.where(BotRow.removed_at.is_(None))
+        rows = await self._all(stmt)
+        return [record(Bot, row) for row in rows]
 
     async def update_bot(
         self,
@@ -332,85 +349,39 @@ class Store:
 
     async def pending_of_removed_bots(self, limit: int = 100) -> list[Escalation]:
         """Pending escalations whose Bot was removed (oldest first): the sweeper withdraws them."""
-        async with self._session() as session:
-            stmt = (
-                select(EscalationRow)
-                .join(BotRow, BotRow.id == EscalationRow.bot_id)
-                .where(EscalationRow.status == "pending", BotRow.removed_at.is_not(None))
-                .order_by(EscalationRow.created_at)
-                .limit(limit)
-            )
-            return [record(Escalation, row) for row in (await session.execute(stmt)).scalars().all()]
+        stmt = (
+            select(EscalationRow)
+            .join(BotRow, BotRow.id == EscalationRow.bot_id)
+            .where(EscalationRow.status == "pending", BotRow.removed_at.is_not(None))
+            .order_by(EscalationRow.created_at)
+            .limit(limit)
+        )
+        return [record(Escalation, row) for row in await self._all(stmt)]
 
     async def list_escalations(
         self, *, status: str | None = None, bot_id: str | None = None, since: datetime | None = None, limit: int = 200
     ) -> list[Escalation]:
         """Escalations, newest first, filtered by status, Bot and creation time; at most ``limit``."""
-        async with self._session() as session:
-            stmt = select(EscalationRow)
-            if status is not None:
-                stmt = stmt.where(EscalationRow.status == status)
-            if bot_id is not None:
-                stmt = stmt.where(EscalationRow.bot_id == bot_id)
-            if since is not None:
-                stmt = stmt.where(EscalationRow.created_at >= since)
-            stmt = stmt.order_by(EscalationRow.created_at.desc()).limit(limit)
-            return [record(Escalation, row) for row in (await session.execute(stmt)).scalars().all()]
+        stmt = select(EscalationRow)
+        if status is not None:
+            stmt = stmt.where(EscalationRow.status == status)
+        if bot_id is not None:
+            stmt = stmt.where(EscalationRow.bot_id == bot_id)
+        if since is not None:
+            stmt = stmt.where(EscalationRow.created_at >= since)
+        stmt = stmt.order_by(EscalationRow.created_at.desc()).limit(limit)
+        return [record(Escalation, row) for row in await self._all(stmt)]
 
     # -- Escalations ------------------------------------------------------------------------------
-    async def add_escalation(self, new: NewEscalation) -> tuple[Escalation, bool]:
-        """Insert a pending escalation; returns ``(escalation, created)`` (one transaction; see
-        :meth:`bot.store.tx.Tx.add_escalation`)."""
-        async with self.transaction() as tx:
-            return await tx.add_escalation(new)
-
     async def get_escalation(self, escalation_id: str) -> Escalation | None:
         """The escalation with this id, or None."""
-        async with self._session() as session:
-            row = await session.get(EscalationRow, escalation_id)
-            return record(Escalation, row) if row else None
+        row = await self._one(select(EscalationRow).where(EscalationRow.id == escalation_id))
+        return record(Escalation, row) if row else None
 
     async def get_escalation_shared(self, escalation_id: str) -> Escalation | None:
         """Like :meth:`get_escalation`, but concurrent callers share queries (:mod:`bot.store.coalesce`): for
         long-polls, which arrive and wake in bursts."""
         return await self._reads.get(escalation_id)
-
-    async def _escalations_by_id(self, ids: list[str]) -> dict[str, Escalation]:
-        async with self._session() as session:
-            stmt = select(EscalationRow).where(id_among(EscalationRow.id, ids, self.engine.dialect.name))
-            return {row.id: record(Escalation, row) for row in (await session.execute(stmt)).scalars().all()}
-
-    async def set_card(self, escalation_id: str, channel: str, ts: str) -> None:
-        """Remember where the approval card was posted (for ``chat.update``)."""
-        async with self.transaction() as tx:
-            await tx.set_card(escalation_id, status="posted", channel=channel, ts=ts)
-
-    async def decide(
-        self,
-        escalation_id: str,
-        *,
-        status: str,
-        at: datetime,
-        decided_by: str | None,
-        source: str,
-        reason: str | None = None,
-        standing_approval_id: str | None = None,
-    ) -> Escalation | None:
-        """Move a pending escalation to a final ``status``, exactly once, in its own transaction.
-
-        A conditional update on ``status = 'pending'``: of concurrent callers, one gets the updated
-        escalation and every other gets None (already decided, or no such escalation).
-        """
-        async with self.transaction() as tx:
-            return await tx.decide(
-                escalation_id,
-                status=status,
-                at=at,
-                decided_by=decided_by,
-                source=source,
-                reason=reason,
-                standing_approval_id=standing_approval_id,
-            )
 
     async def note_room_wait(self, room: str, bot_id: str, *, until: datetime, now: datetime) -> None:
         """Mark ``bot_id`` as waiting for a place in ``room``'s queue of cards until ``until`` (a later mark is kept;
@@ -446,53 +417,46 @@ class Store:
 
     async def home_viewers(self, since: datetime) -> list[str]:
         """Who opened FlyBot's App Home at or after ``since``, most recent first."""
-        async with self._session() as session:
-            stmt = (
-                select(HomeViewerRow.user)
-                .where(HomeViewerRow.opened_at >= since)
-                .order_by(HomeViewerRow.opened_at.desc())
-            )
-            return [str(u) for u in (await session.execute(stmt)).scalars().all()]
+        stmt = (
+            select(HomeViewerRow.user).where(HomeViewerRow.opened_at >= since).order_by(HomeViewerRow.opened_at.desc())
+        )
+        return [str(u) for u in await self._all(stmt)]
 
     async def card_copies(self, escalation_id: str) -> list[tuple[str, str]]:
         """``(channel, ts)`` of every copy of the escalation's card outside its room (fallback DMs), oldest first."""
-        async with self._session() as session:
-            stmt = (
-                select(CardCopyRow.channel, CardCopyRow.ts)
-                .where(CardCopyRow.escalation_id == escalation_id)
-                .order_by(CardCopyRow.id)
-            )
-            return [(str(c), str(t)) for c, t in (await session.execute(stmt)).all()]
+        stmt = (
+            select(CardCopyRow.channel, CardCopyRow.ts)
+            .where(CardCopyRow.escalation_id == escalation_id)
+            .order_by(CardCopyRow.id)
+        )
+        return [(str(c), str(t)) for c, t in await self._rows(stmt)]
 
     async def settled_escalations(self, ids: list[str], now: datetime) -> set[str]:
         """Of ``ids``, those no longer pending or past their expiry: ONE query, however many ids (the long-polls'
         safety net, :meth:`bot.waiters.WaiterHub.recheck_once`)."""
-        async with self._session() as session:
-            stmt = select(EscalationRow.id).where(
-                id_among(EscalationRow.id, ids, self.engine.dialect.name),
-                or_(EscalationRow.status != "pending", EscalationRow.expires_at <= now),
-            )
-            return set((await session.execute(stmt)).scalars().all())
+        stmt = select(EscalationRow.id).where(
+            id_among(EscalationRow.id, ids, self.engine.dialect.name),
+            or_(EscalationRow.status != "pending", EscalationRow.expires_at <= now),
+        )
+        return set(await self._all(stmt))
 
     async def due_for_expiry(self, now: datetime, limit: int = 100) -> list[Escalation]:
         """Pending escalations whose ``expires_at`` is at or before ``now`` (oldest first)."""
-        async with self._session() as session:
-            stmt = (
-                select(EscalationRow)
-                .where(EscalationRow.status == "pending", EscalationRow.expires_at <= now)
-                .order_by(EscalationRow.expires_at)
-                .limit(limit)
-            )
-            return [record(Escalation, row) for row in (await session.execute(stmt)).scalars().all()]
+        stmt = (
+            select(EscalationRow)
+            .where(EscalationRow.status == "pending", EscalationRow.expires_at <= now)
+            .order_by(EscalationRow.expires_at)
+            .limit(limit)
+        )
+        return [record(Escalation, row) for row in await self._all(stmt)]
 
     async def pending_escalations(self, bot_ids: list[str] | None = None) -> list[Escalation]:
         """Pending escalations, oldest first; only those of ``bot_ids`` when given."""
-        async with self._session() as session:
-            stmt = select(EscalationRow).where(EscalationRow.status == "pending")
-            if bot_ids is not None:
-                stmt = stmt.where(EscalationRow.bot_id.in_(bot_ids))
-            stmt = stmt.order_by(EscalationRow.created_at)
-            return [record(Escalation, row) for row in (await session.execute(stmt)).scalars().all()]
+        stmt = select(EscalationRow).where(EscalationRow.status == "pending")
+        if bot_ids is not None:
+            stmt = stmt.where(EscalationRow.bot_id.in_(bot_ids))
+        stmt = stmt.order_by(EscalationRow.created_at)
+        return [record(Escalation, row) for row in await self._all(stmt)]
 
     # -- Program rules ---------------------------------------------------------------------------
     async def program_rules(self) -> list[ProgramRule]:
@@ -502,42 +466,40 @@ class Store:
         if found is not None:
             return found
         generation = self.cache.generation("rules")
-        async with self._session() as session:
-            stmt = select(ProgramRuleRow).order_by(ProgramRuleRow.program, ProgramRuleRow.subcommand)
-            rules = [program_rule_of(row) for row in (await session.execute(stmt)).scalars().all()]
+        stmt = select(ProgramRuleRow).order_by(ProgramRuleRow.program, ProgramRuleRow.subcommand)
+        rules = [program_rule_of(row) for row in await self._all(stmt)]
         self.cache.put_program_rules(rules, generation)
         return rules
 
     # -- Standing approvals ----------------------------------------------------------------------
     async def add_standing(self, approval: StandingApproval) -> StandingApproval:
-        """Insert a standing approval."""
+        """Insert a standing approval with no audit row (tests and benchmarks; the service's goes with its audit row
+        through :meth:`bot.store.Tx.add_standing`)."""
         async with self.transaction() as tx:
             await tx.add_standing(approval)
         return approval
 
     async def get_standing(self, approval_id: str) -> StandingApproval | None:
         """The standing approval with this id, or None."""
-        async with self._session() as session:
-            row = await session.get(StandingApprovalRow, approval_id)
-            return record(StandingApproval, row) if row else None
+        row = await self._one(select(StandingApprovalRow).where(StandingApprovalRow.id == approval_id))
+        return record(StandingApproval, row) if row else None
 
     async def list_standing(
         self, *, scope: str | None = None, subject: str | None = None, live_at: datetime | None = None
     ) -> list[StandingApproval]:
         """Standing approvals, newest first; only live ones at ``live_at`` when given."""
-        async with self._session() as session:
-            stmt = select(StandingApprovalRow)
-            if scope is not None:
-                stmt = stmt.where(StandingApprovalRow.scope == scope)
-            if subject is not None:
-                stmt = stmt.where(StandingApprovalRow.subject == subject)
-            if live_at is not None:
-                stmt = stmt.where(
-                    StandingApprovalRow.revoked_at.is_(None),
-                    or_(StandingApprovalRow.expires_at.is_(None), StandingApprovalRow.expires_at > live_at),
-                )
-            stmt = stmt.order_by(StandingApprovalRow.created_at.desc())
-            return [record(StandingApproval, row) for row in (await session.execute(stmt)).scalars().all()]
+        stmt = select(StandingApprovalRow)
+        if scope is not None:
+            stmt = stmt.where(StandingApprovalRow.scope == scope)
+        if subject is not None:
+            stmt = stmt.where(StandingApprovalRow.subject == subject)
+        if live_at is not None:
+            stmt = stmt.where(
+                StandingApprovalRow.revoked_at.is_(None),
+                or_(StandingApprovalRow.expires_at.is_(None), StandingApprovalRow.expires_at > live_at),
+            )
+        stmt = stmt.order_by(StandingApprovalRow.created_at.desc())
+        return [record(StandingApproval, row) for row in await self._all(stmt)]
 
     async def live_standing_for(
         self, *, bot_id: str, session_id: str, room: str | None, now: datetime
@@ -578,18 +540,9 @@ class Store:
             .order_by(row.created_at)
             .options(defer(row.use_count), defer(row.last_used_at))
         )
-        async with self._session() as session:
-            unused = {"use_count": 0, "last_used_at": None}
-            live = [record(StandingApproval, a, **unused) for a in (await session.execute(stmt)).scalars()]
+        unused = {"use_count": 0, "last_used_at": None}
+        live = [record(StandingApproval, a, **unused) for a in await self._all(stmt)]
         return dict.fromkeys(keys, live)
-
-    async def revoke_standing(self, approval_id: str, *, by: str, at: datetime) -> StandingApproval | None:
-        """Revoke once; returns the revoked approval, or None if unknown or already revoked."""
-        async with self.transaction() as tx:
-            if not await tx.revoke_standing(approval_id, by=by, at=at):
-                return None
-            row = await tx.session.get(StandingApprovalRow, approval_id, populate_existing=True)
-            return record(StandingApproval, row) if row else None
 
     # -- Slack event de-duplication ------------------------------------------------------------------
     async def claim_event(self, event_id: str, *, at: datetime) -> bool:
@@ -612,18 +565,12 @@ class Store:
     # -- Blocked reports (written in transactions: Tx.record_report and the rest) -------------------------------------
     async def get_report(self, report_id: str) -> Report | None:
         """The blocked report with this id, or None."""
-        async with self._session() as session:
-            row = await session.get(BlockedReportRow, report_id)
-            return report_record(row) if row else None
+        row = await self._one(select(BlockedReportRow).where(BlockedReportRow.id == report_id))
+        return report_record(row) if row else None
 
     async def get_report_shared(self, report_id: str) -> Report | None:
         """Like :meth:`get_report`, but concurrent callers share queries (:mod:`bot.store.coalesce`), for long-polls."""
         return await self._report_reads.get(report_id)
-
-    async def _reports_by_id(self, ids: list[str]) -> dict[str, Report]:
-        async with self._session() as session:
-            stmt = select(BlockedReportRow).where(id_among(BlockedReportRow.id, ids, self.engine.dialect.name))
-            return {row.id: report_record(row) for row in (await session.execute(stmt)).scalars().all()}
 
     async def open_reports(self, bot_id: str) -> list[Report]:
         """The Bot's open reports, oldest first (one per host)."""
@@ -632,11 +579,10 @@ class Store:
 
     async def reports_decided_among(self, ids: list[str]) -> set[str]:
         """Of ``ids``, the reports no longer open: ONE query however many ids (the long-polls' safety net)."""
-        async with self._session() as session:
-            stmt = select(BlockedReportRow.id).where(
-                id_among(BlockedReportRow.id, ids, self.engine.dialect.name), BlockedReportRow.status != "open"
-            )
-            return set((await session.execute(stmt)).scalars().all())
+        stmt = select(BlockedReportRow.id).where(
+            id_among(BlockedReportRow.id, ids, self.engine.dialect.name), BlockedReportRow.status != "open"
+        )
+        return set(await self._all(stmt))
 
     # -- Admin tokens -------------------------------------------------------------------------------
     async def add_admin_token(
@@ -650,11 +596,10 @@ class Store:
 
     async def list_admin_tokens(self) -> list[tuple[str, str, datetime]]:
         """Admin tokens as ``(id, user_id, created_at)``, oldest first (never the hashes)."""
-        async with self._session() as session:
-            stmt = select(AdminTokenRow.id, AdminTokenRow.user_id, AdminTokenRow.created_at).order_by(
-                AdminTokenRow.created_at
-            )
-            return [(r[0], r[1], r[2]) for r in (await session.execute(stmt)).all()]
+        stmt = select(AdminTokenRow.id, AdminTokenRow.user_id, AdminTokenRow.created_at).order_by(
+            AdminTokenRow.created_at
+        )
+        return [(r[0], r[1], r[2]) for r in await self._rows(stmt)]
 
     async def revoke_admin_token(self, token_id: str) -> bool:
         """Delete an admin token (it stops at once); True when it existed."""
@@ -664,9 +609,8 @@ class Store:
 
     async def admin_by_token_hash(self, token_hash: str) -> str | None:
         """The admin user id of an admin token, or None."""
-        async with self._session() as session:
-            stmt = select(AdminTokenRow.user_id).where(AdminTokenRow.token_hash == token_hash)
-            return (await session.execute(stmt)).scalar_one_or_none()
+        user: str | None = await self._one(select(AdminTokenRow.user_id).where(AdminTokenRow.token_hash == token_hash))
+        return user
 
     # -- Audit ------------------------------------------------------------------------------------
     async def audit(
@@ -694,27 +638,25 @@ class Store:
         """Audit rows with ``id > after_id`` (a page: pass the last id back), oldest first, at or after ``since`` and
         before ``until``, only those of ``bot_id`` when given (rows of its escalations, and its own rows such as
         ``bot.created`` and ``bot.removed``, whose detail names it); at most ``limit``."""
-        async with self._session() as session:
-            stmt = select(AuditRow).where(AuditRow.id > after_id)
-            if since is not None:
-                stmt = stmt.where(AuditRow.at >= since)
-            if until is not None:
-                stmt = stmt.where(AuditRow.at < until)
-            if bot_id is not None:
-                stmt = stmt.outerjoin(EscalationRow, EscalationRow.id == AuditRow.escalation_id).where(
-                    or_(EscalationRow.bot_id == bot_id, AuditRow.detail["bot_id"].as_string() == bot_id)
-                )
-            rows = (await session.execute(stmt.order_by(AuditRow.id).limit(limit))).scalars().all()
-            return [record(AuditEntry, r) for r in rows]
+        stmt = select(AuditRow).where(AuditRow.id > after_id)
+        if since is not None:
+            stmt = stmt.where(AuditRow.at >= since)
+        if until is not None:
+            stmt = stmt.where(AuditRow.at < until)
+        if bot_id is not None:
+            stmt = stmt.outerjoin(EscalationRow, EscalationRow.id == AuditRow.escalation_id).where(
+                or_(EscalationRow.bot_id == bot_id, AuditRow.detail["bot_id"].as_string() == bot_id)
+            )
+        rows = await self._all(stmt.order_by(AuditRow.id).limit(limit))
+        return [record(AuditEntry, r) for r in rows]
 
     async def audit_log(self, escalation_id: str | None = None) -> list[AuditEntry]:
         """Audit rows in insertion order, only those of one escalation when given."""
-        async with self._session() as session:
-            stmt = select(AuditRow).order_by(AuditRow.id)
-            if escalation_id is not None:
-                stmt = stmt.where(AuditRow.escalation_id == escalation_id)
-            rows = (await session.execute(stmt)).scalars().all()
-            return [record(AuditEntry, r) for r in rows]
+        stmt = select(AuditRow).order_by(AuditRow.id)
+        if escalation_id is not None:
+            stmt = stmt.where(AuditRow.escalation_id == escalation_id)
+        rows = await self._all(stmt)
+        return [record(AuditEntry, r) for r in rows]
 
 
 def shown_url(database_url: str) -> str:
