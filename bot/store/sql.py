@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager, nullcontext
 from dataclasses import fields
 from datetime import datetime, timedelta
@@ -128,7 +128,8 @@ class Store:
         self._on_jobs.append(callback)
 
     def on_decided(self, callback: Callable[[str], None]) -> None:
-        """Call ``callback(id)`` after every commit that decided an escalation (wakes this replica's long-polls)."""
+        """Call ``callback(id)`` after every commit that decided or changed an escalation or report (:attr:`Tx.decided`:
+        wakes this replica's long-polls)."""
         self._on_decided.append(callback)
 
     def writer_lock(self) -> asyncio.Lock | None:
@@ -163,15 +164,10 @@ class Store:
                     await tx.finish()
                 finally:
                     await tx.close()
-        self._committed(rooms=tx.job_rooms, decided=tx.decided)
-
-    def _committed(self, *, rooms: Sequence[str], decided: list[str]) -> None:
-        """After a commit: wake this replica's delivery workers when it wrote jobs (``rooms``: the room of each), and
-        the long-polls of the ``decided`` ids."""
-        if rooms:
+        if tx.job_rooms:  # wake this replica's delivery workers, and the long-polls of what changed
             for wake in self._on_jobs:
-                wake(rooms)
-        for escalation_id in decided:
+                wake(tx.job_rooms)
+        for escalation_id in tx.decided:
             for callback in self._on_decided:
                 callback(escalation_id)
 
@@ -244,38 +240,33 @@ class Store:
 
     async def bot_by_token_hash(self, token_hash: str) -> Bot | None:
         """The Bot whose token hashes to ``token_hash`` (hex SHA-256), or None (served from :attr:`cache` when
-        it holds a fresh copy)."""
-        cached = self.cache.bot(token_hash)
-        if cached is not None:
-            return cached
-        generation = self.cache.generation("bots")
-        bot = await self._token_reads.get(token_hash)  # concurrent misses share one query
-        if bot is not None:
-            self.cache.put_bot(token_hash, bot, generation)
-        return bot
+        it holds a fresh copy; concurrent misses share one query)."""
+        return await self._cached_bot(token_hash, lambda: self._token_reads.get(token_hash))
 
     async def get_bot(self, bot_id: str) -> Bot | None:
-        """The Bot with this id (a removed one too, its ``removed_at`` set), or None; served from :attr:`cache` when
-        it holds a fresh copy, as :meth:`bot_by_token_hash` is (any write to ``bots`` drops every copy at once)."""
-        key = "id " + bot_id  # beside the token hashes' copies: a hash is hex, so never this
+        """The Bot with this id (a removed one too, its ``removed_at`` set), or None; served from :attr:`cache` as
+        :meth:`bot_by_token_hash` is (any write to ``bots`` drops every copy at once)."""
+        # beside the token hashes' copies: a hash is hex, so never this key
+        return await self._cached_bot("id " + bot_id, lambda: self._bot(BotRow.id == bot_id))
+
+    async def _cached_bot(self, key: str, read: Callable[[], Awaitable[Bot | None]]) -> Bot | None:
         cached = self.cache.bot(key)
         if cached is not None:
             return cached
         generation = self.cache.generation("bots")
-        row = await self._one(select(BotRow).where(BotRow.id == bot_id))
-        bot = record(Bot, row) if row else None
+        bot = await read()
         if bot is not None:
             self.cache.put_bot(key, bot, generation)
         return bot
 
+    async def _bot(self, *where: Any) -> Bot | None:
+        row = await self._one(select(BotRow).where(*where))
+        return record(Bot, row) if row else None
+
     async def bot_by_name(self, name: str, *, removed: bool = False) -> Bot | None:
         """The Bot with this name, or None. A removed Bot is found only with ``removed=True`` (its name stays taken,
         so it is still the one Bot of that name: the audit trail and escalation list name it)."""
-        stmt = select(BotRow).where(BotRow.name == name)
-        if not removed:
-            stmt = stmt.where(BotRow.removed_at.is_(None))
-        row = await self._one(stmt)
-        return record(Bot, row) if row else None
+        return await self._bot(BotRow.name == name, *(() if removed else (BotRow.removed_at.is_(None),)))
 
     async def set_token_hash(self, bot_id: str, token_hash: str) -> None:
         """Replace a Bot's token (the old one stops working at once)."""
@@ -284,11 +275,8 @@ class Store:
 
     async def list_bots(self, *, removed: bool = False) -> list[Bot]:
         """All Bots not removed, by name; with ``removed=True`` the removed ones too (their ``removed_at`` set)."""
-        stmt = select(BotRow).order_by(BotRow.name)
-        if not removed:
-            stmt = stmt.where(BotRow.removed_at.is_(None))
-        rows = await self._all(stmt)
-        return [record(Bot, row) for row in rows]
+        stmt = select(BotRow).where(*(() if removed else (BotRow.removed_at.is_(None),))).order_by(BotRow.name)
+        return [record(Bot, row) for row in await self._all(stmt)]
 
     async def update_bot(
         self,
@@ -317,14 +305,10 @@ class Store:
             "owner_groups": owner_groups,
         }
         values: dict[str, Any] = {k: list(v) or None for k, v in lists.items() if v is not None}
-        for name, value, clear in (
-            ("two_person", two_person, clear_two_person),
-            ("chat_user", chat_user, clear_chat_user),
-        ):
-            if value is not None or clear:
+        cleared = {"two_person": clear_two_person, "chat_user": clear_chat_user, "room": clear_room}
+        for name, value in {"two_person": two_person, "chat_user": chat_user, "room": room}.items():
+            if value is not None or cleared[name]:
                 values[name] = value
-        if room is not None or clear_room:
-            values["room"] = room
         if owners is not None:
             values["owners"] = list(owners)
         async with self.transaction(write=bool(values)) as tx:
