@@ -8,8 +8,6 @@ from typing import Any
 
 STATUSES = ("pending", "approved", "denied", "expired", "withdrawn", "undeliverable")
 FINAL_STATUSES = frozenset(STATUSES[1:])
-DECISION_SOURCES = ("owner", "admin", "standing_approval", "timeout", "session", "delivery_failure", "fallback")
-"""``fallback``: a fallback approver decided, after the owners did not."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -74,6 +74,12 @@ def id_among(column: Any, ids: list[str], dialect: str) -> ColumnElement[bool]:
     return cast(ColumnElement[bool], column.in_(listed.scalar_subquery()))
 
 
+def _live_at(now: datetime) -> tuple[ColumnElement[bool], ColumnElement[bool]]:
+    """A standing approval is neither revoked nor expired at ``now``."""
+    row = StandingApprovalRow
+    return row.revoked_at.is_(None), or_(row.expires_at.is_(None), row.expires_at > now)
+
+
 class Store:
     """Persistence for Bots, escalations and the audit log.
 
@@ -478,10 +484,7 @@ class Store:
         if subject is not None:
             stmt = stmt.where(StandingApprovalRow.subject == subject)
         if live_at is not None:
-            stmt = stmt.where(
-                StandingApprovalRow.revoked_at.is_(None),
-                or_(StandingApprovalRow.expires_at.is_(None), StandingApprovalRow.expires_at > live_at),
-            )
+            stmt = stmt.where(*_live_at(live_at))
         stmt = stmt.order_by(StandingApprovalRow.created_at.desc())
         return [record(StandingApproval, row) for row in await self._all(stmt)]
 
@@ -504,8 +507,7 @@ class Store:
         return [
             a
             for a in live
-            if (a.expires_at is None or a.expires_at > now)
-            and a.revoked_at is None
+            if a.live(now)
             and (
                 (a.scope == "session" and a.subject == session_id and a.bot_id == bot_id)
                 or (a.scope == "bot" and a.subject == bot_id)
@@ -518,12 +520,8 @@ class Store:
         oldest first: ONE list for every key (:attr:`_live_reads`; each caller filters by its own ``now`` again)."""
         now = min(datetime.fromisoformat(key) for key in keys)
         row = StandingApprovalRow
-        stmt = (
-            select(row)
-            .where(row.revoked_at.is_(None), or_(row.expires_at.is_(None), row.expires_at > now))
-            .order_by(row.created_at)
-            .options(defer(row.use_count), defer(row.last_used_at))
-        )
+        stmt = select(row).where(*_live_at(now)).order_by(row.created_at)
+        stmt = stmt.options(defer(row.use_count), defer(row.last_used_at))
         unused = {"use_count": 0, "last_used_at": None}
         live = [record(StandingApproval, a, **unused) for a in await self._all(stmt)]
         return dict.fromkeys(keys, live)

@@ -527,13 +527,9 @@ class Tx:
         return stats
 
     async def room_queue(self, room: str, now: datetime) -> RoomQueue:
-        """``room``'s queue of messages waiting to be sent for Bots, per Bot, and the Bots marked waiting for a place
-        at ``now`` (:class:`~bot.store.records.RoomQueue`), as this transaction sees the store (its own jobs too).
-
-        A card (or its DM copy) waits while its job is queued and its escalation pending (an ending deletes a
-        ``card.post`` job, :meth:`decide`; one a worker holds is not counted once its escalation ended); a blocked
-        report's DM or redraw while its job is queued. On PostgreSQL the count is
-        exact across replicas when the transaction first took the room's lock (:meth:`lock_room`)."""
+        """``room``'s :class:`~bot.store.records.RoomQueue` at ``now``, as this transaction sees the store (its own
+        jobs too): a card or its DM copy counts while its job is queued and its escalation pending, a blocked report's
+        DM or redraw while its job is queued. Exact across replicas after :meth:`lock_room`."""
         count, waits = _room_queue_statements()  # the session flushes this transaction's own rows first (autoflush)
         cards: dict[str, int] = {}
         for bot_id, n in await self.session.execute(count, {"p_room": room}):
@@ -544,33 +540,22 @@ class Tx:
     async def admit_card(
         self, room: str, bot_id: str, limits: AdmissionLimits, now: datetime, what: str = "approval cards"
     ) -> None:
-        """Check that ``bot_id`` may queue one more message in ``room`` (:func:`bot.store.admission.admit_card`: the
-        room's cap, and the Bot's share of it; ``what`` names the messages in the refusal).
-
-        Raises:
-            RoomBusy: (429 ``room_busy``) the room's queue is full, or the Bot holds its share of it; roll back.
-        """
+        """:func:`bot.store.admission.admit_card` on ``room``'s queue. Raises RoomBusy (429): roll back."""
         if limits.room_queue > 0:
             admit_card(await self.room_queue(room, now), bot_id, limits, what)
 
     async def lock_room(self, room: str) -> None:
-        """PostgreSQL: hold ``room``'s lock until this transaction ends (``pg_advisory_xact_lock``), so that the
-        transactions of every replica that may queue a card in the room count its queue (:meth:`room_queue`) one
-        after the other. Take it before anything else that locks (a Bot's request counter), so that two transactions
-        never wait for each other in a cycle. SQLite: nothing (one writer at a time)."""
+        """PostgreSQL: hold ``room``'s lock until this transaction ends (``pg_advisory_xact_lock``), so that every
+        replica's transactions that may queue a card there count its queue one after the other. Take it before
+        anything else that locks (a Bot's request counter: no cycle). SQLite: nothing (one writer at a time)."""
         if self.postgres:
             await self.session.execute(select(func.pg_advisory_xact_lock(func.hashtext(f"flybot-room:{room}"))))
 
     # -- blocked reports ------------------------------------------------------------------------------------
     async def record_report(self, new: NewReport) -> tuple[Report, bool]:
         """Fold into the open report of the same Bot and host (``count`` + 1, ``last_seen``; the first report's other
-        fields stay), or insert a new one; ``(report, created)``. One open report per Bot and host: the UNIQUE
-        ``open_key`` (``"<bot_id> <host>"`` while open, NULL once decided); a concurrent insert that won sends this
-        one back to the UPDATE.
-
-        Raises:
-            RuntimeError: still contended after :data:`bot.store.reports.FOLD_ATTEMPTS` rounds (not expected).
-        """
+        fields stay), or insert a new one; ``(report, created)``. A concurrent insert that won the UNIQUE ``open_key``
+        sends this one back to the UPDATE; RuntimeError after :data:`~bot.store.reports.FOLD_ATTEMPTS` such rounds."""
         key = open_key(new.bot_id, new.host)
         report = BlockedReportRow
         for _ in range(FOLD_ATTEMPTS):
@@ -578,21 +563,16 @@ class Tx:
                 update(report).where(report.open_key == key).values(count=report.count + 1, last_seen=new.at)
             )
             if folded.rowcount == 1:  # type: ignore[attr-defined]
-                row = (await self.session.execute(select(report).where(report.open_key == key))).scalar_one()
-                await self.session.refresh(row)
-                return report_record(row), False
-            row = BlockedReportRow(
-                **{f.name: getattr(new, f.name) for f in fields(new) if f.name != "at"},
-                status="open",
-                open_key=key,
-                count=1,
-                first_seen=new.at,
-                last_seen=new.at,
-                dms=[],
-            )
-            row.missing = list(new.missing)
-            row.unlock = [o.to_json_dict() for o in new.unlock]
-            row.findings = [f.to_json_dict() for f in new.findings]
+                found = select(report).where(report.open_key == key).execution_options(populate_existing=True)
+                return report_record((await self.session.execute(found)).scalar_one()), False
+            values = {f.name: getattr(new, f.name) for f in fields(new) if f.name != "at"} | {
+                "missing": list(new.missing)
+            }
+            values |= {
+                "unlock": [o.to_json_dict() for o in new.unlock],
+                "findings": [f.to_json_dict() for f in new.findings],
+            }
+            row = report(**values, status="open", open_key=key, count=1, first_seen=new.at, last_seen=new.at, dms=[])
             try:
                 async with self.session.begin_nested():
                     self.session.add(row)
@@ -781,25 +761,18 @@ def _room_queue_statements() -> tuple[Any, Any]:
     Bot and kind of ref, :data:`_QUEUED_FOR_ESCALATIONS` and :data:`_QUEUED_FOR_REPORTS`), and the Bots marked waiting
     there at ``p_now``."""
     job, escalation, report, wait = OutboxJobRow, EscalationRow, BlockedReportRow, RoomWaitRow
-    cards = (
-        select(escalation.bot_id, func.count())
-        .select_from(job)
-        .join(escalation, escalation.id == job.ref)
-        .where(
-            job.room == bindparam("p_room"),
-            job.kind.in_(_QUEUED_FOR_ESCALATIONS),
-            job.status == "queued",
-            escalation.status == "pending",
+
+    def queued(row: Any, kinds: tuple[str, ...], *where: Any) -> Select[Any]:
+        return (
+            select(row.bot_id, func.count())
+            .select_from(job)
+            .join(row, row.id == job.ref)
+            .where(job.room == bindparam("p_room"), job.kind.in_(kinds), job.status == "queued", *where)
+            .group_by(row.bot_id)
         )
-        .group_by(escalation.bot_id)
-    )
-    reports = (
-        select(report.bot_id, func.count())
-        .select_from(job)
-        .join(report, report.id == job.ref)
-        .where(job.room == bindparam("p_room"), job.kind.in_(_QUEUED_FOR_REPORTS), job.status == "queued")
-        .group_by(report.bot_id)
-    )
+
+    cards = queued(escalation, _QUEUED_FOR_ESCALATIONS, escalation.status == "pending")
+    reports = queued(report, _QUEUED_FOR_REPORTS)
     count = union_all(cards, reports)
     waits = select(wait.bot_id).where(wait.room == bindparam("p_room"), wait.until > bindparam("p_now"))
     return count, waits
