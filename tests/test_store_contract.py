@@ -249,6 +249,16 @@ async def test_a_rooms_queue_counts_its_waiting_cards_per_bot_and_the_bots_marke
     assert expected.total == 3 and expected.bots("bot_b5") == 4
 
 
+async def test_a_room_wait_mark_keeps_its_later_end(store: Store) -> None:
+    await store.note_room_wait("C0APPROVE", "bot_b1", until=NOW + timedelta(seconds=60), now=NOW)
+    await store.note_room_wait("C0APPROVE", "bot_b1", until=NOW + timedelta(seconds=10), now=NOW)  # kept: 60 s
+    await store.note_room_wait("C0APPROVE", "bot_b2", until=NOW + timedelta(seconds=10), now=NOW)
+    await store.note_room_wait("C0APPROVE", "bot_b2", until=NOW + timedelta(seconds=90), now=NOW)  # moved on
+    async with store.transaction() as tx:
+        assert (await tx.room_queue("C0APPROVE", NOW + timedelta(seconds=30))).waiting == {"bot_b1", "bot_b2"}
+        assert (await tx.room_queue("C0APPROVE", NOW + timedelta(seconds=75))).waiting == {"bot_b2"}
+
+
 async def test_program_rules_are_set_replaced_and_removed_in_transactions(store: Store) -> None:
 
     gcc = ProgramRule(

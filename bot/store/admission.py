@@ -24,11 +24,10 @@ from functools import cache
 from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, delete, func, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.errors import RateLimited, RoomBusy
-from bot.store.models import BotRequestCountRow, EscalationRow
+from bot.store.models import BotRequestCountRow, EscalationRow, dialect_insert
 from bot.store.records import RoomQueue
 
 OPEN_RETRY_AFTER_S = 5
@@ -147,9 +146,8 @@ def _statements(dialect: str) -> dict[str, Any]:
         .where(before.c.bot_id == bindparam("bot"), before.c.window == bindparam("previous_window"))
         .scalar_subquery()
     )
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
     return {
-        "upsert": insert(counts)
+        "upsert": dialect_insert(dialect, counts)
         .values(bot_id=bindparam("bot"), window=bindparam("window"), count=bindparam("add"))
         .on_conflict_do_update(
             index_elements=[counts.c.bot_id, counts.c.window], set_={"count": count + bindparam("add_again")}

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint, func, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, column_property, mapped_column
 from sqlalchemy.types import TypeDecorator
@@ -50,6 +51,11 @@ def record(cls: type[R], row: Any, **values: Any) -> R:
             value = f.default
         out[f.name] = value
     return cls(**out)
+
+
+def dialect_insert(dialect: str, table: Any) -> Any:
+    """``INSERT`` into ``table`` with the ``ON CONFLICT`` clauses of ``dialect`` (``postgresql`` or ``sqlite``)."""
+    return (postgresql.insert if dialect == "postgresql" else sqlite.insert)(table)
 
 
 class Base(DeclarativeBase):

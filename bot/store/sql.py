@@ -1,8 +1,5 @@
-"""The SQLAlchemy 2 async implementation of FlyBot's store.
-
-Exactly-once decisions use a conditional update (compare-and-set on ``status = 'pending'``), never
-read-then-write, so the first decision wins on SQLite and on PostgreSQL alike.
-"""
+"""The SQLAlchemy 2 async implementation of FlyBot's store: :class:`Store`, its reads and one-statement writes, and
+:func:`open_store`. Changes that commit together go through :class:`bot.store.tx.Tx` (``Store.transaction()``)."""
 
 from __future__ import annotations
 
@@ -17,7 +14,7 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import structlog
-from sqlalchemy import String, Table, any_, delete, event, func, literal, literal_column, or_, select, update
+from sqlalchemy import String, Table, any_, case, delete, event, func, literal, literal_column, or_, select, update
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -44,6 +41,7 @@ from bot.store.models import (
     RoomWaitRow,
     SlackEventRow,
     StandingApprovalRow,
+    dialect_insert,
     record,
 )
 from bot.store.notify import pooled
@@ -377,33 +375,25 @@ class Store:
         """Mark ``bot_id`` as waiting for a place in ``room``'s queue of cards until ``until`` (a later mark is kept;
         the room's marks that ran out by ``now`` are deleted). Written after a ``429 room_busy``, in a transaction of
         its own: the refused request itself wrote nothing. See :func:`bot.store.admission.admit_card`."""
-        wait = RoomWaitRow
+        wait = cast(Table, RoomWaitRow.__table__)
+        mark = dialect_insert(self.engine.dialect.name, wait).values(room=room, bot_id=bot_id, until=until)
+        later = case((wait.c.until > mark.excluded.until, wait.c.until), else_=mark.excluded.until)
         async with self.transaction() as tx:
-            session = tx.session
-            await session.execute(delete(wait).where(wait.room == room, wait.until <= now, wait.bot_id != bot_id))
-            found = (await session.execute(select(wait).where(wait.room == room, wait.bot_id == bot_id))).scalar()
-            if found is not None:
-                found.until = max(found.until, until)
-                return
-            try:
-                async with session.begin_nested():
-                    session.add(RoomWaitRow(room=room, bot_id=bot_id, until=until))
-            except IntegrityError:
-                pass  # a concurrent refusal marked it
+            connection = await tx.connection()
+            await connection.execute(
+                delete(wait).where(wait.c.room == room, wait.c.until <= now, wait.c.bot_id != bot_id)
+            )
+            await connection.execute(
+                mark.on_conflict_do_update(index_elements=[wait.c.room, wait.c.bot_id], set_={"until": later})
+            )
 
     async def note_home_viewer(self, user: str, at: datetime) -> None:
         """Remember that ``user`` opened FlyBot's App Home at ``at`` (insert, or move ``opened_at`` on)."""
+        viewer = cast(Table, HomeViewerRow.__table__)
+        opened = dialect_insert(self.engine.dialect.name, viewer).values(user=user, opened_at=at)
         async with self.transaction() as tx:
-            result = await tx.session.execute(
-                update(HomeViewerRow).where(HomeViewerRow.user == user).values(opened_at=at)
-            )
-            if result.rowcount == 1:  # type: ignore[attr-defined]
-                return
-            try:
-                async with tx.session.begin_nested():
-                    tx.session.add(HomeViewerRow(user=user, opened_at=at))
-            except IntegrityError:
-                pass  # a concurrent open inserted it
+            upsert = opened.on_conflict_do_update(index_elements=[viewer.c.user], set_={"opened_at": at})
+            await (await tx.connection()).execute(upsert)
 
     async def home_viewers(self, since: datetime) -> list[str]:
         """Who opened FlyBot's App Home at or after ``since``, most recent first."""
@@ -785,14 +775,9 @@ async def open_store(
 
     ``migrate``: True applies the Alembic migrations up to head; False only checks that the schema is current;
     None (default) migrates an embedded SQLite file (one process owns it) and only checks PostgreSQL, where
-    operators run ``flybot db upgrade`` once before starting replicas. SQLite files get WAL mode and a busy
-    timeout so that a CLI and a running server can share one file.
-
-    ``create``: False for operator commands, which never create a store (a CLI run from another
-    directory must not split the store): a missing SQLite file raises :class:`StoreMissing`.
-
-    ``cache_ttl_s``: how long the Bot of a token and the live standing approvals may be served from memory
-    (:class:`~bot.store.cache.StoreCache`; 0, the default, turns it off: the CLI and tools read the store each time).
+    operators run ``flybot db upgrade`` once before starting replicas. ``create``: False for operator commands,
+    which never create a store (one run from another directory must not split it). ``cache_ttl_s``: how long
+    :class:`~bot.store.cache.StoreCache` may serve a copy (0, the default: never; the CLI and tools read each time).
 
     Raises:
         StoreMissing: no SQLite file and ``create`` is False.

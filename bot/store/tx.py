@@ -23,7 +23,6 @@ from functools import cache
 from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, delete, exists, func, insert, or_, select, union_all, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.sql import Select
@@ -42,6 +41,7 @@ from bot.store.models import (
     RoomPaceRow,
     RoomWaitRow,
     StandingApprovalRow,
+    dialect_insert,
     record,
 )
 from bot.store.notify import notify_at_commit
@@ -77,11 +77,9 @@ def _rule_key(program: str, subcommand: str | None) -> tuple[ColumnElement[bool]
 class Tx:
     """The operations of one transaction (see the module docstring). Made by ``Store.transaction()`` only.
 
-    ``job_rooms`` lists the rooms of the jobs written (the store wakes this replica's delivery
-    workers after the commit); ``decided`` lists the ids decided (their long-polls are woken after the commit);
-    ``more_due`` is True after :meth:`claim_job` claimed a job and saw other candidate jobs besides it (the delivery
-    then wakes another worker), and ``ready_at`` is then when that job's room may send next.
-    """
+    After the commit the store wakes this replica's delivery workers for ``job_rooms`` (the rooms of the jobs
+    written) and the long-polls of ``decided`` (the escalations and reports changed); ``more_due`` and ``ready_at``
+    are what :meth:`claim_job` saw (:class:`~bot.store.records.Claim`)."""
 
     def __init__(self, connection: AsyncConnection) -> None:
         self.job_rooms: list[str] = []
@@ -154,13 +152,8 @@ class Tx:
         return record(Escalation, row), False
 
     async def admit(self, bot_id: str, now: datetime, limits: AdmissionLimits, *, opened: bool) -> None:
-        """Count one request of ``bot_id`` and check its limits (:func:`bot.store.admission.admit`), after its
-        escalation was written in this transaction (``opened``: pending, so it counts as open). Call it last: on
-        PostgreSQL it locks the Bot's counter row until the commit.
-
-        Raises:
-            RateLimited: (429) the Bot is over one of ``limits`` (:mod:`bot.store.admission`); roll back.
-        """
+        """:func:`bot.store.admission.admit`, after the escalation was written (``opened``: pending). Call it last: on
+        PostgreSQL it locks the Bot's counter row until the commit. Raises RateLimited (429): roll back."""
         await admit(self._connection, bot_id, now, limits, opened=opened)
 
     async def get_escalation(self, escalation_id: str) -> Escalation | None:
@@ -786,8 +779,9 @@ def insert_new(dialect: str, table_name: str) -> Any:
     """An INSERT into ``table_name`` that inserts nothing (row count 0) when a row with the same unique key
     (:data:`_UNIQUE_KEYS`: an escalation's Bot and Idempotency-Key, a Slack event's id) is already there."""
     table = Base.metadata.tables[table_name]
-    statement = postgresql.insert(table) if dialect == "postgresql" else sqlite.insert(table)
-    return statement.on_conflict_do_nothing(index_elements=[table.c[key] for key in _UNIQUE_KEYS[table_name]])
+    return dialect_insert(dialect, table).on_conflict_do_nothing(
+        index_elements=[table.c[key] for key in _UNIQUE_KEYS[table_name]]
+    )
 
 
 @cache
