@@ -7,13 +7,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from bot.store.models import BlockedReportRow, record
+from bot.store.models import record
 
 REPORT_STATUSES = ("open", "approved_turn", "approved_bot", "resolved")
 """``open``, then exactly one of the decided statuses."""
-
-FOLD_ATTEMPTS = 5
-"""UPDATE-or-INSERT rounds before giving up (each lost round means another writer just changed the row)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,8 +137,8 @@ def _finding(raw: Any) -> ReportFinding:
     )
 
 
-def report_record(row: BlockedReportRow) -> Report:
-    """The plain record of a blocked report row."""
+def report_record(row: Any) -> Report:
+    """The plain record of a blocked report row (an ORM object, or any object with its columns as attributes)."""
     return record(
         Report,
         row,

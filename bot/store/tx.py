@@ -20,6 +20,7 @@ import uuid
 from dataclasses import fields
 from datetime import UTC, datetime, timedelta
 from functools import cache
+from types import SimpleNamespace
 from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, delete, exists, func, insert, or_, select, union_all, update
@@ -56,7 +57,7 @@ from bot.store.records import (
     RoomQueue,
     StandingApproval,
 )
-from bot.store.reports import FOLD_ATTEMPTS, REPORT_STATUSES, NewReport, Report, open_key, report_record
+from bot.store.reports import REPORT_STATUSES, NewReport, Report, open_key, report_record
 
 NOTICE_ITEMS = 5
 """How many of a folded notice's latest auto-answers it lists."""
@@ -547,32 +548,23 @@ class Tx:
     # -- blocked reports ------------------------------------------------------------------------------------
     async def record_report(self, new: NewReport) -> tuple[Report, bool]:
         """Fold into the open report of the same Bot and host (``count`` + 1, ``last_seen``; the first report's other
-        fields stay), or insert a new one; ``(report, created)``. A concurrent insert that won the UNIQUE ``open_key``
-        sends this one back to the UPDATE; RuntimeError after :data:`~bot.store.reports.FOLD_ATTEMPTS` such rounds."""
-        key = open_key(new.bot_id, new.host)
-        report = BlockedReportRow
-        for _ in range(FOLD_ATTEMPTS):
-            folded = await self.session.execute(
-                update(report).where(report.open_key == key).values(count=report.count + 1, last_seen=new.at)
-            )
-            if folded.rowcount == 1:  # type: ignore[attr-defined]
-                found = select(report).where(report.open_key == key).execution_options(populate_existing=True)
-                return report_record((await self.session.execute(found)).scalar_one()), False
-            values = {f.name: getattr(new, f.name) for f in fields(new) if f.name != "at"} | {
-                "missing": list(new.missing)
-            }
-            values |= {
-                "unlock": [o.to_json_dict() for o in new.unlock],
-                "findings": [f.to_json_dict() for f in new.findings],
-            }
-            row = report(**values, status="open", open_key=key, count=1, first_seen=new.at, last_seen=new.at, dms=[])
-            try:
-                async with self.session.begin_nested():
-                    self.session.add(row)
-            except IntegrityError:
-                continue
-            return report_record(row), True
-        raise RuntimeError(f"could not record the report of {new.bot_id} on {new.host}: too much contention")
+        fields stay), or insert a new one; ``(report, created)``. One ``INSERT ... ON CONFLICT DO UPDATE`` on the
+        UNIQUE ``open_key``, so concurrent reports of one Bot and host fold into one."""
+        table = cast(Table, BlockedReportRow.__table__)
+        values = {f.name: getattr(new, f.name) for f in fields(new) if f.name != "at"} | {"missing": list(new.missing)}
+        values |= {
+            "unlock": [o.to_json_dict() for o in new.unlock],
+            "findings": [f.to_json_dict() for f in new.findings],
+        }
+        values |= {"status": "open", "open_key": open_key(new.bot_id, new.host), "count": 1, "dms": []}
+        insert_or_fold = dialect_insert(self._connection.dialect.name, table).values(
+            **values, first_seen=new.at, last_seen=new.at
+        )
+        folded = {"count": table.c["count"] + 1, "last_seen": insert_or_fold.excluded.last_seen}
+        stmt = insert_or_fold.on_conflict_do_update(index_elements=[table.c.open_key], set_=folded)
+        row = (await self._connection.execute(stmt.returning(*table.c))).one()
+        report = report_record(SimpleNamespace(**row._mapping))  # by name: a Row's own .count is a tuple method
+        return report, report.count == 1
 
     async def get_report(self, report_id: str) -> Report | None:
         """The report as this transaction sees it, or None."""
