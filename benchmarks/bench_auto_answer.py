@@ -1,4 +1,4 @@
-"""Benchmark: standing-approval auto-answers against a bare aiohttp JSON handler (issue 10). Not a test: it prints.
+"""Benchmark: standing-approval auto-answers against a bare aiohttp JSON handler. Not a test: it prints.
 
 Run from the repository root (PostgreSQL on 127.0.0.1:5432 with trust auth, or FLYBOT_BENCH_POSTGRES)::
 
@@ -10,7 +10,7 @@ For each server, in this one run and with the same client:
 * latency at a fixed rate: ``--rate`` requests a second (default 200) for ``--seconds`` seconds, each sent at its
   scheduled time whatever the others do; p50/p99 from the scheduled time (so queueing counts). The client runs this
   phase without Python's cyclic garbage collector (collected just before): a full collection of the client's heap
-  took 60 to 90 ms, and the requests it held up were counted as the server's;
+  takes tens of milliseconds, and the requests it holds up would count as the server's;
 
 then the ratio of FlyBot's throughput to the bare handler's. Every server is started once and measured ``--rounds``
 times, interleaved (the machine's load changes between rounds); the summary is the median. Server CPU per request
@@ -177,7 +177,7 @@ async def measure(name: str, server: Server, token: str, args: argparse.Namespac
     server_us = (cpu_s(server.pid) - server_before) * 1e6 / n
     client_us = (own_cpu_s() - client_before) * 1e6 / n
     gc.collect()
-    gc.disable()  # the client's own collections (a full one took 60 to 90 ms) were counted as server latency
+    gc.disable()  # the client's own collections would count as server latency
     try:
         latencies, rate_outcomes = await fixed_rate(server.url, token, args.seconds, args.rate)
     finally:

@@ -18,7 +18,7 @@ What it does, on SQLite (and on PostgreSQL when ``--postgres`` names a server, e
 It prints the POSTs' p50/p99/max, the time from the first POST to the last card, cards lost (escalations with
 no card), duplicates (escalations with more than one card), undeliverable escalations, and, as a baseline measured
 in the same run, a bare aiohttp JSON handler answering the same ``--count`` POSTs at once (p99 and the ratio).
-Target (issue 10): every POST within 50 ms p99, every card posted exactly once, none lost.
+Target: every POST within 50 ms p99, every card posted exactly once, none lost.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Benchmark: many concurrent long-polls held by one FlyBot replica, against a bare aiohttp server holding the same
-waits (issue 10). Not a test: it prints figures.
+waits. Not a test: it prints figures.
 
 Run from the repository root (PostgreSQL on 127.0.0.1:5432 with trust auth, or FLYBOT_BENCH_POSTGRES)::
 
@@ -9,9 +9,9 @@ Run from the repository root (PostgreSQL on 127.0.0.1:5432 with trust auth, or F
 For each server: ``--escalations`` pending escalations are made, then ``--polls`` long-polls
 (``GET /v1/escalations/{id}?wait=--wait``) are opened in batches by ``--clients`` client processes and held
 (one client process would itself be the bottleneck). Long-polls open at ``--batch`` per 50 ms (2,000 a second by
-default, so all are held together from 5 s to the end of the first wait); at 10,000 a second the bare baseline
-itself answered up to 1.7 s after the end of its wait on this 2-core machine: the client processes (and their
-garbage collector) were measured, not the server. FlyBot's cards are posted before the long-polls open (in local
+default, so all are held together from 5 s to the end of the first wait); much faster, and on a small machine
+the bare baseline itself answers late: the client processes (and their garbage collector) are measured, not the
+server. FlyBot's cards are posted before the long-polls open (in local
 mode its Slack emulation runs in FlyBot's own process). Half-way through the wait,
 ``--decide`` of the escalations are withdrawn (a decision), so their long-polls must answer at once; the others
 answer when their wait ends. Meanwhile ``/healthz`` is probed every 20 ms from another process. ``--compare``
@@ -27,7 +27,7 @@ also measures the FlyBot of another checkout, first (e.g. ``git archive main | t
 The bare server answers ``pending`` after sleeping ``wait`` seconds: the baseline for memory and ``/healthz``.
 This process raises its own open-file limit (it holds the client sockets); FlyBot raises its own at start.
 
-Targets (issue 10, "Done when"): RSS at most 300 MB, answers within 1 s of their wait, ``/healthz`` p99 under
+Targets: RSS at most 300 MB, answers within 1 s of their wait, ``/healthz`` p99 under
 100 ms, no 5xx.
 """
 
@@ -142,7 +142,7 @@ def child(argv: list[str]) -> None:
     """Child process: ``hold URL TOKEN IDS COUNT WAIT BATCH`` or ``probe URL SECONDS``; prints JSON.
 
     The cyclic garbage collector is off in these short-lived clients: with 5,000 connections each, its full
-    collections paused a client for up to a second, which the client then measured as the server's lateness (the
+    collections can pause a client for up to a second, which the client would measure as the server's lateness (the
     bare baseline's too)."""
     gc.disable()
     raise_fd_limit()
@@ -241,7 +241,7 @@ def report(name: str, run: Run, polls: int) -> None:
 
 async def cards_posted(http: aiohttp.ClientSession, url: str, token: str, ids: list[str], timeout: float = 300) -> None:
     """Wait until every escalation's card is posted, so the long-polls are measured on their own (in local mode the
-    Slack emulation runs inside FlyBot's process: posting 200 cards while the long-polls arrive measured both)."""
+    Slack emulation runs inside FlyBot's process: posting 200 cards while the long-polls arrive would measure both)."""
     deadline = time.monotonic() + timeout
     waiting = list(ids)
     while waiting and time.monotonic() < deadline:

@@ -11,7 +11,7 @@ It prints:
   CPU time of this process (``time.process_time``) so that other load on the machine counts
   less; the best wall-clock round is printed beside it;
 * the classify/parse ratio: the time to classify the corpus over the time tree-sitter alone takes to
-  parse it, measured back to back in each round of this run (issue 14: at most 4x); also with every command
+  parse it, measured back to back in each round of this run (target: at most 4x); also with every command
   walked as a parse tree (commands of plain words skip the parse, see ``walker.plain_words``);
 * the cost of long scripts (1 KiB, 10 KiB, 100 KiB) to show how cost grows with length.
 
@@ -183,7 +183,7 @@ def main() -> int:
     median_ratio, best_ratio = ratios(args.rounds, args.passes)
     walk_median, walk_best = ratios(args.rounds, args.passes, fast=False)
     print(
-        f"classify/parse ratio: {median_ratio:.1f}x (median of rounds; {best_ratio:.1f}x best rounds) -- issue 14 target: at most 4x"
+        f"classify/parse ratio: {median_ratio:.1f}x (median of rounds; {best_ratio:.1f}x best rounds) -- target: at most 4x"
     )
     print(
         f"  every command walked as a parse tree (no plain-words path): {walk_median:.1f}x ({walk_best:.1f}x best rounds)"

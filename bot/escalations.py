@@ -587,16 +587,22 @@ class EscalationService:
             return False
         return await self.groups.member_of_any(user, bot.fallback_groups, in_time=in_time) is not None
 
-    async def authorize(self, escalation_id: str, actor: str) -> tuple[Escalation, Bot, str]:
+    async def authorize(
+        self, escalation_id: str, actor: str, *, seen: Escalation | None = None
+    ) -> tuple[Escalation, Bot, str]:
         """Check that ``actor`` may decide; returns ``(escalation, bot, source)`` with source ``owner`` (listed, or
         in an owner group now), ``admin``, or ``fallback`` (a named fallback approver, once the fallback was asked),
         or ``""`` when none.
+
+        ``seen``: the escalation as the caller read it while handling this click (one read per click, not one per
+        check); the decision itself is a compare-and-set on the stored row, so a snapshot older by a few
+        milliseconds decides nothing the store would not.
 
         Raises:
             NotFound: no such escalation.
             GroupCheckTooSlow: an owner (or fallback) group of the Bot could not be read in time (nothing changes).
         """
-        escalation = await self._get(escalation_id)
+        escalation = seen if seen is not None and seen.id == escalation_id else await self._get(escalation_id)
         bot = await self.store.get_bot(escalation.bot_id)
         if bot is None:
             raise NotFound(f"the Bot of escalation {escalation_id} no longer exists")
@@ -617,6 +623,7 @@ class EscalationService:
         actor: str,
         *,
         via: str = "button",
+        seen: Escalation | None = None,
     ) -> tuple[Escalation, Bot, str]:
         """Like :meth:`authorize`, but a refusal is audited and raised.
 
@@ -624,7 +631,7 @@ class EscalationService:
             NotFound: no such escalation.
             NotAllowed: the actor is neither an owner of the Bot nor an admin (nothing changes).
         """
-        escalation, bot, source = await self.authorize(escalation_id, actor)
+        escalation, bot, source = await self.authorize(escalation_id, actor, seen=seen)
         if not source:
             await self.store.audit(
                 "decision.refused",
@@ -651,6 +658,7 @@ class EscalationService:
         actor: str,
         *,
         via: str = "button",
+        seen: Escalation | None = None,
     ) -> tuple[Escalation, Bot, str]:
         """Like :meth:`require_decider`, for an Approve: also refuses (audited) the Bot's own chat identity (a Bot
         never approves its own request) and, under the two-person rule, the person who gave the first approval.
@@ -658,7 +666,7 @@ class EscalationService:
         Raises:
             NotFound, NotAllowed: as :meth:`require_decider`, or the refusals above (nothing changes).
         """
-        escalation, bot, source = await self.require_decider(escalation_id, actor, via=via)
+        escalation, bot, source = await self.require_decider(escalation_id, actor, via=via, seen=seen)
         why = _approval_refusal(escalation, bot, actor)
         if why is not None:
             await self.store.audit(
@@ -689,6 +697,7 @@ class EscalationService:
         reason: str | None = None,
         grants: Sequence[StandingApproval] = (),
         via: str = "button",
+        seen: Escalation | None = None,
     ) -> Escalation:
         """Record the owner's (or an admin's) decision; the first one wins. The decision, its audit row and the
         card's update job commit in ONE transaction (a click is durable before it is acknowledged), with the
@@ -698,7 +707,7 @@ class EscalationService:
         Under the two-person rule (``approvals_needed`` 2) the first Approve is recorded and the escalation stays
         ``pending`` (returned so; its card shows "1 of 2 approvals"); the second, from someone else, decides. Each
         approval is audited (``escalation.approval``, with ``n`` and ``needed``). Every row says what was decided
-        (:func:`decision_detail`, ``via`` as given: how the decision came).
+        (:func:`decision_detail`, ``via`` as given: how the decision came). ``seen``: as :meth:`authorize`.
 
         Raises:
             NotFound: no such escalation.
@@ -707,9 +716,9 @@ class EscalationService:
             AlreadyDecided: it is no longer pending (audited; the first decision stands).
         """
         if approve:
-            escalation, bot, source = await self.require_approver(escalation_id, actor, via=via)
+            escalation, bot, source = await self.require_approver(escalation_id, actor, via=via, seen=seen)
         else:
-            escalation, bot, source = await self.require_decider(escalation_id, actor, via=via)
+            escalation, bot, source = await self.require_decider(escalation_id, actor, via=via, seen=seen)
         now = self.clock()
         bound = log.bind(escalation_id=escalation_id, bot_id=bot.id, session_id=escalation.session_id, actor=actor)
         if escalation.pending and escalation.expires_at <= now:
@@ -905,7 +914,7 @@ class EscalationService:
     def _announce(self, escalation: Escalation) -> None:
         """A final status was stored: wake this replica's long-polls and count it (other replicas are woken by the
         store's notification, see :mod:`bot.store.notify`)."""
-        self.waiters.notify(escalation.id)
+        self.waiters.notify(escalation.id, settled=escalation)
         if self.metrics is not None:
             source = escalation.decision_source or "unknown"
             self.metrics.count_escalation(escalation.status, source)

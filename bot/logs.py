@@ -37,7 +37,7 @@ _SECRET_SHAPES = [
     r"(?<=[Bb][Ee][Aa][Rr][Ee][Rr][ \t])[ \t]*[^\s'\",}\]]+",
     r"v0=[0-9a-f]{16,}",
 ]
-"""The token shapes. No ``\\b`` before them (review): a token after a word character was printed whole, and escaping
+"""The token shapes. No ``\\b`` before them: a token after a word character is still a token, and escaping
 or encoding puts one there: ``repr()`` or JSON of a text with the token after a newline or a tab (``\\nfbt_...``),
 a URL-encoded ``Bearer%20fbt_...`` or ``a%3Dfbt_...``. Likewise ``Bearer`` followed by a tab or by more than one
 blank."""
@@ -113,8 +113,8 @@ class Redactor:
     def value(self, value: Any) -> Any:
         """Strings redacted; dicts (their keys too), lists and tuples walked; numbers, booleans and None as they are;
         anything else (bytes, an exception, a datetime, any object) as the text the renderers write for it
-        (``__structlog__()``, else ``repr()``), redacted: it was rendered after this processor, so a token in an
-        exception's message or in bytes given as a field was printed whole (review), and so was a dict key."""
+        (``__structlog__()``, else ``repr()``), redacted: it is rendered after this processor, so a token in an
+        exception's message or in bytes given as a field, or in a dict key, would otherwise be printed whole."""
         if isinstance(value, str):
             return self.text(value)
         if isinstance(value, dict):

@@ -180,12 +180,17 @@ class WaiterHub:
                 self._generation.pop(key, None)
                 self._settled.discard(key)
 
-    def notify(self, key: str) -> None:
-        """Wake every long-poll waiting on ``key`` (and forget its snapshot, see :meth:`read_through`)."""
+    def notify(self, key: str, settled: object | None = None) -> None:
+        """Wake every long-poll waiting on ``key`` and forget its snapshot (:meth:`read_through`); ``settled``: the
+        item as the change that calls this committed it, final (a decision's escalation): it becomes the snapshot,
+        so the woken long-polls answer without reading the store again."""
         waiters = self._events.get(key)
         if not waiters:
             return
-        self._snapshots.pop(key, None)
+        if settled is None:
+            self._snapshots.pop(key, None)
+        else:
+            self._snapshots[key] = (time.monotonic(), settled)
         self._generation[key] = self._generation.get(key, 0) + 1
         for woken in waiters:
             if not woken.done():
@@ -289,11 +294,11 @@ async def long_poll(
     if slots is not None:
         slots.acquire()
     try:
-        while True:
-            if closing():
-                raise ShuttingDown("FlyBot is restarting: poll again in a moment (nothing was lost)")
-            woken = hub.add(key)
-            try:
+        woken = hub.add(key)
+        try:
+            while True:
+                if closing():
+                    raise ShuttingDown("FlyBot is restarting: poll again in a moment (nothing was lost)")
                 item = await read()
                 remaining = deadline - time.monotonic()
                 if settled(item) or remaining <= 0:
@@ -304,8 +309,12 @@ async def long_poll(
                     # Nothing woke it: no decision here, none notified from another replica, none found by the
                     # recheck. The item read stands (one store read per long-poll, not two).
                     return item
-            finally:
-                hub.discard(key, woken)
+                # Registered again before the old registration goes, so ``key`` stays watched and the snapshot a
+                # decision left (:meth:`WaiterHub.notify`) answers the next read.
+                previous, woken = woken, hub.add(key)
+                hub.discard(key, previous)
+        finally:
+            hub.discard(key, woken)
     finally:
         if slots is not None:
             slots.release()

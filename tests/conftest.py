@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.harness import Harness
-from tests.routing import replicas  # noqa: F401 - two replicas on SQLite or PostgreSQL (issue 16's tests)
+from tests.routing import replicas  # noqa: F401 - two replicas on SQLite or PostgreSQL (routing tests)
 
 
 @pytest.fixture(autouse=True)

@@ -1,4 +1,4 @@
-"""Shared by the approval-routing tests (issue 16): two FlyBot replicas on SQLite or PostgreSQL, and what a person
+"""Shared by the approval-routing tests: two FlyBot replicas on SQLite or PostgreSQL, and what a person
 does and sees through the Slack emulation."""
 
 from __future__ import annotations

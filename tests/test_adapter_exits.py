@@ -1,4 +1,4 @@
-"""Issue 12: the adapters' fast path (what they import), withdrawal on every way out (real signals to real
+"""The adapters' fast path (what they import), withdrawal on every way out (real signals to real
 processes against a real FlyBot and the Slack emulation), ``--wait`` bounds, and the fail-closed choices
 (``--on-no-decision``, permission modes in which ``ask`` is not enforced)."""
 
@@ -382,7 +382,7 @@ async def test_a_hook_signalled_while_creating_its_escalation_still_withdraws_it
 # -- inputs that crash the bash parser ---------------------------------------------------------------------------------
 #: `{` (after optional digits, or `{N..`) then a character above U+00FF: tree-sitter-bash 0.25.1's scanner passes it to
 #: C isdigit(), which reads its table out of bounds (tree-sitter/tree-sitter-bash#337); code points far above U+FFFF
-#: crash the process with SIGSEGV in most runs (measured here: {U+10FFFF in 4 of 10 fresh parses, a{U+10FFFF 7 of 10).
+#: crash the process with SIGSEGV in many runs ({U+10FFFF in about 4 of 10 fresh parses, a{U+10FFFF 7 of 10).
 PARSER_CRASHERS = ["{\U0010ffff", "echo a{\U0010ffff", "echo {1..\U000e0001}", "{\U00100000 ls"]
 
 

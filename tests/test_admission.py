@@ -1,4 +1,4 @@
-"""Issue 10, "Admission control per Bot": open escalations and requests a minute, counted in the store so the limits
+"""Admission control per Bot: open escalations and requests a minute, counted in the store so the limits
 hold across replicas (two FlyBots on one PostgreSQL) and on SQLite; refusals are 429 problem+json with Retry-After."""
 
 from __future__ import annotations

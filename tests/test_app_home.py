@@ -1,4 +1,4 @@
-"""Issue 16 §5, App Home copies, end to end: two FlyBot replicas (real servers, real bolt apps) on one store (SQLite
+"""App Home copies, end to end: two FlyBot replicas (real servers, real bolt apps) on one store (SQLite
 file or PostgreSQL), the Slack emulation over HTTP with real request signing.
 
 Pending escalations appear on the Home of everyone who may decide them (owners, admins, and fallback approvers once

@@ -1,4 +1,4 @@
-"""Issue 11 §5: approve only what you can see. Wherever the command is shown cut (App Home, a long card), no
+"""Approve only what you can see. Wherever the command is shown cut (App Home, a long card), no
 control approves it at once: "Review and approve" opens the whole command with Approve in it.
 
 Real FlyBot and bolt app against the Slack emulation; clicks and modal submissions go through the emulation's page API.

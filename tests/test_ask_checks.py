@@ -1,4 +1,4 @@
-"""Issue 15 §6: `flybot ask` checks a request before sending it, naming the server's limits; says when it is still
+"""`flybot ask` checks a request before sending it, naming the server's limits; says when it is still
 connecting; never caps --timeout silently. Real CLI subprocesses; a real FlyBot against the emulation."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 15 §4-§5: Bot lifecycle, admin tokens, the audit trail and the escalation list, as an operator runs them
+"""Bot lifecycle, admin tokens, the audit trail and the escalation list, as an operator runs them
 (real CLI subprocesses on the running server's store) against a real FlyBot and the Slack emulation."""
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ async def test_set_changes_owners_and_room_and_the_next_card_follows(harness: Ha
     token = await harness.add_bot()
     changed = await operator(harness, "bots", "set", "ci-bot", "--owner", OTHER, "--room", "C0GENERAL")
     assert changed.returncode == 0, changed.stderr
-    assert "owners @Oscar; room #general; chat user (none" in changed.stdout, changed.stdout  # names (issue 15)
+    assert "owners @Oscar; room #general; chat user (none" in changed.stdout, changed.stdout  # names, not ids
     escalation = await harness.escalate(token)
     await harness.eventually(lambda: any(escalation["id"] in str(m.blocks) for m in harness.emulator.messages))
     assert harness.card_for(escalation["id"])["channel"] == "C0GENERAL"

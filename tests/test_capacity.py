@@ -1,4 +1,4 @@
-"""Issue 10, "Capacity under load": long-polls share one safety-net query per replica, are capped (503 with
+"""Capacity under load: long-polls share one safety-net query per replica, are capped (503 with
 Retry-After, never 500), and accept errors are logged once per burst. Real server, real SQLite and PostgreSQL."""
 
 from __future__ import annotations

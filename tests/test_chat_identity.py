@@ -1,4 +1,4 @@
-"""The Bot's own chat identity never approves for itself (issue 16 §4: "the requester's own chat identity can never
+"""The Bot's own chat identity never approves for itself ("the requester's own chat identity can never
 approve"), whatever the surface: not an escalation (tested in test_two_person), and not the approvals that answer
 its later requests on their own, a Bot- or session-wide standing approval (the card's "Always for this Bot" form,
 ``/flybot standing add``) or danger-full-access from its own blocked-host report.

@@ -1,4 +1,4 @@
-"""Issue 12: the real Claude Code CLI (npm ``@anthropic-ai/claude-code``, pinned in .ci/run) with FlyBot's hook in
+"""The real Claude Code CLI (npm ``@anthropic-ai/claude-code``, pinned in .ci/run) with FlyBot's hook in
 ``.claude/settings.json``, against a scripted Messages API on loopback (tests/scripted_models.py) and a real FlyBot
 with the Slack emulation. Clicks go through the emulated chat. ``claude -p ... --output-format json`` reports denied
 tool calls in ``permission_denials``; the tool result the model receives carries the hook's reason. A slash command's

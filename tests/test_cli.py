@@ -60,7 +60,7 @@ def test_bots_add_prints_the_token_once_and_stores_only_its_hash(tmp_path: Path)
     with sqlite3.connect(state_home() / "flybot.db") as db:
         (stored,) = db.execute("select token_hash from bots where name='builder'").fetchone()
     assert len(stored) == 64 and token not in stored
-    assert added.stdout.startswith("Registered Bot builder: owners @Olivia, @"), added.stdout  # names (issue 15)
+    assert added.stdout.startswith("Registered Bot builder: owners @Olivia, @"), added.stdout  # names, not ids
     listed = flybot("bots", "list", cwd=tmp_path)
     assert listed.returncode == 0 and listed.stdout.startswith("builder: owners @Olivia, @"), listed.stdout
     assert "room #flybot-approvals" in listed.stdout
@@ -161,7 +161,7 @@ async def test_flybot_ask_exits_0_when_the_owner_approves(harness: Harness, tmp_
     await harness.click(OWNER, escalation_id, APPROVE_ACTION)
     out, err = await asyncio.wait_for(proc.communicate(), 30)
     assert proc.returncode == 0, err
-    assert out.decode().startswith("approved by @Olivia (escalation esc_"), out  # a name, never U0OWNER01 (issue 15)
+    assert out.decode().startswith("approved by @Olivia (escalation esc_"), out  # a name, never U0OWNER01
 
 
 async def test_flybot_ask_exits_1_with_the_reason_when_denied(harness: Harness, tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Issue 15 §7: every --help shows its real options with one-line descriptions; --version; an unknown option is
+"""Every --help shows its real options with one-line descriptions; --version; an unknown option is
 answered with the command's own usage. Real subprocesses for what a user types; the parser walked for the rest."""
 
 from __future__ import annotations

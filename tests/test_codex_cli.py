@@ -1,4 +1,4 @@
-"""Issue 12: ``flybot codex`` drives the real Codex CLI (npm ``@openai/codex``, pinned in .ci/run) through
+"""``flybot codex`` drives the real Codex CLI (npm ``@openai/codex``, pinned in .ci/run) through
 ``codex app-server`` against a scripted Responses API on loopback (tests/scripted_models.py), a real FlyBot and the
 Slack emulation. Every JSON-RPC message ``flybot codex`` sent and received (its ``--transcript``) is validated
 against the JSON Schema the same binary writes (``codex app-server generate-json-schema``).
@@ -574,7 +574,7 @@ async def test_a_command_codex_runs_in_another_directory_is_graded_there_not_as_
 ) -> None:
     # the shell tool's workdir is the model's choice for one call: the thread's --cwd stays the workspace. The
     # directory is outside the temporary area (a write anywhere below it is a temporary write): the denied command
-    # writes nothing there, and a probe left by a regression is removed.
+    # writes nothing there, and a probe left by a failing run is removed.
     token = await harness.add_bot()
     work(tmp_path)
     elsewhere, probe = Path("/etc/cron.d"), Path("/etc/cron.d/flybot-codex-probe")

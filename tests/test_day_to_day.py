@@ -1,4 +1,4 @@
-"""Issue 15 in chat and over the API: standing approvals that could never match are refused on every surface; a
+"""Day-to-day use in chat and over the API: standing approvals that could never match are refused on every surface; a
 failed modal tells the owner; the card's reasons name their part of the command. Real FlyBot, real emulation."""
 
 from __future__ import annotations

@@ -639,7 +639,7 @@ def test_slack_manifest_socket_mode_has_no_urls_and_the_same_app() -> None:
     assert settings["event_subscriptions"]["bot_events"] == http["settings"]["event_subscriptions"]["bot_events"]
 
 
-# -- open-file limits (issue 10: each long-poll holds a socket) -------------------------------------------------------
+# -- open-file limits (each long-poll holds a socket) -----------------------------------------------------------------
 def test_systemd_unit_raises_the_open_file_limit() -> None:
     limit = _unit()["Service"].get("LimitNOFILE", ["1024"])[-1]
     assert int(limit) >= 65536

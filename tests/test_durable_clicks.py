@@ -1,4 +1,4 @@
-"""Issue 10, "A click is durable before it is acknowledged", for the clicks that decide AND grant: a card's "Approve
+"""A click is durable before it is acknowledged, for the clicks that decide AND grant: a card's "Approve
 for this session" (the decision and the session's standing approvals) and a blocked report's "… for this Bot" (the
 decision and the Bot-wide standing approval). Each is ONE transaction with its audit rows and chat jobs: when a write
 in it fails, nothing of the click is stored (never an approved escalation without its approvals, nor an approval

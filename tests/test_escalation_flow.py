@@ -1,4 +1,4 @@
-"""Issue 2 end to end: escalation -> approval card -> the owner's click -> the waiting session, over real HTTP."""
+"""End to end: escalation -> approval card -> the owner's click -> the waiting session, over real HTTP."""
 
 from __future__ import annotations
 
@@ -313,7 +313,7 @@ async def test_a_click_being_processed_at_shutdown_finishes_before_the_store_clo
 
 
 def test_escalation_ids_keep_their_shape_sort_by_creation_time_and_do_not_repeat() -> None:
-    """Issue 10: ids grow with time so the indexes of a group commit append to one leaf page (see
+    """Ids grow with time so the indexes of a group commit append to one leaf page (see
     bot.escalations.new_escalation_id); still ``esc_`` and 32 hex digits, 80 of their bits random."""
     import re
     import time as clock

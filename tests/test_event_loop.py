@@ -1,4 +1,4 @@
-"""``flybot serve``'s event loop (``FLYBOT_EVENT_LOOP``, issue 10's CPU per request): uvloop where installed, the
+"""``flybot serve``'s event loop (``FLYBOT_EVENT_LOOP``, for the CPU per request): uvloop where installed, the
 standard library's on request, and one clear line when uvloop is asked for but missing. Real ``flybot serve``
 processes on loopback; which loop a process runs is read from its memory map (uvloop is imported only when used)."""
 

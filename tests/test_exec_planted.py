@@ -1,5 +1,5 @@
 """`flybot exec` with real git and tar: a write before a link maker in a loop, and git run in a repository outside the
-workspace, ask FlyBot before they run (they used to run at once, graded as workspace writes and reads)."""
+workspace, ask FlyBot before they run (they are not graded as mere workspace writes and reads)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 16 §3, fallback approvers, end to end: two FlyBot replicas (real servers, real bolt apps) on one store
+"""Fallback approvers, end to end: two FlyBot replicas (real servers, real bolt apps) on one store
 (SQLite file or PostgreSQL), the Slack emulation over HTTP with real request signing.
 
 After ``FLYBOT_FALLBACK_AFTER_S`` without a decision, a Bot's fallback approvers (``--fallback-owner``,
@@ -105,7 +105,7 @@ async def test_the_fallback_is_asked_after_the_delay_and_decides_and_every_copy_
     copy = await recorded_copy(replicas, BACKUP, esc["id"])
     assert has_buttons(copy) and "ci-bot asks to run one command" in block_text(copy.blocks)
     labels = [e["text"]["text"] for b in copy.blocks if b["type"] == "actions" for e in b["elements"]]
-    assert labels == ["Approve", "Deny"], "a fallback approver's copy offers no standing choice (issue 16 §3)"
+    assert labels == ["Approve", "Deny"], "a fallback approver's copy offers no standing choice"
     assert "Always for this Bot" in block_text(replicas.card(esc["id"]).blocks), "the room's card still does"
     assert "You have this copy as a fallback approver" in block_text(copy.blocks)
     assert "fallback approver" not in block_text(replicas.card(esc["id"]).blocks).replace(
@@ -167,7 +167,7 @@ async def test_the_operator_names_and_clears_fallback_approvers(harness: Harness
     changed = await operator(
         harness, "bots", "set", "ci-bot", "--fallback-owner", BACKUP, "--fallback-group", "S0ONCALL1"
     )
-    shown = f"@{local_person_name(BACKUP)}"  # people by name, never their ids (issue 15)
+    shown = f"@{local_person_name(BACKUP)}"  # people by name, never their ids
     assert changed.returncode == 0 and f"fallback: {shown}, @flybot-oncall" in changed.stdout, changed.stderr
     assert changed.stderr == "", "a group local chat has: no warning"
     listed_line = (await operator(harness, "bots", "list")).stdout

@@ -1,4 +1,4 @@
-"""Small frictions a newcomer met: each fixed where the person meets it."""
+"""Small frictions a newcomer meets, each handled where the person meets it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The server's memory of verdicts (``bot.escalations.Grades``, issue 10): a remembered verdict is the classifier's."""
+"""The server's memory of verdicts (``bot.escalations.Grades``): a remembered verdict is the classifier's."""
 
 from __future__ import annotations
 

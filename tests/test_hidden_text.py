@@ -1,4 +1,4 @@
-"""Issue 11 §2: hidden, direction-changing and look-alike characters are made visible on every surface, flagged
+"""Hidden, direction-changing and look-alike characters are made visible on every surface, flagged
 near the top of the card, and such a command always needs a person (no standing approval, no adapter ceiling).
 
 Real FlyBot against the Slack emulation; real ``flybot`` processes for the CLI and the hook.
@@ -322,7 +322,7 @@ async def test_flybot_ask_prints_the_command_and_a_deny_reason_made_visible(harn
     assert "warning: hidden or direction-changing characters (U+202E, U+202C)" in err.decode(), err.decode()
 
 
-# -- the blocked-host report DM (issue 11 §2 on the report surface) --------------------------------------------------
+# -- the blocked-host report DM --------------------------------------------------------------------------------------
 async def test_a_report_dm_shows_hidden_characters_and_warns_near_the_top(harness: Harness) -> None:
     from tests.test_reports import BOT_USER, add_bot, dms, post_report
     from tests.test_reports_causes import preflight_doc

@@ -1,4 +1,4 @@
-"""Issue 7: the agent adapters as agents run them -- real ``flybot hook claude-code`` / ``flybot exec`` processes
+"""The agent adapters as agents run them -- real ``flybot hook claude-code`` / ``flybot exec`` processes
 against a real FlyBot and the Slack emulation (no mocks).
 
 Hook events are shaped as Claude Code's hooks reference documents PreToolUse input (plus unknown extra fields, which
@@ -190,7 +190,7 @@ async def test_hook_allows_once_the_owner_approves_and_names_them(harness: Harne
     assert code == 0, err
     verdict, reason = decision(out)
     assert verdict == "allow"
-    assert "approved by @Olivia;" in reason and escalation_id in reason and OWNER not in reason, reason  # issue 15
+    assert "approved by @Olivia;" in reason and escalation_id in reason and OWNER not in reason, reason  # a name
     no_traceback(err)
 
 

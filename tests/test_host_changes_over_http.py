@@ -1,5 +1,5 @@
-"""Over real HTTP: irreversible host changes and secret reads of the attack report's lists reach the owner as a
-pending approval card even where a broad standing approval exists (bot/risk/programs/hostchanges.py,
+"""Over real HTTP: irreversible host changes and secret reads (tests/risk/test_risk_host_changes.py) reach the owner
+as a pending approval card even where a broad standing approval exists (bot/risk/programs/hostchanges.py,
 bot/risk/sensitive.py). A Bot-wide ``*`` up to ``system`` on the host leaves every irreversible change to a person
 (destructive); a Bot-wide ``*`` up to ``workspace_write`` on the host leaves every secret read to a person
 (network: the output goes to the model)."""

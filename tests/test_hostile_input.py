@@ -1,7 +1,7 @@
-"""Issue 11 §3 and §9: malformed or hostile input at the HTTP edge gets a 4xx problem, never a 500, and
+"""Malformed or hostile input at the HTTP edge gets a 4xx problem, never a 500, and
 single-line fields cannot carry line breaks (or other control characters) onto a card.
 
-Real server, real SQLite (and PostgreSQL where the finding was PostgreSQL-only), raw HTTP bytes where a client
+Real server, real SQLite (and PostgreSQL where the behaviour is PostgreSQL's own), raw HTTP bytes where a client
 library would refuse to send them.
 """
 

@@ -1,4 +1,4 @@
-"""Issue 10, item 9: the Bot of a token and the live standing approvals are served from memory, and every change
+"""The Bot of a token and the live standing approvals are served from memory, and every change
 reaches every replica at once (PostgreSQL NOTIFY from triggers: any writer, not only FlyBot), never waiting for the
 TTL. Two replicas on one PostgreSQL, real HTTP; on SQLite the same process's changes drop the copy at once."""
 
@@ -306,7 +306,7 @@ async def test_a_new_approval_answers_at_once_where_the_memo_remembered_no_cover
 
 async def test_the_memo_keeps_no_answer_for_a_long_command(tmp_path: Path) -> None:
     """The memo's key holds the request's commands: one answer per distinct 100,000-character command pinned it in
-    memory, up to 4096 of them (review). Long commands are matched each time, short ones still remembered."""
+    memory, up to 4096 of them. Long commands are matched each time, short ones still remembered."""
     from bot.escalations import grade
 
     store, bot, service, assessment, _clock = await _covering(tmp_path)
@@ -338,8 +338,8 @@ async def test_the_memo_remembers_nothing_when_the_store_serves_no_copy(tmp_path
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
 async def test_concurrent_misses_share_one_read_of_the_live_approvals(backend: str, tmp_path: Path) -> None:
-    """Every request in flight when the copy ends asked the store on its own: hundreds of reads a second under load
-    (issue 10 profile). Now the misses of one moment share a read, and each still filters by its own time."""
+    """The requests in flight when the copy ends share one read of the store (not one each, which is hundreds of
+    reads a second under load), and each still filters by its own time."""
     import asyncio
     from datetime import timedelta
 

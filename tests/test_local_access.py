@@ -1,4 +1,4 @@
-"""Issue 11 §1: in local mode only the person holding the printed login key can use the chat page and its API.
+"""In local mode only the person holding the printed login key can use the chat page and its API.
 
 A real local-mode FlyBot (``create_app`` without Slack credentials) on loopback; the agent's side is a plain HTTP
 client that has read every file FlyBot wrote (the state directory's ``local.json`` included) but not the

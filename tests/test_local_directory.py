@@ -1,4 +1,4 @@
-"""Issue 15 §3: local chat knows who the README names. A real local-mode FlyBot on loopback, the real CLI in the same
+"""Local chat knows who the README names. A real local-mode FlyBot on loopback, the real CLI in the same
 directory, a person using the page API with the login cookie."""
 
 from __future__ import annotations
@@ -218,8 +218,8 @@ async def test_the_docs_bots_list_line_and_fallback_names_are_what_local_chat_pr
 
 
 def test_each_emulation_owns_its_people_so_a_profile_change_reaches_no_other() -> None:
-    """A display name changed in one emulation (as a test or a profile edit does) stays there: it once leaked into
-    the built-in people of every later emulation in the process, and so into other tests' names."""
+    """A display name changed in one emulation (as a test or a profile edit does) stays there: it never
+    reaches the built-in people of a later emulation in the process, nor, through them, other tests' names."""
     from bot.localchat.emulator import DEFAULT_USERS, local_person_name
 
     first = SlackEmulator(bot_token=BOT_TOKEN, signing_secret=SIGNING_SECRET)

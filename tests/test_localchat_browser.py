@@ -250,7 +250,7 @@ def test_local_chat_page_approve_refuse_deny(tmp_path: Path) -> None:
 
 
 def test_the_page_shows_hidden_characters_in_what_people_type_and_in_cards(tmp_path: Path) -> None:
-    """Issue 11 §2 on the local page: a message typed with U+202E and a card for such a command both read
+    """Hidden characters on the local page: a message typed with U+202E and a card for such a command both read
     ⟨U+202E⟩ in the browser; the raw character is nowhere in the page's text."""
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI") == "true":
@@ -297,8 +297,8 @@ def test_the_page_shows_hidden_characters_in_what_people_type_and_in_cards(tmp_p
 
 
 def test_two_person_card_in_the_local_chat_page(tmp_path: Path) -> None:
-    """Issue 16 §4 on the local page, with ``FLYBOT_TWO_PERSON=destructive-host``: Olivia's Approve marks the card
-    "1 of 2 approvals (by @Olivia (owner))" and ``flybot ask`` keeps waiting; her second Approve is refused; Ada's
+    """The two-person rule on the local page, with ``FLYBOT_TWO_PERSON=destructive-host``: Olivia's Approve marks the
+    card "1 of 2 approvals (by @Olivia (owner))" and ``flybot ask`` keeps waiting; her second Approve is refused; Ada's
     (an admin) decides, and ``flybot ask`` exits 0."""
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI") == "true":

@@ -1,4 +1,4 @@
-"""Issue 11 §8: no token, signing secret or Authorization header in any log line, traceback or metric label.
+"""No token, signing secret or Authorization header in any log line, traceback or metric label.
 
 A real ``flybot serve`` (JSON logs, then console logs) whose store is broken under it, so that authentication
 itself fails with an exception; everything the process wrote is then searched for the secrets.
@@ -155,9 +155,9 @@ def test_local_modes_login_key_and_session_cookie_are_never_logged(tmp_path: Pat
 
 
 def test_a_token_after_an_escape_or_an_encoding_is_redacted_in_a_log_line(tmp_path: Path) -> None:
-    """Review: the token shapes began with ``\\b``, so a token right after a word character was printed whole, and
-    escaping or encoding puts one there: a text with the token on its own line, shown with ``repr()`` or as JSON
-    (``\\nfbt_...``), a URL-encoded ``Bearer%20fbt_...``; and ``Bearer`` then a tab or two blanks hid nothing."""
+    """A token right after a word character is redacted, and escaping or encoding puts one there: a text with the
+    token on its own line, shown with ``repr()`` or as JSON (``\\nfbt_...``), a URL-encoded ``Bearer%20fbt_...``;
+    and so is a token after ``Bearer`` then a tab or two blanks."""
     from bot.logs import REDACTED, Redactor
 
     token = "fbt_" + "A1b2C3d4E5f6G7h8" * 2
@@ -191,8 +191,9 @@ def test_a_token_after_an_escape_or_an_encoding_is_redacted_in_a_log_line(tmp_pa
 
 
 def test_a_token_in_an_exception_bytes_an_object_or_a_dict_key_given_as_a_field_is_redacted(tmp_path: Path) -> None:
-    """Values that are not text were rendered (``repr()``, ``__structlog__()``) after the redactor, and a dict's keys
-    were not looked at: a token in an exception's message, in bytes or in a key was printed whole (review)."""
+    """Values that are not text (an exception, bytes, any object) are redacted as the text the renderers write for
+    them (``repr()``, ``__structlog__()``), and so are a dict's keys: a token in an exception's message, in bytes or
+    in a key is redacted."""
     token = "fbt_" + "Q9w8E7r6T5y4U3i2" * 2
     script = (
         "import structlog\n"
@@ -330,7 +331,7 @@ def test_the_json_line_is_the_line_structlogs_own_processors_wrote() -> None:
 
 
 def test_each_json_log_line_is_one_write(tmp_path: Path) -> None:
-    """A line and its newline go out in one write (print() made two system calls a line on the hot path; issue 10),
+    """A line and its newline go out in one write (one system call a line, where print() makes two),
     so lines of concurrent writers never interleave mid-line either."""
     script = (
         "import io, json, sys\n"

@@ -1,4 +1,4 @@
-"""Long-polls (issue 10) and a decision made by another replica that sends no notification: two replicas on one
+"""Long-polls and a decision made by another replica that sends no notification: two replicas on one
 SQLite file (no LISTEN/NOTIFY; the safety net's recheck is the only wake-up, every ``FLYBOT_RECHECK_S``).
 
 Once a replica reads the decision for one session (a new long-poll, its snapshot at most 1 s old), the long-polls it

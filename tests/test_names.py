@@ -1,4 +1,4 @@
-"""``bot.slack.directory.Names``: people and rooms by name (issue 15 §7), asked of chat a few at a time, once."""
+"""``bot.slack.directory.Names``: people and rooms by name, asked of chat a few at a time, once."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 6: health, readiness, metrics, OpenAPI, Socket Mode and Slack redeliveries, against the real server."""
+"""Health, readiness, metrics, OpenAPI, Socket Mode and Slack redeliveries, against the real server."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 15: a bad setting or an unreachable store is one line naming the setting and the fix, in every command;
+"""A bad setting or an unreachable store is one line naming the setting and the fix, in every command;
 operator commands never create a store (``flybot serve`` does). Real subprocesses, real SQLite and PostgreSQL."""
 
 from __future__ import annotations

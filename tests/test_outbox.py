@@ -1,4 +1,4 @@
-"""Issue 10 (part A): chat effects are durable jobs. A real FlyBot against the Slack emulation, on SQLite and on
+"""Chat effects are durable jobs. A real FlyBot against the Slack emulation, on SQLite and on
 PostgreSQL; the kill -9 tests run ``flybot serve`` as a real process and SIGKILL it.
 
 What holds: the API answers before chat; a click is stored with its audit row before its ack; a post whose answer
@@ -97,7 +97,7 @@ async def test_a_click_is_recorded_with_its_audit_row_before_the_ack(tmp_path: P
         assert "escalation.approved" in events
         async with store.transaction() as tx:
             jobs = (await tx.session.execute(select(OutboxJobRow.kind).where(OutboxJobRow.ref == esc["id"]))).all()
-        # The card's update was queued with the decision; the reminder and the fallback (issue 16 §2, §3) were
+        # The card's update was queued with the decision; the reminder and the fallback were
         # written with the card, due later.
         assert sorted(k for (k,) in jobs) == ["card.post", "card.update", "fallback", "reminder"]
     finally:
@@ -531,7 +531,7 @@ async def test_kill_9_during_a_burst_of_auto_answers_loses_no_acknowledged_one_a
 async def test_of_four_idle_delivery_workers_one_polls_the_store_and_a_new_job_is_still_delivered(
     tmp_path: Path, database: str
 ) -> None:
-    """Issue 10 (PostgreSQL p99): idle workers that all poll wake together at a room's next slot; one polls (the
+    """Idle workers that all poll wake together at a room's next slot; one polls (the
     poll asks when the next job is due: ``SELECT min(...)``), the others sleep until a job is committed."""
     from sqlalchemy import event
 
@@ -560,9 +560,9 @@ async def test_of_four_idle_delivery_workers_one_polls_the_store_and_a_new_job_i
 
 
 async def test_a_claim_tells_whether_other_jobs_are_due_so_a_lone_job_wakes_no_second_worker(database: str) -> None:
-    """Issue 10 (PostgreSQL p99): a worker woken after every delivery made one claim each second that could only
-    lose (the room's notice, alone). The claim says whether it saw other jobs due (``Tx.more_due``); only then is
-    another worker woken (a backlog is still delivered by several workers at once)."""
+    """A lone due job (the room's notice, alone) wakes no second worker, whose claim could only lose: the claim says
+    whether it saw other jobs due (``Tx.more_due``); only then is another worker woken (a backlog is still delivered
+    by several workers at once)."""
     store = await open_store(database, migrate=True)
     try:
         now = utcnow()
@@ -758,7 +758,7 @@ async def test_a_notice_job_written_before_its_rooms_next_slot_wakes_no_worker_u
 
 async def test_a_delivery_worker_whose_poll_fails_keeps_delivering(tmp_path: Path, database: str) -> None:
     """A store error in the idle worker's poll (here the pace table is away for a moment) is logged and the worker
-    polls again: with one worker, a poll that failed once used to end delivery for good."""
+    polls again: with one worker, delivery goes on after a poll that failed."""
     from sqlalchemy.ext.asyncio import create_async_engine
 
     harness = await started(tmp_path, database, delivery_workers=1)

@@ -1,4 +1,4 @@
-"""Issue 10, item 10, "Metrics": the outbox's queue depth and oldest job age per kind, its deliveries and retries,
+"""Metrics: the outbox's queue depth and oldest job age per kind, its deliveries and retries,
 and the requests refused by admission control, as a Prometheus scrape of a real server shows them."""
 
 from __future__ import annotations

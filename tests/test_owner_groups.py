@@ -1,4 +1,4 @@
-"""Issue 16 §1, owner groups, end to end: two FlyBot replicas (real servers, real bolt apps) on one store (SQLite
+"""Owner groups, end to end: two FlyBot replicas (real servers, real bolt apps) on one store (SQLite
 file or PostgreSQL), the Slack emulation over HTTP with real request signing.
 
 A Bot's owners may include Slack user groups (``--owner-group S…``), resolved when someone decides through
@@ -95,7 +95,7 @@ async def test_the_operator_sets_and_clears_owner_groups(harness: Harness) -> No
     assert added.stderr == "", "local chat has this group: no warning"
     changed = await operator(harness, "bots", "set", "ci-bot", "--owner-group", GROUP, "--owner-group", "S0TEAM002")
     assert changed.returncode == 0 and "and the members of @flybot-oncall, S0TEAM002;" in changed.stdout, changed.stderr
-    # Issue 16 §2: a group local chat does not have is named in one warning line (it gives no one a say).
+    # A group local chat does not have is named in one warning line (it gives no one a say).
     assert changed.stderr.count("\n") == 1 and changed.stderr.startswith(
         "flybot: warning: group S0TEAM002: local chat has no such group"
     ), changed.stderr
@@ -135,7 +135,7 @@ async def test_a_group_member_is_an_owner_for_standing_approvals_and_the_pending
 
 
 async def test_with_slack_groups_are_named_by_handle_and_an_unreadable_one_is_warned_about(harness: Harness) -> None:
-    """Issue 16 §1-2 with Slack credentials (the emulation over HTTP): ``bots set`` names groups by their handle
+    """Owner groups with Slack credentials (the emulation over HTTP): ``bots set`` names groups by their handle
     (``usergroups.list``), warns in one line about a group Slack will not show (``usergroups.users.list``), and the
     audit trail names the groups too."""
     await harness.add_bot()

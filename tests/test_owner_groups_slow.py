@@ -1,5 +1,5 @@
-"""Owner groups (issue 16 §1) when Slack is slow to say who is in them: a click is still answered inside Slack's
-3 seconds (issue 10 §6: the decision is stored, THEN acknowledged), never later.
+"""Owner groups when Slack is slow to say who is in them: a click is still answered inside Slack's
+3 seconds (the decision is stored, THEN acknowledged), never later.
 
 Reading a group (``usergroups.users.list``) happens while the click waits for its acknowledgement. If it waits on
 Slack's rate limit (``Retry-After``) or on a slow answer, bolt gives up on the click at 3 seconds and answers Slack

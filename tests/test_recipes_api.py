@@ -1,4 +1,4 @@
-"""Issue 14: the adapter sends the project recipe it read; the server grades it and the card names what runs."""
+"""The adapter sends the project recipe it read; the server grades it and the card names what runs."""
 
 from __future__ import annotations
 
@@ -292,3 +292,19 @@ async def test_the_claude_code_hook_asks_before_cd_elsewhere_and_make_test(harne
     assert code == 0, err
     verdict, reason = decision(out)
     assert verdict == "deny" and "stay in the workspace" in reason
+
+
+async def test_the_server_grades_the_site_dir_the_adapter_read_from_mkdocs_yml(harness: Harness) -> None:
+    token = await harness.add_bot()
+    outside = {
+        "tool": "mkdocs",
+        "target": "<settings> ",
+        "lines": [{"source": "mkdocs.yml site_dir", "command": "/srv/www"}],
+    }
+    esc = await harness.escalate(token, command="mkdocs build", cwd="/home/dev/project", recipes=[outside])
+    assert esc["risk"] == "destructive" and any(r["rule"] == "deletion" for r in esc["reasons"]), esc["reasons"]
+    below = {**outside, "lines": [{"source": "mkdocs.yml site_dir", "command": "build/site"}]}
+    esc = await harness.escalate(
+        token, command="mkdocs build", cwd="/home/dev/project", recipes=[below], session_id="below"
+    )
+    assert esc["risk"] == "workspace_write", esc["reasons"]

@@ -1,10 +1,10 @@
-"""Issue 16 §3/§5, "a decision in one place updates every copy", when Slack refuses to edit one of them.
+"""A decision in one place updates every copy, also when Slack refuses to edit one of them.
 
 A card's redraw edits the room's card and each fallback approver's DM copy. If Slack refuses one edit for good (the
 room's card deleted by a workspace admin, the room archived: ``message_not_found``, ``is_archived``...), the others
-must still lose their buttons: before, the first refusal ended the whole redraw, so the fallback approvers' copies
-kept live Approve buttons on a decided request. The same for a blocked-host report's DMs to each owner. Two replicas (real servers, real bolt apps) on SQLite or PostgreSQL,
-the Slack emulation with real signing.
+still lose their buttons: one refusal does not end the whole redraw, so no fallback approver's copy keeps live
+Approve buttons on a decided request. The same for a blocked-host report's DMs to each owner. Two replicas (real
+servers, real bolt apps) on SQLite or PostgreSQL, the Slack emulation with real signing.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 16 §2, reminders, end to end: two FlyBot replicas (real servers, real bolt apps) on one store (SQLite file
+"""Reminders, end to end: two FlyBot replicas (real servers, real bolt apps) on one store (SQLite file
 or PostgreSQL), the Slack emulation over HTTP with real request signing; short lifetimes stand in for a clock.
 
 An escalation still pending at ``FLYBOT_REMIND_AT`` of its lifetime (default halfway) gets ONE reminder in its card's

@@ -1,4 +1,4 @@
-"""Issue 11 §7: the same signed Slack request, re-posted within the 5-minute signing window, is processed at most
+"""The same signed Slack request, re-posted within the 5-minute signing window, is processed at most
 once -- on this replica, after a restart, on a second replica of the same store, and whatever headers are added
 to it.
 

@@ -1,4 +1,4 @@
-"""Issue 6: several FlyBot replicas on one PostgreSQL, against one Slack emulation, over real HTTP.
+"""Several FlyBot replicas on one PostgreSQL, against one Slack emulation, over real HTTP.
 
 Each replica is a full FlyBot application (its own aiohttp server, bolt app, engine, LISTEN connection and
 waiters) in this process; they share nothing but the database, like replicas behind a load balancer.
@@ -213,7 +213,7 @@ async def test_a_retry_with_its_idempotency_key_on_another_replica_at_once_gets_
     cluster: Cluster,
 ) -> None:
     """A client retries (same Idempotency-Key) on the other replica while the first request still runs: both answers
-    are the one escalation (review: the replica whose insert lost the unique key answered 500)."""
+    are the one escalation, never a 500 from the replica whose insert lost the unique key."""
     from datetime import UTC, datetime
 
     from bot.store import StandingApproval

@@ -1,4 +1,4 @@
-"""Issue 13: ``flybot report`` and the Claude Code ``SessionStart`` hook, as real processes against a real FlyBot and
+"""``flybot report`` and the Claude Code ``SessionStart`` hook, as real processes against a real FlyBot and
 the Slack emulation. The host's outcome is forced only through what the real probes look at (an empty PATH, the
 documented Landlock override, an os-release file).
 """

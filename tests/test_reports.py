@@ -1,4 +1,4 @@
-"""Issue 5: blocked-host reports — a Bot with no usable sandbox backend reports once; its owners decide from a DM.
+"""Blocked-host reports — a Bot with no usable sandbox backend reports once; its owners decide from a DM.
 
 A real FlyBot against the Slack emulation (``harness``): reports arrive over ``POST /v1/reports`` or as a room
 message (the emulation's page API delivers a signed ``message`` event); owners click the DM's buttons.

@@ -1,4 +1,4 @@
-"""Issue 13 (the owner's side) and issue 11 section 4: the DM shows the cause and the probe's error text, FlyBot's
+"""Blocked-host reports, the owner's side: the DM shows the cause and the probe's error text, FlyBot's
 own instructions only, the Bot's hosts that are blocked, and resolves by itself once the host is usable; a Bot's
 words never become FlyBot's advice; chat reports only from the Bot's chat identity; host grants only when ticked.
 
@@ -106,7 +106,7 @@ async def post_usable(harness: Harness, token: str, host: str) -> tuple[int, dic
         return response.status, await response.json(content_type=None)
 
 
-# -- issue 13: cause, error text, instructions for that cause ------------------------------------------------------
+# -- cause, error text, instructions for that cause ----------------------------------------------------------------
 async def test_the_dm_shows_the_cause_the_error_text_escaped_and_only_the_causes_instructions(
     harness: Harness,
 ) -> None:
@@ -148,7 +148,7 @@ async def test_each_report_dm_names_the_bots_blocked_hosts_and_since_when(harnes
     await harness.eventually(lambda: "ci-8" not in block_text(dms(harness, OWNER, first[1]["id"])[0].blocks))
 
 
-# -- issue 13: auto-resolve ----------------------------------------------------------------------------------------
+# -- auto-resolve --------------------------------------------------------------------------------------------------
 async def test_a_later_usable_preflight_from_the_host_resolves_the_open_report_and_the_dm_says_so(
     harness: Harness,
 ) -> None:
@@ -211,7 +211,7 @@ async def test_the_readmes_example_line_posted_in_the_room_by_the_bots_chat_user
     await harness.eventually(lambda: dm_posts(harness) == 1)
 
 
-# -- issue 11 section 4 --------------------------------------------------------------------------------------------
+# -- a Bot's words are never FlyBot's advice -----------------------------------------------------------------------
 async def test_a_bots_unlock_command_is_never_shown_as_flybots_advice(harness: Harness) -> None:
     token = await add_bot(harness, owners=(OWNER,))
     unlock = [

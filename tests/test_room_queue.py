@@ -1,4 +1,4 @@
-"""Issue 10, "Admission control": a room's queue of undelivered approval cards is capped (``FLYBOT_ROOM_QUEUE_MAX``);
+"""Admission control: a room's queue of undelivered approval cards is capped (``FLYBOT_ROOM_QUEUE_MAX``);
 beyond it a request that needs a card answers ``429 room_busy`` problem+json with ``Retry-After`` and nothing is
 created, whichever Bot asks and whichever replica answers (the count is in the store; on PostgreSQL the replicas'
 transactions lock the room in turn). Two replicas on one SQLite file, on one PostgreSQL database, and on one behind

@@ -1,6 +1,7 @@
-"""Issue 16 in local chat: a real local-mode FlyBot (its own Slack emulation, the page API with the login cookie) and
-the real CLI. The README's examples as written: the built-in group S0ONCALL1 owns the demo Bot; a reminder in the
-card's thread; the admins' DM copy after the fallback delay, from which Ada decides, and every copy is redrawn."""
+"""Approval routing in local chat: a real local-mode FlyBot (its own Slack emulation, the page API with the login
+cookie) and the real CLI. The README's examples as written: the built-in group S0ONCALL1 owns the demo Bot; a
+reminder in the card's thread; the admins' DM copy after the fallback delay, from which Ada decides, and every copy
+is redrawn."""
 
 from __future__ import annotations
 
@@ -171,7 +172,8 @@ async def test_reminder_and_fallback_in_local_chat_and_ada_decides_from_her_dm(t
 
 
 async def test_flybot_ask_names_both_approvers_under_the_two_person_rule(tmp_path: Path) -> None:
-    """Issue 16 §4: ``flybot ask`` (and the hooks, through the same ``decided_by_name``) names both approvers."""
+    """Under the two-person rule ``flybot ask`` (and the hooks, through the same ``decided_by_name``) names both
+    approvers."""
     local, runner = await _start(tmp_path)
     try:
         done = await asyncio.to_thread(

@@ -33,7 +33,14 @@ def write_copy(server: Server, items: list[dict[str, object]], *, age_s: float, 
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as file:
         json.dump(
-            {"server": server.url, "fetched_at": time.time() - age_s, "max_age_s": max_age_s, "items": items}, file
+            {
+                "server": server.url,
+                "fetched_at": time.time() - age_s,
+                "max_age_s": max_age_s,
+                "items": items,
+                "own_state": [],
+            },
+            file,
         )
 
 
@@ -142,3 +149,64 @@ async def test_the_hook_denies_locally_allowed_writes_when_the_rules_are_stale_a
     )
     _code, out, _err = await run.finish()
     assert decision(out)[0] == "allow"
+
+
+async def test_exec_grades_the_servers_configured_state_as_flybots_own(harness: Harness, tmp_path: Path) -> None:
+    # the server keeps its state in a directory its settings name (the harness's: not the default); flybot exec, run
+    # without FLYBOT_STATE_DIR, learns it from the program-rules answer and asks before printing local mode's token
+    token = await harness.add_bot()
+    state = harness.settings().state_dir
+    assert not state.startswith(os.environ["XDG_STATE_HOME"])
+    (tmp_path / "notes.txt").write_text("x\n")
+    run = await start_exec(
+        tmp_path, "--server", harness.url, "--token", token, "--timeout", "5", "--", "cat", f"{state}/local.json"
+    )
+    _code, _out, err = await run.finish(timeout=60)
+    assert "network is above the workspace_write ceiling; asking FlyBot" in err, err
+    run = await start_exec(tmp_path, "--server", harness.url, "--token", token, "--", "cat", "notes.txt")
+    code, out, err = await run.finish(timeout=60)
+    assert code == 0 and out == "x\n" and "asking" not in err, err
+
+
+async def test_the_hook_grades_its_own_configured_state_directory_as_flybots(tmp_path: Path) -> None:
+    # FLYBOT_STATE_DIR names a state directory elsewhere: reading its local.json asks (FlyBot is down: "ask"), reading
+    # a file beside it does not
+    server = closed_server()
+    state = tmp_path / "fb-state"
+    state.mkdir()
+    (state / "local.json").write_text('{"token": "fbt_secret"}')
+    (tmp_path / "notes.txt").write_text("x\n")
+    env = {"FLYBOT_STATE_DIR": str(state)}
+    with open(state / "program-rules.json", "w", encoding="utf-8") as file:  # a fresh copy of no rules
+        json.dump(
+            {"server": server.url, "fetched_at": time.time(), "max_age_s": 3600, "items": [], "own_state": []}, file
+        )
+    for command, expected in ((f"cat {state}/local.json", "ask"), (f"cat {tmp_path}/notes.txt", "allow")):
+        run = await start_hook(
+            json.dumps(event(command, tmp_path)).encode(),
+            tmp_path,
+            "--server",
+            server.url,
+            "--token",
+            "fbt_x",
+            "--wait",
+            "3",
+            **env,
+        )
+        _code, out, _err = await run.finish()
+        assert decision(out)[0] == expected, (command, out)
+
+
+def test_an_answer_without_a_valid_own_state_list_is_no_fresh_copy(tmp_path: Path) -> None:
+    server = closed_server()
+    for own in (None, ["relative/state"], "/srv/state", [1], ["/srv/x"] * 17):
+        data: dict[str, object] = {"server": server.url, "fetched_at": time.time(), "max_age_s": 60, "items": []}
+        if own is not None:
+            data["own_state"] = own
+        os.makedirs(os.path.dirname(rules_path()), exist_ok=True)
+        Path(rules_path()).write_text(json.dumps(data))
+        assert not held_rules(server).fresh, own
+    data["own_state"] = ["/srv/flybot-state", "/srv/flybot-state/store.db"]
+    Path(rules_path()).write_text(json.dumps(data))
+    held = held_rules(server)
+    assert held.fresh and held.own_state == ("/srv/flybot-state", "/srv/flybot-state/store.db")

@@ -1,4 +1,4 @@
-"""Issue 2: the session API's contract and its errors (problem+json, no 500 for any bad input)."""
+"""The session API's contract and its errors (problem+json, no 500 for any bad input)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 4: standing approvals for a session, a Bot or a room — through chat, the admin API and the CLI."""
+"""Standing approvals for a session, a Bot or a room — through chat, the admin API and the CLI."""
 
 from __future__ import annotations
 
@@ -361,7 +361,7 @@ async def test_admin_api_refuses_bot_tokens_and_bad_bodies(harness: Harness) -> 
     assert await harness.runtime.store.list_standing() == []
 
 
-# -- issue 11 §6: "Approve for this session" on a compound command -------------------------------------------------
+# -- "Approve for this session" on a compound command --------------------------------------------------------------
 @pytest.mark.parametrize(
     "prefix", ["cd /srv/app", "pushd /srv/app", "export LANG=C.UTF-8", "set -e", "true", "cd /srv/app && set -e"]
 )

@@ -363,8 +363,8 @@ def test_the_suggested_pattern_spells_out_the_meaning_changing_words_so_it_cover
         assert suggest_patterns(classify(command, contained=True).commands) == [], command
 
 
-#: The hostile variants of attacker findings C1 (environment and place) and H1 (abbreviations, clusters, unlisted
-#: options and non-plain operands) against host approvals up to system for these patterns: each asks.
+#: Hostile variants (environment and place; abbreviations, clusters, unlisted options and non-plain operands)
+#: against host approvals up to system for these patterns: each asks.
 HOST_PATTERNS = [
     "apt-get install",
     "pip install",

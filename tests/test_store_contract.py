@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import text
 
 from bot.errors import Conflict, RateLimited, RoomBusy
 from bot.store import Bot, NewEscalation, ProgramRule, StandingApproval, Store, open_store
@@ -639,6 +640,21 @@ async def test_a_slack_event_is_claimed_once_even_at_once(store: Store) -> None:
     claims = await asyncio.gather(*(store.claim_event("Ev01", at=NOW) for _ in range(6)))
     assert sorted(claims) == [False] * 5 + [True]
     assert await store.claim_event("Ev02", at=NOW)
+
+
+async def test_a_claims_unflushed_commit_stays_its_own_and_never_reaches_a_later_transaction(store: Store) -> None:
+    # The claim's commit skips the WAL flush (PostgreSQL) for that transaction alone: every pooled connection
+    # still commits decisions durably afterwards.
+    claims = await asyncio.gather(*(store.claim_event(f"Ev-sync-{i}", at=NOW) for i in range(8)))
+    assert all(claims)
+    if store.engine.dialect.name != "postgresql":
+        return
+
+    async def setting() -> str:
+        async with store.transaction() as tx:
+            return str((await (await tx.connection()).execute(text("SHOW synchronous_commit"))).scalar_one())
+
+    assert set(await asyncio.gather(*(setting() for _ in range(8)))) == {"on"}
 
 
 async def test_slack_events_older_than_a_day_are_pruned_so_their_ids_are_new_again(store: Store) -> None:

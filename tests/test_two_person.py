@@ -1,4 +1,4 @@
-"""Issue 16 §4, the two-person rule, end to end: two FlyBot replicas (real servers, real bolt apps) on one store
+"""The two-person rule, end to end: two FlyBot replicas (real servers, real bolt apps) on one store
 (SQLite file or PostgreSQL), the Slack emulation over HTTP with real request signing, clicks as people make them.
 
 A Bot registered with ``--two-person destructive-host`` (or a deployment with ``FLYBOT_TWO_PERSON``) needs two

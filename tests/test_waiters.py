@@ -1,4 +1,4 @@
-"""Issue 10, 10,000 long-polls on one replica: a waiting long-poll costs one future and a slot of the timer wheel;
+"""10,000 long-polls on one replica: a waiting long-poll costs one future and a slot of the timer wheel;
 long-polls arriving on an id already watched answer from its snapshot instead of reading the store again; a
 decision (or any notification) drops the snapshot at once. Real server on SQLite for the end-to-end case."""
 
@@ -178,5 +178,61 @@ async def test_a_card_posted_while_long_polls_wait_shows_at_once_to_the_next_rea
         assert not waiting.done(), "still pending: the waiting long-poll waits on"
         waiting.cancel()
         await asyncio.gather(waiting, return_exceptions=True)
+    finally:
+        await h.close()
+
+
+async def test_a_settled_notification_becomes_the_snapshot_so_woken_long_polls_read_nothing() -> None:
+    hub = WaiterHub()
+    reads: list[str] = []
+
+    async def fetch(key: str) -> dict[str, str]:
+        reads.append(key)
+        return {"status": "pending"}
+
+    woken = hub.add("a")
+    assert (await hub.read_through("a", fetch))["status"] == "pending"
+    hub.notify("a", settled={"status": "approved"})
+    assert woken.result() is True
+    assert (await hub.read_through("a", fetch))["status"] == "approved"
+    assert reads == ["a"], "the woken long-poll answered from the decision, not from a new read"
+    hub.notify("a")  # a plain notification (another replica's) drops it: the next reader reads the store
+    assert (await hub.read_through("a", fetch))["status"] == "pending"
+    assert reads == ["a", "a"]
+    hub.discard("a", woken)
+    hub.notify("a", settled={"status": "denied"})  # nobody waits: nothing is kept
+    assert (await hub.read_through("a", fetch))["status"] == "pending"
+
+
+async def test_an_approve_click_reads_its_escalation_once_and_the_waiting_session_is_answered_from_the_decision(
+    tmp_path: Path,
+) -> None:
+    h = Harness(tmp=tmp_path, settings_overrides={"recheck_s": 60})
+    await h.start()
+    try:
+        token = await h.add_bot()
+        esc = await h.escalate(token)
+        await h.eventually(lambda: h.card_for(esc["id"]) is not None)
+        poll = asyncio.create_task(h.get(token, esc["id"], wait=30))
+        await h.eventually(lambda: h.runtime.service.waiters.waiting(esc["id"]) == 1)
+        await asyncio.sleep(SNAPSHOT_MAX_AGE_S)  # the long-poll's own first read is done
+
+        reads: list[str] = []
+
+        def count(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+            if "FROM escalations" in statement and ("json_each" in statement or "escalations.id = " in statement):
+                reads.append(statement)
+
+        engine = h.runtime.store.engine.sync_engine
+        event.listen(engine, "before_cursor_execute", count)
+        try:
+            clicked = await h.click(OWNER, esc["id"], APPROVE_ACTION)
+            status, body = await asyncio.wait_for(poll, 10)
+        finally:
+            event.remove(engine, "before_cursor_execute", count)
+        assert clicked["status"] == 200 and status == 200 and body["status"] == "approved"
+        # One read before the decision (the off-card check's, shared by the stale check and the authorization)
+        # and the decision's own re-read inside its transaction; the woken long-poll reads nothing.
+        assert len(reads) == 2, reads
     finally:
         await h.close()

@@ -9,6 +9,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.errors import InvalidRequest, NotFound, UnsupportedMediaType
+from bot.storable import has_nul
 
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 _PATH_ID = re.compile(r"[A-Za-z0-9_.-]{1,100}")
@@ -66,26 +67,6 @@ def header_text(request: web.Request, name: str, *, max_length: int) -> str | No
     if not (1 <= len(value) <= max_length) or _HEADER_TEXT.fullmatch(value) is None:
         raise InvalidRequest(f"{name} must be 1-{max_length} printable ASCII characters", field=name)
     return value
-
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def has_nul(value: Any, *, surrogates: bool = False) -> bool:
-    """True when any string (key or value) in the parsed JSON holds U+0000 (PostgreSQL text cannot store it), or
-    with ``surrogates`` an unpaired surrogate (``"\\ud800"`` in JSON: no UTF-8 form, so no store can hold it)."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            if "\x00" in item or (surrogates and _SURROGATE.search(item)):
-                return True
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return False
 
 
 async def read_json_object(request: web.Request) -> dict[str, Any]:

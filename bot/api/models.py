@@ -55,7 +55,22 @@ class RecipeIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    tool: Literal["make", "npm", "yarn", "pnpm", "just", "tox", "cargo", "go", "git", "python", "pytest", "path"]
+    tool: Literal[
+        "make",
+        "npm",
+        "yarn",
+        "pnpm",
+        "just",
+        "tox",
+        "cargo",
+        "go",
+        "git",
+        "python",
+        "pytest",
+        "mkdocs",
+        "compose",
+        "path",
+    ]
     target: str = Field(default="", max_length=200)
     directory: str = Field(default="", max_length=1024)
     file: str = Field(default="", max_length=1024)

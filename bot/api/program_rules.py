@@ -15,6 +15,7 @@ from bot.api.escalations import STORE
 from bot.bots import bearer_token, hash_token
 from bot.errors import Unauthorized
 from bot.program_rules import ProgramRuleService, RuleSpec
+from bot.risk.sensitive import own_state_paths
 from bot.wire import rule_to_api
 
 PROGRAM_RULES = web.AppKey("program_rule_service", ProgramRuleService)
@@ -43,10 +44,13 @@ class ProgramRuleOut(BaseModel):
 
 
 class ProgramRulesOut(BaseModel):
-    """``GET /v1/program-rules``: every rule, and how long a copy may be used (``max_age_s``)."""
+    """``GET /v1/program-rules``: every rule, how long a copy may be used (``max_age_s``), and the state directory
+    and store file this server's settings name (``own_state``: absolute paths, as written and with links resolved),
+    which the adapters grade as FlyBot's own state as the server does (bot/risk/sensitive.py ``own_state``)."""
 
     items: list[ProgramRuleOut]
     max_age_s: int
+    own_state: list[str]
 
 
 async def _admin(request: web.Request) -> str:
@@ -64,7 +68,7 @@ async def list_rules(request: web.Request) -> web.Response:
     if await store.bot_by_token_hash(token_hash) is None and await store.admin_by_token_hash(token_hash) is None:
         raise Unauthorized("unknown token")
     items = [rule_to_api(rule) for rule in await request.app[PROGRAM_RULES].list()]
-    return web.json_response({"items": items, "max_age_s": RULES_MAX_AGE_S})
+    return web.json_response({"items": items, "max_age_s": RULES_MAX_AGE_S, "own_state": list(own_state_paths())})
 
 
 async def put_rule(request: web.Request) -> web.Response:

@@ -257,9 +257,9 @@ class Delivery:
                     self._poller = None
 
     async def _poll(self) -> tuple[float, bool]:
-        """:meth:`_idle_for`, and when the store fails (a lost connection, a restart): ``poll_s``, then claim. The
-        failure used to end the worker's loop for good (only the claim was guarded), so that a poll that met one
-        store hiccup left the replica with one delivery worker fewer, and with one worker (SQLite's default) none."""
+        """:meth:`_idle_for`, and when the store fails (a lost connection, a restart): ``poll_s``, then claim. A
+        failed poll never ends the worker's loop: one store hiccup must not leave the replica with one delivery worker
+        fewer, or with one worker (SQLite's default) none."""
         try:
             return await self._idle_for()
         except asyncio.CancelledError:

@@ -235,6 +235,35 @@ def in_directory(command: str, *, cwd: str, workspace: str) -> str:
     return f"cd -- {shlex.quote(real_cwd)} || exit 1\n{command}"
 
 
+def _sqlite_file(url: str) -> str | None:
+    """The file of a SQLite ``FLYBOT_DATABASE_URL`` (``sqlite[+driver]:///PATH``, four slashes for an absolute path;
+    SQLAlchemy's "SQLite" database URLs), absolute; None for another database or an in-memory one."""
+    scheme, sep, rest = url.partition(":///")
+    if not sep or scheme.split("+", 1)[0].lower() != "sqlite":
+        return None
+    path = rest.split("?", 1)[0]
+    if not path or path == ":memory:":
+        return None
+    return os.path.abspath(os.path.expanduser(path))
+
+
+def own_state_paths(env: Mapping[str, str] | None = None) -> tuple[str, ...]:
+    """FlyBot's state where this adapter's environment puts it: ``FLYBOT_STATE_DIR`` (else
+    :func:`bot.state_home.default_state_dir`; a hook run from its settings file has it set to the file's directory,
+    bot/hooks/hook_settings.py) and the SQLite file of ``FLYBOT_DATABASE_URL`` (local mode runs the server as the
+    same user), absolute, as written and with symbolic links resolved. The adapter grades them as FlyBot's own state
+    (bot/risk/sensitive.py ``own_state``) with the locations the server's program-rules answer names
+    (bot/hooks/rules_cache.py): a value the workspace chose (a Gemini CLI project's ``.env``) only protects more."""
+    env = os.environ if env is None else env
+    found: list[str] = []
+    places = [env.get("FLYBOT_STATE_DIR") or default_state_dir(env), _sqlite_file(env.get("FLYBOT_DATABASE_URL", ""))]
+    for place in places:
+        if place and "\x00" not in place:
+            absolute = os.path.abspath(os.path.expanduser(place))
+            found += [absolute, os.path.realpath(absolute)]
+    return tuple(found)
+
+
 def grade(command: str, *, contained: bool, cwd: str, ceiling: RiskLevel, server: Server | None = None) -> Grade:
     """Grade ``command`` with FlyBot's classifier as the server does (``workspace`` = ``cwd`` when absolute).
 
@@ -248,7 +277,9 @@ def grade(command: str, *, contained: bool, cwd: str, ceiling: RiskLevel, server
     try:
         from bot.risk import classify
         from bot.risk.recipes import ProjectRecipes
+        from bot.risk.sensitive import add_own_state
 
+        add_own_state(own_state_paths())
         workspace = cwd if cwd.startswith("/") else None
         # The adapter runs in the session's directory, so it reads project recipes (make X, npm run X...).
         recipes = ProjectRecipes(workspace) if workspace is not None else None
@@ -258,7 +289,8 @@ def grade(command: str, *, contained: bool, cwd: str, ceiling: RiskLevel, server
             from bot.hooks.rules_cache import held_rules
 
             held = held_rules(server)
-            if held.rules:
+            add_own_state(held.own_state)  # the server's state directory and store, where its settings put them
+            if held.rules or held.own_state:
                 assessment = classify(
                     command, contained=contained, workspace=workspace, recipes=recipes, rules=held.rules
                 )
@@ -280,7 +312,10 @@ def grade_tool_call(
     ``cwd``). Program rules grade MCP tools: held as for commands (:func:`grade`), and when no fresh copy of them
     can be had the ceiling becomes ``read_only``. Never raises: a failure grades the call ``destructive``."""
     try:
+        from bot.risk.sensitive import add_own_state
         from bot.risk.tools import grade_tool, tool_path
+
+        add_own_state(own_state_paths())
 
         path = tool_path(name, tool_input)
         resolved = os.path.realpath(os.path.join(cwd, path)) if path is not None else None
@@ -290,6 +325,7 @@ def grade_tool_call(
             from bot.hooks.rules_cache import held_rules
 
             held = held_rules(server)
+            add_own_state(held.own_state)
             rules = held.rules or None
             if not held.fresh and ceiling > RiskLevel.READ_ONLY:
                 ceiling = RiskLevel.READ_ONLY

@@ -13,6 +13,11 @@ would ask. So (bot/hooks/gate.py ``grade``):
   grade, so the adapter fails closed: it allows locally only what grades ``read_only`` (raised by the stale copy,
   if any) and asks FlyBot about everything else.
 
+The answer also names the state directory and store file the server's settings use (``own_state``: absolute
+paths); the adapter grades them as FlyBot's own state, as the server does (bot/hooks/gate.py). An answer without
+that list, or with one that is not a short list of absolute paths, is malformed (all or nothing, as the rules): no
+fresh copy, so only read-only commands run unasked.
+
 The file is ``program-rules.json`` in ``$FLYBOT_STATE_DIR`` (default :func:`bot.state_home.default_state_dir`), mode 0600,
 replaced whole; it names the FlyBot URL it came from, and a copy of another server counts as missing.
 Standard library only (the session client, :mod:`bot.client`, loads only to fetch).
@@ -43,15 +48,22 @@ MAX_AGE_LIMIT_S = 3600
 FETCH_TIMEOUT_S = 2.0
 
 
-class HeldRules(Frozen):
-    """The rules an adapter holds: ``rules`` (raise-only; empty when none) and whether they are ``fresh``."""
+#: At most this many ``own_state`` paths, each at most this long (the server sends four: its state directory and
+#: store file, each as written and with links resolved).
+MAX_OWN_STATE, MAX_PATH = 16, 4096
 
-    __slots__ = ("rules", "fresh")
+
+class HeldRules(Frozen):
+    """The rules an adapter holds: ``rules`` (raise-only; empty when none), whether they are ``fresh``, and the
+    server's state directory and store file (``own_state``; empty when no copy is held)."""
+
+    __slots__ = ("rules", "fresh", "own_state")
     rules: ProgramRules
     fresh: bool
+    own_state: tuple[str, ...]
 
-    def __init__(self, rules: ProgramRules, fresh: bool) -> None:
-        self._init(rules=rules, fresh=fresh)
+    def __init__(self, rules: ProgramRules, fresh: bool, own_state: tuple[str, ...] = ()) -> None:
+        self._init(rules=rules, fresh=fresh, own_state=own_state)
 
 
 def rules_path(env: Mapping[str, str] | None = None) -> str:
@@ -67,21 +79,34 @@ def held_rules(server: Server, *, env: Mapping[str, str] | None = None, now: flo
     path = rules_path(env)
     saved = _read(path, server.url)
     if saved is not None and 0 <= now - saved[0] <= saved[1]:
-        return HeldRules(saved[2], True)
+        return HeldRules(saved[2], True, saved[3])
     fetched = _fetch(server)
+    stale = (
+        HeldRules(saved[2], False, saved[3]) if saved is not None else HeldRules(ProgramRules(raise_only=True), False)
+    )
     if fetched is None:
-        return HeldRules(saved[2] if saved is not None else ProgramRules(raise_only=True), False)
-    max_age, items = fetched
+        return stale
+    max_age, items, own = fetched
     rules = _rules(items)
     if rules is None:
-        return HeldRules(saved[2] if saved is not None else ProgramRules(raise_only=True), False)
-    _write(path, {"server": server.url, "fetched_at": now, "max_age_s": max_age, "items": items})
-    return HeldRules(rules, True)
+        return stale
+    _write(path, {"server": server.url, "fetched_at": now, "max_age_s": max_age, "items": items, "own_state": own})
+    return HeldRules(rules, True, own)
 
 
-def _read(path: str, url: str) -> tuple[float, float, ProgramRules] | None:
-    """``(fetched_at, max_age_s, rules)`` of the copy of ``url``'s rules at ``path``, or None (missing, unreadable,
-    another server's, or malformed)."""
+def _own_state(value: Any) -> tuple[str, ...] | None:
+    """The server's ``own_state`` paths, or None when they are not a list of at most :data:`MAX_OWN_STATE` absolute
+    paths (each at most :data:`MAX_PATH` characters, no NUL)."""
+    if not isinstance(value, list) or len(value) > MAX_OWN_STATE:
+        return None
+    if not all(isinstance(p, str) and p.startswith("/") and len(p) <= MAX_PATH and "\x00" not in p for p in value):
+        return None
+    return tuple(value)
+
+
+def _read(path: str, url: str) -> tuple[float, float, ProgramRules, tuple[str, ...]] | None:
+    """``(fetched_at, max_age_s, rules, own_state)`` of the copy of ``url``'s rules at ``path``, or None (missing,
+    unreadable, another server's, or malformed)."""
     try:
         with open(path, encoding="utf-8") as file:
             data = json.load(file)
@@ -92,8 +117,10 @@ def _read(path: str, url: str) -> tuple[float, float, ProgramRules] | None:
     fetched_at, max_age = data.get("fetched_at"), data.get("max_age_s")
     if not isinstance(fetched_at, (int, float)) or not isinstance(max_age, (int, float)):
         return None
-    rules = _rules(data.get("items"))
-    return None if rules is None else (float(fetched_at), float(min(max_age, MAX_AGE_LIMIT_S)), rules)
+    rules, own = _rules(data.get("items")), _own_state(data.get("own_state"))
+    if rules is None or own is None:
+        return None
+    return float(fetched_at), float(min(max_age, MAX_AGE_LIMIT_S)), rules, own
 
 
 def _rules(items: Any) -> ProgramRules | None:
@@ -120,8 +147,9 @@ def _rules(items: Any) -> ProgramRules | None:
     return ProgramRules(tuple(rules), raise_only=True)
 
 
-def _fetch(server: Server) -> tuple[float, list[Any]] | None:
-    """``(max_age_s, items)`` from ``GET /v1/program-rules``, or None (no token, unreachable, not 200, bad JSON)."""
+def _fetch(server: Server) -> tuple[float, list[Any], tuple[str, ...]] | None:
+    """``(max_age_s, items, own_state)`` from ``GET /v1/program-rules``, or None (no token, unreachable, not 200,
+    bad JSON, no valid ``own_state``)."""
     if not server.token:
         return None
     from bot.client import ClientError, FlyBotClient
@@ -135,9 +163,10 @@ def _fetch(server: Server) -> tuple[float, list[Any]] | None:
     if not isinstance(data, dict) or not isinstance(data.get("items"), list):
         return None
     max_age = data.get("max_age_s", DEFAULT_MAX_AGE_S)
-    if not isinstance(max_age, (int, float)) or max_age < 0:
+    own = _own_state(data.get("own_state"))
+    if not isinstance(max_age, (int, float)) or max_age < 0 or own is None:
         return None
-    return float(min(max_age, MAX_AGE_LIMIT_S)), data["items"]
+    return float(min(max_age, MAX_AGE_LIMIT_S)), data["items"], own
 
 
 def _write(path: str, data: dict[str, Any]) -> None:

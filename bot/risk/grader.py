@@ -21,6 +21,7 @@ from bot.risk.reasons import ReasonBook, shorten
 from bot.risk.recipes import INERT_ENVIRONMENT, MAX_RECIPES, SETTINGS, UNKNOWN, inert_environment, recipe_input
 from bot.risk.regex import Regex
 from bot.risk.sensitive import (
+    GIT_CONFIG_SECRET,
     brace_alternatives,
     config_subdirectory,
     credential_path,
@@ -61,11 +62,15 @@ _WORKSPACE_WRITE = RiskLevel.WORKSPACE_WRITE
 #: Where an operand of a program graded by a program rule is graded as a write (Grader.ruled).
 _OUTSIDE_PLACES = frozenset({Where.OUTSIDE, Where.GIT_CONTROL, Where.DEVICE})
 #: Findings a program rule's override keeps: writes and deletions by place (Grader.write, Grader.removes), credential
-#: and secret reads, and a project or repository outside the workspace whose configuration or recipes run programs.
+#: and secret reads, a project or repository outside the workspace whose configuration or recipes run programs, and
+#: words only known when the command runs (``dynamic-argument``: ``git rm "$X"``, where ``$X`` may be an option that
+#: runs a program or discards work; ``dynamic-script``: a script or expression only known then): the rule grades the
+#: program's uses its words show, and a word it cannot see may be any of them.
 _KEPT_BY_OVERRIDE = frozenset({
     "protected-path-write", "overwrite-outside-workspace", "unknown-write-target", "write-outside-workspace",
     "git-control-write", "device-write", "secret-read", "network-socket", "protected-deletion",
-    "deletion-outside-workspace", "project-outside-workspace", "recipe-outside-workspace",
+    "deletion-outside-workspace", "project-outside-workspace", "recipe-outside-workspace", "dynamic-argument",
+    "dynamic-script",
 })  # fmt: skip
 
 _WORD_SPLIT = re.compile(r"[^a-z]+")
@@ -797,13 +802,22 @@ _CONTENT_READERS = frozenset({
 _OUTPUT_OPTIONS = frozenset({"-out", "-keyout"})
 
 
+#: Wrappers that run the command their words name (programs/wrappers.py), whose words are judged besides it.
+_TEE_WRAPPERS = frozenset({"sudo", "doas", "env", "nice", "nohup", "timeout", "stdbuf", "time", "ionice", "setsid",
+                           "command", "exec", "chrt", "taskset"})  # fmt: skip
+
+
 def _env_written(name: str, args: list[Word], word: Word) -> bool:
     """True when ``word`` is a file ``name`` only writes, so naming an environment file or a key there reads none
     of it: tee(1)'s files, ssh-keygen's key files, the value of an output option (:data:`_OUTPUT_OPTIONS`), the destination of
-    ``cp``/``install`` (coreutils: the last operand of two or more; ``cp .env.example .env``)."""
+    ``cp``/``install`` (coreutils: the last operand of two or more; ``cp .env.example .env``); also tee's files
+    when a wrapper runs it (``sudo tee -a /etc/sudoers.d/x``: the wrapper's words are judged too, and the
+    wrapped tee is judged again on its own, as is any other program a wrapper runs)."""
     if name in ("tee", "ssh-keygen"):
         return True  # ssh-keygen(1) writes the -f key, or prints its public half or fingerprint
     index = next((i for i, w in enumerate(args) if w is word), 0)
+    if name in _TEE_WRAPPERS and any(w.value in ("tee", "/usr/bin/tee", "/bin/tee") for w in args[:index]):
+        return True  # the wrapped program is judged again on its own (a wrapped grep's file is read there)
     if index and args[index - 1].value in _OUTPUT_OPTIONS:
         return True  # openssl genrsa -out server.key
     if name in ("cp", "install") and args and word is args[-1]:
@@ -1875,6 +1889,32 @@ class Grader:
             downgradable=value is not None,
         )  # fmt: skip
 
+    def git_directory_search(self, text: str, state: CwdState) -> str | None:
+        """What a recursive search from ``text`` prints when it is a ``.git`` directory, or its ``modules`` or
+        ``worktrees`` below (``grep -r token .git``, ``cd .git && grep -r url .``): the repository's configuration
+        (sensitive.GIT_CONFIG_SECRET); None otherwise."""
+        if state.remote or not text:
+            return None
+        paths = [text] if text.startswith("/") else [posixpath.join(cwd, text) for cwd in sorted(state.cwds)]
+        for path in paths:
+            parts = [p for p in posixpath.normpath(path).split("/") if p]
+            if ".git" in parts:
+                rest = parts[len(parts) - 1 - parts[::-1].index(".git") + 1 :]
+                if not rest or rest[0] in ("modules", "worktrees"):
+                    return GIT_CONFIG_SECRET
+        return None
+
+    def git_config_below(self, text: str, state: CwdState) -> str | None:
+        """What the relative read path ``text`` names from a directory of ``state`` inside a ``.git`` directory
+        (``cd .git && cat config``): a repository's configuration (sensitive.named_secret on the joined path), or
+        None."""
+        if state.remote or not text or text.startswith(("/", "~")):
+            return None
+        for cwd in sorted(state.cwds):
+            if ".git" in cwd.split("/") and named_secret(posixpath.join(cwd, text)) == GIT_CONFIG_SECRET:
+                return GIT_CONFIG_SECRET
+        return None
+
     def names_own_state(self, word: Word, cwd: Word | None = None) -> bool:
         """True when ``word`` (relative to ``cwd`` when given) names, from any directory the shell may be in, the
         state directory or store FlyBot's settings name (sensitive.own_state), wherever it is."""
@@ -2282,6 +2322,8 @@ class Grader:
         state = self.state
         if state.remote or any(_classify_dir(cwd, state.root) for cwd in state.cwds) or holds_anchor(state.root):
             return True
+        if any(".git" in cwd.split("/") for cwd in state.cwds):
+            return True  # in a repository's .git directory: its config (:meth:`git_config_below`)
         # a path in the workspace that a symbolic link takes out of it (keys/id_rsa with keys -> ~/.ssh)
         return self.recipes is not None and any(
             w.value and not w.value.startswith("-") and self.linked_out(w.value, state) is not None for w in words[1:]
@@ -2392,7 +2434,7 @@ class Grader:
                 for text in self.read_paths(word, state):
                     what = may_hold_credential(text)
                     if what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP):
-                        what = self.home_search(text, state)
+                        what = self.home_search(text, state) or self.git_directory_search(text, state)
                     if what is not None:
                         self.flag(
                             rec,
@@ -2440,17 +2482,20 @@ class Grader:
                 )
                 continue
             flagged = False
+            written = _env_written(name, args, word)  # a file the program only writes: none of it is read
+            # ssh-keygen -f KEY also prints from a key outside the workspace (its public half, -y from the private)
+            replaced = written and name != "ssh-keygen"
             for text in self.read_paths(word, state):
                 real = self.linked_out(text, state) if self.recipes is not None else None
                 text = real if real is not None else text  # read through a symbolic link: the file it really is
-                what = credential_path(text)
-                if what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP):
+                what = None if replaced else credential_path(text)
+                if not replaced and (what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP)):
                     what = self.home_secret(text, state)
                 if what is None and self.names_own_state(Word(text, text)):
                     what = "FlyBot's own state (its store, standing approvals, local mode's token and chat)"
-                if what is None and not _env_written(name, args, word):
+                if what is None and not written:
                     # the workspace's too: .env holds the project's secrets, id_rsa or server.key a private key
-                    what = env_file(text) or named_secret(text)
+                    what = env_file(text) or named_secret(text) or self.git_config_below(text, state)
                 if what is not None:
                     self.flag(
                         rec,

@@ -37,7 +37,8 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   ``~/.docker/config.json`` (docker login); ``.npmrc`` (npmrc(5): auth tokens); ``.pypirc``; ``.git-credentials``
   (git-credential-store(1)); ``~/.config/gh/hosts.yml`` (gh auth); ``.cargo/credentials(.toml)`` (The Cargo Book,
   "Credentials"); ``.terraform.d/credentials.tfrc.json``; ``.vault-token``; ``.gnupg`` (private keys);
-  ``/etc/shadow``, ``/etc/gshadow`` and their ``-`` backups (shadow(5)); ``/proc/PID/environ``, ``/proc/self/environ``
+  ``/etc/shadow``, ``/etc/gshadow`` and their ``-`` backups (shadow(5)), BSD's ``/etc/master.passwd`` and
+  ``/etc/spwd.db`` (master.passwd(5)), the sudo policy ``/etc/sudoers`` and ``/etc/sudoers.d`` (sudoers(5)); ``/proc/PID/environ``, ``/proc/self/environ``
   (proc(5): the process's environment); ``/etc/ssl/private`` (Debian's private TLS keys, update-ca-certificates(8));
   ``/run/secrets``, ``/var/run/secrets`` (Kubernetes service-account tokens, "Configure Service Accounts for Pods";
   Docker secrets); ``~/.claude/.credentials.json`` (Claude Code "Identity and Access Management");
@@ -118,11 +119,14 @@ __all__ = [
     "env_file",
     "flybot_state",
     "own_state",
+    "own_state_paths",
     "set_own_state",
     "glob_names_credential",
     "holds_anchor",
     "may_hold_credential",
     "may_name_secret",
+    "GIT_CONFIG_SECRET",
+    "add_own_state",
     "named_secret",
     "path_text",
     "protected_path",
@@ -292,8 +296,14 @@ _BROWSER_FILES = frozenset({
     "formhistory.sqlite", "sessionstore.jsonlz4", "sessionstore-backups", "storage",
 })  # fmt: skip
 #: Absolute files that hold secrets: kubeadm's kubeconfigs (kubeadm(8) "Implementation details"), Debian's MySQL
-#: maintenance password, the Kerberos host keytab (krb5.conf(5)), old password hashes (pam_pwhistory(8)).
+#: maintenance password, the Kerberos host keytab (krb5.conf(5)), old password hashes (pam_pwhistory(8)); the BSD
+#: and macOS password hashes (master.passwd(5): ``/etc/master.passwd``, its database ``/etc/spwd.db``); the sudo
+#: policy (sudoers(5): ``/etc/sudoers`` and the ``@includedir /etc/sudoers.d`` files, mode 0440, readable by root
+#: only; it names who may run what as root without a password).
 _SECRET_FILES: dict[str, str] = {
+    "/etc/master.passwd": "the password hashes",
+    "/etc/spwd.db": "the password hashes",
+    "/etc/sudoers": "the sudo policy (who may run what as root, without a password too)",
     "/etc/mysql/debian.cnf": "the MySQL maintenance password",
     "/etc/krb5.keytab": "the host's Kerberos keys",
     "/etc/security/opasswd": "old password hashes",
@@ -312,6 +322,7 @@ _SECRET_PATTERNS: tuple[tuple[Regex, str], ...] = (
 )
 #: Absolute trees whose every file is a secret.
 _SECRET_TREES: dict[str, str] = {
+    "/etc/sudoers.d": "the sudo policy (who may run what as root, without a password too)",
     "/etc/flybot": "FlyBot's own settings (its Slack signing secret and tokens)",
     "/etc/ssl/private": "private TLS keys",
     "/run/secrets": "service-account tokens or container secrets",
@@ -350,6 +361,7 @@ _EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
     "/var/lib/kubelet/pki", "/etc/letsencrypt/keys", "/etc/letsencrypt/live/d/privkey.pem",
     "/etc/letsencrypt/archive/d/privkey1.pem", "/etc/pki/tls/private", "/etc/wireguard",
     "/etc/NetworkManager/system-connections", "/etc/mysql/debian.cnf", "/etc/krb5.keytab", "/etc/security/opasswd",
+    "/etc/master.passwd", "/etc/spwd.db", "/etc/sudoers", "/etc/sudoers.d/x",
     "~/.my.cnf", "~/.yarnrc.yml", "~/.databrickscfg", "~/.claude.json", "~/.pip/pip.conf", "~/.composer/auth.json",
     "~/.bundle/config", "~/.pulumi/credentials.json", "~/.fly/config.yml", "~/.huggingface/token",
     "~/.kaggle/kaggle.json", "~/.snowflake/connections.toml", "~/.age/key.txt", "~/.ansible/vault_pass",
@@ -488,7 +500,8 @@ _SECRET_PATH_WORDS = (
     "auth.json", ".htpasswd", ".ngrok2", ".mc/", ".tsh", ".cloudflared", ".netlify", ".ethereum", ".bitcoin",
     "zhistory", "histfile", ".dev.vars", ".sbt", ".ivy2", ".nuget", "NuGet", ".msmtprc", ".fetchmailrc", ".purple",
     ".thunderbird", ".dockercfg", ".dbt", ".snowsql", ".twilio-cli", ".supabase", ".heroku", "Rhistory", ".ipython",
-    "repl_history", "tailscale", "Library/", "secrets", "Secrets", "tfvars", "local.settings",
+    "repl_history", "tailscale", "Library/", "secrets", "Secrets", "tfvars", "local.settings", ".git/",
+    "sudoers", "master.passwd", "spwd.db",
 )  # fmt: skip
 _SECRET_VARIABLE_TEXT = Regex(
     r"\$\{?!|\$\{?[A-Za-z_]*(?:SECRET|TOKEN|PASS|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE|KEY|DSN|"
@@ -722,6 +735,18 @@ def set_own_state(paths: tuple[str, ...]) -> None:
     included. The server calls it at start with its settings' ``state_dir`` and SQLite store path."""
     global _OWN_STATE
     _OWN_STATE = tuple(sorted({posixpath.normpath(p) for p in paths if p.startswith("/") and "\x00" not in p}))
+
+
+def add_own_state(paths: tuple[str, ...] | list[str]) -> None:
+    """Add ``paths`` (absolute; others are left out) to the state directories and store files :func:`own_state`
+    knows, keeping those already named: an agent adapter adds its own state directory and the locations the server's
+    program-rules answer names (bot/hooks/gate.py), which only ever protects more."""
+    set_own_state((*_OWN_STATE, *paths))
+
+
+def own_state_paths() -> tuple[str, ...]:
+    """The state directories and store files :func:`set_own_state` and :func:`add_own_state` named."""
+    return _OWN_STATE
 
 
 def own_state(text: str) -> bool:
@@ -1138,6 +1163,15 @@ _NAMED_EXAMPLES = (
 )  # fmt: skip
 
 
+#: A repository's configuration files below ``.git`` (git-config(1) FILES: ``$GIT_DIR/config``,
+#: ``$GIT_DIR/config.worktree``; a linked worktree's ``.git/worktrees/NAME/config.worktree``, a submodule's
+#: ``.git/modules/NAME/config``): ``remote.NAME.url`` may carry a password or token in its user part
+#: (git-clone(1) GIT URLS: ``https://USER:TOKEN@HOST/...``; GitLab CI clones with ``gitlab-ci-token:$CI_JOB_TOKEN``
+#: in the URL, and actions/checkout keeps its token in ``http.*.extraheader`` there).
+_GIT_CONFIGS = ("config", "config.worktree")
+GIT_CONFIG_SECRET = "git's repository configuration (a remote URL or an http.extraHeader there may carry a token)"
+
+
 def named_secret(text: str) -> str | None:
     """What secret a file ``text`` holds by its name, wherever it is, the workspace included (as :func:`env_file`):
     the credential names of the module docstring found anywhere in the path (``.npmrc``, ``.netrc``, ``.pypirc``,
@@ -1156,12 +1190,20 @@ def named_secret(text: str) -> str | None:
     ``.secrets.*`` (act's ``--secret-file`` default), none of these when a name part says encrypted or template
     (``.enc``, ``.sops``, ``.gpg``, ``.asc``, ``.age``, ``.example``...). ``secrets.yaml`` is not among them: SOPS keeps encrypted files under that name. Public halves
     stay public (``id_rsa.pub``, ``*.crt``, ``*.csr``), and so does an encrypted file without its key
-    (``credentials.yml.enc``). A glob counts by its last component when it spells what a name needs (``*.key``,
-    ``id_*``); ``*`` and ``*.json`` do not. None otherwise."""
+    (``credentials.yml.enc``). A repository's ``config`` or ``config.worktree`` below a ``.git`` directory
+    (:data:`_GIT_CONFIGS`: a remote URL may carry a token), also as a glob (``.git/*``, ``.g*/conf*``). A glob counts by
+    its last component when it spells what a name needs (``*.key``, ``id_*``); ``*`` and ``*.json`` do not. None
+    otherwise."""
     parts = [p for p in text.rstrip("/").split("/") if p not in ("", ".", "..")]
     if not parts:
         return None
     name = parts[-1]
+    if (
+        len(parts) >= 2
+        and any(_glob_matches(".git", p, last=True) for p in parts[:-1])
+        and any(_glob_matches(n, name, last=True) for n in _GIT_CONFIGS)
+    ):
+        return GIT_CONFIG_SECRET
     if _GLOB.search(name) is not None:
         for example, marker in _NAMED_EXAMPLES:
             if marker in name and _glob_matches(example, name, last=True):

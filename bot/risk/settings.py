@@ -28,8 +28,14 @@ also read settings from the directory they run in and the ones above, and some s
   ``addopts`` of the configuration file pytest uses where it runs (the first of pytest.ini, .pytest.ini, a
   pyproject.toml with ``[tool.pytest.ini_options]``, a tox.ini with ``[pytest]``, a setup.cfg with ``[tool:pytest]``,
   there or in the nearest directory above, past the workspace up to ``/``), or of the file ``pytest -c FILE`` names
-  (question ``file FILE``). Each line is options pytest adds to its command line. Unlike the others, these change
+  (question ``file FILE``), and for each path pytest is given (``pytest sub/tests``: pytest looks from the
+  arguments' common ancestor, question ``path PATH``, :func:`_pytest_path`) of every such file from its directory
+  up. Each line is options pytest adds to its command line. Unlike the others, these change
   the grade: the classifier grades them as given on the command line (programs/build.py ``checker``).
+* mkdocs (settings tool ``mkdocs``; MkDocs 1.6 "Configuration" ``site_dir``): where ``mkdocs build``/``gh-deploy``
+  build the site, which they empty first, from ``mkdocs.yml`` (or ``mkdocs.yaml``, or the file ``-f`` names:
+  question ``file FILE``). This one changes the grade: the directory is graded as ``--site-dir`` is
+  (programs/catalogue.py).
 * git push (git-config(1), githooks(5)): a ``pre-push`` or ``reference-transaction`` hook, a configuration key
   outside :data:`SAFE_GIT_KEYS` (``core.hooksPath``, ``core.sshCommand``, ``credential.helper``, ``include.path``,
   ``url.X.insteadOf``, ``remote.X.receivepack``...), a remote whose URL is a repository on this machine (a path,
@@ -82,7 +88,7 @@ __all__ = [
 #: A settings recipe's target is :data:`~bot.risk.recipes.SETTINGS` and the question asked (``""`` for the tool's
 #: settings; ``"push NAME"`` for git push to the remote word NAME, ``"push "`` for none).
 #: The tools whose settings are read.
-TOOLS = ("npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest")
+TOOLS = ("npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest", "mkdocs", "compose")
 #: The git question asking where the workspace's repository keeps its git directory outside the workspace.
 GIT_DIRECTORY = "git-directory"
 
@@ -135,6 +141,8 @@ _MAX_BYTES = 256 * 1024
 REPOSITORY = "repository"
 #: The git settings question asking which directories ``core.hooksPath`` names (the setting is each finding's value).
 HOOKS = "hooks"
+#: The git question asking whether a branch name is the repository's local branch (:func:`_git_local_branch`).
+LOCAL_BRANCH = "local-branch "
 
 
 def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]]:
@@ -169,10 +177,18 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
                 found.append((_rel(root, uv), "chooses where uv gets packages and Python"))
     elif tool == "pytest" and question.startswith("file "):
         found += _pytest_file(root, os.path.join(base, question[len("file ") :]))
+    elif tool == "pytest" and question.startswith(PYTEST_PATH):
+        found += _pytest_path(root, os.path.join(base, question[len(PYTEST_PATH) :]))
     elif tool == "pytest":
         found += _pytest_addopts(root, places + _above(root))
+    elif tool == "compose":
+        found += _compose_restarts(root, base, question[len("file ") :] if question.startswith("file ") else None)
+    elif tool == "mkdocs":
+        found += _mkdocs_site_dir(root, base, question[len("file ") :] if question.startswith("file ") else None)
     elif tool == "git" and question.startswith("push "):
         found += _git_push(root, base, question[len("push ") :])
+    elif tool == "git" and question.startswith(LOCAL_BRANCH):
+        found += _git_local_branch(root, base, question[len(LOCAL_BRANCH) :])
     elif tool == "git" and question == GIT_DIRECTORY:
         found += _git_places(root, base)
     elif tool == "git" and question == REPOSITORY:
@@ -196,6 +212,184 @@ _PYTEST_FILES = (
     ("tox.ini", "pytest"),
     ("setup.cfg", "tool:pytest"),
 )
+
+
+#: The settings question for a path pytest is given (``pytest sub/tests``): :func:`_pytest_path`.
+PYTEST_PATH = "path "
+
+
+def _pytest_path(root: str, path: str) -> list[tuple[str, str]]:
+    """The ``addopts`` of the configuration file that counts (:data:`_PYTEST_FILES`) in the directory of ``path``
+    (a test path pytest is given: the directory itself, or a file's directory) and each one above it, past the
+    workspace up to ``/``; none when ``path`` does not exist (pytest ignores such an argument). pytest reference,
+    "rootdir and configfile": it looks for the configuration file from the common ancestor of the arguments that
+    are existing paths and upwards, and failing that (and a ``setup.py``) from each argument upwards; every file
+    either search could take is one of these, so their options together hold the ones pytest adds (fail closed).
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: ``path`` lies outside the workspace (after symbolic links), or a
+            file that is there could not be read or parsed (fail closed).
+    """
+    if not os.path.lexists(path):
+        return []
+    real = os.path.realpath(path)
+    if real != root and not real.startswith(root.rstrip("/") + "/"):
+        raise ValueError(f"{_rel(root, path)} (not read: outside the workspace)")
+    start = real if os.path.isdir(real) else os.path.dirname(real)
+    found: list[tuple[str, str]] = []
+    for place in _up_to(start, root) + _above(root):
+        for name, _section in _PYTEST_FILES:
+            file = os.path.join(place, name)
+            if os.path.lexists(file):
+                options = _pytest_options(root, file, name, _text(file), required=True)
+                if options is not None:  # the first file that counts in a directory is the one pytest takes there
+                    found += options
+                    break
+    return found
+
+
+#: The compose files ``docker compose`` reads by default, in a directory (Docker's "Compose file reference":
+#: ``compose.yaml``, then ``compose.yml``, ``docker-compose.yaml``, ``docker-compose.yml``, each with its
+#: ``.override`` file merged on top).
+_COMPOSE_FILES = (
+    "compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml", "compose.override.yaml",
+    "compose.override.yml", "docker-compose.override.yaml", "docker-compose.override.yml",
+)  # fmt: skip
+_COMPOSE_RESTART = re.compile(r"^[ \t]*(?:-[ \t]+)?[\"']?(restart|restart_policy)[\"']?[ \t]*:[ \t]*(.*)$")
+
+
+def _compose_restarts(root: str, base: str, named: str | None) -> list[tuple[str, str]]:
+    """The restart policies of the compose files ``docker compose`` started in ``base`` reads: the file ``-f`` names
+    (``named``), else every default file (:data:`_COMPOSE_FILES`) in ``base`` and each directory above it (Compose
+    searches the parents when the working directory has none; every one is read: fail closed). A service's
+    ``restart:`` other than ``no`` (Compose file reference, services ``restart``: ``always``, ``on-failure``,
+    ``unless-stopped``) and any ``deploy.restart_policy`` (its ``condition`` defaults to ``any``) make the engine
+    start the container again at every boot; each is one ``(source, setting)``. Read as text, without a YAML parser:
+    every line holding such a key counts, wherever it is (an anchor merged elsewhere too).
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file outside the workspace, a file that could not be read, one
+            that pulls in other files (``include:``, ``extends:`` with ``file:``), or a ``.env`` in ``base`` that
+            sets ``COMPOSE_FILE`` (the files are then others): fail closed.
+    """
+    if named is not None:
+        files = [os.path.join(base, named)]
+    else:
+        env = os.path.join(base, ".env")
+        if os.path.lexists(env) and re.search(r"(?m)^[ \t]*(?:export[ \t]+)?COMPOSE_FILE[ \t]*=", _text(env)):
+            raise ValueError(f"{_rel(root, env)} sets COMPOSE_FILE (the compose files are not read)")
+        files = [os.path.join(p, n) for p in _up_to(base, root) + _above(root) for n in _COMPOSE_FILES]
+        files = [f for f in files if os.path.lexists(f)]
+    found: list[tuple[str, str]] = []
+    for path in files:
+        real = os.path.realpath(path)
+        if not real.startswith(root.rstrip("/") + "/") and named is not None:
+            raise ValueError(f"{_rel(root, path)} (not read: outside the workspace)")
+        if not os.path.isfile(real):
+            raise ValueError(f"{_rel(root, path)} (not read: not a regular file)")
+        lines = _text(real).splitlines()
+        if any(re.match(r"include[ \t]*:", line) for line in lines) or (
+            any(re.match(r"[ \t]*extends[ \t]*:", line) for line in lines)
+            and any(re.match(r"[ \t]+file[ \t]*:", line) for line in lines)
+        ):
+            raise ValueError(f"{_rel(root, path)} pulls in other compose files (include, extends: file)")
+        for number, line in enumerate(lines, start=1):
+            match = _COMPOSE_RESTART.match(line)
+            if match is None:
+                continue
+            value = re.split(r"[ \t]#", match.group(2), maxsplit=1)[0].strip().strip("\"'")
+            if match.group(1) == "restart" and value.lower() in ("no", "false"):
+                continue
+            found.append((f"{_rel(root, path)}:{number}", f"{match.group(1)}: {value[:100] or '(a block)'}"))
+    return found
+
+
+#: A top-level key of a YAML mapping on its own line (``site_dir: build/site``), and its value's text.
+_YAML_TOP_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:(?:[ \t]+(.*))?$")
+
+
+def _mkdocs_site_dir(root: str, base: str, named: str | None) -> list[tuple[str, str]]:
+    """Where ``mkdocs build``/``gh-deploy`` run in ``base`` builds the site, which it empties first (MkDocs 1.6
+    "Configuration": ``site_dir``, default ``site``, "relative to the directory containing the configuration file";
+    the CLI's ``--clean``, the default, "Remove old files from the site_dir before building"): the configuration file
+    is ``mkdocs.yml``, else ``mkdocs.yaml``, in ``base`` (mkdocs/config/base.py ``_open_config_file``), or the file
+    ``-f`` names (``named``). One ``(source, path)``: ``site_dir`` joined to the configuration's directory, relative to
+    ``base`` (or absolute as written); none when the file sets none (``site`` beside it) or there is no file.
+
+    Read without a YAML parser (the adapter loads none): the top-level ``site_dir:`` line's plain or simply quoted
+    value. Anything that could make the value differ from that text fails closed: an ``INHERIT`` key (the
+    configuration inherits another file), ``site_dir`` given twice, a tag (``!ENV``), an anchor or alias, a
+    block or flow value, an escape in double quotes, a continuation line, a quoted or complex top-level key.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: the file is outside the workspace (after symbolic links), could not
+            be read, or ``site_dir`` cannot be told from its text (fail closed).
+    """
+    if named is not None:
+        path = os.path.join(base, named)
+        real = os.path.realpath(path)
+        if not real.startswith(root.rstrip("/") + "/") or not os.path.isfile(real):
+            raise ValueError(f"{_rel(root, path)} (not read: outside the workspace, or not a regular file)")
+    else:
+        path = next(
+            (os.path.join(base, n) for n in ("mkdocs.yml", "mkdocs.yaml") if os.path.lexists(os.path.join(base, n))), ""
+        )
+        if not path:
+            return []
+        real = os.path.realpath(path)
+        if not real.startswith(root.rstrip("/") + "/") or not os.path.isfile(real):
+            raise ValueError(f"{_rel(root, path)} (not read: outside the workspace, or not a regular file)")
+    lines = _text(real).splitlines()
+    values: list[str] = []
+    for number, line in enumerate(lines):
+        if not line.strip() or line.lstrip().startswith("#") or line[0] in " \t" or line.startswith(("---", "...")):
+            continue
+        match = _YAML_TOP_KEY.match(line.rstrip())
+        if match is None:
+            if line.startswith(("'", '"', "?", "{", "[", "&", "*", "!", "<<")):
+                raise ValueError(f"{_rel(root, path)}:{number + 1}: a top-level key FlyBot cannot read")
+            continue
+        key, value = match.group(1), (match.group(2) or "").strip()
+        if key == "INHERIT":
+            raise ValueError(f"{_rel(root, path)}: INHERIT (the site_dir of another file is not read)")
+        if key != "site_dir":
+            continue
+        following = next((n for n in lines[number + 1 :] if n.strip() and not n.lstrip().startswith("#")), "")
+        if following[:1] in (" ", "\t"):
+            raise ValueError(f"{_rel(root, path)}:{number + 1}: site_dir continues on the next line")
+        values.append(_yaml_plain(value, f"{_rel(root, path)}:{number + 1}"))
+    if len(values) > 1:
+        raise ValueError(f"{_rel(root, path)}: site_dir is given twice")
+    if not values:
+        return []
+    site = values[0]
+    here = os.path.dirname(os.path.relpath(path, base))
+    target = site if site.startswith("/") else os.path.normpath(os.path.join(here, site))
+    return [(f"{_rel(root, path)} site_dir", target)]
+
+
+def _yaml_plain(value: str, where: str) -> str:
+    """The string a YAML scalar ``value`` (one line) means when it is plain or simply quoted; ValueError otherwise."""
+    if value[:1] in ("'", '"'):
+        quote = value[0]
+        end = value.find(quote, 1)
+        rest = value[end + 1 :].strip() if end > 0 else "x"
+        inner = value[1:end]
+        if (
+            end < 0
+            or (rest and not rest.startswith("#"))
+            or (quote == '"' and "\\" in inner)
+            or (quote == "'" and "''" in value)
+        ):
+            raise ValueError(f"{where}: a quoted site_dir FlyBot cannot read")
+        text = inner
+    else:
+        text = re.split(r"[ \t]#", value, maxsplit=1)[0].strip()
+        if not text or text[0] in "!&*|>[{@`%\"'" or text in ("~", "null", "Null", "NULL"):
+            raise ValueError(f"{where}: a site_dir FlyBot cannot read ({text[:40] or 'no value on its line'})")
+    if not text or "\x00" in text:
+        raise ValueError(f"{where}: an empty site_dir")
+    return text
 
 
 def _pytest_file(root: str, path: str) -> list[tuple[str, str]]:
@@ -460,6 +654,49 @@ def _git_dirs(base: str) -> tuple[str, str] | None:
     if os.path.isfile(commondir):
         common = os.path.normpath(os.path.join(git_dir, _text(commondir).strip()))
     return git_dir, common
+
+
+def _git_local_branch(root: str, base: str, name: str) -> list[tuple[str, str]]:
+    """One ``(source, "a local branch")`` when git, run in ``base``, reads the start point ``name`` as the local branch
+    ``refs/heads/NAME`` (gitrevisions(7) "<refname>": ``$GIT_DIR/NAME``, ``refs/NAME``, ``refs/tags/NAME`` are
+    tried before ``refs/heads/NAME``, so none of them may exist), from the loose ref or ``packed-refs``
+    (gitrepository-layout(5)); none otherwise: no repository, a name git-check-ref-format(1) refuses, a repository
+    keeping its refs in ``reftable`` (not read), or another ref that wins. A new branch started from a local branch
+    gets no remote upstream (git-config(1) ``branch.autoSetupMerge``)."""
+    parts = name.split("/")
+    if (
+        not name
+        or name.startswith(("-", "/"))
+        or name.endswith(("/", ".lock", "."))
+        or ".." in name
+        or "@{" in name
+        or any(not p or p.startswith(".") for p in parts)
+        or any(c in name for c in " ~^:?*[\\\x7f")
+        or any(ord(c) < 32 for c in name)
+    ):
+        return []
+    dirs = _git_dirs(base)
+    if dirs is None:
+        return []
+    git_dir, common = dirs
+    if os.path.lexists(os.path.join(common, "reftable")):
+        return []
+    packed_path = os.path.join(common, "packed-refs")
+    packed = set()
+    if os.path.isfile(packed_path):
+        for line in _text(packed_path).splitlines():
+            fields = line.split()
+            if len(fields) == 2 and not line.startswith(("#", "^")):
+                packed.add(fields[1])
+
+    def exists(ref: str) -> bool:
+        return os.path.lexists(os.path.join(common, ref)) or ref in packed
+
+    if os.path.lexists(os.path.join(git_dir, name)) or exists(f"refs/{name}") or exists(f"refs/tags/{name}"):
+        return []
+    if not exists(f"refs/heads/{name}"):
+        return []
+    return [(_rel(root, common), f"refs/heads/{name[:150]}: a local branch")]
 
 
 def _git_places(root: str, base: str) -> list[tuple[str, str]]:

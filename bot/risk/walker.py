@@ -257,7 +257,7 @@ class UnsafeToParse(ValueError):
 #: and digits, then a character above U+00FF (UTF-8 lead byte 0xC4 or more). Its scanner (src/scanner.c, the
 #: ``brace_start`` label) passes that character to C ``isdigit()``, whose table covers -128..255 only: the read goes
 #: out of bounds, and far enough (emoji and other characters beyond U+FFFF) it kills the process with SIGSEGV
-#: (tree-sitter/tree-sitter-bash#337; here ``{`` U+10FFFF crashes about half of fresh runs). A crashed adapter exits
+#: (tree-sitter/tree-sitter-bash#337; ``{`` U+10FFFF crashes about half of fresh runs). A crashed adapter exits
 #: with a signal status that Claude Code treats as a non-blocking error -- the command would run -- and a crashed
 #: server drops every request. Matching bytes anywhere (not only where a brace expression may start) is a superset.
 PARSER_CRASH = re.compile(rb"\{[0-9]*(?:\.\.[0-9]*)?[\xc4-\xff]")

@@ -121,6 +121,19 @@ async def queue_redraw(deps: SlackDeps, escalation: Escalation, user: str, *, au
     log.info("card.redraw_queued", escalation_id=escalation.id, actor=user, status=escalation.status)
 
 
+SEEN_ESCALATION = "flybot_escalation"
+"""The key under which the off-card check leaves the clicked card's escalation in bolt's request context."""
+
+
+async def seen_escalation(deps: SlackDeps, context: dict[str, Any], escalation_id: str) -> Escalation | None:
+    """The clicked escalation: as this click's off-card check read it (``context``), else read now; None when there
+    is no such escalation. A click reads it once; every later step that changes state re-checks in the store."""
+    seen = context.get(SEEN_ESCALATION)
+    if isinstance(seen, Escalation) and seen.id == escalation_id:
+        return seen
+    return await deps.store.get_escalation(escalation_id) if escalation_id else None
+
+
 async def answer_stale(
     deps: SlackDeps,
     body: dict[str, Any],
@@ -128,11 +141,16 @@ async def answer_stale(
     *,
     channel: str | None = None,
     ack: AsyncAck | None = None,
+    seen: Escalation | None = None,
 ) -> bool:
     """When ``escalation_id`` is no longer pending: queue its card's redraw (:func:`queue_redraw`), ``ack()`` (when
     given) once that is stored, tell the clicker who decided it, redraw their App Home when the click came from
-    there; True. False (nothing done) while it is pending or when there is no such escalation."""
-    escalation = await deps.store.get_escalation(escalation_id) if escalation_id else None
+    there; True. False (nothing done) while it is pending or when there is no such escalation. ``seen``: the
+    escalation as this click read it (:func:`seen_escalation`), else it is read here."""
+    if seen is not None and seen.id == escalation_id:
+        escalation: Escalation | None = seen
+    else:
+        escalation = await deps.store.get_escalation(escalation_id) if escalation_id else None
     if escalation is None or escalation.pending:
         return False
     user = body["user"]["id"]
@@ -194,13 +212,16 @@ async def _decide(
     approve: bool,
     reason: str | None,
     via: str,
+    seen: Escalation | None = None,
 ) -> None:
     """Decide, THEN ``ack()`` (durable before acknowledged), then tell the user of a refusal. A card no longer
     pending is redrawn (:func:`queue_redraw`, before the ack), whoever clicked. ``via``: ``button`` or ``modal``
-    (:data:`bot.escalations.VIAS`), for the audit row."""
+    (:data:`bot.escalations.VIAS`), for the audit row; ``seen``: the escalation as this click read it."""
     refusal: str | None = None
     try:
-        decided = await deps.service.decide(escalation_id, actor=user, approve=approve, reason=reason, via=via)
+        decided = await deps.service.decide(
+            escalation_id, actor=user, approve=approve, reason=reason, via=via, seen=seen
+        )
         if decided.pending:  # the first of two approvals: say what happens next
             refusal = first_approval_text(decided.approvals_needed)
     except AlreadyDecided as exc:
@@ -235,8 +256,9 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
 
     @app.action(APPROVE_ACTION)
     @deps.tracked
-    async def on_approve(ack: AsyncAck, body: dict[str, Any]) -> None:
-        if await answer_stale(deps, body, _action_value(body), ack=ack):
+    async def on_approve(ack: AsyncAck, body: dict[str, Any], context: dict[str, Any]) -> None:
+        seen = await seen_escalation(deps, context, _action_value(body))
+        if await answer_stale(deps, body, _action_value(body), ack=ack, seen=seen):
             return
         await _decide(
             deps,
@@ -247,6 +269,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             approve=True,
             reason=None,
             via="button",
+            seen=seen,
         )
         if (body.get("container") or {}).get("type") == "view":
             await refresh_home(deps, body["user"]["id"])

@@ -20,9 +20,10 @@ from slack_bolt.response import BoltResponse
 from slack_sdk.signature import SignatureVerifier
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.api.body import has_nul
 from bot.slack import actions, commands, home, payloads, reports, standing, teach
+from bot.slack.actions import SEEN_ESCALATION
 from bot.slack.deps import SlackDeps
+from bot.storable import has_nul
 from cards import (
     APPROVE_ACTION,
     DENY_ACTION,
@@ -66,7 +67,7 @@ def build_bolt_app(client: AsyncWebClient, signing_secret: str | None, deps: Sla
         req: AsyncBoltRequest, resp: BoltResponse, next: Callable[[], Awaitable[BoltResponse]]
     ) -> BoltResponse:
         # PostgreSQL text cannot hold U+0000, and no store an unpaired surrogate (a JSON payload can carry
-        # "\ud800"): refuse such input at the edge, before anything is stored (it failed the decision before).
+        # "\ud800"): refuse such input at the edge, before anything is stored (storing it would fail the decision).
         if has_nul(req.body, surrogates=True):
             log.info("slack.nul_refused")
             return BoltResponse(
@@ -101,7 +102,7 @@ def build_bolt_app(client: AsyncWebClient, signing_secret: str | None, deps: Sla
     ) -> BoltResponse:
         # A card's buttons act only on that card: a click from any other message (a copy of the card in a restored
         # local chat history, forged to show another command) is refused, so the owner approves what they saw.
-        refusal = await _off_its_card(deps, req.body if isinstance(req.body, dict) else {})
+        refusal = await _off_its_card(deps, req.body if isinstance(req.body, dict) else {}, req.context)
         if refusal is not None:
             user, channel = refusal
             log.warning("slack.click_off_card", user=user, channel=channel)
@@ -146,11 +147,12 @@ _CARD_ACTIONS = frozenset(
 _REPORT_ACTIONS = frozenset({REPORT_APPROVE_TURN_ACTION, REPORT_APPROVE_BOT_ACTION, REPORT_RESOLVE_ACTION})
 
 
-async def _off_its_card(deps: SlackDeps, body: dict[str, Any]) -> tuple[str, str] | None:
+async def _off_its_card(deps: SlackDeps, body: dict[str, Any], context: dict[str, Any]) -> tuple[str, str] | None:
     """``(user, channel)`` when ``body`` is a click on a card button from a message that is not that escalation's
     card (its posted channel and ts) nor one of the copies FlyBot posted of it (``card_copies``), or on a report
     DM's button from a message that is not one of that report's DMs; else None. App Home clicks (a view) and cards
-    or DMs not posted yet pass."""
+    or DMs not posted yet pass. The escalation read for a card's button is kept in ``context`` for the listener
+    (:func:`bot.slack.actions.seen_escalation`)."""
     container = body.get("container") or {}
     actions_ = body.get("actions") or [{}]
     if body.get("type") != "block_actions" or container.get("type") != "message" or not isinstance(actions_, list):
@@ -166,6 +168,8 @@ async def _off_its_card(deps: SlackDeps, body: dict[str, Any]) -> tuple[str, str
             return None
         return str((body.get("user") or {}).get("id") or ""), where[0]
     escalation = await deps.store.get_escalation(value)
+    if escalation is not None:
+        context[SEEN_ESCALATION] = escalation
     if escalation is None or not escalation.card_ts or where == (escalation.card_channel or "", escalation.card_ts):
         return None
     if where in await deps.store.card_copies(escalation.id):

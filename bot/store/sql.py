@@ -14,7 +14,21 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import structlog
-from sqlalchemy import String, Table, any_, case, delete, event, func, literal, literal_column, or_, select, update
+from sqlalchemy import (
+    String,
+    Table,
+    any_,
+    case,
+    delete,
+    event,
+    func,
+    literal,
+    literal_column,
+    or_,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -521,11 +535,16 @@ class Store:
         """Record a Slack ``event_id``; True the first time (process it), False for a redelivery (any replica).
 
         One ``INSERT ... ON CONFLICT DO NOTHING``. Rows older than a day are pruned in the same transaction, at most
-        once a minute per process (Slack retries within minutes).
+        once a minute per process (Slack retries within minutes). On PostgreSQL its commit does not wait for the
+        WAL flush (``synchronous_commit`` off for this transaction alone): every request that changes anything
+        commits that change afterwards with the flush, which makes the claim durable too (WAL is flushed in
+        order); a claim lost to a database crash belongs to a request that stored nothing.
         """
         table = cast(Table, SlackEventRow.__table__)
         async with self.transaction() as tx:
             connection = await tx.connection()
+            if connection.dialect.name == "postgresql":
+                await connection.execute(text("SET LOCAL synchronous_commit TO OFF"))
             inserted = await connection.execute(
                 insert_new(connection.dialect.name, "slack_events"), {"event_id": event_id, "received_at": at}
             )

@@ -96,7 +96,7 @@ def buttons(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 _WHEN = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC"
-_TIMING = re.compile(  # issue 16 §3: a pending card also says when the fallback approvers were asked
+_TIMING = re.compile(  # a pending card also says when the fallback approvers were asked
     rf"^Requested {_WHEN}( \u00b7 Expires {_WHEN}( \u00b7 Fallback approvers asked {_WHEN})?)?$"
 )
 

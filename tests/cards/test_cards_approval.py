@@ -239,7 +239,7 @@ def test_fallback_text_has_no_raw_user_markup() -> None:
 
 
 def test_a_cut_justification_is_approved_only_after_review_which_shows_it_whole() -> None:
-    # Issue 11 §5's kind: an adapter may put what it asks to approve in the justification (Codex's diff of a file
+    # Approve only what you see: an adapter may put what it asks to approve in the justification (Codex's diff of a file
     # change); a card that cuts it offers no one-click Approve, and Review and approve shows it whole.
     justification = "diff --git a/notes.txt b/notes.txt\n" + "+line written by the model\n" * 200
     esc = make_escalation(command="apply_patch", justification=justification)
@@ -254,7 +254,7 @@ def test_a_cut_justification_is_approved_only_after_review_which_shows_it_whole(
 
 
 def test_a_long_command_is_cut_visibly_and_only_review_and_approve_can_approve_it() -> None:
-    # Issue 11 §5: no button approves a command the card does not show whole.
+    # No button approves a command the card does not show whole.
     command = "echo " + "abcdefghij" * 400  # 4005 characters
     esc = make_escalation(command=command)
     message = approval_card(esc)

@@ -1,4 +1,4 @@
-"""Issue 12: a justification cut on the card (e.g. a Codex file change's diff) can be read whole in a modal."""
+"""A justification cut on the card (e.g. a Codex file change's diff) can be read whole in a modal."""
 
 from __future__ import annotations
 

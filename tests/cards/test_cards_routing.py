@@ -1,4 +1,4 @@
-"""The reminder of issue 16 §2 (cards/routing.py): FlyBot's only mentions, of well-formed IDs only; user text inert."""
+"""The reminder (cards/routing.py): FlyBot's only mentions, of well-formed IDs only; user text inert."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def test_a_fallback_copy_says_why_after_where_it_runs_and_the_original_does_not(
 
 
 def test_a_fallback_copy_offers_only_what_a_fallback_approver_may_do() -> None:
-    """Issue 16 §3: a fallback approver cannot make standing approvals, so their copy offers none of them."""
+    """A fallback approver cannot make standing approvals, so their copy offers none of them."""
     from cards import approval_card
     from tests.cards.cards_testkit import make_escalation, validate_message
 

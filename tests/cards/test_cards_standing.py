@@ -1,4 +1,4 @@
-"""Issue 4 surfaces: the standing-approval notice, modal and App Home validate and keep user text inert."""
+"""The standing-approval notice, modal and App Home validate and keep user text inert."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 13: Landlock asked through the real syscall, and the real cause of a bwrap failure with its own unlock.
+"""Landlock asked through the real syscall, and the real cause of a bwrap failure with its own unlock.
 
 bwrap failures are simulated with small stand-in scripts printing what bwrap prints for each cause, plus the host
 settings files under ``FLYBOT_PREFLIGHT_ROOT``; the real bwrap and the real syscall are exercised too.
@@ -55,7 +55,7 @@ def test_real_syscall_answers_an_abi_on_this_machine() -> None:
 @needs_syscall
 def test_hidden_bwrap_is_usable_through_landlock_naming_its_abi(kernel_host: FakeHost) -> None:
     abi, _ = landlock_abi()
-    assert abi is not None and abi >= 3, "this machine's kernel has Landlock ABI 3+ (issue 13)"
+    assert abi is not None and abi >= 3, "this machine's kernel has Landlock ABI 3+"
     result = run_cli(kernel_host.env(), "--mode", "workspace-write")
     assert result.code == 0
     assert f"Landlock (ABI {abi} from landlock_create_ruleset)" in result.stdout

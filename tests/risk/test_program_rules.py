@@ -286,3 +286,31 @@ def test_an_override_keeps_a_repository_or_project_outside_the_workspace(command
     working trees git deletes there are findings about places."""
     verdict = classify(command, contained=False, workspace="/w", rules=TOOLS)
     assert (verdict.risk <= R.WORKSPACE_WRITE) is lowered, verdict.reasons
+
+
+LOWER_GIT = ProgramRules(
+    (Rule("git", None, R.WORKSPACE_WRITE, "U0ADMIN04"), Rule("sed", None, R.WORKSPACE_WRITE, "U0ADMIN04"))
+)
+
+
+@pytest.mark.parametrize(
+    ("command", "lowered"),
+    [
+        ('git rm "$X"', False),
+        ('git checkout "$BRANCH"', False),
+        ('git push origin "$REF"', False),
+        ("git rm $(cat list)", False),
+        ('sed "$SCRIPT" notes.txt', False),
+        ("git rm build/x.o", True),
+        ("git checkout main", True),
+        ("git push --force origin main", True),
+        ("git clean -fdx", True),
+    ],
+)
+def test_an_override_keeps_words_only_known_when_the_command_runs(command: str, lowered: bool) -> None:
+    """A rule lowers the uses its words show; a word only known at run time may be any option of the program (one
+    that runs a program or discards work), so its finding stays (``dynamic-argument``, ``dynamic-script``)."""
+    assert grade(command, None) == R.DESTRUCTIVE
+    verdict = classify(command, contained=False, workspace="/w", rules=LOWER_GIT)
+    assert (verdict.risk <= R.WORKSPACE_WRITE) is lowered, verdict.reasons
+    assert "program-rule-override" in [r.rule for r in verdict.reasons]

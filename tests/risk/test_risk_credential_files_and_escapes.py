@@ -12,7 +12,7 @@ import pytest
 
 from bot.risk import RiskLevel, classify
 from bot.risk.recipes import ProjectRecipes
-from tests.risk.test_risk_held_back_grades import DES, NET, RO, SYS, WW, grade, rules
+from tests.risk.test_risk_emptying_persistence_and_vms import DES, NET, RO, SYS, WW, grade, rules
 
 # -- credential files of more tools, and macOS places of those already listed ----------------------------------------
 HOME_SECRETS = [

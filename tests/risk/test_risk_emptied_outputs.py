@@ -253,3 +253,120 @@ async def test_a_pytest_approval_covers_a_harmless_configuration_not_a_basetemp_
     hostile = _project(tmp_path / "hostile", {"pytest.ini": "[pytest]\naddopts = --basetemp=/srv/data\n"})
     esc = await asks(harness, token, **sent("pytest -q", hostile))
     assert esc["risk"] == "destructive"
+
+
+# pytest looks for its configuration from the common ancestor of the paths it is given (pytest reference, "rootdir and
+# configfile"), not only from where it runs
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pytest sub/tests",
+        "pytest -q sub/tests/test_a.py",
+        "pytest sub/tests/test_a.py::test_x -x",
+        "pytest sub/tests/test_*.py",
+        "python -m pytest sub",
+        "pytest tests sub/tests",
+        "cd sub && pytest tests",
+    ],
+)
+@pytest.mark.parametrize(
+    ("files", "rule"),
+    [
+        ({"sub/pytest.ini": "[pytest]\naddopts = -p evil_plugin\n"}, "runs-program"),
+        ({"sub/pyproject.toml": '[tool.pytest.ini_options]\naddopts = "--basetemp=/srv/data"\n'}, "deletion"),
+        ({"sub/tox.ini": "[pytest]\naddopts = --junitxml=/home/dev/.bashrc\n"}, "protected-path-write"),
+        ({"sub/setup.cfg": "[tool:pytest]\naddopts = -p evil_plugin\n"}, "runs-program"),
+        ({"sub/tests/pytest.ini": "[pytest]\naddopts = -p evil_plugin\n"}, "runs-program"),
+        ({"sub/pytest.ini": "[pytest\naddopts = -q\n"}, "recipe-unreadable"),  # not INI: fail closed
+    ],
+)
+def test_pytest_reads_the_configuration_above_the_paths_it_is_given(
+    tmp_path: Path, command: str, files: dict[str, str], rule: str
+) -> None:
+    ws = _project(tmp_path, {"sub/tests/test_a.py": "def test_x(): pass\n", "tests/test_b.py": "", **files})
+    adapter, server, rules_found = _adapter_and_server(command, ws)
+    if "sub/tests/pytest.ini" in files and command == "python -m pytest sub":
+        assert adapter == server == WW, rules_found  # pytest looks from sub and above: sub/tests is below
+        return
+    assert adapter == server == DES, rules_found
+    assert rule in rules_found
+
+
+@pytest.mark.parametrize(
+    "command", ["pytest sub/tests", "pytest sub/tests/test_a.py::test_x", "pytest -k sub missing/dir", "pytest -q"]
+)
+def test_harmless_configuration_above_the_test_paths_stays_build_or_test(tmp_path: Path, command: str) -> None:
+    ws = _project(
+        tmp_path,
+        {
+            "sub/tests/test_a.py": "",
+            "sub/pytest.ini": "[pytest]\naddopts = -q --strict-markers\n",
+            # pytest.ini counts even without a [pytest] section: the setup.cfg beside it is not read
+            "sub/tests/pytest.ini": "",
+            "sub/tests/setup.cfg": "[tool:pytest]\naddopts = -p evil_plugin\n",
+        },
+    )
+    assert _adapter_and_server(command, ws)[:2] == (WW, WW)
+
+
+def test_a_glob_in_a_test_paths_directory_is_not_looked_up(tmp_path: Path) -> None:
+    ws = _project(tmp_path, {"sub/tests/test_a.py": ""})
+    adapter, server, rules_found = _adapter_and_server("pytest sub/*/test_a.py", ws)
+    assert adapter == server == DES and "recipe-unreadable" in rules_found
+
+
+# mkdocs build/gh-deploy empty the site_dir mkdocs.yml names (MkDocs "Configuration": site_dir; the CLI's --clean)
+MATERIAL = (
+    "markdown_extensions:\n  - pymdownx.emoji:\n      emoji_index: !!python/name:material.extensions.emoji.twemoji\n"
+)
+
+
+@pytest.mark.parametrize(
+    "command", ["mkdocs build", "mkdocs gh-deploy", "mkdocs build --strict", "cd docs && mkdocs build"]
+)
+@pytest.mark.parametrize(
+    ("site_dir", "rule"),
+    [
+        ("site_dir: /srv/www\n", "deletion"),
+        ("site_dir: '/home/dev'\n", "deletion"),
+        ('site_dir: "."  # the project itself\n', "deletion"),
+        ("site_dir: ..\n", "deletion"),
+        ("site_dir: !ENV [SITE_DIR, site]\n", "recipe-unreadable"),
+        ("INHERIT: ../base.yml\n", "recipe-unreadable"),
+        ("site_dir: build\nsite_dir: /srv/www\n", "recipe-unreadable"),
+        ("site_dir:\n  /srv/www\n", "recipe-unreadable"),
+    ],
+)
+def test_the_site_dir_mkdocs_yml_names_is_graded_as_site_dir_is(
+    tmp_path: Path, command: str, site_dir: str, rule: str
+) -> None:
+    where = "docs/mkdocs.yml" if command.startswith("cd docs") else "mkdocs.yml"
+    ws = _project(tmp_path, {where: f"site_name: x\n{site_dir}{MATERIAL}"})
+    adapter, server, rules_found = _adapter_and_server(command, ws)
+    if where == "docs/mkdocs.yml" and site_dir.startswith('site_dir: "."'):
+        assert adapter == server == WW, rules_found  # docs/ itself: below the workspace's root, a write there
+        return
+    assert adapter == server == DES, rules_found
+    assert rule in rules_found
+
+
+@pytest.mark.parametrize(
+    ("files", "command"),
+    [
+        ({"mkdocs.yml": f"site_name: x\n{MATERIAL}"}, "mkdocs build"),
+        ({"mkdocs.yml": f"site_name: x\nsite_dir: build/site  # below the project\n{MATERIAL}"}, "mkdocs build"),
+        ({"mkdocs.yaml": "site_name: x\nsite_dir: 'public'\n"}, "mkdocs build"),
+        ({"mkdocs.yml": "site_dir: /srv/www\n"}, "mkdocs build -d out"),
+        ({"docs/ci.yml": "site_dir: ../out\n", "mkdocs.yml": "site_dir: /srv/www\n"}, "mkdocs build -f docs/ci.yml"),
+        ({}, "mkdocs build"),
+    ],
+)
+def test_a_site_dir_below_the_project_stays_build_or_test(tmp_path: Path, files: dict[str, str], command: str) -> None:
+    adapter, server, rules_found = _adapter_and_server(command, _project(tmp_path, files))
+    assert adapter == server == WW, rules_found
+
+
+def test_mkdocs_f_names_the_configuration_whose_site_dir_is_emptied(tmp_path: Path) -> None:
+    ws = _project(tmp_path, {"ci/mkdocs.yml": "site_dir: /srv/www\n"})
+    assert _adapter_and_server("mkdocs build -f ci/mkdocs.yml", ws)[:2] == (DES, DES)
+    assert _adapter_and_server("mkdocs gh-deploy --config-file=ci/mkdocs.yml", ws)[:2] == (DES, DES)

@@ -292,6 +292,17 @@ def test_other_ways_of_naming_a_git_directory_or_config_are_destructive(script: 
     "git switch -t evil/feature",
     "git checkout -b feature -t evil/main",
     "git checkout --track=direct evil/feature",
+    "git switch -c feature evil/main",
+    "git switch --create feature evil/main",
+    "git switch -C feature refs/remotes/evil/main",
+    "git checkout -b feature evil/main",
+    "git checkout -qbfeature evil/main",
+    "git checkout -b feature remotes/evil/main",
+    "git branch feature evil/main",
+    "git branch -f feature evil/main",
+    "git worktree add -b feature ../w evil/main",
+    "git worktree add --lock --reason r -B feature ../w evil/main",
+    "git switch -c feature \"$START\"",
     "git branch -u \"$U\"",
     "git config branch.main.remote evil",
     "git config branch.main.pushRemote evil",
@@ -311,7 +322,7 @@ def test_redirecting_where_a_later_push_goes_is_graded_as_pointing_a_remote_else
     ("git push -u origin main", NET),
     ("git push --set-upstream origin feature", NET),
     ("git push upstream main", NET),
-    ("git remote -v", RO),
+    ("git remote", RO),
     ("git branch -u origin/main", WW),
     ("git branch --set-upstream-to=origin/main", WW),
     ("git branch -u main", WW),
@@ -319,10 +330,43 @@ def test_redirecting_where_a_later_push_goes_is_graded_as_pointing_a_remote_else
     ("git switch -c feature --track origin/main", WW),
     ("git checkout -b feature -t origin/main", WW),
     ("git switch -c feature origin/main", WW),
+    ("git checkout -b feature origin/main", WW),
+    ("git switch -c feature refs/remotes/origin/main", WW),
+    ("git switch -c feature main", WW),
+    ("git switch -c feature refs/heads/team/main", WW),
+    ("git switch -c feature --no-track evil/main", WW),
+    ("git switch -c feature evil/main~2", WW),
+    ("git checkout -b feature", WW),
+    ("git branch feature main", WW),
+    ("git branch feature", WW),
+    ("git worktree add -b feature w main", WW),
     ("git branch -vv", RO),
 ])  # fmt: skip
 def test_everyday_pushes_and_upstreams_keep_their_grade(script: str, risk: RiskLevel) -> None:
     assert _graded(script).risk is risk, _graded(script).reasons
+
+
+def test_a_start_point_the_repository_holds_as_a_local_branch_sets_no_remote_upstream(repo: Path) -> None:
+    """A start point holding ``/`` is a remote's branch unless the repository reads it as a local branch (the adapter
+    looks: refs/heads/NAME, loose or packed, and no ref git tries first); without a repository to look in, it is one
+    (fail closed)."""
+    _git("-c", "user.name=t", "-c", "user.email=t@e", "commit", "-q", "--allow-empty", "-m", "x", cwd=repo)
+    _git("branch", "feature/packed", cwd=repo)
+    _git("pack-refs", "--all", cwd=repo)
+    _git("branch", "feature/loose", cwd=repo)
+    _git("update-ref", "refs/remotes/evil/main", "HEAD", cwd=repo)
+    _git("branch", "tagged/x", cwd=repo)
+    _git("tag", "tagged/x", cwd=repo)  # refs/tags/NAME comes before refs/heads/NAME
+    for script in ("git switch -c x feature/packed", "git checkout -b x feature/loose", "git branch x feature/loose",
+                   "git branch -u feature/packed"):  # fmt: skip
+        assert _graded(script, repo, read=True).risk is WW, script
+        given = classify(
+            script, contained=False, workspace=repo, recipes=GivenRecipes(_graded(script, repo, read=True).recipes)
+        )
+        assert given.risk is WW, script  # the server grades from what the adapter sent
+        assert _graded(script, repo).risk is DES, script  # nothing read: fail closed
+    for script in ("git switch -c x evil/main", "git switch -c x tagged/x", "git switch -c x nothere/x"):
+        assert _graded(script, repo, read=True).risk is DES, script
 
 
 def test_the_cli_shows_the_grades_in_a_temporary_repository(repo: Path) -> None:

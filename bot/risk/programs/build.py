@@ -21,8 +21,9 @@ from bot.risk.grader import Call
 from bot.risk.options import scan
 from bot.risk.paths import Where
 from bot.risk.reasons import shorten
-from bot.risk.recipes import LIFECYCLE
+from bot.risk.recipes import LIFECYCLE, SETTINGS
 from bot.risk.sensitive import secret_setting
+from bot.risk.settings import PYTEST_PATH
 from bot.risk.walker import hijacks_environment
 from bot.risk.words import Word, literal_word
 
@@ -1492,6 +1493,69 @@ def _pytest_config_file(words: list[Word]) -> Word | None:
     return None
 
 
+#: pytest options whose value is the next word (pytest reference, "Command-line Flags"), so that word is no test path.
+_PYTEST_VALUES = frozenset({
+    "-k", "-m", "-p", "-o", "-W", "-r", "-n", "--tb", "--maxfail", "--durations", "--durations-min", "--color",
+    "--capture", "--import-mode", "--dist", "--basetemp", "--override-ini", "--junitxml", "--junit-xml",
+    "--junit-prefix", "--rootdir", "--confcutdir", "--deselect", "--ignore", "--ignore-glob", "--log-level",
+    "--log-file", "--log-cli-level", "--log-format", "--log-file-level", "--cov", "--cov-report", "--cov-config",
+    "--cov-fail-under", "--pythonwarnings", "--debug", "--doctest-glob", "--lfnf", "--last-failed-no-failures",
+    "--maxprocesses", "--tx", "--timeout", "--reruns", "--randomly-seed", "--html", "--report-log",
+})  # fmt: skip
+#: At most this many directories of test paths are looked in for pytest's configuration (one question each).
+_PYTEST_PLACES = 8
+
+
+def _pytest_places(call: Call, words: list[Word]) -> list[str] | None:
+    """The directories of the test paths pytest is given, where it also looks for its configuration (pytest
+    reference, "rootdir and configfile": from the common ancestor of the arguments that are existing paths, and
+    from each argument, upwards; settings.py ``_pytest_path`` reads every file either search could take): each
+    positional word with a node id's ``::...`` cut, a ``.py`` file's directory for the file, without ``.``. None,
+    after a destructive finding, for a glob in a directory part (the directories are only known when it runs) or
+    more than :data:`_PYTEST_PLACES` directories."""
+    places: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        value = word.value
+        index += 1
+        if value is None or value == "--":
+            continue  # a word only known when it runs is graded by the option checks that follow
+        if value.startswith("-"):
+            if value in _PYTEST_VALUES:
+                index += 1
+            continue
+        path = posixpath.normpath(value.split("::", 1)[0])
+        if path.endswith(".py") or (word.splits and any(c in path.rsplit("/", 1)[-1] for c in "*?[")):
+            path = posixpath.dirname(path) or "."
+        if word.splits and any(c in path for c in "*?["):
+            destructive(
+                call,
+                "recipe-unreadable",
+                f"{call.name} {shorten(word.src, 60)}: which directories it names, and so which configuration "
+                "pytest reads there, is only known when it runs.",
+            )
+            return None
+        if len(SETTINGS + PYTEST_PATH + path) > 200 or any(c in path for c in "\n\r\x00"):
+            destructive(
+                call,
+                "recipe-unreadable",
+                f"{call.name} {shorten(word.src, 60)}: a test path too long to look up pytest's configuration from.",
+            )
+            return None
+        if path != "." and path not in places:
+            places.append(path)
+    if len(places) > _PYTEST_PLACES:
+        destructive(
+            call,
+            "recipe-unreadable",
+            f"{call.name} is given test paths in more than {_PYTEST_PLACES} directories: the configuration pytest "
+            "reads from them is not looked up.",
+        )
+        return None
+    return places
+
+
 def _pytest_addopts(call: Call, words: list[Word]) -> list[Word] | None:
     """``words`` with the options each ``-o addopts=VALUE`` (``--override-ini``) sets spliced in after it: pytest
     reads them as if given on the command line (pytest reference, "Configuration Options": ``addopts`` "Add the
@@ -1557,6 +1621,15 @@ def checker(call: Call) -> None:
         configured = configured_options(call, "pytest", call.name, question)
         if configured is None:
             return
+        if config is None:  # pytest looks for its configuration from the paths it is given too
+            places = _pytest_places(call, words)
+            if places is None:
+                return
+            for place in places:
+                more = configured_options(call, "pytest", call.name, PYTEST_PATH + place)
+                if more is None:
+                    return
+                configured += [line for line in more if line not in configured]
         try:  # pytest prepends its configuration file's addopts to the command line's arguments
             added = [literal_word(option) for line in configured for option in shlex.split(line)]
         except ValueError:

@@ -629,6 +629,29 @@ def _grade(call: Call, root: _Node) -> None:
         from .projects import workspace_settings  # after the grade: the reason takes the command's level
 
         workspace_settings(call, node.settings, label=label)
+    if tuple(what) in _CONFIGURED_OUTPUT and not any(effect == "emptied" for effect, _, _ in effects):
+        _configured_output(call, label, effects)
+
+
+#: Uses whose configuration file names a directory they empty before writing there, when no option names it
+#: (MkDocs 1.6: ``site_dir`` in mkdocs.yml, which ``--clean``, the default, empties; settings.py ``_mkdocs_site_dir``).
+_CONFIGURED_OUTPUT = frozenset({("mkdocs", "build"), ("mkdocs", "gh-deploy")})
+
+
+def _configured_output(call: Call, label: str, effects: list[tuple[str, Word | None, str]]) -> None:
+    """The directory the configuration names (the file a ``project`` option names, else the one the tool finds
+    where it runs), as the recipe book answers it (the adapter reads it and sends it, so the server grades the
+    same), graded as the option naming it would be (:func:`~.kit.emptied`); one that cannot be read is destructive
+    (``recipe-unreadable``: :func:`~.projects.configured_options`)."""
+    from .projects import configured_options
+
+    named = next((target for effect, target, _ in effects if effect == "project"), None)
+    if named is not None and named.value is None:
+        return  # a configuration only known when it runs is graded by the project option already
+    question = f"file {named.value}" if named is not None else ""
+    places = configured_options(call, call.name, label, question)
+    for place in places or []:
+        emptied(call, Word(place, place), f"{label} (its configuration's site_dir)")
 
 
 def _option(

@@ -41,6 +41,7 @@ import re
 
 from bot.risk.grader import SYSTEM_BIN_DIRS, Call
 from bot.risk.model import RiskLevel
+from bot.risk.reasons import shorten
 from bot.risk.sensitive import protected_path
 from bot.risk.words import Word, literal_word
 
@@ -238,6 +239,11 @@ def docker(call: Call) -> None:
             return
     verbs = _verbs(call.args, flags)
     _docker_verbs(call, verbs)
+    if verbs[:1] == ["compose"]:
+        at = next(i for i, w in enumerate(call.args) if w.value == "compose")
+        _compose_restarts(call, call.args[at + 1 :], f"{call.name} compose")
+    elif verbs[:2] in (["service", "create"], ["stack", "deploy"], ["stack", "up"]):
+        _swarm_restarts(call, verbs)
     if verbs[:2] == ["volume", "create"]:
         _volume_device(call)
     if any(v in ("save", "export", "build") for v in verbs):
@@ -362,11 +368,100 @@ def _copy_here(call: Call, operands: list[Word]) -> None:
         call.write(dest, f"{call.name} cp writes", replaces=True)
 
 
+#: ``docker compose`` options taking a value (Docker's "docker compose" reference).
+_COMPOSE_VALUES = frozenset({
+    "-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress",
+    "--parallel",
+})  # fmt: skip
+
+
+def _compose_restarts(call: Call, words: list[Word], label: str) -> None:
+    """``docker compose [OPTIONS] up|create|start|restart|watch|run``: the restart policies of the compose files it
+    reads (settings.py ``_compose_restarts``: a service's ``restart:`` other than ``no``, any
+    ``deploy.restart_policy``), as the recipe book answers them (the adapter reads the files and sends what it
+    found), are persistence, as ``docker run --restart`` is (:func:`_restart_policy`). The files ``-f`` names, else
+    the default ones where it runs; ``--project-directory``, ``--env-file``, ``-f -`` or a file only known when it
+    runs: which files it reads is not looked up (destructive)."""
+    files: list[Word] = []
+    verb: str | None = None
+    unknown: str | None = None
+    index = 0
+    while index < len(words):
+        word = words[index]
+        value = word.value
+        index += 1
+        if value is None:
+            return  # graded by _docker_verbs (a word only known when it runs)
+        if not value.startswith("-"):
+            verb = value
+            break
+        name, eq, attached = value.partition("=")
+        if name in _COMPOSE_VALUES:
+            taken = Word(attached, attached) if eq else (words[index] if index < len(words) else Word(None, ""))
+            index += 0 if eq else 1
+            if name in ("-f", "--file"):
+                files.append(taken)
+            elif name in ("--project-directory", "--env-file"):
+                unknown = name
+        elif value.startswith("-f") and len(value) > 2:
+            files.append(Word(value[2:], value[2:]))
+    if verb not in _COMPOSE_STARTS:
+        return
+    host_destructive(
+        call,
+        "container-host-access",
+        f"docker compose {verb} starts the containers the compose file describes, "
+        "which FlyBot does not read: it may run them privileged or mount / or the home directory.",
+    )
+    if unknown is not None or any(f.value is None or f.value == "-" for f in files):
+        call.flag(
+            R.DESTRUCTIVE,
+            "persistence",
+            f"{label} {verb}: which compose files it reads ({unknown or 'a file only known when it runs'}) is not "
+            "looked up, and a service's restart policy makes the engine start it again at every boot.",
+        )
+        return
+    from .projects import configured_options
+
+    questions = [f"file {f.value}" for f in files] or [""]
+    for question in questions:
+        policies = configured_options(call, "compose", f"{label} {verb}", question)
+        for policy in policies or []:
+            call.flag(
+                R.DESTRUCTIVE,
+                "persistence",
+                f"{label} {verb} starts a service with {shorten(policy, 80)}: the engine starts it again at every "
+                "boot, code that runs at every boot, persistence the owner must see.",
+            )
+        if policies is None:
+            return
+
+
+def _swarm_restarts(call: Call, verbs: list[str | None]) -> None:
+    """A swarm service runs until it is removed, and the swarm starts it again after a failure or a reboot
+    (docker-service-create(1) ``--restart-condition``: ``any``, the default, ``on-failure``, ``none``; a stack's
+    services take the compose file's ``deploy.restart_policy``, condition ``any`` by default): persistence, as
+    ``docker run --restart always`` is, unless ``service create --restart-condition none``."""
+    values = [w.value for w in call.args]
+    for index, value in enumerate(values):
+        if value == "--restart-condition" and index + 1 < len(values) and values[index + 1] == "none":
+            return
+        if value == "--restart-condition=none":
+            return
+    call.flag(
+        R.DESTRUCTIVE,
+        "persistence",
+        f"{call.name} {' '.join(v or '?' for v in verbs[:2])} starts a service the swarm starts again after a failure "
+        "or a reboot: code that runs at every boot, persistence the owner must see.",
+    )
+
+
 def docker_compose(call: Call) -> None:
     """docker-compose (v1 spelling of ``docker compose``)."""
     flags = _DOCKER_VALUES | frozenset({"-f", "--file", "-p", "--project-name"})
     verbs: list[str | None] = ["compose"]
     _docker_verbs(call, verbs + _verbs(call.args, flags))
+    _compose_restarts(call, call.args, "docker-compose")
     positions = _operand_positions(call.args, flags)
     if positions and call.args[positions[0]].value in ("run", "exec"):
         verb = call.args[positions[0]].value

@@ -43,6 +43,7 @@ from bot.risk.options import long_is
 from bot.risk.paths import Where
 from bot.risk.reasons import shorten
 from bot.risk.sensitive import secret_setting
+from bot.risk.settings import LOCAL_BRANCH
 from bot.risk.settings import local_url as _local_url
 from bot.risk.words import Word, literal_word
 
@@ -918,6 +919,8 @@ def _worktree(g: _Git) -> None:
         if action == "remove" and len(operands) >= 2:
             g.call.g.removes(g.call.rec, g.call.scope, operands[1], "git worktree remove deletes", cwd=g.repo)
     elif action == "add":
+        if _upstream(g):
+            return
         operands = g.operands()
         if len(operands) >= 2:
             g.call.write(operands[1], "git worktree add creates", cwd=g.repo)
@@ -1008,6 +1011,12 @@ def _config(g: _Git) -> None:
     if operands and operands[0] in ("set", "unset", "rename-section", "remove-section"):
         operands = operands[1:]
     keys = operands[1:] if operands[:1] == ["get"] else operands[:1]
+    getting = reading or (
+        len(operands) == 1 and not any(v.startswith("--unset") or v.endswith("-section") for v in words)
+    )
+    if getting and any(k.lower().startswith("remote.") and k.rsplit(".", 1)[-1].lower() in _URL_KEYS for k in keys):
+        _prints_remote_url(g, "git config")
+        return
     if reading and (_config_dump(words, operands, keys) or any(secret_setting(k) for k in keys)):
         # git-config(1): a listing or a credential key (credential.*, http.extraHeader, *.token) prints secrets.
         g.call.flag(R.NETWORK, "secret-read", "git config prints credential settings: its output goes to the model.")
@@ -1026,12 +1035,35 @@ def _config(g: _Git) -> None:
         g.write("git config changes the repository configuration at")
 
 
+#: A remote's URL keys (git-config(1) ``remote.<name>.url``, ``remote.<name>.pushurl``), printed as stored.
+_URL_KEYS = frozenset({"url", "pushurl"})
+
+
+def _prints_remote_url(g: _Git, what: str) -> None:
+    """A read that prints a remote's URL as the configuration stores it (git-remote(1) ``-v``, ``get-url``, ``show``;
+    git-config(1) ``remote.NAME.url``; git-ls-remote(1) ``--get-url``): the URL may carry a password or token in its
+    user part (git-clone(1) GIT URLS ``https://USER:TOKEN@HOST/...``, as GitLab CI's ``gitlab-ci-token`` clone
+    URL does), as reading ``.git/config`` does (sensitive.named_secret): ``secret-read``, network."""
+    g.call.flag(
+        R.NETWORK,
+        "secret-read",
+        f"{what} prints a remote's URL as stored, which may carry a token (https://USER:TOKEN@HOST): its output goes "
+        "to the model.",
+    )
+
+
 def _remote(g: _Git) -> None:
     operands = [v for v in g.values() if v is None or not v.startswith("-")]
     action = operands[0] if operands else None
     if action is None and g.args:
         action = "" if all((v or "").startswith("-") for v in g.values()) else None
-    if action in ("", "get-url") or not g.args or (action == "show" and g.has("-n")):
+    if action in ("", "get-url") and (action == "get-url" or g.has("-v", "--verbose")):
+        _prints_remote_url(g, f"git remote {action or '-v'}")
+    elif action == "show":
+        _prints_remote_url(g, "git remote show")
+        if not g.has("-n"):
+            _network(g)
+    elif action == "" or not g.args:
         g.read()
     elif action in ("show", "update", "prune"):
         _network(g)
@@ -1120,8 +1152,9 @@ def _upstream(g: _Git) -> bool:
     ``--track``/``-t``): an upstream on a remote other than ``origin`` (or one this command added or pointed
     elsewhere) redirects every later plain push of the branch, as ``git config branch.NAME.remote`` does: destructive
     (``git-config``), graded as the setting it writes. An upstream that is a local branch (no ``/``) keeps the
-    push in this repository; a name holding a ``/`` is taken as a remote's branch (fail closed: a local branch named
-    ``a/b`` is graded the same). True when flagged."""
+    push in this repository; a name holding a ``/`` is taken as a remote's branch unless the recipe book says the
+    repository reads it as a local branch (:func:`_local_branch`; fail closed when it cannot tell). True when
+    flagged."""
     values = g.values()
     upstream: str | None | bool = False  # False: none set
     for index, value in enumerate(values):
@@ -1133,23 +1166,131 @@ def _upstream(g: _Git) -> bool:
             upstream = (
                 value.split("=", 1)[1] if "=" in value else (values[index + 1] if index + 1 < len(values) else None)
             )
+    automatic = False
     if upstream is False and g.has("-t", "--track"):
         operands = [v for v in values if v is None or not v.startswith("-")]
         upstream = operands[-1] if operands else False
+    elif upstream is False and not g.has("--no-track"):
+        upstream = _start_point(g)
+        automatic = upstream is not False
     if upstream is False:
         return False
+    if isinstance(upstream, str):
+        for local in ("refs/heads/", "heads/", "refs/tags/", "tags/"):
+            if upstream.startswith(local):
+                return False
+        for remote in ("refs/remotes/", "remotes/"):
+            if upstream.startswith(remote):
+                upstream = upstream[len(remote) :]
+                break
+        if automatic and any(mark in upstream for mark in ("~", "^", "@{", ":")):
+            return False  # a revision expression, not a branch: branch.autoSetupMerge tracks branches only
     if isinstance(upstream, str) and (
         "/" not in upstream or (upstream.startswith("origin/") and "origin" not in g.call.g.git_remotes)
     ):
+        return False
+    if isinstance(upstream, str) and _local_branch(g, upstream):
         return False
     destructive(
         g.call,
         "git-config",
         f"git {g.sub} sets the branch's upstream to {shorten(str(upstream), 60) if upstream else 'a name only known when it runs'}, "
         "on a remote other than origin: a later plain git push sends the branch there (as git config "
-        "branch.NAME.remote does).",
+        "branch.NAME.remote does)"
+        + (
+            "; git sets it without --track when the start point is a remote-tracking branch "
+            "(branch.autoSetupMerge, true by default)."
+            if automatic
+            else "."
+        ),
     )
     return True
+
+
+def _local_branch(g: _Git, name: str) -> bool:
+    """True when the repository's recipe book says git reads ``name`` as a local branch (settings.py
+    ``_git_local_branch``: ``feature/x`` with ``refs/heads/feature/x``), from every directory the shell may be in;
+    False when it is not, or not known (fail closed: taken as a remote's branch)."""
+    from bot.risk.recipes import SETTINGS
+
+    from .projects import configured_options
+
+    if len(SETTINGS + LOCAL_BRANCH + name) > 200 or any(ord(c) < 32 or ord(c) == 127 for c in name):
+        return False  # not a question a recipe can carry (its target is one line of at most 200 characters)
+    lines = configured_options(g.call, "git", f"git {g.sub}", LOCAL_BRANCH + name)
+    return lines is not None and bool(lines) and all(line.endswith(": a local branch") for line in lines)
+
+
+#: Options that name the branch a subcommand creates (git-switch(1), git-checkout(1), git-worktree(1) ``add``),
+#: and the other options taking a separate value there (``--orphan NEW``, ``--conflict STYLE``,
+#: ``--pathspec-from-file FILE``, ``--reason TEXT``).
+_NEW_BRANCH = {
+    "switch": ("-c", "-C", "--create", "--force-create"),
+    "checkout": ("-b", "-B"),
+    "worktree": ("-b", "-B"),
+}
+_START_VALUES = ("--orphan", "--conflict", "--pathspec-from-file", "--reason")
+#: git-branch(1) options that leave ``git branch NEW START`` a branch creation.
+_BRANCH_CREATE_FLAGS = frozenset({"-f", "--force", "-q", "--quiet", "--create-reflog", "--recurse-submodules"})
+
+
+def _start_point(g: _Git) -> str | None | bool:
+    """The start point of a branch the command creates, which git makes the new branch's upstream when it is a
+    remote-tracking branch (git-config(1) ``branch.autoSetupMerge``: "true" by default, "automatic setup is done when
+    the starting point is a remote-tracking branch"; git-branch(1), git-switch(1) ``-c``, git-checkout(1) ``-b``,
+    git-worktree(1) ``add -b``): the word (None when only known when it runs), False when no branch is created from
+    a named start point."""
+    values = g.values()
+    if g.sub == "branch":
+        operands: list[str | None] = []
+        for value in values:
+            if value is None:
+                operands.append(None)
+            elif value == "--":
+                break
+            elif value.startswith("-"):
+                if value not in _BRANCH_CREATE_FLAGS and not any(
+                    long_is(value, f) for f in _BRANCH_CREATE_FLAGS if f.startswith("--")
+                ):
+                    return False  # listing, deleting, moving, copying: no start point
+            else:
+                operands.append(value)
+        return operands[1] if len(operands) == 2 else False
+    names = _NEW_BRANCH.get(g.sub)
+    if names is None:
+        return False
+    if g.sub == "worktree":
+        if not values or values[0] != "add":
+            return False
+        values = values[1:]
+    created = False
+    rest: list[str | None] = []
+    index = 0
+    while index < len(values):
+        value = values[index]
+        index += 1
+        if value is None:
+            rest.append(None)
+            continue
+        if value == "--":
+            break
+        if not value.startswith("-") or value == "-":
+            rest.append(value)
+            continue
+        if value in names or (value.startswith("--") and any(n.startswith("--") and long_is(value, n) for n in names)):
+            created = True
+            index += 0 if "=" in value else 1
+        elif not value.startswith("--") and any(n[1] in value[1:] for n in names if not n.startswith("--")):
+            created = True  # a cluster: the letters after the branch option are its value, or the next word is
+            letter = next(i for i, c in enumerate(value) if i and c in "".join(n[1] for n in names if len(n) == 2))
+            index += 0 if letter + 1 < len(value) else 1
+        elif value.startswith("--") and "=" not in value and any(long_is(value, v) for v in _START_VALUES):
+            index += 1
+    if not created:
+        return False
+    if g.sub == "worktree":
+        rest = rest[1:]  # the path
+    return rest[0] if rest else False
 
 
 def _submodule(g: _Git) -> None:
@@ -1325,6 +1466,16 @@ for _name in _DESTROY:
     )
 for _name in _NETWORK:
     _SUBCOMMANDS[_name] = _network if _name != "fetch" else _fetch_like
+
+
+def _ls_remote(g: _Git) -> None:
+    """git-ls-remote(1): talks to the remote; ``--get-url`` prints the remote's URL as stored instead."""
+    if g.has("--get-url"):
+        _prints_remote_url(g, "git ls-remote --get-url")
+    _network(g)
+
+
+_SUBCOMMANDS["ls-remote"] = _ls_remote
 
 
 def _gc(g: _Git) -> None:

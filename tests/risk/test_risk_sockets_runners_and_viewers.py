@@ -1,4 +1,5 @@
-"""Security review findings: each under-grade, graded on the host and contained, with its near-misses."""
+"""Sockets under /dev, commands other programs run (submodule foreach, rebase --exec, package managers, containers,
+pagers and viewers), mv of sources known only at run time: graded on the host and contained, with near-misses."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Grades a held-back corpus found too low or too high: emptying files, the workspace's .env files, persistence,
-virtual machines' power and deletion (raised); Python builds, coverage, gpg listings and sudo's credential options
-(lowered). Each case checks one side; its neighbours check the other."""
+"""Emptying files, the workspace's .env files, persistence, and virtual machines' power and deletion are graded as
+high as what they do; Python builds, coverage, gpg listings and sudo's credential options no higher. Each case
+checks one side; its neighbours check the other."""
 
 from __future__ import annotations
 

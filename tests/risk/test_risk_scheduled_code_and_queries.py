@@ -1,4 +1,4 @@
-"""Issue 14: code that runs later, well-known programs, queries of system tools, the here-string gap.
+"""Code that runs later, well-known programs, queries of system tools, the here-string gap.
 
 Every kind is graded in both directions (the read-only use and the deleting use), on the host and contained.
 """
@@ -234,7 +234,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
 
 
 @pytest.mark.parametrize(("command", "host", "contained"), CASES, ids=[c[0][:60] for c in CASES])
-def test_issue14_grade_on_host_and_contained(command: str, host: RiskLevel, contained: RiskLevel) -> None:
+def test_grade_on_host_and_contained(command: str, host: RiskLevel, contained: RiskLevel) -> None:
     on_host = classify(command, contained=False, workspace=WORKSPACE)
     in_vm = classify(command, contained=True, workspace=WORKSPACE)
     assert (on_host.risk, in_vm.risk) == (host, contained), (on_host.reasons, in_vm.reasons)

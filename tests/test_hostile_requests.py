@@ -1,4 +1,5 @@
-"""Regressions for the findings of the adversarial review (each reproduced first, then fixed)."""
+"""Hostile requests: standing approvals that must not widen, idempotency keys, bodies and chat input that must get
+clear refusals, the local page's cross-site refusal, and the memory a long body may hold."""
 
 from __future__ import annotations
 
@@ -52,7 +53,7 @@ async def test_an_idempotency_key_reused_for_a_different_request_is_refused(harn
     assert status == 409 and problem["code"] == "conflict" and problem["errors"][0]["field"] == "Idempotency-Key"
 
 
-async def test_bodies_that_used_to_cause_500s_get_clear_problems(harness: Harness) -> None:
+async def test_deep_nul_or_mistyped_bodies_get_clear_problems_never_500s(harness: Harness) -> None:
     token = await harness.add_bot()
     auth = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
     deep = '{"a":' * 100_000 + "1" + "}" * 100_000
@@ -135,9 +136,9 @@ async def test_a_nul_anywhere_in_the_body_is_refused_and_the_text_backslash_u000
 
 
 async def test_a_long_escalations_body_is_not_kept_in_memory_after_a_poll(harness: Harness) -> None:
-    """The long-poll's memory of encoded bodies (bot.api.escalations._Bodies) kept every body, up to 4096 of them:
-    a 100,000-character non-ASCII command is ~600 KB of JSON, so one Bot that made and polled many pinned gigabytes
-    (review, issue 10). A long body is encoded each time; an ordinary one is still remembered."""
+    """The long-poll's memory of encoded bodies (bot.api.escalations._Bodies) keeps no long body: a 100,000-character
+    non-ASCII command is ~600 KB of JSON, so 4096 of them would pin gigabytes. A long body is encoded each time; an
+    ordinary one is still remembered."""
     from bot.api.escalations import _BODIES
 
     token = await harness.add_bot()
