@@ -199,6 +199,7 @@ def cmd_escalations(args: argparse.Namespace) -> int:
     from bot.risk.hidden import plain_warning
     from bot.settings import load_settings
     from bot.slack.directory import names_for
+    from bot.wire import escalation_to_api
 
     if args.limit < 1:
         print("flybot escalations: --limit must be 1 or more", file=sys.stderr)
@@ -220,7 +221,7 @@ def cmd_escalations(args: argparse.Namespace) -> int:
                 named = await labels([v for e in items for v in (e.bot_id, e.decided_by or "")], names, bots)
         for escalation in items:
             if args.json:
-                print(json.dumps({**escalation.to_api(), "bot": names_of.get(escalation.bot_id)}))
+                print(json.dumps({**escalation_to_api(escalation), "bot": names_of.get(escalation.bot_id)}))
             else:
                 print(escalation_line(escalation, named))
         warning = None if args.json else plain_warning((e.command for e in items), multiline=True)
@@ -244,6 +245,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     an admin. Exit 0, or 2 with one line on bad input (nothing changes)."""
     from bot.escalations import utcnow
     from bot.program_rules import ProgramRuleService, RuleSpec
+    from bot.wire import rule_to_api
 
     async def no_admin(_user: str) -> bool:
         return False
@@ -256,19 +258,21 @@ def cmd_rules(args: argparse.Namespace) -> int:
                 RuleSpec(program=args.program, subcommand=args.subcommand, grade=args.grade, note=args.note),
                 operator=True,
             )
-            print(json.dumps(rule.to_api()) if args.json else f"Program rule: `{rule.words}` is graded {rule.grade}.")
+            print(
+                json.dumps(rule_to_api(rule)) if args.json else f"Program rule: `{rule.words}` is graded {rule.grade}."
+            )
             return 0
         if args.rules_cmd == "remove":
             rule = await service.remove(_actor(), args.program, args.subcommand, operator=True)
             print(
-                json.dumps(rule.to_api())
+                json.dumps(rule_to_api(rule))
                 if args.json
                 else f"Removed the program rule on `{rule.words}` ({rule.grade}); FlyBot grades it as it did before."
             )
             return 0
         rules = await service.list()
         if args.json:
-            print(json.dumps([rule.to_api() for rule in rules]))
+            print(json.dumps([rule_to_api(rule) for rule in rules]))
             return 0
         for rule in rules:
             note = f"\t{rule.note}" if rule.note else ""

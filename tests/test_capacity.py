@@ -98,9 +98,10 @@ async def test_the_recheck_answers_a_long_poll_whose_decision_sent_no_wake_up(tm
         await h.eventually(lambda: h.runtime.service.waiters.waiting(esc["id"]) == 1)
         other = await open_store(str(h.settings().database_url))
         try:
-            decided = await other.decide(
-                esc["id"], status="denied", at=datetime.now(UTC), decided_by="U0OWNER01", source="owner"
-            )
+            async with other.transaction() as tx:
+                decided = await tx.decide(
+                    esc["id"], status="denied", at=datetime.now(UTC), decided_by="U0OWNER01", source="owner"
+                )
             assert decided is not None
         finally:
             await other.close()

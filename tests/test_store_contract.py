@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import text
@@ -65,6 +66,27 @@ def new(escalation_id: str, key: str | None = None, *, expires: datetime | None 
     )
 
 
+async def add_escalation(store: Store, escalation: NewEscalation) -> tuple[Escalation, bool]:
+    async with store.transaction() as tx:
+        return await tx.add_escalation(escalation)
+
+
+async def decide(store: Store, escalation_id: str, **decision: Any) -> Escalation | None:
+    async with store.transaction() as tx:
+        return await tx.decide(escalation_id, **decision)
+
+
+async def set_card(store: Store, escalation_id: str, channel: str, ts: str) -> None:
+    async with store.transaction() as tx:
+        await tx.set_card(escalation_id, status="posted", channel=channel, ts=ts)
+
+
+async def revoke_standing(store: Store, approval_id: str, *, by: str, at: datetime) -> StandingApproval | None:
+    async with store.transaction() as tx:
+        revoked = await tx.revoke_standing(approval_id, by=by, at=at)
+    return await store.get_standing(approval_id) if revoked else None
+
+
 async def test_bots_round_trip_and_names_are_unique(store: Store) -> None:
     await store.add_bot(bot(), "h" * 64)
     assert await store.bot_by_token_hash("h" * 64) == bot()
@@ -77,7 +99,7 @@ async def test_bots_round_trip_and_names_are_unique(store: Store) -> None:
 
 async def test_timestamps_come_back_aware_utc(store: Store) -> None:
     await store.add_bot(bot(), "h" * 64)
-    escalation, _ = await store.add_escalation(new("e1"))
+    escalation, _ = await add_escalation(store, new("e1"))
     fetched = await store.get_escalation("e1")
     assert fetched is not None and fetched.created_at == NOW and fetched.created_at.tzinfo is not None
     assert fetched.reasons == escalation.reasons
@@ -85,7 +107,7 @@ async def test_timestamps_come_back_aware_utc(store: Store) -> None:
 
 async def test_an_idempotency_key_yields_one_escalation_even_under_concurrency(store: Store) -> None:
     await store.add_bot(bot(), "h" * 64)
-    results = await asyncio.gather(*(store.add_escalation(new(f"e{i}", key="same")) for i in range(8)))
+    results = await asyncio.gather(*(add_escalation(store, new(f"e{i}", key="same")) for i in range(8)))
     created = [e for e, was_created in results if was_created]
     assert len(created) == 1
     assert {e.id for e, _ in results} == {created[0].id}
@@ -93,10 +115,12 @@ async def test_an_idempotency_key_yields_one_escalation_even_under_concurrency(s
 
 async def test_exactly_one_concurrent_decision_wins(store: Store) -> None:
     await store.add_bot(bot(), "h" * 64)
-    await store.add_escalation(new("e1"))
+    await add_escalation(store, new("e1"))
     outcomes = await asyncio.gather(
         *(
-            store.decide("e1", status="approved" if i % 2 else "denied", at=NOW, decided_by=f"U{i:03d}", source="owner")
+            decide(
+                store, "e1", status="approved" if i % 2 else "denied", at=NOW, decided_by=f"U{i:03d}", source="owner"
+            )
             for i in range(12)
         )
     )
@@ -108,10 +132,10 @@ async def test_exactly_one_concurrent_decision_wins(store: Store) -> None:
 
 async def test_due_for_expiry_lists_only_pending_past_due(store: Store) -> None:
     await store.add_bot(bot(), "h" * 64)
-    await store.add_escalation(new("old", expires=NOW - timedelta(seconds=1)))
-    await store.add_escalation(new("new", expires=NOW + timedelta(minutes=5)))
-    await store.add_escalation(new("done", expires=NOW - timedelta(seconds=1)))
-    await store.decide("done", status="approved", at=NOW, decided_by="U1", source="owner")
+    await add_escalation(store, new("old", expires=NOW - timedelta(seconds=1)))
+    await add_escalation(store, new("new", expires=NOW + timedelta(minutes=5)))
+    await add_escalation(store, new("done", expires=NOW - timedelta(seconds=1)))
+    await decide(store, "done", status="approved", at=NOW, decided_by="U1", source="owner")
     assert [e.id for e in await store.due_for_expiry(NOW)] == ["old"]
 
 
@@ -137,8 +161,8 @@ async def test_live_standing_approvals_by_session_bot_and_room(store: Store) -> 
     await store.add_standing(approval("a_other_sess", "session", "s-1", bot_id="bot_b2"))
     await store.add_standing(approval("a_expired", "bot", "bot_b1", expires_at=NOW - timedelta(seconds=1)))
     await store.add_standing(approval("a_revoked", "bot", "bot_b1"))
-    assert await store.revoke_standing("a_revoked", by="U0ADMIN01", at=NOW) is not None
-    assert await store.revoke_standing("a_revoked", by="U0ADMIN01", at=NOW) is None
+    assert await revoke_standing(store, "a_revoked", by="U0ADMIN01", at=NOW) is not None
+    assert await revoke_standing(store, "a_revoked", by="U0ADMIN01", at=NOW) is None
     live = await store.live_standing_for(bot_id="bot_b1", session_id="s-1", room="C0APPROVE", now=NOW)
     assert {a.id for a in live} == {"a_bot", "a_room", "a_sess"}
     no_room = await store.live_standing_for(bot_id="bot_b1", session_id="s-2", room=None, now=NOW)
@@ -155,7 +179,7 @@ async def test_use_counts_are_the_escalations_each_approval_answered(store: Stor
             await tx.add_escalation(new(f"e{i}"), decision=replace(answer, standing_approval_id="a1"))
 
     await asyncio.gather(*(answered(i) for i in range(10)))
-    await store.add_escalation(new("e_other"))
+    await add_escalation(store, new("e_other"))
     counted = await store.get_standing("a1")
     assert counted is not None and counted.use_count == 10 and counted.last_used_at == NOW
 
@@ -214,9 +238,9 @@ async def test_a_rooms_queue_counts_its_waiting_cards_per_bot_and_the_bots_marke
     async with store.transaction() as tx:  # a worker holds e5's card job (the oldest)
         held = await tx.claim_job(NOW, interval_s=0.0, burst=10, lease_s=60.0, deadline_s=120.0)
     assert held is not None and held.ref == "e5"
-    withdrawn = await store.decide("e3", status="withdrawn", at=NOW, decided_by="bot_b1", source="session")
+    withdrawn = await decide(store, "e3", status="withdrawn", at=NOW, decided_by="bot_b1", source="session")
     assert withdrawn is not None and withdrawn.card_status == "cancelled"
-    in_flight = await store.decide("e5", status="denied", at=NOW, decided_by="U0OWNER01", source="owner")
+    in_flight = await decide(store, "e5", status="denied", at=NOW, decided_by="U0OWNER01", source="owner")
     assert in_flight is not None and in_flight.card_status == "queued", "the worker's job stays, not counted"
     await store.note_room_wait("C0APPROVE", "bot_b3", until=NOW + timedelta(seconds=30), now=NOW)
     await store.note_room_wait("C0APPROVE", "bot_b4", until=NOW - timedelta(seconds=1), now=NOW - timedelta(minutes=1))
@@ -224,6 +248,16 @@ async def test_a_rooms_queue_counts_its_waiting_cards_per_bot_and_the_bots_marke
     async with store.transaction() as tx:
         assert await tx.room_queue("C0APPROVE", NOW) == expected
     assert expected.total == 3 and expected.bots("bot_b5") == 4
+
+
+async def test_a_room_wait_mark_keeps_its_later_end(store: Store) -> None:
+    await store.note_room_wait("C0APPROVE", "bot_b1", until=NOW + timedelta(seconds=60), now=NOW)
+    await store.note_room_wait("C0APPROVE", "bot_b1", until=NOW + timedelta(seconds=10), now=NOW)  # kept: 60 s
+    await store.note_room_wait("C0APPROVE", "bot_b2", until=NOW + timedelta(seconds=10), now=NOW)
+    await store.note_room_wait("C0APPROVE", "bot_b2", until=NOW + timedelta(seconds=90), now=NOW)  # moved on
+    async with store.transaction() as tx:
+        assert (await tx.room_queue("C0APPROVE", NOW + timedelta(seconds=30))).waiting == {"bot_b1", "bot_b2"}
+        assert (await tx.room_queue("C0APPROVE", NOW + timedelta(seconds=75))).waiting == {"bot_b2"}
 
 
 async def test_program_rules_are_set_replaced_and_removed_in_transactions(store: Store) -> None:
@@ -320,7 +354,7 @@ async def test_commit_callbacks_name_the_rooms_of_new_jobs_and_the_decided_escal
             await tx.decide("e1", status="approved", at=NOW, decided_by="U1", source="owner")
             raise RuntimeError("rolled back")
     assert decided == [], "nothing is announced for a transaction that rolled back"
-    await store.decide("e1", status="approved", at=NOW, decided_by="U1", source="owner")
+    await decide(store, "e1", status="approved", at=NOW, decided_by="U1", source="owner")
     assert decided == ["e1"]
 
 
@@ -398,9 +432,9 @@ async def test_a_bot_is_found_by_id_and_name_updated_and_listed(store: Store) ->
 
 async def test_a_removed_bots_token_stops_and_its_pending_escalations_are_listed_for_withdrawal(store: Store) -> None:
     await store.add_bot(bot(), "h" * 64)
-    await store.add_escalation(new("e1"))
-    await store.add_escalation(new("e2"))
-    await store.decide("e2", status="approved", at=NOW, decided_by="U1", source="owner")
+    await add_escalation(store, new("e1"))
+    await add_escalation(store, new("e2"))
+    await decide(store, "e2", status="approved", at=NOW, decided_by="U1", source="owner")
     assert await store.pending_of_removed_bots() == []
     assert await store.remove_bot("bot_b1", token_hash="z" * 64, at=NOW)
     assert not await store.remove_bot("bot_b1", token_hash="y" * 64, at=NOW), "removed once"
@@ -430,11 +464,11 @@ async def test_escalations_are_listed_filtered_and_found_pending_or_settled(stor
     await store.add_bot(bot(), "h" * 64)
     await store.add_bot(bot("b2"), "g" * 64)
     for i, (bot_id, minutes) in enumerate((("bot_b1", 0), ("bot_b2", 1), ("bot_b1", 2))):
-        await store.add_escalation(replace(new(f"e{i}"), bot_id=bot_id, created_at=NOW + timedelta(minutes=minutes)))
-    await store.add_escalation(
-        replace(new("late", expires=NOW + timedelta(seconds=5)), created_at=NOW + timedelta(seconds=30))
+        await add_escalation(store, replace(new(f"e{i}"), bot_id=bot_id, created_at=NOW + timedelta(minutes=minutes)))
+    await add_escalation(
+        store, replace(new("late", expires=NOW + timedelta(seconds=5)), created_at=NOW + timedelta(seconds=30))
     )
-    await store.decide("e2", status="denied", at=NOW, decided_by="U1", source="owner", reason="no")
+    await decide(store, "e2", status="denied", at=NOW, decided_by="U1", source="owner", reason="no")
     assert [e.id for e in await store.list_escalations()][:2] == ["e2", "e1"]
     newest_first = [e.id for e in await store.list_escalations(bot_id="bot_b1")]
     assert newest_first.index("e2") < newest_first.index("e0")
@@ -467,7 +501,7 @@ async def test_an_escalation_created_already_decided_keeps_its_decision(store: S
         "standing",
         "sa_1",
     )
-    assert await store.decide("e1", status="denied", at=NOW, decided_by="U1", source="owner") is None
+    assert await decide(store, "e1", status="denied", at=NOW, decided_by="U1", source="owner") is None
 
 
 async def test_admission_refuses_past_a_bots_limits_and_changes_nothing(store: Store) -> None:
@@ -485,7 +519,7 @@ async def test_admission_refuses_past_a_bots_limits_and_changes_nothing(store: S
         await add(new("e3"), limits)
     assert refused.value.reason == "open_escalations" and refused.value.status == 429 and refused.value.retry_after
     assert await store.get_escalation("e3") is None
-    await store.decide("e1", status="denied", at=NOW, decided_by="U1", source="owner")
+    await decide(store, "e1", status="denied", at=NOW, decided_by="U1", source="owner")
     admitted, created = await add(new("e3"), limits)
     assert created and admitted.pending, "a decision frees a place"
     rate = AdmissionLimits(max_open=0, per_minute=2, room_queue=0)
@@ -516,8 +550,8 @@ async def test_a_full_room_refuses_one_more_card(store: Store) -> None:
 
 async def test_two_person_approval_needs_two_different_people_once(store: Store) -> None:
     await store.add_bot(bot(), "h" * 64)
-    await store.add_escalation(replace(new("e1"), approvals_needed=2))
-    await store.add_escalation(new("one"))
+    await add_escalation(store, replace(new("e1"), approvals_needed=2))
+    await add_escalation(store, new("one"))
     async with store.transaction() as tx:
         outcome, first = await tx.approve("e1", actor="U1", at=NOW, source="owner")
     assert outcome == "first" and first is not None and first.pending and first.first_approver == "U1"
@@ -536,7 +570,7 @@ async def test_two_person_approval_needs_two_different_people_once(store: Store)
 
 async def test_concurrent_first_approvals_of_two_people_make_one_decision(store: Store) -> None:
     await store.add_bot(bot(), "h" * 64)
-    await store.add_escalation(replace(new("e1"), approvals_needed=2))
+    await add_escalation(store, replace(new("e1"), approvals_needed=2))
 
     async def approve(actor: str) -> str:
         async with store.transaction() as tx:
@@ -563,7 +597,7 @@ async def test_cards_their_copies_and_the_fallback_mark(store: Store) -> None:
         "C0APPROVE",
         "1.000",
     )
-    await store.set_card("e2", "C0APPROVE", "2.000")
+    await set_card(store, "e2", "C0APPROVE", "2.000")
     e2 = await store.get_escalation("e2")
     assert e2 is not None and (e2.card_channel, e2.card_ts) == ("C0APPROVE", "2.000")
     async with store.transaction() as tx:
@@ -574,7 +608,7 @@ async def test_cards_their_copies_and_the_fallback_mark(store: Store) -> None:
         await tx.add_card_copy("e1", user="U0FALL02", channel="D0FALL02", ts="4.000", at=NOW + timedelta(seconds=1))
     assert await store.card_copies("e1") == [("D0FALL01", "3.000"), ("D0FALL02", "4.000")]
     assert await store.card_copies("e2") == []
-    await store.decide("e2", status="denied", at=NOW, decided_by="U1", source="owner")
+    await decide(store, "e2", status="denied", at=NOW, decided_by="U1", source="owner")
     async with store.transaction() as tx:
         assert await tx.mark_fallback("e2", NOW) is None, "not once decided"
 

@@ -14,6 +14,7 @@ from bot.escalations import EscalationRequest, EscalationService, ToolCall
 from bot.risk.recipes import Recipe, RecipeLine
 from bot.slack.directory import Names
 from bot.store import Escalation, Store
+from bot.wire import escalation_to_api
 
 SERVICE = web.AppKey("escalation_service", EscalationService)
 STORE = web.AppKey("store", Store)
@@ -85,8 +86,8 @@ async def withdraw(request: web.Request) -> web.Response:
 
 
 async def shown(request: web.Request, escalation: Escalation) -> dict[str, object]:
-    """``escalation.to_api()`` plus ``decided_by_name`` (:func:`decider_name`)."""
-    body = escalation.to_api()  # a new dict: the name is added last, as {**to_api(), "decided_by_name": ...} did
+    """``escalation_to_api(escalation)`` plus ``decided_by_name`` (:func:`decider_name`)."""
+    body = escalation_to_api(escalation)  # a new dict: the name is added last
     body["decided_by_name"] = await decider_name(request, escalation)
     return body
 
@@ -126,13 +127,13 @@ class _Bodies:
         self._bodies: dict[str, tuple[Escalation, str | None, bytes]] = {}
 
     def body(self, escalation: Escalation, decided_by_name: str | None) -> bytes:
-        """``json.dumps({**escalation.to_api(), "decided_by_name": ...})`` as UTF-8 bytes (:func:`decider_name`)."""
+        """``json.dumps({**escalation_to_api(escalation), "decided_by_name": ...})`` as UTF-8 bytes (:func:`decider_name`)."""
         found = self._bodies.get(escalation.id)
         if found is not None and found[0] is escalation and found[1] == decided_by_name:
             return found[2]
         if len(self._bodies) >= self._size:
             self._bodies.clear()
-        body = json.dumps({**escalation.to_api(), "decided_by_name": decided_by_name}).encode()
+        body = json.dumps({**escalation_to_api(escalation), "decided_by_name": decided_by_name}).encode()
         if len(body) <= self._max_bytes:
             self._bodies[escalation.id] = (escalation, decided_by_name, body)
         return body

@@ -213,7 +213,7 @@ class ApprovalsOut(BaseModel):
 
 
 class EscalationOut(BaseModel):
-    """An escalation as the session API returns it (``Escalation.to_api()``)."""
+    """An escalation as the session API returns it (``bot.wire.escalation_to_api``)."""
 
     id: str
     status: Literal["pending", "approved", "denied", "expired", "withdrawn", "undeliverable"]

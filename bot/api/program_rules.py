@@ -16,6 +16,7 @@ from bot.bots import bearer_token, hash_token
 from bot.errors import Unauthorized
 from bot.program_rules import ProgramRuleService, RuleSpec
 from bot.risk.sensitive import own_state_paths
+from bot.wire import rule_to_api
 
 PROGRAM_RULES = web.AppKey("program_rule_service", ProgramRuleService)
 RULES_MAX_AGE_S = 60
@@ -66,7 +67,7 @@ async def list_rules(request: web.Request) -> web.Response:
     token_hash = hash_token(bearer_token(request.headers.get("Authorization")))
     if await store.bot_by_token_hash(token_hash) is None and await store.admin_by_token_hash(token_hash) is None:
         raise Unauthorized("unknown token")
-    items = [rule.to_api() for rule in await request.app[PROGRAM_RULES].list()]
+    items = [rule_to_api(rule) for rule in await request.app[PROGRAM_RULES].list()]
     return web.json_response({"items": items, "max_age_s": RULES_MAX_AGE_S, "own_state": list(own_state_paths())})
 
 
@@ -84,7 +85,7 @@ async def put_rule(request: web.Request) -> web.Response:
         ),
         operator=True,
     )
-    return web.json_response(rule.to_api())
+    return web.json_response(rule_to_api(rule))
 
 
 async def delete_rule(request: web.Request) -> web.Response:
@@ -93,7 +94,7 @@ async def delete_rule(request: web.Request) -> web.Response:
     rule = await request.app[PROGRAM_RULES].remove(
         actor, request.match_info["program"], request.match_info.get("subcommand"), operator=True
     )
-    return web.json_response(rule.to_api())
+    return web.json_response(rule_to_api(rule))
 
 
 def add_routes(app: web.Application) -> None:

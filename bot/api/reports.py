@@ -23,6 +23,7 @@ from bot.reports import (
     facts_from_preflight,
     parse_report_line,
 )
+from bot.wire import report_to_api
 
 REPORTS = web.AppKey("report_service", ReportService)
 MAX_WAIT_S = 60
@@ -103,7 +104,7 @@ async def create(request: web.Request) -> web.Response:
         facts = facts_from_preflight(data.preflight.model_dump())
     blocked = build_report(bot, facts, host=data.host, session_id=data.session_id, mode=data.mode, source="api")
     report, created = await request.app[REPORTS].report(bot, blocked)
-    return web.json_response({**report.to_api(), "bot": bot.name}, status=201 if created else 200)
+    return web.json_response({**report_to_api(report), "bot": bot.name}, status=201 if created else 200)
 
 
 class UsableIn(BaseModel):
@@ -134,7 +135,7 @@ async def usable(request: web.Request) -> web.Response:
             field="preflight.status",
         )
     resolved = await request.app[REPORTS].host_usable(bot, data.host)
-    return web.json_response({"resolved": resolved.to_api() if resolved else None})
+    return web.json_response({"resolved": report_to_api(resolved) if resolved else None})
 
 
 async def get(request: web.Request) -> web.Response:
@@ -148,7 +149,7 @@ async def get(request: web.Request) -> web.Response:
     if not 0 <= wait <= MAX_WAIT_S:
         raise InvalidRequest("wait must be a number of seconds from 0 to 60", field="wait")
     report = await request.app[REPORTS].wait(bot, path_id(request, "report"), wait)
-    return web.json_response(report.to_api())
+    return web.json_response(report_to_api(report))
 
 
 async def _release_waiters(app: web.Application) -> None:

@@ -16,6 +16,7 @@ from bot.api.escalations import STORE
 from bot.bots import bearer_token, hash_token
 from bot.errors import InvalidRequest, NotFound, Unauthorized
 from bot.standing import StandingService, StandingSpec
+from bot.wire import approval_to_api
 
 STANDING = web.AppKey("standing_service", StandingService)
 
@@ -56,7 +57,7 @@ async def list_approvals(request: web.Request) -> web.Response:
             except ValueError as exc:
                 raise InvalidRequest(str(exc), field=name) from None
     items = await request.app[STORE].list_standing(scope=scope, subject=subject, live_at=live_at)
-    return web.json_response({"items": [a.to_api() for a in items]})
+    return web.json_response({"items": [approval_to_api(a) for a in items]})
 
 
 async def create(request: web.Request) -> web.Response:
@@ -88,14 +89,14 @@ async def create(request: web.Request) -> web.Response:
         ),
         operator=True,
     )
-    return web.json_response(approval.to_api(), status=201)
+    return web.json_response(approval_to_api(approval), status=201)
 
 
 async def revoke(request: web.Request) -> web.Response:
     """``DELETE /v1/standing-approvals/{id}`` -> 200 with the revoked approval (409 if already revoked)."""
     actor = await _admin(request)
     approval = await request.app[STANDING].revoke(actor, path_id(request, "standing approval"), operator=True)
-    return web.json_response(approval.to_api())
+    return web.json_response(approval_to_api(approval))
 
 
 def add_routes(app: web.Application) -> None:

@@ -139,6 +139,7 @@ def cmd_standing(args: argparse.Namespace) -> int:
     from bot.slack.directory import names_for
     from bot.standing import StandingService, StandingSpec
     from bot.store import open_store
+    from bot.wire import approval_to_api
 
     async def no_workspace_admin(_user: str) -> bool:
         return False
@@ -165,7 +166,7 @@ def cmd_standing(args: argparse.Namespace) -> int:
                     scope, subject = "room", parsed.room
                 items = await store.list_standing(scope=scope, subject=subject, live_at=utcnow())
                 if as_json:
-                    print(json.dumps([a.to_api() for a in items]))
+                    print(json.dumps([approval_to_api(a) for a in items]))
                 names = {b.id: b.name for b in await store.list_bots()}
                 subjects: list[str] = []
                 rooms, setters = {}, {}
@@ -219,7 +220,7 @@ def cmd_standing(args: argparse.Namespace) -> int:
                 async with names_for(settings) as people:
                     covers = f"{approval.scope} {await people.room(approval.subject)}"
             print(
-                json.dumps(approval.to_api())
+                json.dumps(approval_to_api(approval))
                 if as_json
                 else f"Saved {approval.id}: {covers} `{approval.pattern}` up to {approval.max_risk}"
             )

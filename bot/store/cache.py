@@ -25,12 +25,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.store.records import Bot, ProgramRule, StandingApproval
+
+_KINDS = dict(bots="bots", standing="standing", standing_approvals="standing", rules="rules", program_rules="rules")
+"""What :meth:`StoreCache.invalidate` accepts (a kind of copy, or a cached table's name), and the copy it drops."""
 
 MAX_BOTS = 10_000
 """At most this many tokens and Bot ids are remembered (then the copy starts afresh); unknown tokens are never
@@ -48,10 +51,8 @@ class StoreCache:
     change_file: Path | None = None
     _stamp: tuple[int, int] | None = None
     _looked_in: asyncio.AbstractEventLoop | None = None
-    _bots: dict[str, tuple[float, Bot]] = field(default_factory=dict)
-    _standing: tuple[float, list[StandingApproval]] | None = None
-    _rules: tuple[float, list[ProgramRule]] | None = None
-    _generation: dict[str, int] = field(default_factory=lambda: {"bots": 0, "standing": 0, "rules": 0})
+    _copies: dict[str, dict[str, tuple[float, Any]]] = field(default_factory=lambda: {k: {} for k in _KINDS.values()})
+    _generation: dict[str, int] = field(default_factory=lambda: dict.fromkeys(_KINDS.values(), 0))
 
     @property
     def enabled(self) -> bool:
@@ -109,58 +110,51 @@ class StoreCache:
         """The invalidation count of ``kind`` (``bots``, ``standing`` or ``rules``); pass it back to ``put_*``."""
         return self._generation[kind]
 
+    def _get(self, kind: str, key: str = "") -> Any:
+        if not self.enabled:
+            return None
+        entry = self._copies[kind].get(key)
+        return entry[1] if entry is not None and self.clock() - entry[0] <= self.ttl_s else None
+
+    def _put(self, kind: str, value: Any, generation: int, key: str = "") -> None:
+        if not self.enabled or generation != self._generation[kind]:
+            return
+        if len(self._copies[kind]) >= MAX_BOTS:
+            self._copies[kind].clear()
+        self._copies[kind][key] = (self.clock(), value)
+
     def bot(self, token_hash: str) -> Bot | None:
         """The remembered Bot of ``token_hash`` (or of the key ``"id <bot id>"``), or None (unknown here, stale, or
         caching off)."""
-        if not self.enabled:
-            return None
-        entry = self._bots.get(token_hash)
-        if entry is None or self.clock() - entry[0] > self.ttl_s:
-            return None
-        return entry[1]
+        return cast(Bot | None, self._get("bots", token_hash))
 
     def put_bot(self, token_hash: str, bot: Bot, generation: int) -> None:
         """Remember ``bot`` for ``token_hash`` if nothing was invalidated since ``generation`` was read."""
-        if not self.enabled or generation != self._generation["bots"]:
-            return
-        if len(self._bots) >= MAX_BOTS:
-            self._bots.clear()
-        self._bots[token_hash] = (self.clock(), bot)
+        self._put("bots", bot, generation, token_hash)
 
     def standing(self) -> list[StandingApproval] | None:
         """The remembered live standing approvals (all scopes), or None."""
-        if not self.enabled or self._standing is None or self.clock() - self._standing[0] > self.ttl_s:
-            return None
-        return self._standing[1]
+        return cast(list[StandingApproval] | None, self._get("standing"))
 
     def put_standing(self, approvals: list[StandingApproval], generation: int) -> None:
         """Remember the live standing approvals if nothing was invalidated since ``generation`` was read."""
-        if self.enabled and generation == self._generation["standing"]:
-            self._standing = (self.clock(), approvals)
+        self._put("standing", approvals, generation)
 
     def program_rules(self) -> list[ProgramRule] | None:
         """The remembered program rules, or None."""
-        if not self.enabled or self._rules is None or self.clock() - self._rules[0] > self.ttl_s:
-            return None
-        return self._rules[1]
+        return cast(list[ProgramRule] | None, self._get("rules"))
 
     def put_program_rules(self, rules: list[ProgramRule], generation: int) -> None:
         """Remember the program rules if nothing was invalidated since ``generation`` was read."""
-        if self.enabled and generation == self._generation["rules"]:
-            self._rules = (self.clock(), rules)
+        self._put("rules", rules, generation)
 
     def invalidate(self, what: str = "all") -> None:
         """Drop copies: ``bots``, ``standing`` (also ``standing_approvals``, the table's name), ``rules`` (also
         ``program_rules``) or ``all``."""
-        if what in ("bots", "all"):
-            self._bots.clear()
-            self._generation["bots"] += 1
-        if what in ("standing", "standing_approvals", "all"):
-            self._standing = None
-            self._generation["standing"] += 1
-        if what in ("rules", "program_rules", "all"):
-            self._rules = None
-            self._generation["rules"] += 1
+        kinds = ("bots", "standing", "rules") if what == "all" else (_KINDS[what],) if what in _KINDS else ()
+        for kind in kinds:
+            self._copies[kind].clear()
+            self._generation[kind] += 1
 
     def set_live(self, live: bool) -> None:
         """PostgreSQL: whether change notifications are being received (copies are served only then)."""

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint, func, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, column_property, mapped_column
 from sqlalchemy.types import TypeDecorator
@@ -52,6 +53,11 @@ def record(cls: type[R], row: Any, **values: Any) -> R:
     return cls(**out)
 
 
+def dialect_insert(dialect: str, table: Any) -> Any:
+    """``INSERT`` into ``table`` with the ``ON CONFLICT`` clauses of ``dialect`` (``postgresql`` or ``sqlite``)."""
+    return (postgresql.insert if dialect == "postgresql" else sqlite.insert)(table)
+
+
 class Base(DeclarativeBase):
     """Declarative base for FlyBot's tables."""
 
@@ -59,7 +65,7 @@ class Base(DeclarativeBase):
 
 
 class BotRow(Base):
-    """A registered Bot: its owners decide its escalations; ``token_hash`` is SHA-256 of its API token."""
+    """A registered Bot (:class:`bot.store.records.Bot`); ``token_hash`` is SHA-256 of its API token."""
 
     __tablename__ = "bots"
 
@@ -71,18 +77,13 @@ class BotRow(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     chat_user: Mapped[str | None] = mapped_column(String(40), nullable=True)
     removed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
-    """Set by ``flybot bots remove``: the token is replaced, the Bot is no longer listed, its history stays."""
     owner_groups: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
-    """Slack user group IDs whose members are owners too, resolved at decision time."""
     fallback_owners: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
-    """Slack user IDs asked (a DM copy of the card) when no one decided after ``FLYBOT_FALLBACK_AFTER_S``."""
     fallback_groups: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
-    """Slack user group IDs whose members are asked then too; with neither, the admins are asked."""
     two_person: Mapped[str | None] = mapped_column(String(30), nullable=True)
-    """``destructive-host``: two distinct people must approve its destructive commands on the host;
-    None: only when the deployment says so (``FLYBOT_TWO_PERSON``)."""
     allowed_rooms: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
-    """Channel IDs besides ``room`` that its requests may name (``--allow-room``); None: only its own room."""
+    """NULL for an empty list, as ``owner_groups`` and the fallbacks (:class:`bot.store.records.Bot` says what each
+    column means)."""
 
 
 class EscalationRow(Base):
@@ -129,8 +130,7 @@ class EscalationRow(Base):
     fallback_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     """When the fallback approvers were asked; from then on they may decide too."""
     tool: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
-    """A call of a tool other than a shell (``{name, input, resolved_path}``, bot/escalations.py ``ToolCall``);
-    None (SQL NULL) for a shell command."""
+    """A call of a tool other than a shell (bot/escalations.py ``ToolCall``); SQL NULL for a shell command."""
 
 
 class CardCopyRow(Base):
@@ -250,14 +250,10 @@ class AuditRow(Base):
 
 
 class BlockedReportRow(Base):
-    """A blocked-host report: a Bot's host has no usable sandbox backend; its owners decide the unlock.
-
-    ``open_key`` is ``"<bot_id> <host>"`` while the report is ``open`` and NULL once decided: its UNIQUE constraint
-    folds concurrent duplicates into one open report per Bot and host (NULLs never collide, on SQLite and PostgreSQL).
-    ``dms`` lists the owners' DMs as ``[[channel, ts], ...]`` (for ``chat.update``). ``findings`` lists
-    ``{backend, cause, error, abi}`` per missing backend; ``host_os`` is the host's OS family; ``note`` keeps what the
-    Bot wrote that FlyBot could not read (shown quoted as the Bot's words).
-    """
+    """A blocked-host report (:class:`bot.store.reports.Report`; ``dms`` as ``[[channel, ts], ...]``, ``unlock`` and
+    ``findings`` as their ``to_json_dict()``). ``open_key`` is ``"<bot_id> <host>"`` while the report is ``open`` and
+    NULL once decided: its UNIQUE constraint folds concurrent duplicates into one open report per Bot and host (NULLs
+    never collide, on SQLite and PostgreSQL)."""
 
     __tablename__ = "blocked_reports"
     __table_args__ = (UniqueConstraint("open_key", name="uq_blocked_report_open"),)
@@ -352,11 +348,8 @@ class RoomPaceRow(Base):
 
 
 class RoomNoticeRow(Base):
-    """A folded standing-approval notice: every auto-answer of one Bot in one room within a window is one message,
-    edited in place. ``open_key`` = ``"<room> <bot_id> <window number>"`` (UNIQUE: concurrent folds meet on it).
-    ``items`` keeps the latest few ``{escalation_id, command, contained, at}``; ``approvals`` names the standing
-    approvals used ``{id, scope, pattern, created_by}``; ``channel``/``ts`` once posted.
-    """
+    """A folded standing-approval notice (:class:`bot.store.records.Notice`). ``open_key`` = ``"<room> <bot_id> <window
+    number>"`` (UNIQUE: concurrent folds meet on it)."""
 
     __tablename__ = "room_notices"
     __table_args__ = (UniqueConstraint("open_key", name="uq_room_notice_open"),)

@@ -1,7 +1,7 @@
 """Cross-replica wake-ups over PostgreSQL ``LISTEN/NOTIFY``.
 
 Every final decision stored on PostgreSQL also runs ``pg_notify('flybot_decisions', <id>)`` in the same transaction
-(:meth:`bot.store.sql.Store.decide`), so the notification is sent exactly when the decision commits. Each replica
+(:meth:`bot.store.Tx.decide`), so the notification is sent exactly when the decision commits. Each replica
 LISTENs on one dedicated asyncpg connection and wakes its own long-polls. A lost notification (connection drop,
 replica restart) only delays an answer: each replica looks up all the ids its long-polls wait on in one query every
 few seconds anyway (:meth:`bot.waiters.WaiterHub.run_recheck`), and on every reconnect all local waiters are woken to

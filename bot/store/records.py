@@ -8,8 +8,6 @@ from typing import Any
 
 STATUSES = ("pending", "approved", "denied", "expired", "withdrawn", "undeliverable")
 FINAL_STATUSES = frozenset(STATUSES[1:])
-DECISION_SOURCES = ("owner", "admin", "standing_approval", "timeout", "session", "delivery_failure", "fallback")
-"""``fallback``: a fallback approver decided, after the owners did not."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,8 +22,10 @@ class Bot:
     created_at: datetime
     chat_user: str | None = None
     removed_at: datetime | None = None
+    """Set by ``flybot bots remove``: the token is replaced, the Bot is no longer listed, its history stays."""
     two_person: str | None = None
-    """``destructive-host`` or None (the deployment's setting applies)."""
+    """``destructive-host``: two distinct people must approve its destructive commands on the host; None: only when
+    the deployment says so (``FLYBOT_TWO_PERSON``)."""
     owner_groups: tuple[str, ...] = ()
     """Slack user group IDs (``S…``) whose members are owners too, resolved when someone decides."""
     fallback_owners: tuple[str, ...] = ()
@@ -117,46 +117,6 @@ class Escalation:
         """True while no decision has been taken."""
         return self.status == "pending"
 
-    def to_api(self) -> dict[str, Any]:
-        """The session API's JSON shape: times as ISO 8601 UTC strings."""
-
-        def iso(value: datetime | None) -> str | None:
-            return value.isoformat().replace("+00:00", "Z") if value else None
-
-        return {
-            "id": self.id,
-            "status": self.status,
-            "bot_id": self.bot_id,
-            "session_id": self.session_id,
-            "command": self.command,
-            "cwd": self.cwd,
-            "file_policy": self.file_policy,
-            "approval_policy": self.approval_policy,
-            "contained": self.contained,
-            "justification": self.justification,
-            "risk": self.risk,
-            "reasons": list(self.reasons),
-            "room": self.room,
-            "created_at": iso(self.created_at),
-            "expires_at": iso(self.expires_at),
-            "decided_at": iso(self.decided_at),
-            "decided_by": self.decided_by,
-            "decision_source": self.decision_source,
-            "reason": self.reason,
-            "standing_approval_id": self.standing_approval_id,
-            "approvals": {"needed": self.approvals_needed, "by": list(self.approvers)},
-            "fallback_at": iso(self.fallback_at),
-            "card": self.card(),
-            "tool": self.tool,
-        }
-
-    def card(self) -> dict[str, Any] | None:
-        """The approval card's delivery state ``{status: queued|posted|failed|cancelled, channel, ts}``; None when the
-        escalation needed no card (answered by a standing approval)."""
-        if self.card_status is None:
-            return None
-        return {"status": self.card_status, "channel": self.card_channel, "ts": self.card_ts}
-
 
 @dataclass(frozen=True, slots=True)
 class NewEscalation:
@@ -230,30 +190,6 @@ class StandingApproval:
     def live(self, now: datetime) -> bool:
         """Neither revoked nor expired at ``now``."""
         return self.revoked_at is None and (self.expires_at is None or self.expires_at > now)
-
-    def to_api(self) -> dict[str, Any]:
-        """JSON shape of the admin API."""
-
-        def iso(value: datetime | None) -> str | None:
-            return value.isoformat().replace("+00:00", "Z") if value else None
-
-        return {
-            "id": self.id,
-            "scope": self.scope,
-            "subject": self.subject,
-            "bot_id": self.bot_id,
-            "pattern": self.pattern,
-            "max_risk": self.max_risk,
-            "contained_only": self.contained_only,
-            "expires_at": iso(self.expires_at),
-            "created_by": self.created_by,
-            "created_at": iso(self.created_at),
-            "note": self.note,
-            "use_count": self.use_count,
-            "last_used_at": iso(self.last_used_at),
-            "revoked_at": iso(self.revoked_at),
-            "revoked_by": self.revoked_by,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,17 +285,6 @@ class ProgramRule:
     def words(self) -> str:
         """``gcc`` or ``bazel build``: the program and subcommand as typed."""
         return f"{self.program} {self.subcommand}" if self.subcommand else self.program
-
-    def to_api(self) -> dict[str, Any]:
-        """JSON shape of the admin API and of the adapters' copy."""
-        return {
-            "program": self.program,
-            "subcommand": self.subcommand,
-            "grade": self.grade,
-            "note": self.note,
-            "set_by": self.set_by,
-            "set_at": self.set_at.isoformat().replace("+00:00", "Z"),
-        }
 
 
 @dataclass(frozen=True, slots=True)

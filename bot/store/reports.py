@@ -7,13 +7,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from bot.store.models import BlockedReportRow, record
+from bot.store.models import record
 
 REPORT_STATUSES = ("open", "approved_turn", "approved_bot", "resolved")
 """``open``, then exactly one of the decided statuses."""
-
-FOLD_ATTEMPTS = 5
-"""UPDATE-or-INSERT rounds before giving up (each lost round means another writer just changed the row)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,10 +43,6 @@ class ReportFinding:
     def to_json_dict(self) -> dict[str, Any]:
         """``{"backend", "cause", "error", "abi"}``."""
         return {"backend": self.backend, "cause": self.cause, "error": self.error, "abi": self.abi}
-
-
-def _iso(value: datetime | None) -> str | None:
-    return value.isoformat().replace("+00:00", "Z") if value else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,36 +95,6 @@ class Report:
         """True until an owner or admin decides."""
         return self.status == "open"
 
-    def to_api(self) -> dict[str, Any]:
-        """The session API's JSON shape (times ISO 8601 UTC, ``...Z``).
-
-        ``{id, status, bot_id, host, session_id, mode, missing: [str], unlock: [{id, text, command?}], count,
-        first_seen, last_seen, decided_by, decided_at, decision_source, standing_approval_id, source, delivered,
-        findings: [{backend, cause, error, abi}], host_os, grant_on_host}``; ``delivered`` is how many owner DMs were posted.
-        """
-        return {
-            "id": self.id,
-            "status": self.status,
-            "bot_id": self.bot_id,
-            "host": self.host,
-            "session_id": self.session_id,
-            "mode": self.mode,
-            "missing": list(self.missing),
-            "unlock": [option.to_json_dict() for option in self.unlock],
-            "count": self.count,
-            "first_seen": _iso(self.first_seen),
-            "last_seen": _iso(self.last_seen),
-            "decided_by": self.decided_by,
-            "decided_at": _iso(self.decided_at),
-            "decision_source": self.decision_source,
-            "standing_approval_id": self.standing_approval_id,
-            "source": self.source,
-            "delivered": len(self.dms),
-            "findings": [finding.to_json_dict() for finding in self.findings],
-            "host_os": self.host_os,
-            "grant_on_host": self.grant_on_host,
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class NewReport:
@@ -174,8 +137,8 @@ def _finding(raw: Any) -> ReportFinding:
     )
 
 
-def report_record(row: BlockedReportRow) -> Report:
-    """The plain record of a blocked report row."""
+def report_record(row: Any) -> Report:
+    """The plain record of a blocked report row (an ORM object, or any object with its columns as attributes)."""
     return record(
         Report,
         row,

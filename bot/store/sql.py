@@ -1,23 +1,34 @@
-"""The SQLAlchemy 2 async implementation of FlyBot's store.
-
-Exactly-once decisions use a conditional update (compare-and-set on ``status = 'pending'``), never
-read-then-write, so the first decision wins on SQLite and on PostgreSQL alike.
-"""
+"""The SQLAlchemy 2 async implementation of FlyBot's store: :class:`Store`, its reads and one-statement writes, and
+:func:`open_store`. Changes that commit together go through :class:`bot.store.tx.Tx` (``Store.transaction()``)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import os
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager, nullcontext
 from dataclasses import fields
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import structlog
-from sqlalchemy import String, Table, any_, delete, event, func, literal, literal_column, or_, select, text, update
+from sqlalchemy import (
+    String,
+    Table,
+    any_,
+    case,
+    delete,
+    event,
+    func,
+    literal,
+    literal_column,
+    or_,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -44,12 +55,13 @@ from bot.store.models import (
     RoomWaitRow,
     SlackEventRow,
     StandingApprovalRow,
+    dialect_insert,
     record,
 )
 from bot.store.notify import pooled
-from bot.store.records import AuditEntry, Bot, Claim, Escalation, NewEscalation, Notice, ProgramRule, StandingApproval
+from bot.store.records import AuditEntry, Bot, Claim, Escalation, Notice, ProgramRule, StandingApproval
 from bot.store.reports import Report, report_record
-from bot.store.tx import Tx, escalation_record, insert_new, program_rule_of
+from bot.store.tx import Tx, insert_new, program_rule_of
 
 log = structlog.get_logger("flybot.store")
 
@@ -58,6 +70,8 @@ SQLITE_BUSY_TIMEOUT_S = 30
 
 WRITE_OPTION = "flybot_write"
 """Execution option marking a connection that will write (SQLite then begins IMMEDIATE)."""
+
+V = TypeVar("V")
 
 STORE_BUSY: tuple[type[Exception], ...] = (PoolTimeout,)
 """Exceptions meaning "every store connection is taken right now": the HTTP edge answers 503 with Retry-After."""
@@ -72,6 +86,12 @@ def id_among(column: Any, ids: list[str], dialect: str) -> ColumnElement[bool]:
     return cast(ColumnElement[bool], column.in_(listed.scalar_subquery()))
 
 
+def _live_at(now: datetime) -> tuple[ColumnElement[bool], ColumnElement[bool]]:
+    """A standing approval is neither revoked nor expired at ``now``."""
+    row = StandingApprovalRow
+    return row.revoked_at.is_(None), or_(row.expires_at.is_(None), row.expires_at > now)
+
+
 class Store:
     """Persistence for Bots, escalations and the audit log.
 
@@ -82,10 +102,10 @@ class Store:
         self.engine = engine
         self.cache = cache or StoreCache()
         watch_writes(engine, self.cache)
-        self._reads: Coalescer[Escalation] = Coalescer(self._escalations_by_id)
-        self._token_reads: Coalescer[Bot] = Coalescer(self._bots_by_token_hash)
+        self._reads = self._by_ids(EscalationRow.id, lambda row: record(Escalation, row))
+        self._token_reads = self._by_ids(BotRow.token_hash, lambda row: record(Bot, row), BotRow.removed_at.is_(None))
         self._live_reads: Coalescer[list[StandingApproval]] = Coalescer(self._read_live_standing)
-        self._report_reads: Coalescer[Report] = Coalescer(self._reports_by_id)
+        self._report_reads = self._by_ids(BlockedReportRow.id, report_record)
         self._session = async_sessionmaker(engine, expire_on_commit=False)
         self._writer = engine.execution_options(**{WRITE_OPTION: True})
         self._on_jobs: list[Callable[[Sequence[str]], None]] = []
@@ -95,13 +115,39 @@ class Store:
         self._write_lock_loop: asyncio.AbstractEventLoop | None = None
         self._events_pruned_at: datetime | None = None
 
+    def _by_ids(self, key: Any, to_record: Callable[[Any], V], *where: Any) -> Coalescer[V]:
+        """Reads of records by ``key`` (a unique column) where ``where`` holds, concurrent ones sharing a query
+        (:mod:`bot.store.coalesce`)."""
+
+        async def read(ids: list[str]) -> dict[str, V]:
+            found = select(key.class_).where(id_among(key, ids, self.engine.dialect.name), *where)
+            return {getattr(row, key.key): to_record(row) for row in await self._all(found)}
+
+        return Coalescer(read)
+
+    async def _all(self, stmt: Any) -> list[Any]:
+        """A read's ORM objects (or first column), in a session of its own."""
+        async with self._session() as session:
+            return list((await session.execute(stmt)).scalars().all())
+
+    async def _rows(self, stmt: Any) -> list[Any]:
+        """A read's rows, in a session of its own."""
+        async with self._session() as session:
+            return list((await session.execute(stmt)).all())
+
+    async def _one(self, stmt: Any) -> Any:
+        """A read's one ORM object (or value), or None."""
+        async with self._session() as session:
+            return (await session.execute(stmt)).scalar_one_or_none()
+
     def on_jobs(self, callback: Callable[[Sequence[str]], None]) -> None:
         """Call ``callback(rooms)`` after every commit that wrote outbox jobs, with the room of each (wakes this
         replica's delivery workers)."""
         self._on_jobs.append(callback)
 
     def on_decided(self, callback: Callable[[str], None]) -> None:
-        """Call ``callback(id)`` after every commit that decided an escalation (wakes this replica's long-polls)."""
+        """Call ``callback(id)`` after every commit that decided or changed an escalation or report (:attr:`Tx.decided`:
+        wakes this replica's long-polls)."""
         self._on_decided.append(callback)
 
     def writer_lock(self) -> asyncio.Lock | None:
@@ -136,15 +182,10 @@ class Store:
                     await tx.finish()
                 finally:
                     await tx.close()
-        self._committed(rooms=tx.job_rooms, decided=tx.decided)
-
-    def _committed(self, *, rooms: Sequence[str], decided: list[str]) -> None:
-        """After a commit: wake this replica's delivery workers when it wrote jobs (``rooms``: the room of each), and
-        the long-polls of the ``decided`` ids."""
-        if rooms:
+        if tx.job_rooms:  # wake this replica's delivery workers, and the long-polls of what changed
             for wake in self._on_jobs:
-                wake(rooms)
-        for escalation_id in decided:
+                wake(tx.job_rooms)
+        for escalation_id in tx.decided:
             for callback in self._on_decided:
                 callback(escalation_id)
 
@@ -217,47 +258,33 @@ class Store:
 
     async def bot_by_token_hash(self, token_hash: str) -> Bot | None:
         """The Bot whose token hashes to ``token_hash`` (hex SHA-256), or None (served from :attr:`cache` when
-        it holds a fresh copy)."""
-        cached = self.cache.bot(token_hash)
-        if cached is not None:
-            return cached
-        generation = self.cache.generation("bots")
-        bot = await self._token_reads.get(token_hash)  # concurrent misses share one query
-        if bot is not None:
-            self.cache.put_bot(token_hash, bot, generation)
-        return bot
-
-    async def _bots_by_token_hash(self, hashes: list[str]) -> dict[str, Bot]:
-        async with self._session() as session:
-            stmt = select(BotRow).where(
-                id_among(BotRow.token_hash, hashes, self.engine.dialect.name), BotRow.removed_at.is_(None)
-            )
-            return {row.token_hash: record(Bot, row) for row in (await session.execute(stmt)).scalars().all()}
+        it holds a fresh copy; concurrent misses share one query)."""
+        return await self._cached_bot(token_hash, lambda: self._token_reads.get(token_hash))
 
     async def get_bot(self, bot_id: str) -> Bot | None:
-        """The Bot with this id (a removed one too, its ``removed_at`` set), or None; served from :attr:`cache` when
-        it holds a fresh copy, as :meth:`bot_by_token_hash` is (any write to ``bots`` drops every copy at once)."""
-        key = "id " + bot_id  # beside the token hashes' copies: a hash is hex, so never this
+        """The Bot with this id (a removed one too, its ``removed_at`` set), or None; served from :attr:`cache` as
+        :meth:`bot_by_token_hash` is (any write to ``bots`` drops every copy at once)."""
+        # beside the token hashes' copies: a hash is hex, so never this key
+        return await self._cached_bot("id " + bot_id, lambda: self._bot(BotRow.id == bot_id))
+
+    async def _cached_bot(self, key: str, read: Callable[[], Awaitable[Bot | None]]) -> Bot | None:
         cached = self.cache.bot(key)
         if cached is not None:
             return cached
         generation = self.cache.generation("bots")
-        async with self._session() as session:
-            row = await session.get(BotRow, bot_id)
-            bot = record(Bot, row) if row else None
+        bot = await read()
         if bot is not None:
             self.cache.put_bot(key, bot, generation)
         return bot
 
+    async def _bot(self, *where: Any) -> Bot | None:
+        row = await self._one(select(BotRow).where(*where))
+        return record(Bot, row) if row else None
+
     async def bot_by_name(self, name: str, *, removed: bool = False) -> Bot | None:
         """The Bot with this name, or None. A removed Bot is found only with ``removed=True`` (its name stays taken,
         so it is still the one Bot of that name: the audit trail and escalation list name it)."""
-        async with self._session() as session:
-            stmt = select(BotRow).where(BotRow.name == name)
-            if not removed:
-                stmt = stmt.where(BotRow.removed_at.is_(None))
-            row = (await session.execute(stmt)).scalar_one_or_none()
-            return record(Bot, row) if row else None
+        return await self._bot(BotRow.name == name, *(() if removed else (BotRow.removed_at.is_(None),)))
 
     async def set_token_hash(self, bot_id: str, token_hash: str) -> None:
         """Replace a Bot's token (the old one stops working at once)."""
@@ -266,12 +293,8 @@ class Store:
 
     async def list_bots(self, *, removed: bool = False) -> list[Bot]:
         """All Bots not removed, by name; with ``removed=True`` the removed ones too (their ``removed_at`` set)."""
-        async with self._session() as session:
-            stmt = select(BotRow).order_by(BotRow.name)
-            if not removed:
-                stmt = stmt.where(BotRow.removed_at.is_(None))
-            rows = (await session.execute(stmt)).scalars().all()
-            return [record(Bot, row) for row in rows]
+        stmt = select(BotRow).where(*(() if removed else (BotRow.removed_at.is_(None),))).order_by(BotRow.name)
+        return [record(Bot, row) for row in await self._all(stmt)]
 
     async def update_bot(
         self,
@@ -300,14 +323,10 @@ class Store:
             "owner_groups": owner_groups,
         }
         values: dict[str, Any] = {k: list(v) or None for k, v in lists.items() if v is not None}
-        for name, value, clear in (
-            ("two_person", two_person, clear_two_person),
-            ("chat_user", chat_user, clear_chat_user),
-        ):
-            if value is not None or clear:
+        cleared = {"two_person": clear_two_person, "chat_user": clear_chat_user, "room": clear_room}
+        for name, value in {"two_person": two_person, "chat_user": chat_user, "room": room}.items():
+            if value is not None or cleared[name]:
                 values[name] = value
-        if room is not None or clear_room:
-            values["room"] = room
         if owners is not None:
             values["owners"] = list(owners)
         async with self.transaction(write=bool(values)) as tx:
@@ -332,167 +351,106 @@ class Store:
 
     async def pending_of_removed_bots(self, limit: int = 100) -> list[Escalation]:
         """Pending escalations whose Bot was removed (oldest first): the sweeper withdraws them."""
-        async with self._session() as session:
-            stmt = (
-                select(EscalationRow)
-                .join(BotRow, BotRow.id == EscalationRow.bot_id)
-                .where(EscalationRow.status == "pending", BotRow.removed_at.is_not(None))
-                .order_by(EscalationRow.created_at)
-                .limit(limit)
-            )
-            return [escalation_record(row) for row in (await session.execute(stmt)).scalars().all()]
+        stmt = (
+            select(EscalationRow)
+            .join(BotRow, BotRow.id == EscalationRow.bot_id)
+            .where(EscalationRow.status == "pending", BotRow.removed_at.is_not(None))
+            .order_by(EscalationRow.created_at)
+            .limit(limit)
+        )
+        return [record(Escalation, row) for row in await self._all(stmt)]
 
     async def list_escalations(
         self, *, status: str | None = None, bot_id: str | None = None, since: datetime | None = None, limit: int = 200
     ) -> list[Escalation]:
         """Escalations, newest first, filtered by status, Bot and creation time; at most ``limit``."""
-        async with self._session() as session:
-            stmt = select(EscalationRow)
-            if status is not None:
-                stmt = stmt.where(EscalationRow.status == status)
-            if bot_id is not None:
-                stmt = stmt.where(EscalationRow.bot_id == bot_id)
-            if since is not None:
-                stmt = stmt.where(EscalationRow.created_at >= since)
-            stmt = stmt.order_by(EscalationRow.created_at.desc()).limit(limit)
-            return [escalation_record(row) for row in (await session.execute(stmt)).scalars().all()]
+        stmt = select(EscalationRow)
+        if status is not None:
+            stmt = stmt.where(EscalationRow.status == status)
+        if bot_id is not None:
+            stmt = stmt.where(EscalationRow.bot_id == bot_id)
+        if since is not None:
+            stmt = stmt.where(EscalationRow.created_at >= since)
+        stmt = stmt.order_by(EscalationRow.created_at.desc()).limit(limit)
+        return [record(Escalation, row) for row in await self._all(stmt)]
 
     # -- Escalations ------------------------------------------------------------------------------
-    async def add_escalation(self, new: NewEscalation) -> tuple[Escalation, bool]:
-        """Insert a pending escalation; returns ``(escalation, created)`` (one transaction; see
-        :meth:`bot.store.tx.Tx.add_escalation`)."""
-        async with self.transaction() as tx:
-            return await tx.add_escalation(new)
-
     async def get_escalation(self, escalation_id: str) -> Escalation | None:
         """The escalation with this id, or None."""
-        async with self._session() as session:
-            row = await session.get(EscalationRow, escalation_id)
-            return escalation_record(row) if row else None
+        row = await self._one(select(EscalationRow).where(EscalationRow.id == escalation_id))
+        return record(Escalation, row) if row else None
 
     async def get_escalation_shared(self, escalation_id: str) -> Escalation | None:
         """Like :meth:`get_escalation`, but concurrent callers share queries (:mod:`bot.store.coalesce`): for
         long-polls, which arrive and wake in bursts."""
         return await self._reads.get(escalation_id)
 
-    async def _escalations_by_id(self, ids: list[str]) -> dict[str, Escalation]:
-        async with self._session() as session:
-            stmt = select(EscalationRow).where(id_among(EscalationRow.id, ids, self.engine.dialect.name))
-            return {row.id: escalation_record(row) for row in (await session.execute(stmt)).scalars().all()}
-
-    async def set_card(self, escalation_id: str, channel: str, ts: str) -> None:
-        """Remember where the approval card was posted (for ``chat.update``)."""
-        async with self.transaction() as tx:
-            await tx.set_card(escalation_id, status="posted", channel=channel, ts=ts)
-
-    async def decide(
-        self,
-        escalation_id: str,
-        *,
-        status: str,
-        at: datetime,
-        decided_by: str | None,
-        source: str,
-        reason: str | None = None,
-        standing_approval_id: str | None = None,
-    ) -> Escalation | None:
-        """Move a pending escalation to a final ``status``, exactly once, in its own transaction.
-
-        A conditional update on ``status = 'pending'``: of concurrent callers, one gets the updated
-        escalation and every other gets None (already decided, or no such escalation).
-        """
-        async with self.transaction() as tx:
-            return await tx.decide(
-                escalation_id,
-                status=status,
-                at=at,
-                decided_by=decided_by,
-                source=source,
-                reason=reason,
-                standing_approval_id=standing_approval_id,
-            )
-
     async def note_room_wait(self, room: str, bot_id: str, *, until: datetime, now: datetime) -> None:
         """Mark ``bot_id`` as waiting for a place in ``room``'s queue of cards until ``until`` (a later mark is kept;
         the room's marks that ran out by ``now`` are deleted). Written after a ``429 room_busy``, in a transaction of
         its own: the refused request itself wrote nothing. See :func:`bot.store.admission.admit_card`."""
-        wait = RoomWaitRow
+        wait = cast(Table, RoomWaitRow.__table__)
+        mark = dialect_insert(self.engine.dialect.name, wait).values(room=room, bot_id=bot_id, until=until)
+        later = case((wait.c.until > mark.excluded.until, wait.c.until), else_=mark.excluded.until)
         async with self.transaction() as tx:
-            session = tx.session
-            await session.execute(delete(wait).where(wait.room == room, wait.until <= now, wait.bot_id != bot_id))
-            found = (await session.execute(select(wait).where(wait.room == room, wait.bot_id == bot_id))).scalar()
-            if found is not None:
-                found.until = max(found.until, until)
-                return
-            try:
-                async with session.begin_nested():
-                    session.add(RoomWaitRow(room=room, bot_id=bot_id, until=until))
-            except IntegrityError:
-                pass  # a concurrent refusal marked it
+            connection = await tx.connection()
+            await connection.execute(
+                delete(wait).where(wait.c.room == room, wait.c.until <= now, wait.c.bot_id != bot_id)
+            )
+            await connection.execute(
+                mark.on_conflict_do_update(index_elements=[wait.c.room, wait.c.bot_id], set_={"until": later})
+            )
 
     async def note_home_viewer(self, user: str, at: datetime) -> None:
         """Remember that ``user`` opened FlyBot's App Home at ``at`` (insert, or move ``opened_at`` on)."""
+        viewer = cast(Table, HomeViewerRow.__table__)
+        opened = dialect_insert(self.engine.dialect.name, viewer).values(user=user, opened_at=at)
         async with self.transaction() as tx:
-            result = await tx.session.execute(
-                update(HomeViewerRow).where(HomeViewerRow.user == user).values(opened_at=at)
-            )
-            if result.rowcount == 1:  # type: ignore[attr-defined]
-                return
-            try:
-                async with tx.session.begin_nested():
-                    tx.session.add(HomeViewerRow(user=user, opened_at=at))
-            except IntegrityError:
-                pass  # a concurrent open inserted it
+            upsert = opened.on_conflict_do_update(index_elements=[viewer.c.user], set_={"opened_at": at})
+            await (await tx.connection()).execute(upsert)
 
     async def home_viewers(self, since: datetime) -> list[str]:
         """Who opened FlyBot's App Home at or after ``since``, most recent first."""
-        async with self._session() as session:
-            stmt = (
-                select(HomeViewerRow.user)
-                .where(HomeViewerRow.opened_at >= since)
-                .order_by(HomeViewerRow.opened_at.desc())
-            )
-            return [str(u) for u in (await session.execute(stmt)).scalars().all()]
+        stmt = (
+            select(HomeViewerRow.user).where(HomeViewerRow.opened_at >= since).order_by(HomeViewerRow.opened_at.desc())
+        )
+        return [str(u) for u in await self._all(stmt)]
 
     async def card_copies(self, escalation_id: str) -> list[tuple[str, str]]:
         """``(channel, ts)`` of every copy of the escalation's card outside its room (fallback DMs), oldest first."""
-        async with self._session() as session:
-            stmt = (
-                select(CardCopyRow.channel, CardCopyRow.ts)
-                .where(CardCopyRow.escalation_id == escalation_id)
-                .order_by(CardCopyRow.id)
-            )
-            return [(str(c), str(t)) for c, t in (await session.execute(stmt)).all()]
+        stmt = (
+            select(CardCopyRow.channel, CardCopyRow.ts)
+            .where(CardCopyRow.escalation_id == escalation_id)
+            .order_by(CardCopyRow.id)
+        )
+        return [(str(c), str(t)) for c, t in await self._rows(stmt)]
 
     async def settled_escalations(self, ids: list[str], now: datetime) -> set[str]:
         """Of ``ids``, those no longer pending or past their expiry: ONE query, however many ids (the long-polls'
         safety net, :meth:`bot.waiters.WaiterHub.recheck_once`)."""
-        async with self._session() as session:
-            stmt = select(EscalationRow.id).where(
-                id_among(EscalationRow.id, ids, self.engine.dialect.name),
-                or_(EscalationRow.status != "pending", EscalationRow.expires_at <= now),
-            )
-            return set((await session.execute(stmt)).scalars().all())
+        stmt = select(EscalationRow.id).where(
+            id_among(EscalationRow.id, ids, self.engine.dialect.name),
+            or_(EscalationRow.status != "pending", EscalationRow.expires_at <= now),
+        )
+        return set(await self._all(stmt))
 
     async def due_for_expiry(self, now: datetime, limit: int = 100) -> list[Escalation]:
         """Pending escalations whose ``expires_at`` is at or before ``now`` (oldest first)."""
-        async with self._session() as session:
-            stmt = (
-                select(EscalationRow)
-                .where(EscalationRow.status == "pending", EscalationRow.expires_at <= now)
-                .order_by(EscalationRow.expires_at)
-                .limit(limit)
-            )
-            return [escalation_record(row) for row in (await session.execute(stmt)).scalars().all()]
+        stmt = (
+            select(EscalationRow)
+            .where(EscalationRow.status == "pending", EscalationRow.expires_at <= now)
+            .order_by(EscalationRow.expires_at)
+            .limit(limit)
+        )
+        return [record(Escalation, row) for row in await self._all(stmt)]
 
     async def pending_escalations(self, bot_ids: list[str] | None = None) -> list[Escalation]:
         """Pending escalations, oldest first; only those of ``bot_ids`` when given."""
-        async with self._session() as session:
-            stmt = select(EscalationRow).where(EscalationRow.status == "pending")
-            if bot_ids is not None:
-                stmt = stmt.where(EscalationRow.bot_id.in_(bot_ids))
-            stmt = stmt.order_by(EscalationRow.created_at)
-            return [escalation_record(row) for row in (await session.execute(stmt)).scalars().all()]
+        stmt = select(EscalationRow).where(EscalationRow.status == "pending")
+        if bot_ids is not None:
+            stmt = stmt.where(EscalationRow.bot_id.in_(bot_ids))
+        stmt = stmt.order_by(EscalationRow.created_at)
+        return [record(Escalation, row) for row in await self._all(stmt)]
 
     # -- Program rules ---------------------------------------------------------------------------
     async def program_rules(self) -> list[ProgramRule]:
@@ -502,42 +460,37 @@ class Store:
         if found is not None:
             return found
         generation = self.cache.generation("rules")
-        async with self._session() as session:
-            stmt = select(ProgramRuleRow).order_by(ProgramRuleRow.program, ProgramRuleRow.subcommand)
-            rules = [program_rule_of(row) for row in (await session.execute(stmt)).scalars().all()]
+        stmt = select(ProgramRuleRow).order_by(ProgramRuleRow.program, ProgramRuleRow.subcommand)
+        rules = [program_rule_of(row) for row in await self._all(stmt)]
         self.cache.put_program_rules(rules, generation)
         return rules
 
     # -- Standing approvals ----------------------------------------------------------------------
     async def add_standing(self, approval: StandingApproval) -> StandingApproval:
-        """Insert a standing approval."""
+        """Insert a standing approval with no audit row (tests and benchmarks; the service's goes with its audit row
+        through :meth:`bot.store.Tx.add_standing`)."""
         async with self.transaction() as tx:
             await tx.add_standing(approval)
         return approval
 
     async def get_standing(self, approval_id: str) -> StandingApproval | None:
         """The standing approval with this id, or None."""
-        async with self._session() as session:
-            row = await session.get(StandingApprovalRow, approval_id)
-            return record(StandingApproval, row) if row else None
+        row = await self._one(select(StandingApprovalRow).where(StandingApprovalRow.id == approval_id))
+        return record(StandingApproval, row) if row else None
 
     async def list_standing(
         self, *, scope: str | None = None, subject: str | None = None, live_at: datetime | None = None
     ) -> list[StandingApproval]:
         """Standing approvals, newest first; only live ones at ``live_at`` when given."""
-        async with self._session() as session:
-            stmt = select(StandingApprovalRow)
-            if scope is not None:
-                stmt = stmt.where(StandingApprovalRow.scope == scope)
-            if subject is not None:
-                stmt = stmt.where(StandingApprovalRow.subject == subject)
-            if live_at is not None:
-                stmt = stmt.where(
-                    StandingApprovalRow.revoked_at.is_(None),
-                    or_(StandingApprovalRow.expires_at.is_(None), StandingApprovalRow.expires_at > live_at),
-                )
-            stmt = stmt.order_by(StandingApprovalRow.created_at.desc())
-            return [record(StandingApproval, row) for row in (await session.execute(stmt)).scalars().all()]
+        stmt = select(StandingApprovalRow)
+        if scope is not None:
+            stmt = stmt.where(StandingApprovalRow.scope == scope)
+        if subject is not None:
+            stmt = stmt.where(StandingApprovalRow.subject == subject)
+        if live_at is not None:
+            stmt = stmt.where(*_live_at(live_at))
+        stmt = stmt.order_by(StandingApprovalRow.created_at.desc())
+        return [record(StandingApproval, row) for row in await self._all(stmt)]
 
     async def live_standing_for(
         self, *, bot_id: str, session_id: str, room: str | None, now: datetime
@@ -558,8 +511,7 @@ class Store:
         return [
             a
             for a in live
-            if (a.expires_at is None or a.expires_at > now)
-            and a.revoked_at is None
+            if a.live(now)
             and (
                 (a.scope == "session" and a.subject == session_id and a.bot_id == bot_id)
                 or (a.scope == "bot" and a.subject == bot_id)
@@ -572,24 +524,11 @@ class Store:
         oldest first: ONE list for every key (:attr:`_live_reads`; each caller filters by its own ``now`` again)."""
         now = min(datetime.fromisoformat(key) for key in keys)
         row = StandingApprovalRow
-        stmt = (
-            select(row)
-            .where(row.revoked_at.is_(None), or_(row.expires_at.is_(None), row.expires_at > now))
-            .order_by(row.created_at)
-            .options(defer(row.use_count), defer(row.last_used_at))
-        )
-        async with self._session() as session:
-            unused = {"use_count": 0, "last_used_at": None}
-            live = [record(StandingApproval, a, **unused) for a in (await session.execute(stmt)).scalars()]
+        stmt = select(row).where(*_live_at(now)).order_by(row.created_at)
+        stmt = stmt.options(defer(row.use_count), defer(row.last_used_at))
+        unused = {"use_count": 0, "last_used_at": None}
+        live = [record(StandingApproval, a, **unused) for a in await self._all(stmt)]
         return dict.fromkeys(keys, live)
-
-    async def revoke_standing(self, approval_id: str, *, by: str, at: datetime) -> StandingApproval | None:
-        """Revoke once; returns the revoked approval, or None if unknown or already revoked."""
-        async with self.transaction() as tx:
-            if not await tx.revoke_standing(approval_id, by=by, at=at):
-                return None
-            row = await tx.session.get(StandingApprovalRow, approval_id, populate_existing=True)
-            return record(StandingApproval, row) if row else None
 
     # -- Slack event de-duplication ------------------------------------------------------------------
     async def claim_event(self, event_id: str, *, at: datetime) -> bool:
@@ -617,18 +556,12 @@ class Store:
     # -- Blocked reports (written in transactions: Tx.record_report and the rest) -------------------------------------
     async def get_report(self, report_id: str) -> Report | None:
         """The blocked report with this id, or None."""
-        async with self._session() as session:
-            row = await session.get(BlockedReportRow, report_id)
-            return report_record(row) if row else None
+        row = await self._one(select(BlockedReportRow).where(BlockedReportRow.id == report_id))
+        return report_record(row) if row else None
 
     async def get_report_shared(self, report_id: str) -> Report | None:
         """Like :meth:`get_report`, but concurrent callers share queries (:mod:`bot.store.coalesce`), for long-polls."""
         return await self._report_reads.get(report_id)
-
-    async def _reports_by_id(self, ids: list[str]) -> dict[str, Report]:
-        async with self._session() as session:
-            stmt = select(BlockedReportRow).where(id_among(BlockedReportRow.id, ids, self.engine.dialect.name))
-            return {row.id: report_record(row) for row in (await session.execute(stmt)).scalars().all()}
 
     async def open_reports(self, bot_id: str) -> list[Report]:
         """The Bot's open reports, oldest first (one per host)."""
@@ -637,11 +570,10 @@ class Store:
 
     async def reports_decided_among(self, ids: list[str]) -> set[str]:
         """Of ``ids``, the reports no longer open: ONE query however many ids (the long-polls' safety net)."""
-        async with self._session() as session:
-            stmt = select(BlockedReportRow.id).where(
-                id_among(BlockedReportRow.id, ids, self.engine.dialect.name), BlockedReportRow.status != "open"
-            )
-            return set((await session.execute(stmt)).scalars().all())
+        stmt = select(BlockedReportRow.id).where(
+            id_among(BlockedReportRow.id, ids, self.engine.dialect.name), BlockedReportRow.status != "open"
+        )
+        return set(await self._all(stmt))
 
     # -- Admin tokens -------------------------------------------------------------------------------
     async def add_admin_token(
@@ -655,11 +587,10 @@ class Store:
 
     async def list_admin_tokens(self) -> list[tuple[str, str, datetime]]:
         """Admin tokens as ``(id, user_id, created_at)``, oldest first (never the hashes)."""
-        async with self._session() as session:
-            stmt = select(AdminTokenRow.id, AdminTokenRow.user_id, AdminTokenRow.created_at).order_by(
-                AdminTokenRow.created_at
-            )
-            return [(r[0], r[1], r[2]) for r in (await session.execute(stmt)).all()]
+        stmt = select(AdminTokenRow.id, AdminTokenRow.user_id, AdminTokenRow.created_at).order_by(
+            AdminTokenRow.created_at
+        )
+        return [(r[0], r[1], r[2]) for r in await self._rows(stmt)]
 
     async def revoke_admin_token(self, token_id: str) -> bool:
         """Delete an admin token (it stops at once); True when it existed."""
@@ -669,9 +600,8 @@ class Store:
 
     async def admin_by_token_hash(self, token_hash: str) -> str | None:
         """The admin user id of an admin token, or None."""
-        async with self._session() as session:
-            stmt = select(AdminTokenRow.user_id).where(AdminTokenRow.token_hash == token_hash)
-            return (await session.execute(stmt)).scalar_one_or_none()
+        user: str | None = await self._one(select(AdminTokenRow.user_id).where(AdminTokenRow.token_hash == token_hash))
+        return user
 
     # -- Audit ------------------------------------------------------------------------------------
     async def audit(
@@ -699,27 +629,25 @@ class Store:
         """Audit rows with ``id > after_id`` (a page: pass the last id back), oldest first, at or after ``since`` and
         before ``until``, only those of ``bot_id`` when given (rows of its escalations, and its own rows such as
         ``bot.created`` and ``bot.removed``, whose detail names it); at most ``limit``."""
-        async with self._session() as session:
-            stmt = select(AuditRow).where(AuditRow.id > after_id)
-            if since is not None:
-                stmt = stmt.where(AuditRow.at >= since)
-            if until is not None:
-                stmt = stmt.where(AuditRow.at < until)
-            if bot_id is not None:
-                stmt = stmt.outerjoin(EscalationRow, EscalationRow.id == AuditRow.escalation_id).where(
-                    or_(EscalationRow.bot_id == bot_id, AuditRow.detail["bot_id"].as_string() == bot_id)
-                )
-            rows = (await session.execute(stmt.order_by(AuditRow.id).limit(limit))).scalars().all()
-            return [record(AuditEntry, r) for r in rows]
+        stmt = select(AuditRow).where(AuditRow.id > after_id)
+        if since is not None:
+            stmt = stmt.where(AuditRow.at >= since)
+        if until is not None:
+            stmt = stmt.where(AuditRow.at < until)
+        if bot_id is not None:
+            stmt = stmt.outerjoin(EscalationRow, EscalationRow.id == AuditRow.escalation_id).where(
+                or_(EscalationRow.bot_id == bot_id, AuditRow.detail["bot_id"].as_string() == bot_id)
+            )
+        rows = await self._all(stmt.order_by(AuditRow.id).limit(limit))
+        return [record(AuditEntry, r) for r in rows]
 
     async def audit_log(self, escalation_id: str | None = None) -> list[AuditEntry]:
         """Audit rows in insertion order, only those of one escalation when given."""
-        async with self._session() as session:
-            stmt = select(AuditRow).order_by(AuditRow.id)
-            if escalation_id is not None:
-                stmt = stmt.where(AuditRow.escalation_id == escalation_id)
-            rows = (await session.execute(stmt)).scalars().all()
-            return [record(AuditEntry, r) for r in rows]
+        stmt = select(AuditRow).order_by(AuditRow.id)
+        if escalation_id is not None:
+            stmt = stmt.where(AuditRow.escalation_id == escalation_id)
+        rows = await self._all(stmt)
+        return [record(AuditEntry, r) for r in rows]
 
 
 def shown_url(database_url: str) -> str:
@@ -866,14 +794,9 @@ async def open_store(
 
     ``migrate``: True applies the Alembic migrations up to head; False only checks that the schema is current;
     None (default) migrates an embedded SQLite file (one process owns it) and only checks PostgreSQL, where
-    operators run ``flybot db upgrade`` once before starting replicas. SQLite files get WAL mode and a busy
-    timeout so that a CLI and a running server can share one file.
-
-    ``create``: False for operator commands, which never create a store (a CLI run from another
-    directory must not split the store): a missing SQLite file raises :class:`StoreMissing`.
-
-    ``cache_ttl_s``: how long the Bot of a token and the live standing approvals may be served from memory
-    (:class:`~bot.store.cache.StoreCache`; 0, the default, turns it off: the CLI and tools read the store each time).
+    operators run ``flybot db upgrade`` once before starting replicas. ``create``: False for operator commands,
+    which never create a store (one run from another directory must not split it). ``cache_ttl_s``: how long
+    :class:`~bot.store.cache.StoreCache` may serve a copy (0, the default: never; the CLI and tools read each time).
 
     Raises:
         StoreMissing: no SQLite file and ``create`` is False.

@@ -10,10 +10,8 @@ Open one with :meth:`bot.store.Store.transaction`::
 Everything commits at the end of the block, or nothing does (an exception rolls back). This is the outbox (DESIGN.md,
 "Chat effects are durable jobs"): domain services write job rows here and never call chat; ``bot/delivery`` claims
 the jobs (:meth:`Tx.claim_job`), sends them and records the result in the transaction that marks them done.
-
-Concurrency, on SQLite and PostgreSQL alike: decisions are compare-and-set updates; a job is claimed under
-``FOR UPDATE SKIP LOCKED`` on PostgreSQL (SQLite transactions are ``BEGIN IMMEDIATE``, one writer at a time); a
-room's pace row is locked while a slot is taken, so every replica shares one pace per room.
+Decisions are compare-and-set updates; PostgreSQL claims jobs ``FOR UPDATE SKIP LOCKED`` and locks a room's pace row
+while a slot is taken (SQLite transactions are ``BEGIN IMMEDIATE``: one writer at a time).
 """
 
 from __future__ import annotations
@@ -22,13 +20,14 @@ import uuid
 from dataclasses import fields
 from datetime import UTC, datetime, timedelta
 from functools import cache
+from types import SimpleNamespace
 from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, delete, exists, func, insert, or_, select, union_all, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.sql import Select
+from sqlalchemy.sql.elements import ColumnElement
 
 from bot.store.admission import AdmissionLimits, admit, admit_card
 from bot.store.models import (
@@ -43,6 +42,7 @@ from bot.store.models import (
     RoomPaceRow,
     RoomWaitRow,
     StandingApprovalRow,
+    dialect_insert,
     record,
 )
 from bot.store.notify import notify_at_commit
@@ -57,7 +57,7 @@ from bot.store.records import (
     RoomQueue,
     StandingApproval,
 )
-from bot.store.reports import FOLD_ATTEMPTS, REPORT_STATUSES, NewReport, Report, open_key, report_record
+from bot.store.reports import REPORT_STATUSES, NewReport, Report, open_key, report_record
 
 NOTICE_ITEMS = 5
 """How many of a folded notice's latest auto-answers it lists."""
@@ -66,84 +66,21 @@ CLAIM_SCAN = 20
 """Candidate jobs looked at per claim (from rooms whose pace allows a send now)."""
 
 
-def escalation_record(row: Any) -> Escalation:
-    """The plain record of an escalation row (an ORM object or a Core ``Row``)."""
-    return record(Escalation, row)
-
-
-def escalation_values(new: NewEscalation, card_status: str | None, decision: Decision | None) -> dict[str, Any]:
-    """The column values of a new escalation's row (pending, or decided by ``decision``)."""
-    values = {f.name: getattr(new, f.name) for f in fields(new)}
-    values.update(
-        reasons=list(new.reasons),
-        approvals_needed=new.approvals_needed if new.approvals_needed > 1 else None,
-        status="pending",
-        card_status=card_status,
-    )
-    if decision is not None:
-        values.update(
-            status=decision.status,
-            decided_at=decision.at,
-            decided_by=decision.decided_by,
-            decision_source=decision.source,
-            reason=decision.reason,
-            standing_approval_id=decision.standing_approval_id,
-        )
-    return values
-
-
-def escalation_of(values: dict[str, Any]) -> Escalation:
-    """The plain record of :func:`escalation_values`."""
-    return Escalation(
-        **{**values, "reasons": tuple(values["reasons"]), "approvals_needed": values["approvals_needed"] or 1}
-    )
-
-
-def job_values(
-    kind: str,
-    *,
-    ref: str,
-    room: str,
-    at: datetime,
-    payload: dict[str, Any] | None = None,
-    deadline_at: datetime | None = None,
-    due_at: datetime | None = None,
-) -> dict[str, Any]:
-    """The column values of a new outbox job (see :meth:`Tx.enqueue`). Raises ValueError for an unknown kind."""
-    if kind not in JOB_KINDS:
-        raise ValueError(f"unknown job kind {kind!r}")
-    return {
-        "kind": kind,
-        "priority": JOB_KINDS[kind],
-        "room": room,
-        "ref": ref,
-        "payload": payload or {},
-        "status": "queued",
-        "attempts": 0,
-        "uncertain": False,
-        "created_at": at,
-        "due_at": due_at or at,
-        "deadline_at": deadline_at,
-        "claimed_until": None,
-        "slot_at": None,
-        "done_at": None,
-        "last_error": None,
-    }
-
-
 def program_rule_of(row: ProgramRuleRow) -> ProgramRule:
     """The record of a ``program_rules`` row (``""`` subcommand: the whole program)."""
     return record(ProgramRule, row, subcommand=row.subcommand or None)
 
 
+def _rule_key(program: str, subcommand: str | None) -> tuple[ColumnElement[bool], ColumnElement[bool]]:
+    return ProgramRuleRow.program == program, ProgramRuleRow.subcommand == (subcommand or "")
+
+
 class Tx:
     """The operations of one transaction (see the module docstring). Made by ``Store.transaction()`` only.
 
-    ``job_rooms`` lists the rooms of the jobs written (the store wakes this replica's delivery
-    workers after the commit); ``decided`` lists the ids decided (their long-polls are woken after the commit);
-    ``more_due`` is True after :meth:`claim_job` claimed a job and saw other candidate jobs besides it (the delivery
-    then wakes another worker), and ``ready_at`` is then when that job's room may send next.
-    """
+    After the commit the store wakes this replica's delivery workers for ``job_rooms`` (the rooms of the jobs
+    written) and the long-polls of ``decided`` (the escalations and reports changed); ``more_due`` and ``ready_at``
+    are what :meth:`claim_job` saw (:class:`~bot.store.records.Claim`)."""
 
     def __init__(self, connection: AsyncConnection) -> None:
         self.job_rooms: list[str] = []
@@ -195,30 +132,35 @@ class Tx:
         key wins (``ON CONFLICT DO NOTHING`` on the UNIQUE constraint; on PostgreSQL the insert waits for the other
         transaction, and the read after it sees its row). Admission control is :meth:`admit`, after this.
         """
-        conn = await self.connection()
-        values = escalation_values(new, card_status, decision)
+        conn = self._connection
+        values = {f.name: getattr(new, f.name) for f in fields(new)} | {"status": "pending", "card_status": card_status}
+        values |= {
+            "reasons": list(new.reasons),
+            "approvals_needed": new.approvals_needed if new.approvals_needed > 1 else None,
+        }
+        if decision is not None:
+            values |= {"status": decision.status, "decided_at": decision.at, "decided_by": decision.decided_by}
+            values |= {"decision_source": decision.source, "reason": decision.reason}
+            values["standing_approval_id"] = decision.standing_approval_id
         inserted = await conn.execute(insert_new(conn.dialect.name, "escalations"), values)
         if inserted.rowcount == 1 or new.idempotency_key is None:
-            return escalation_of(values), True
+            return Escalation(
+                **values | {"reasons": new.reasons, "approvals_needed": max(new.approvals_needed, 1)}
+            ), True
         table = cast(Table, EscalationRow.__table__)
         first = select(table).where(table.c.bot_id == new.bot_id, table.c.idempotency_key == new.idempotency_key)
         row = (await conn.execute(first)).one()
-        return escalation_record(row), False
+        return record(Escalation, row), False
 
     async def admit(self, bot_id: str, now: datetime, limits: AdmissionLimits, *, opened: bool) -> None:
-        """Count one request of ``bot_id`` and check its limits (:func:`bot.store.admission.admit`), after its
-        escalation was written in this transaction (``opened``: pending, so it counts as open). Call it last: on
-        PostgreSQL it locks the Bot's counter row until the commit.
-
-        Raises:
-            RateLimited: (429) the Bot is over one of ``limits`` (:mod:`bot.store.admission`); roll back.
-        """
-        await admit(await self.connection(), bot_id, now, limits, opened=opened)
+        """:func:`bot.store.admission.admit`, after the escalation was written (``opened``: pending). Call it last: on
+        PostgreSQL it locks the Bot's counter row until the commit. Raises RateLimited (429): roll back."""
+        await admit(self._connection, bot_id, now, limits, opened=opened)
 
     async def get_escalation(self, escalation_id: str) -> Escalation | None:
         """The escalation as this transaction sees it, or None."""
         row = await self.session.get(EscalationRow, escalation_id, populate_existing=True)
-        return escalation_record(row) if row else None
+        return record(Escalation, row) if row else None
 
     async def decide(
         self,
@@ -231,37 +173,30 @@ class Tx:
         reason: str | None = None,
         standing_approval_id: str | None = None,
     ) -> Escalation | None:
-        """Move a pending escalation to a final ``status``, exactly once (compare-and-set on ``pending``).
-
-        Returns the decided escalation, or None when it was not pending (already decided, or unknown). A decision
-        also NOTIFYs the other replicas at commit (PostgreSQL).
-        """
-        result = await self.session.execute(
-            update(EscalationRow)
-            .where(EscalationRow.id == escalation_id, EscalationRow.status == "pending")
-            .values(
-                status=status,
-                decided_at=at,
-                decided_by=decided_by,
-                decision_source=source,
-                reason=reason,
-                standing_approval_id=standing_approval_id,
-            )
+        """Move a pending escalation to a final ``status``, exactly once (compare-and-set on ``pending``); the decided
+        escalation, or None when it was not pending (already decided, or unknown)."""
+        values: dict[str, Any] = dict(
+            status=status, decided_at=at, decided_by=decided_by, decision_source=source, reason=reason
         )
-        if result.rowcount != 1:  # type: ignore[attr-defined]
+        if not await self._set(escalation_id, standing_approval_id=standing_approval_id, **values):
             return None
-        await self._cancel_unposted_card(escalation_id)
-        await notify_at_commit(self.session, escalation_id)
-        self.decided.append(escalation_id)
-        return await self.get_escalation(escalation_id)
+        return await self._ended(escalation_id)
 
-    async def _cancel_unposted_card(self, escalation_id: str) -> None:
+    async def _set(self, escalation_id: str, *where: Any, pending: bool = True, **values: Any) -> bool:
+        """Update the escalation where ``where`` holds (and it is pending, with ``pending``); True when it did."""
+        row = EscalationRow
+        condition = (row.id == escalation_id, *where, *((row.status == "pending",) if pending else ()))
+        result = await self.session.execute(update(row).where(*condition).values(**values))
+        return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+    async def _ended(self, escalation_id: str) -> Escalation | None:
         """The escalation just ended (in this transaction): delete its ``card.post`` job if no worker has it, so the
         card is never posted and no longer counts against its room's queue (:meth:`room_queue`), and mark the card
         ``cancelled``. A job a worker holds (``claimed_until`` set) or one whose earlier attempt may have landed
         (``uncertain``) stays: the worker posts nothing for an ended escalation, and records and redraws a card an
         earlier attempt did post (:mod:`bot.delivery.worker`). On PostgreSQL the DELETE waits for a claim holding the
-        row and then sees it claimed (READ COMMITTED re-checks the condition), so it never deletes a job in flight."""
+        row and then sees it claimed (READ COMMITTED re-checks the condition), so it never deletes a job in flight.
+        Returns the escalation as :meth:`_changed` does."""
         job = OutboxJobRow
         deleted = await self.session.execute(
             delete(job).where(
@@ -273,14 +208,21 @@ class Tx:
             )
         )
         if deleted.rowcount:  # type: ignore[attr-defined]
-            await self.session.execute(
-                update(EscalationRow)
-                .where(
-                    EscalationRow.id == escalation_id,
-                    EscalationRow.card_status == "queued",
-                )
-                .values(card_status="cancelled")
-            )
+            queued = EscalationRow.card_status == "queued"
+            await self._set(escalation_id, queued, pending=False, card_status="cancelled")
+        return await self._changed(escalation_id)
+
+    async def _changed(self, escalation_id: str) -> Escalation | None:
+        """What a session reads of the escalation changed: its long-polls wake at commit (:meth:`_notify`) and read
+        it again; the escalation as this transaction sees it now."""
+        await self._notify(escalation_id)
+        return await self.get_escalation(escalation_id)
+
+    async def _notify(self, key: str) -> None:
+        """At commit, every replica drops its long-poll snapshot of ``key`` (an escalation or report id: NOTIFY on
+        PostgreSQL, :attr:`decided` here; :meth:`bot.waiters.WaiterHub.read_through`)."""
+        await notify_at_commit(self.session, key)
+        self.decided.append(key)
 
     async def approve(
         self, escalation_id: str, *, actor: str, at: datetime, source: str, reason: str | None = None
@@ -300,40 +242,18 @@ class Tx:
         of two first approvals one sets ``first_approver`` and the other then completes the pair.
         """
         row = EscalationRow
+        second = or_(
+            func.coalesce(row.approvals_needed, 1) <= 1, row.first_approver.is_not(None) & (row.first_approver != actor)
+        )
+        decision: dict[str, Any] = dict(
+            status="approved", decided_at=at, decided_by=actor, decision_source=source, reason=reason
+        )
         for _ in range(3):
-            second = await self.session.execute(
-                update(row)
-                .where(
-                    row.id == escalation_id,
-                    row.status == "pending",
-                    or_(
-                        func.coalesce(row.approvals_needed, 1) <= 1,
-                        (row.first_approver.is_not(None)) & (row.first_approver != actor),
-                    ),
-                )
-                .values(status="approved", decided_at=at, decided_by=actor, decision_source=source, reason=reason)
-            )
-            if second.rowcount == 1:  # type: ignore[attr-defined]
-                await self._cancel_unposted_card(escalation_id)
-                await notify_at_commit(self.session, escalation_id)
-                self.decided.append(escalation_id)
-                return "approved", await self.get_escalation(escalation_id)
-            first = await self.session.execute(
-                update(row)
-                .where(
-                    row.id == escalation_id,
-                    row.status == "pending",
-                    row.approvals_needed > 1,
-                    row.first_approver.is_(None),
-                )
-                .values(first_approver=actor, first_approved_at=at)
-            )
-            if first.rowcount == 1:  # type: ignore[attr-defined]
-                # Not a decision, but what readers see changed (``approvals.by``): drop every replica's snapshot
-                # of it (its long-polls wake, find it still pending and wait on).
-                await notify_at_commit(self.session, escalation_id)
-                self.decided.append(escalation_id)
-                return "first", await self.get_escalation(escalation_id)
+            if await self._set(escalation_id, second, **decision):
+                return "approved", await self._ended(escalation_id)
+            first = (row.approvals_needed > 1, row.first_approver.is_(None))
+            if await self._set(escalation_id, *first, first_approver=actor, first_approved_at=at):
+                return "first", await self._changed(escalation_id)
             current = await self.get_escalation(escalation_id)
             if current is None or not current.pending:
                 return "not_pending", current
@@ -344,26 +264,9 @@ class Tx:
     async def mark_fallback(self, escalation_id: str, at: datetime) -> Escalation | None:
         """Record that the fallback approvers are asked now, once (compare-and-set on a pending escalation whose
         ``fallback_at`` is NULL); the escalation, or None when it was decided or already marked."""
-        result = await self.session.execute(
-            update(EscalationRow)
-            .where(
-                EscalationRow.id == escalation_id,
-                EscalationRow.status == "pending",
-                EscalationRow.fallback_at.is_(None),
-            )
-            .values(fallback_at=at)
-        )
-        if result.rowcount != 1:  # type: ignore[attr-defined]
+        if not await self._set(escalation_id, EscalationRow.fallback_at.is_(None), fallback_at=at):
             return None
-        await self._seen_changed(escalation_id)
-        return await self.get_escalation(escalation_id)
-
-    async def _seen_changed(self, escalation_id: str) -> None:
-        """Not a decision, but what a session reads of the escalation changed (its card's state, ``fallback_at``):
-        at commit, every replica drops its long-poll snapshot of it (NOTIFY on PostgreSQL, the local waiters here;
-        :meth:`bot.waiters.WaiterHub.read_through`). Its long-polls wake, find it still pending and wait on."""
-        await notify_at_commit(self.session, escalation_id)
-        self.decided.append(escalation_id)
+        return await self._changed(escalation_id)
 
     async def add_card_copy(self, escalation_id: str, *, user: str, channel: str, ts: str, at: datetime) -> None:
         """Remember one copy of the card outside its room (a fallback approver's DM), for its redraws."""
@@ -373,14 +276,9 @@ class Tx:
         self, escalation_id: str, *, status: str, channel: str | None = None, ts: str | None = None
     ) -> Escalation | None:
         """Record the card's delivery state (``queued``, ``posted`` with its channel and ts, or ``failed``)."""
-        values: dict[str, Any] = {"card_status": status}
-        if channel is not None:
-            values["card_channel"] = channel
-        if ts is not None:
-            values["card_ts"] = ts
-        await self.session.execute(update(EscalationRow).where(EscalationRow.id == escalation_id).values(**values))
-        await self._seen_changed(escalation_id)
-        return await self.get_escalation(escalation_id)
+        values = {"card_status": status, "card_channel": channel, "card_ts": ts}
+        await self._set(escalation_id, pending=False, **{k: v for k, v in values.items() if v is not None})
+        return await self._changed(escalation_id)
 
     # -- standing approvals ------------------------------------------------------------------------------
     async def add_standing(self, approval: StandingApproval) -> None:
@@ -402,38 +300,20 @@ class Tx:
     # -- program rules ----------------------------------------------------------------------------------------
     async def get_program_rule(self, program: str, subcommand: str | None) -> ProgramRule | None:
         """The rule on ``program`` (and ``subcommand``, None: the whole program), or None."""
-        row = (
-            await self.session.execute(
-                select(ProgramRuleRow).where(
-                    ProgramRuleRow.program == program, ProgramRuleRow.subcommand == (subcommand or "")
-                )
-            )
-        ).scalar_one_or_none()
+        found = select(ProgramRuleRow).where(*_rule_key(program, subcommand))
+        row = (await self.session.execute(found)).scalar_one_or_none()
         return program_rule_of(row) if row is not None else None
 
     async def set_program_rule(self, rule: ProgramRule) -> None:
         """Store ``rule``, replacing the rule on the same program and subcommand (commit it with its
         ``program_rule.set`` audit row)."""
-        key = (ProgramRuleRow.program == rule.program, ProgramRuleRow.subcommand == (rule.subcommand or ""))
-        await self.session.execute(delete(ProgramRuleRow).where(*key))
-        await self.session.execute(
-            insert(ProgramRuleRow).values(
-                program=rule.program,
-                subcommand=rule.subcommand or "",
-                grade=rule.grade,
-                note=rule.note,
-                set_by=rule.set_by,
-                set_at=rule.set_at,
-            )
-        )
+        await self.remove_program_rule(rule.program, rule.subcommand)
+        values = {f.name: getattr(rule, f.name) for f in fields(rule)} | {"subcommand": rule.subcommand or ""}
+        await self.session.execute(insert(ProgramRuleRow).values(**values))
 
     async def remove_program_rule(self, program: str, subcommand: str | None) -> bool:
         """Delete the rule on ``program`` (and ``subcommand``); False when there was none."""
-        result = await self.session.execute(
-            delete(ProgramRuleRow).where(
-                ProgramRuleRow.program == program, ProgramRuleRow.subcommand == (subcommand or "")
-            )
-        )
+        result = await self.session.execute(delete(ProgramRuleRow).where(*_rule_key(program, subcommand)))
         return bool(result.rowcount == 1)  # type: ignore[attr-defined]
 
     # -- audit ----------------------------------------------------------------------------------------------
@@ -457,7 +337,7 @@ class Tx:
         """Write the audit rows of :meth:`audit` not written yet (one INSERT, one row per call)."""
         if self._audit:
             rows, self._audit = self._audit, []
-            await (await self.connection()).execute(_hot()["audit"], rows)
+            await self._connection.execute(_hot()["audit"], rows)
 
     # -- the outbox: writing ------------------------------------------------------------------------------
     async def enqueue(
@@ -471,51 +351,29 @@ class Tx:
         deadline_at: datetime | None = None,
         due_at: datetime | None = None,
     ) -> None:
-        """Write one job (due at once, or at ``due_at``).
-
-        Args:
-            kind: one of :data:`bot.store.records.JOB_KINDS` (its priority comes from there).
-            ref: the escalation, report or notice id the job is about.
-            room: the pacing key: a channel id, or ``user:<id>`` for a DM.
-            deadline_at: when delivery gives up (None: never).
-
-        Raises:
-            ValueError: an unknown kind.
+        """Write one job of ``kind`` (:data:`~bot.store.records.JOB_KINDS`, which gives its priority) about ``ref``
+        (an escalation, report or notice id), paced by ``room`` (a channel id, or ``user:<id>`` for a DM); due at
+        ``due_at`` (default ``at``), given up at ``deadline_at`` (None: never). Raises ValueError for an unknown kind.
         """
-        values = job_values(kind, ref=ref, room=room, at=at, payload=payload, deadline_at=deadline_at, due_at=due_at)
-        await (await self.connection()).execute(_hot()["job"], values)
+        if kind not in JOB_KINDS:
+            raise ValueError(f"unknown job kind {kind!r}")
+        values = dict(kind=kind, priority=JOB_KINDS[kind], room=room, ref=ref, payload=payload or {}, status="queued")
+        values.update(attempts=0, uncertain=False, created_at=at, due_at=due_at or at, deadline_at=deadline_at)
+        await self._connection.execute(_hot()["job"], values)
         self.job_rooms.append(room)
 
     async def enqueue_redraw(self, kind: str, *, ref: str, room: str, at: datetime) -> None:
-        """Write a redraw job (``report.update``) unless one for the same ``ref`` is already waiting unclaimed: it
-        will draw the state as it is then, so one is enough (and a room's queue holds no pile of them)."""
-        waiting = await self.session.execute(
-            select(OutboxJobRow.id)
-            .where(
-                OutboxJobRow.ref == ref,
-                OutboxJobRow.kind == kind,
-                OutboxJobRow.status == "queued",
-                OutboxJobRow.claimed_until.is_(None),
-            )
-            .limit(1)
-        )
-        if waiting.first() is None:
+        """Write a redraw job (``report.update``) unless one of ``kind`` for ``ref`` already waits unclaimed: it will
+        draw the state as it is then, so one is enough (and a room's queue holds no pile of them)."""
+        job = OutboxJobRow
+        waiting = select(job.id).where(job.ref == ref, job.kind == kind, job.status == "queued")
+        if (await self.session.execute(waiting.where(job.claimed_until.is_(None)).limit(1))).first() is None:
             await self.enqueue(kind, ref=ref, room=room, at=at)
 
     async def refresh_homes(self, at: datetime) -> None:
-        """Make sure a ``home.refresh`` job will redraw the App Homes after this change: one is written
-        unless one is already waiting unclaimed (it will read the state as it is then)."""
-        waiting = await self.session.execute(
-            select(OutboxJobRow.id)
-            .where(
-                OutboxJobRow.kind == "home.refresh",
-                OutboxJobRow.status == "queued",
-                OutboxJobRow.claimed_until.is_(None),
-            )
-            .limit(1)
-        )
-        if waiting.first() is None:
-            await self.enqueue("home.refresh", ref="home", room="home", at=at)
+        """Make sure a ``home.refresh`` job (ref and room ``home``) redraws the App Homes after this change
+        (:meth:`enqueue_redraw`)."""
+        await self.enqueue_redraw("home.refresh", ref="home", room="home", at=at)
 
     async def fold_notice(
         self,
@@ -537,7 +395,7 @@ class Tx:
         """
         key = f"{room} {bot_id} {int(at.timestamp() // window_s)}"
         await self.write_audit()
-        conn = await self.connection()
+        conn = self._connection
         bumped = await self._bump_notice(conn, key, at, item, approvals)
         if bumped is None:
             notice_id = "ntc_" + uuid.uuid4().hex[:20]
@@ -581,7 +439,7 @@ class Tx:
     async def notices_overdue(self, room: str, now: datetime) -> bool:
         """True when the room's oldest undelivered notice is past its delivery deadline (standing approvals in that
         room then stop answering until delivery recovers: "nothing is approved unseen")."""
-        overdue = await (await self.connection()).execute(_hot()["overdue"], {"p_room": room, "p_now": now})
+        overdue = await self._connection.execute(_hot()["overdue"], {"p_room": room, "p_now": now})
         return overdue.first() is not None
 
     # -- the outbox: delivering -----------------------------------------------------------------------------
@@ -615,18 +473,7 @@ class Tx:
             if row.deadline_at is None:
                 row.deadline_at = now + timedelta(seconds=deadline_s)
             self.more_due = len(rows) > 1
-            return Job(
-                id=row.id,
-                kind=row.kind,
-                room=row.room,
-                ref=row.ref,
-                payload=dict(row.payload),
-                attempts=row.attempts,
-                uncertain=row.uncertain,
-                created_at=row.created_at,
-                deadline_at=row.deadline_at,
-                slot_at=now,
-            )
+            return record(Job, row, payload=dict(row.payload))
         return None
 
     async def may_claim(self, now: datetime) -> bool:
@@ -674,79 +521,50 @@ class Tx:
         return stats
 
     async def room_queue(self, room: str, now: datetime) -> RoomQueue:
-        """``room``'s queue of messages waiting to be sent for Bots, per Bot, and the Bots marked waiting for a place
-        at ``now`` (:class:`~bot.store.records.RoomQueue`), as this transaction sees the store (its own jobs too).
-
-        A card (or its DM copy) waits while its job is queued and its escalation pending (an ending deletes a
-        ``card.post`` job, :meth:`decide`; one a worker holds is not counted once its escalation ended); a blocked
-        report's DM or redraw while its job is queued. On PostgreSQL the count is
-        exact across replicas when the transaction first took the room's lock (:meth:`lock_room`)."""
-        # the session flushes this transaction's own rows first (autoflush)
-        count, waits = _room_queue_statements()
-        rows: list[Any] = list(await self.session.execute(count, {"p_room": room}))
+        """``room``'s :class:`~bot.store.records.RoomQueue` at ``now``, as this transaction sees the store (its own
+        jobs too): a card or its DM copy counts while its job is queued and its escalation pending, a blocked report's
+        DM or redraw while its job is queued. Exact across replicas after :meth:`lock_room`."""
+        count, waits = _room_queue_statements()  # the session flushes this transaction's own rows first (autoflush)
+        cards: dict[str, int] = {}
+        for bot_id, n in await self.session.execute(count, {"p_room": room}):
+            cards[str(bot_id)] = cards.get(str(bot_id), 0) + int(n)
         marked = (await self.session.execute(waits, {"p_room": room, "p_now": now})).scalars()
-        rows += [(bot_id, 0) for bot_id in marked]
-        return _room_queue_of(rows)
+        return RoomQueue(cards, frozenset(str(bot_id) for bot_id in marked))
 
     async def admit_card(
         self, room: str, bot_id: str, limits: AdmissionLimits, now: datetime, what: str = "approval cards"
     ) -> None:
-        """Check that ``bot_id`` may queue one more message in ``room`` (:func:`bot.store.admission.admit_card`: the
-        room's cap, and the Bot's share of it; ``what`` names the messages in the refusal).
-
-        Raises:
-            RoomBusy: (429 ``room_busy``) the room's queue is full, or the Bot holds its share of it; roll back.
-        """
+        """:func:`bot.store.admission.admit_card` on ``room``'s queue. Raises RoomBusy (429): roll back."""
         if limits.room_queue > 0:
             admit_card(await self.room_queue(room, now), bot_id, limits, what)
 
     async def lock_room(self, room: str) -> None:
-        """PostgreSQL: hold ``room``'s lock until this transaction ends (``pg_advisory_xact_lock``), so that the
-        transactions of every replica that may queue a card in the room count its queue (:meth:`room_queue`) one
-        after the other. Take it before anything else that locks (a Bot's request counter), so that two transactions
-        never wait for each other in a cycle. SQLite: nothing (one writer at a time)."""
+        """PostgreSQL: hold ``room``'s lock until this transaction ends (``pg_advisory_xact_lock``), so that every
+        replica's transactions that may queue a card there count its queue one after the other. Take it before
+        anything else that locks (a Bot's request counter: no cycle). SQLite: nothing (one writer at a time)."""
         if self.postgres:
             await self.session.execute(select(func.pg_advisory_xact_lock(func.hashtext(f"flybot-room:{room}"))))
 
     # -- blocked reports ------------------------------------------------------------------------------------
     async def record_report(self, new: NewReport) -> tuple[Report, bool]:
         """Fold into the open report of the same Bot and host (``count`` + 1, ``last_seen``; the first report's other
-        fields stay), or insert a new one; ``(report, created)``. One open report per Bot and host: the UNIQUE
-        ``open_key`` (``"<bot_id> <host>"`` while open, NULL once decided); a concurrent insert that won sends this
-        one back to the UPDATE.
-
-        Raises:
-            RuntimeError: still contended after :data:`bot.store.reports.FOLD_ATTEMPTS` rounds (not expected).
-        """
-        key = open_key(new.bot_id, new.host)
-        report = BlockedReportRow
-        for _ in range(FOLD_ATTEMPTS):
-            folded = await self.session.execute(
-                update(report).where(report.open_key == key).values(count=report.count + 1, last_seen=new.at)
-            )
-            if folded.rowcount == 1:  # type: ignore[attr-defined]
-                row = (await self.session.execute(select(report).where(report.open_key == key))).scalar_one()
-                await self.session.refresh(row)
-                return report_record(row), False
-            row = BlockedReportRow(
-                **{f.name: getattr(new, f.name) for f in fields(new) if f.name != "at"},
-                status="open",
-                open_key=key,
-                count=1,
-                first_seen=new.at,
-                last_seen=new.at,
-                dms=[],
-            )
-            row.missing = list(new.missing)
-            row.unlock = [o.to_json_dict() for o in new.unlock]
-            row.findings = [f.to_json_dict() for f in new.findings]
-            try:
-                async with self.session.begin_nested():
-                    self.session.add(row)
-            except IntegrityError:
-                continue
-            return report_record(row), True
-        raise RuntimeError(f"could not record the report of {new.bot_id} on {new.host}: too much contention")
+        fields stay), or insert a new one; ``(report, created)``. One ``INSERT ... ON CONFLICT DO UPDATE`` on the
+        UNIQUE ``open_key``, so concurrent reports of one Bot and host fold into one."""
+        table = cast(Table, BlockedReportRow.__table__)
+        values = {f.name: getattr(new, f.name) for f in fields(new) if f.name != "at"} | {"missing": list(new.missing)}
+        values |= {
+            "unlock": [o.to_json_dict() for o in new.unlock],
+            "findings": [f.to_json_dict() for f in new.findings],
+        }
+        values |= {"status": "open", "open_key": open_key(new.bot_id, new.host), "count": 1, "dms": []}
+        insert_or_fold = dialect_insert(self._connection.dialect.name, table).values(
+            **values, first_seen=new.at, last_seen=new.at
+        )
+        folded = {"count": table.c["count"] + 1, "last_seen": insert_or_fold.excluded.last_seen}
+        stmt = insert_or_fold.on_conflict_do_update(index_elements=[table.c.open_key], set_=folded)
+        row = (await self._connection.execute(stmt.returning(*table.c))).one()
+        report = report_record(SimpleNamespace(**row._mapping))  # by name: a Row's own .count is a tuple method
+        return report, report.count == 1
 
     async def get_report(self, report_id: str) -> Report | None:
         """The report as this transaction sees it, or None."""
@@ -785,7 +603,7 @@ class Tx:
         )
         if result.rowcount != 1:  # type: ignore[attr-defined]
             return None
-        await self._seen_changed(report_id)
+        await self._notify(report_id)
         return await self.get_report(report_id)
 
     async def open_reports(self, bot_id: str) -> list[Report]:
@@ -864,26 +682,19 @@ class Tx:
 
     async def job_done(self, job_id: int, at: datetime) -> None:
         """Mark a job delivered (in the transaction that records its result)."""
-        await self.session.execute(
-            update(OutboxJobRow)
-            .where(OutboxJobRow.id == job_id)
-            .values(status="done", done_at=at, claimed_until=None, last_error=None)
-        )
+        await self._set_job(job_id, status="done", done_at=at, claimed_until=None, last_error=None)
 
     async def job_retry(self, job_id: int, *, due_at: datetime, error: str, uncertain: bool) -> None:
         """Give a claimed job back, due again at ``due_at`` (``uncertain``: the last attempt may have landed)."""
-        values: dict[str, Any] = {"due_at": due_at, "claimed_until": None, "last_error": error[:200]}
-        if uncertain:
-            values["uncertain"] = True
-        await self.session.execute(update(OutboxJobRow).where(OutboxJobRow.id == job_id).values(**values))
+        more = {"uncertain": True} if uncertain else {}
+        await self._set_job(job_id, due_at=due_at, claimed_until=None, last_error=error[:200], **more)
 
     async def job_failed(self, job_id: int, at: datetime, error: str) -> None:
         """Give up on a job for good (its deadline passed, or Slack refused it)."""
-        await self.session.execute(
-            update(OutboxJobRow)
-            .where(OutboxJobRow.id == job_id)
-            .values(status="failed", done_at=at, claimed_until=None, last_error=error[:200])
-        )
+        await self._set_job(job_id, status="failed", done_at=at, claimed_until=None, last_error=error[:200])
+
+    async def _set_job(self, job_id: int, **values: Any) -> None:
+        await self.session.execute(update(OutboxJobRow).where(OutboxJobRow.id == job_id).values(**values))
 
     async def get_notice(self, notice_id: str) -> Notice | None:
         """The folded notice, or None. On PostgreSQL the row is locked until this transaction ends: a fold in
@@ -935,40 +746,21 @@ def _room_queue_statements() -> tuple[Any, Any]:
     Bot and kind of ref, :data:`_QUEUED_FOR_ESCALATIONS` and :data:`_QUEUED_FOR_REPORTS`), and the Bots marked waiting
     there at ``p_now``."""
     job, escalation, report, wait = OutboxJobRow, EscalationRow, BlockedReportRow, RoomWaitRow
-    cards = (
-        select(escalation.bot_id, func.count())
-        .select_from(job)
-        .join(escalation, escalation.id == job.ref)
-        .where(
-            job.room == bindparam("p_room"),
-            job.kind.in_(_QUEUED_FOR_ESCALATIONS),
-            job.status == "queued",
-            escalation.status == "pending",
+
+    def queued(row: Any, kinds: tuple[str, ...], *where: Any) -> Select[Any]:
+        return (
+            select(row.bot_id, func.count())
+            .select_from(job)
+            .join(row, row.id == job.ref)
+            .where(job.room == bindparam("p_room"), job.kind.in_(kinds), job.status == "queued", *where)
+            .group_by(row.bot_id)
         )
-        .group_by(escalation.bot_id)
-    )
-    reports = (
-        select(report.bot_id, func.count())
-        .select_from(job)
-        .join(report, report.id == job.ref)
-        .where(job.room == bindparam("p_room"), job.kind.in_(_QUEUED_FOR_REPORTS), job.status == "queued")
-        .group_by(report.bot_id)
-    )
+
+    cards = queued(escalation, _QUEUED_FOR_ESCALATIONS, escalation.status == "pending")
+    reports = queued(report, _QUEUED_FOR_REPORTS)
     count = union_all(cards, reports)
     waits = select(wait.bot_id).where(wait.room == bindparam("p_room"), wait.until > bindparam("p_now"))
     return count, waits
-
-
-def _room_queue_of(rows: Any) -> RoomQueue:
-    """A :class:`RoomQueue` from ``(bot_id, cards)`` rows (a Bot marked waiting is a row with 0 cards)."""
-    cards: dict[str, int] = {}
-    waiting: set[str] = set()
-    for bot_id, n in rows:
-        if int(n) > 0:
-            cards[str(bot_id)] = cards.get(str(bot_id), 0) + int(n)
-        else:
-            waiting.add(str(bot_id))
-    return RoomQueue(cards, frozenset(waiting))
 
 
 _UNIQUE_KEYS = {"escalations": ("bot_id", "idempotency_key"), "slack_events": ("event_id",)}
@@ -979,8 +771,9 @@ def insert_new(dialect: str, table_name: str) -> Any:
     """An INSERT into ``table_name`` that inserts nothing (row count 0) when a row with the same unique key
     (:data:`_UNIQUE_KEYS`: an escalation's Bot and Idempotency-Key, a Slack event's id) is already there."""
     table = Base.metadata.tables[table_name]
-    statement = postgresql.insert(table) if dialect == "postgresql" else sqlite.insert(table)
-    return statement.on_conflict_do_nothing(index_elements=[table.c[key] for key in _UNIQUE_KEYS[table_name]])
+    return dialect_insert(dialect, table).on_conflict_do_nothing(
+        index_elements=[table.c[key] for key in _UNIQUE_KEYS[table_name]]
+    )
 
 
 @cache
