@@ -156,6 +156,9 @@ REPOSITORY = "repository"
 HOOKS = "hooks"
 #: The git question asking whether a branch name is the repository's local branch (:func:`_git_local_branch`).
 LOCAL_BRANCH = "local-branch "
+#: The python question asking what in the directory ``python -m NAME`` runs in would be imported as ``NAME``
+#: (:func:`_module_shadows`).
+MODULE = "module "
 
 
 def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]]:
@@ -181,6 +184,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
     elif tool == "go":
         for place in places + _above(root):
             found += _go_settings(root, place)
+    elif tool == "python" and question.startswith(MODULE):
+        found += _module_shadows(root, base, question[len(MODULE) :])
     elif tool == "python":
         for place in places:
             found += _python_settings(root, place)
@@ -672,6 +677,27 @@ def _pip_site_configs(root: str, places: list[str]) -> list[tuple[str, str]]:
         if os.path.lexists(conf):
             found.append((_rel(root, conf), "a virtual environment's pip settings: where pip gets packages"))
     return found
+
+
+def _module_shadows(root: str, base: str, name: str) -> list[tuple[str, str]]:
+    """The entries of ``base`` that ``python -m NAME`` run there would import as the top-level module ``NAME``
+    instead of the installed one: python(1) ``-m`` puts the current directory first on ``sys.path``, and the
+    import system (Python "The import system", path entry finders) takes a package ``NAME/``, a module ``NAME.py``
+    or a compiled or extension module ``NAME.<suffix>`` found there first. Every entry named ``NAME`` or
+    ``NAME.<anything>`` counts (compared case-insensitively, as a case-insensitive file system finds them); each is
+    given as ``(path, path)``, the path relative to the workspace.
+
+    Raises:
+        ValueError: ``name`` is not a module name (the caller makes the place unreadable: fail closed).
+    """
+    if not name.isidentifier():
+        raise ValueError(f"not a module name: {name[:80]!r}")
+    wanted = name.casefold()
+    entries = [_rel(root, os.path.join(base, e)) for e in sorted(os.listdir(base)) if e.casefold() == wanted]
+    entries += [
+        _rel(root, os.path.join(base, e)) for e in sorted(os.listdir(base)) if e.casefold().startswith(wanted + ".")
+    ]
+    return [(entry, entry) for entry in entries]
 
 
 def _python_settings(root: str, place: str) -> list[tuple[str, str]]:

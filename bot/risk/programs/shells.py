@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from bot.risk.grader import Call
 from bot.risk.reasons import shorten
+from bot.risk.settings import MODULE
 from bot.risk.words import Word, literal_word
 
 from .kit import R, build_or_test, destructive, network, read_only, show, unpacks
@@ -193,19 +194,27 @@ _COMPILEALL_VALUES = frozenset({"-d", "-s", "-p", "-x", "-i", "-o", "-j", "-r", 
 def _python_module(call: Call, module: Word | None, rest: list[Word], *, isolated: bool = False) -> None:
     """``python -m MODULE``: python(1) ``-m`` "the first element of sys.path will be the current directory", so a
     file ``MODULE.py`` or a package ``MODULE/`` there (for ``json.tool``: ``json``) runs instead of the installed
-    module, as ``python FILE`` runs a program file: destructive (``script-file``) unless ``isolated`` (``-I``,
-    ``-P``: "Don't prepend a potentially unsafe path to sys.path"; ``-E`` alone does not keep it off) or the module
-    already runs the project's code (:data:`_PY_RUNS_PROJECT_CODE`). Graded as the module's command besides."""
+    module, as ``python FILE`` runs a program file: destructive (``script-file``) when the directory it runs in holds
+    one, as the recipe book answers (settings.py ``module NAME``: the adapter looks and sends what it found, so the
+    server grades the same; one it could not look at is destructive), unless ``isolated`` (``-I``, ``-P``: "Don't
+    prepend a potentially unsafe path to sys.path"; ``-E`` alone does not keep it off) or the module already runs
+    the project's code (:data:`_PY_RUNS_PROJECT_CODE`). Graded as the module's command besides."""
+    from .projects import configured_options  # the project readers import this module's helpers
+
     name = module.value if module is not None else None
     top = (name or "").split(".", 1)[0]
     if name and not isolated and top not in _PY_RUNS_PROJECT_CODE:
-        destructive(
-            call,
-            "script-file",
-            f"{call.name} -m {show(module) if module else name} runs {top}.py or {top}/ from the current directory "
-            "first, if there is one (-m puts it first on sys.path), which the classifier cannot see; -P or -I keeps "
-            "it out.",
-        )
+        label = f"{call.name} -m {show(module) if module else name}"
+        shadows = configured_options(call, "python", label, f"{MODULE}{top}")
+        if shadows is None:
+            return  # the directory could not be looked at: destructive already
+        if shadows:
+            destructive(
+                call,
+                "script-file",
+                f"{label} runs {shorten(', '.join(shadows), 120)} from the directory it runs in instead of the "
+                f"installed {top} (-m puts that directory first on sys.path); -P or -I keeps it out.",
+            )
     if name in _PY_MODULES_AS_COMMANDS:
         call.run([literal_word(name or "")] + rest, f"{call.name} -m")
     elif name in _PY_MODULE_COMMANDS:
