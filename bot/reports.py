@@ -58,7 +58,7 @@ from bot.preflight.line import PREFIX as PREFLIGHT_PREFIX
 from bot.standing import OWN_CHAT_IDENTITY, StandingService, StandingSpec, log_created
 from bot.store import Bot, StandingApproval, Store, Tx
 from bot.store.admission import AdmissionLimits
-from bot.store.reports import NewReport, Report, ReportFinding, ReportOption
+from bot.store.reports import NewReport, Report, ReportFinding
 from bot.waiters import WaiterHub, long_poll
 
 log = structlog.get_logger("flybot.reports")
@@ -446,7 +446,7 @@ class ReportService:
             session_id=blocked.session_id,
             mode=blocked.mode,
             missing=blocked.missing,
-            unlock=tuple(ReportOption(o.id, o.text, o.command) for o in blocked.unlock),
+            unlock=tuple(o for o in blocked.unlock),
             at=now,
             source=blocked.source,
             reported_by=blocked.reported_by,

@@ -16,10 +16,11 @@ import pytest
 from sqlalchemy import text
 
 from bot.errors import Conflict, RateLimited, RoomBusy
+from bot.preflight.model import UnlockOption
 from bot.store import Bot, NewEscalation, ProgramRule, StandingApproval, Store, open_store
 from bot.store.admission import AdmissionLimits
 from bot.store.records import Decision, Escalation, RoomQueue
-from bot.store.reports import NewReport, ReportOption
+from bot.store.reports import NewReport
 from tests.pg import BACKENDS, throwaway_database
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
@@ -787,7 +788,7 @@ def report(report_id: str, host: str = "ci-1", at: datetime = NOW) -> NewReport:
         mode="contained",
         missing=("bubblewrap",),
         unlock=(
-            ReportOption(id="install-bubblewrap", text="Install bubblewrap", command="apt-get install bubblewrap"),
+            UnlockOption(id="install-bubblewrap", text="Install bubblewrap", command="apt-get install bubblewrap"),
         ),
         at=at,
         source="api",

@@ -7,27 +7,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from bot.preflight.model import UnlockOption
 from bot.store.models import record
 
 REPORT_STATUSES = ("open", "approved_turn", "approved_bot", "resolved")
 """``open``, then exactly one of the decided statuses."""
-
-
-@dataclass(frozen=True, slots=True)
-class ReportOption:
-    """An unlock option as the Bot listed it: ``id`` (FlyBot's catalogue key, ``other`` when unknown), and the
-    ``text``/``command`` the Bot sent (its own words: never shown as FlyBot's advice)."""
-
-    id: str
-    text: str
-    command: str | None = None
-
-    def to_json_dict(self) -> dict[str, Any]:
-        """``{"id", "text"}`` plus ``"command"`` when the Bot sent one."""
-        out: dict[str, Any] = {"id": self.id, "text": self.text}
-        if self.command is not None:
-            out["command"] = self.command
-        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +37,8 @@ class Report:
         status: ``open``, ``approved_turn``, ``approved_bot`` or ``resolved``.
         missing: backend wire names the host lacks (``bubblewrap``, ``landlock``, ...); may be empty when the Bot
             did not attach its preflight.
-        unlock: the unlock options the Bot's preflight printed (ids as in ``bot.preflight``).
+        unlock: the unlock options the Bot's preflight printed, as the Bot sent them (ids as in ``bot.preflight``;
+            the text and command are the Bot's own words, never shown as FlyBot's advice).
         count: how many times the Bot reported this host while the report was open (1 at first).
         source: ``api`` or ``chat``; ``reported_by``/``channel``: the Slack user and room of a chat report.
         dms: ``(channel, ts)`` of the DM sent to each owner.
@@ -72,7 +57,7 @@ class Report:
     session_id: str
     mode: str
     missing: tuple[str, ...]
-    unlock: tuple[ReportOption, ...]
+    unlock: tuple[UnlockOption, ...]
     status: str
     count: int
     first_seen: datetime
@@ -106,7 +91,7 @@ class NewReport:
     session_id: str
     mode: str
     missing: tuple[str, ...]
-    unlock: tuple[ReportOption, ...]
+    unlock: tuple[UnlockOption, ...]
     at: datetime
     source: str
     reported_by: str | None = None
@@ -121,9 +106,9 @@ def open_key(bot_id: str, host: str) -> str:
     return f"{bot_id} {host}"
 
 
-def _unlock(raw: Any) -> ReportOption:
+def _unlock(raw: Any) -> UnlockOption:
     command = raw.get("command")
-    return ReportOption(str(raw.get("id", "other")), str(raw.get("text", "")), str(command) if command else None)
+    return UnlockOption(str(raw.get("id", "other")), str(raw.get("text", "")), str(command) if command else None)
 
 
 def _finding(raw: Any) -> ReportFinding:
