@@ -11,8 +11,10 @@ Rules:
 - a pattern covers what its words say and no more: a word that changes what the subcommand means
   (bot/risk/meaning.py, an allowlist: any option or operand not listed there as plain, such as
   ``apt-get install jq=1.0-old``, ``pip install --index-url ...``, ``git push --forc``) is covered only when the
-  pattern spells it out, and a command whose redirect writes outside the workspace or opens a socket
-  (``SimpleCommand.marks``) only by ``*``;
+  pattern spells it out; a pattern that names operands (``apt-get install jq``, ``systemctl restart nginx``,
+  ``curl https://api.example.com/health``) covers exactly those operands, no further one, and for curl and wget
+  no further URL or transfer (bot/risk/meaning.py ``extra_operands``); and a command whose redirect writes outside
+  the workspace or opens a socket (``SimpleCommand.marks``) only by ``*``;
 - no approval, ``*`` included, covers a command that runs with environment variables this command line sets
   (``HOME=/tmp/x git push``, ``export RUSTC_WRAPPER=...; cargo install``, ``env X=... cmd``), but for names that
   only change output, locale or time zone (bot/risk/recipes.py ``INERT_ENVIRONMENT``), or that runs in a directory
@@ -45,7 +47,7 @@ from bot.errors import Conflict, InvalidRequest, NotAllowed, NotFound
 from bot.groups import GroupCheckTooSlow, OwnerGroups, owns
 from bot.risk import Reason, RiskLevel, SimpleCommand, classify
 from bot.risk.grader import inert_environment
-from bot.risk.meaning import changing_words
+from bot.risk.meaning import changing_words, extra_operands
 from bot.risk.rules import ProgramRules, rules_of
 from bot.risk.tools import TOOL_PREFIX
 from bot.store import Bot, StandingApproval, Store, Tx
@@ -290,6 +292,8 @@ def suggest_patterns(commands: Sequence[SimpleCommand]) -> list[str]:
         changing = changing_words(command.argv)
         if changing and changing[-1] >= len(words):
             words = list(command.argv[: changing[-1] + 1])  # the pattern spells out what changes the meaning
+        if extra_operands(tuple(words), command.argv):
+            words = list(command.argv)  # a pattern naming an operand covers exactly the operands it names
         if len(words) > 8 or not all(_PATTERN_WORD.match(w) for w in words):
             return []
         pattern = " ".join(words)
@@ -367,8 +371,8 @@ def covers_command(approval: StandingApproval, command: SimpleCommand) -> bool:
         return False
     if not words:
         return True
-    if command.marks:
-        return False
+    if command.marks or extra_operands(words, command.argv):
+        return False  # extra_operands: a pattern that names operands covers exactly those (bot/risk/meaning.py)
     changing = changing_words(command.argv)
     return not changing or changing[-1] < len(words)
 

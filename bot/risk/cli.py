@@ -51,6 +51,11 @@ def register(subparsers: Any) -> None:
 
 def handle(args: argparse.Namespace) -> int:
     """The ``classify`` handler: returns the exit code."""
+    from bot.hooks.gate import own_state_paths
+    from bot.risk.sensitive import add_own_state
+
+    # FlyBot's state where this environment puts it (FLYBOT_STATE_DIR, the SQLite store), graded as the hook does
+    add_own_state(own_state_paths())
     if args.jsonl:
         if args.command:
             print("flybot classify: --jsonl reads commands from stdin; give no COMMAND", file=sys.stderr)

@@ -165,6 +165,61 @@ _PLANTED_CONFIG: dict[str, frozenset[str]] = {
 }
 
 
+#: Code files a test runner or build loads and runs by itself, by a pattern on their path, with the programs that
+#: run them and, for a tool of many commands, the commands that do (None: any). Written earlier in the same
+#: command (``> conftest.py && pytest``, ``cp /tmp/conftest.py . && pytest``, ``curl -o tests/test_x.py URL &&
+#: pytest``), the code that runs is on the card but FlyBot does not grade it: destructive (rule ``code-rewritten``),
+#: as a planted configuration is. Sources: pytest "Writing plugins" (conftest.py files are loaded from the rootdir
+#: and test paths) and "Conventions for Python test discovery" (``test_*.py``, ``*_test.py``); The Cargo Book "Build
+#: Scripts" (``build.rs`` is compiled and run before the package is built); ``go help test`` (``*_test.go`` files);
+#: Jest "Configuration" (``jest.config.js|ts|mjs|cjs|json``, ``setupFiles``, ``testMatch``: ``__tests__``,
+#: ``*.test.*``, ``*.spec.*``); Vitest "Configuring Vitest" (``vitest.config.*``, ``vite.config.*``); Mocha
+#: "Configuring Mocha" (``.mocharc.*``); MkDocs "Configuration" (mkdocs.yml, loaded with PyYAML's unsafe Loader:
+#: ``!!python/object/apply`` runs code); pip "pip install" (a local project's ``setup.py`` runs to build it).
+_JS_RUNNERS = frozenset({"jest", "vitest", "mocha", "vite", "npm", "pnpm", "yarn", "bun", "npx", "bunx"})
+#: The commands of npm, pnpm, yarn and bun that run a project's scripts or its test runner (npm-test(1),
+#: npm-run-script(1) and its aliases; yarn and pnpm run a script named as the command).
+_JS_RUN_COMMANDS = frozenset({
+    "test", "t", "tst", "run", "run-script", "rum", "urn", "start", "exec", "x", "dlx", "jest", "vitest", "mocha",
+    "vite", "build", "dev", "serve", "preview",
+})  # fmt: skip
+_CARGO_BUILDS = frozenset({
+    "build", "b", "test", "t", "run", "r", "check", "c", "clippy", "bench", "doc", "d", "install", "rustc", "fix",
+})  # fmt: skip
+_PLANTED_CODE: tuple[tuple[Regex, frozenset[str], frozenset[str] | None], ...] = (
+    (Regex(r"/(?:conftest|test_[^/]*|[^/]*_test)\.py$"), frozenset({"pytest", "py.test"}), None),
+    (Regex(r"/build\.rs$"), frozenset({"cargo"}), _CARGO_BUILDS),
+    (Regex(r"/[^/]*_test\.go$"), frozenset({"go"}), frozenset({"test"})),
+    (
+        Regex(
+            r"/(?:[^/]*\.(?:test|spec)\.[cm]?[jt]sx?|__tests__/[^/]+\.[cm]?[jt]sx?|(?:jest|vitest|vite)\.config\.[^/]+"
+            r"|(?:jest|vitest)\.setup\.[^/]+|setupTests\.[cm]?[jt]sx?|\.mocharc\.[^/]+)$"
+        ),
+        _JS_RUNNERS,
+        _JS_RUN_COMMANDS,
+    ),
+    (Regex(r"/mkdocs\.ya?ml$"), frozenset({"mkdocs"}), None),
+    (Regex(r"/setup\.py$"), frozenset({"pip", "pip3"}), frozenset({"install", "wheel", "download"})),
+)
+_PLANTED_CODE_READERS = frozenset().union(*(programs for _, programs, _ in _PLANTED_CODE))
+#: Runners that take their command as the first word (the rest take files and options).
+_PLANTED_CODE_COMMANDS = frozenset({"cargo", "go", "pip", "pip3", "npm", "pnpm", "yarn", "bun"})
+
+
+def _planted_code(name: str, words: list[Word], written: frozenset[str]) -> str | None:
+    """A path of ``written`` that is code ``name`` loads and runs by itself (:data:`_PLANTED_CODE`), or None."""
+    command = None
+    if name in _PLANTED_CODE_COMMANDS:
+        command = next((w.value for w in words if w.value is None or not w.value.startswith("-")), "")
+    for path in sorted(written):
+        for pattern, programs, commands in _PLANTED_CODE:
+            if name not in programs or (commands is not None and command not in commands and command is not None):
+                continue
+            if pattern.search("/" + path.lstrip("/")):
+                return path
+    return None
+
+
 #: A project's wrapper scripts and binstubs, by their path in the project, and the tool they run: the Gradle
 #: Wrapper (Gradle user guide "The Gradle Wrapper": ``./gradlew`` runs the version of Gradle that
 #: gradle/wrapper/gradle-wrapper.properties names), the Maven Wrapper (maven.apache.org/wrapper: ``./mvnw``, from
@@ -2222,6 +2277,17 @@ class Grader:
                     "config-rewritten",
                     f"This command writes {shorten(planted, 80)} before {name} runs, and {name} reads it: the "
                     "configuration can name programs it runs.",
+                )
+        if self.written_before and name in _PLANTED_CODE_READERS:
+            planted = _planted_code(name, words[1:], self.written_before)
+            if planted is not None:
+                self.flag(
+                    rec,
+                    scope,
+                    R.DESTRUCTIVE,
+                    "code-rewritten",
+                    f"This command writes {shorten(planted, 80)} before {name} runs, and {name} loads and runs it: "
+                    "code FlyBot does not grade.",
                 )
         if (
             name in _DUMPS_ENVIRONMENT

@@ -57,6 +57,10 @@ Plain options and operands, per program (the manual pages say what each option d
   starting ``git push`` does not match them anyway: it prefixes the argv).
 
 Programs without a table here have no such words: a pattern prefixing the argv covers them.
+
+A pattern that names operands of one of these subcommands (``apt-get install -y jq``, ``systemctl restart nginx``,
+``git push origin main``), or a URL for ``curl``, ``wget``, HTTPie or ``xh``, covers exactly those operands:
+:func:`extra_operands` says when a command it prefixes holds a further operand, URL or transfer.
 """
 
 from __future__ import annotations
@@ -65,7 +69,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-__all__ = ["changing_words"]
+__all__ = ["changing_words", "extra_operands", "names_operands"]
 
 
 class _Table:
@@ -339,3 +343,80 @@ def changing_words(argv: tuple[str, ...]) -> tuple[int, ...]:
     if rule is None:
         return ()
     return tuple(sorted(set(rule(argv))))
+
+
+#: Programs whose operands are the URLs they talk to (curl(1), wget(1), HTTPie, xh): a pattern naming a URL covers
+#: that URL only.
+_URL_PROGRAMS = frozenset({"curl", "wget", "http", "https", "xh", "xhs"})
+#: Options of those programs that start another transfer or read more URLs or options from elsewhere (curl(1)
+#: ``-:``/``--next``, ``--url``, ``-K``/``--config``; wget(1) ``-i``/``--input-file``, ``-e``/``--execute``,
+#: ``--config``): a command holding one goes beyond the URL its pattern names.
+_MORE_URLS = ("--next", "--url", "--config", "--input-file", "--execute")
+_MORE_URLS_SHORT = {"curl": ":K", "wget": "ie"}
+
+
+def _operand_start(argv: tuple[str, ...]) -> int | None:
+    """Where the operands of ``argv`` start when its program has a table here and the subcommand is one whose
+    operands it checks (packages, units, a remote and branches), 1 for a URL program; None otherwise."""
+    name = argv[0] if argv else ""
+    if name in _URL_PROGRAMS:
+        return 1
+    if name == "pacman":
+        return 2
+    if name == "git":
+        return 2 if argv[1:2] == ("push",) else None
+    if name not in _RULES:
+        return None
+    sub = _subcommand(argv)
+    if sub is None:
+        return None
+    if (
+        (name in ("pip", "pip3") and argv[sub] not in _PIP_INSTALLS)
+        or (name in ("npm", "pnpm", "yarn") and argv[sub] not in _JS_INSTALLS)
+        or (name == "cargo" and argv[sub] != "install")
+        or (name == "go" and argv[sub] not in ("install", "get", "run"))
+    ):
+        return None
+    return sub + 1
+
+
+def names_operands(pattern: tuple[str, ...]) -> bool:
+    """True when a standing approval's ``pattern`` names an operand of its subcommand (``apt-get install jq``,
+    ``systemctl restart nginx``, ``git push origin main``, ``curl https://api.example.com/health``): a word at or
+    after where the operands start that is not an option nor (for a table program) the value of an option that is
+    not plain. ``apt-get install``, ``pip install -i https://x`` and ``curl`` name none."""
+    start = _operand_start(pattern)
+    if start is None:
+        return False
+    if pattern[0] in _URL_PROGRAMS:
+        return any("://" in word or not word.startswith("-") for word in pattern[start:])
+    changing = set(changing_words(pattern))
+    for index in range(start, len(pattern)):
+        word = pattern[index]
+        if word.startswith("-"):
+            continue
+        previous = pattern[index - 1]
+        if previous.startswith("-") and previous != "--" and index - 1 in changing:
+            continue  # the value of an option the table does not call plain (pip install -i URL)
+        return True
+    return False
+
+
+def extra_operands(pattern: tuple[str, ...], argv: tuple[str, ...]) -> bool:
+    """True when ``pattern`` names an operand (:func:`names_operands`) and ``argv``, which it prefixes, holds a
+    further operand after the pattern's words (``apt-get install jq evil``, ``systemctl restart nginx sshd``), or,
+    for a URL program, a further URL or an option that starts another transfer or reads URLs from elsewhere
+    (``curl URL -F f=@a https://other``, ``curl URL --next …``): the pattern covers exactly the operands it names."""
+    if not names_operands(pattern):
+        return False
+    rest = argv[len(pattern) :]
+    if pattern[0] in _URL_PROGRAMS:
+        shorts = _MORE_URLS_SHORT.get(pattern[0], "")
+        return any(
+            "://" in word
+            or not word.startswith("-")
+            or word.split("=", 1)[0] in _MORE_URLS
+            or (not word.startswith("--") and any(letter in shorts for letter in word[1:]))
+            for word in rest
+        )
+    return any(word == "--" or not word.startswith("-") for word in rest)

@@ -44,7 +44,9 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   ``/etc/sudoers.d`` (sudoers(5)); ``/proc/PID/environ``, ``/proc/self/environ``
   (proc(5): the process's environment); ``/etc/ssl/private`` (Debian's private TLS keys, update-ca-certificates(8));
   ``/run/secrets``, ``/var/run/secrets`` (Kubernetes service-account tokens, "Configure Service Accounts for Pods";
-  Docker secrets); ``~/.claude/.credentials.json`` (Claude Code "Identity and Access Management");
+  Docker secrets); ``/run/credentials``, ``/var/run/credentials`` (systemd.exec(5) "Credentials"); a backup, swap
+  or auto-save copy of any credential file by its name (:func:`backed_up`: ``.netrc~``, ``id_rsa.bak``,
+  ``..netrc.swp``); ``~/.claude/.credentials.json`` (Claude Code "Identity and Access Management");
   ``~/.codex/auth.json`` (OpenAI Codex CLI authentication); ``~/.gem/credentials`` (RubyGems "API keys");
   ``~/.config/hub`` (hub(1) CONFIGURATION); ``~/.config/git/credentials`` (git-credential-store(1) FILES);
   ``~/.password-store`` (pass(1)); ``~/.oci`` (OCI CLI config and API keys); ``~/.m2/settings.xml`` (Maven
@@ -335,6 +337,10 @@ _SECRET_TREES: dict[str, str] = {
     "/etc/ssl/private": "private TLS keys",
     "/run/secrets": "service-account tokens or container secrets",
     "/var/run/secrets": "service-account tokens or container secrets",
+    # systemd.exec(5) "Credentials": LoadCredential=/SetCredential= place a service's secrets in
+    # /run/credentials/UNIT/ ($CREDENTIALS_DIRECTORY); /var/run is /run (file-hierarchy(7))
+    "/run/credentials": "a service's credentials (systemd LoadCredential)",
+    "/var/run/credentials": "a service's credentials (systemd LoadCredential)",
     "/etc/kubernetes/pki": "Kubernetes cluster keys",
     "/var/lib/kubelet/pki": "the kubelet's client keys",
     "/etc/letsencrypt/keys": "TLS private keys",
@@ -943,9 +949,38 @@ def credential_path(text: str) -> str | None:
     if "proc" in text:
         text = _through_proc(text)
     found = _literal_credential(text)
+    if found is None:
+        original = backed_up(text)
+        if original is not None:
+            found = credential_path(original)
+            return None if found is None else f"{found} (a backup or swap copy)"
     if found is not None or _GLOB.search(text) is None:
         return found
     return _glob_credential(text)
+
+
+#: What editors and package managers add to a file's name for a copy of it: Emacs and Vim backups (``NAME~``; Emacs
+#: "Backup Names", Vim 'backupext'), Vim's swap files (``.NAME.swp``, ``.swo``: Vim ":help swap-file"), Emacs'
+#: auto-save files (``#NAME#``), dpkg's and rpm's kept configuration (``.dpkg-old``, ``.dpkg-dist``,
+#: ``.rpmsave``, ``.rpmnew``) and the usual hand-made copies (``.bak``, ``.orig``, ``.old``, ``.save``,
+#: ``.backup``). The copy holds what the file held.
+_BACKUP = Regex(
+    r"^(?:\.(?P<swap>.+)\.sw[a-p]|#(?P<auto>.+)#|(?P<name>.+?)(?:~|\.(?:bak|orig|old|save|backup|dpkg-old|dpkg-dist|rpmsave|rpmnew)))$"
+)
+
+
+def backed_up(text: str) -> str | None:
+    """The path of the file ``text`` is a backup, swap or auto-save copy of (:data:`_BACKUP`: ``~/.netrc~`` is
+    ``~/.netrc``, ``~/..netrc.swp`` is ``~/.netrc``, ``id_rsa.bak`` is ``id_rsa``), or None when its name is not
+    such a copy's."""
+    head, slash, name = text.rstrip("/").rpartition("/")
+    found = _BACKUP.match(name)
+    if found is None:
+        return None
+    original = found.group("swap") or found.group("auto") or found.group("name")
+    if not original:
+        return None
+    return f"{head}{slash}{original}"
 
 
 def _anchored(text: str) -> list[str] | None:
@@ -1336,6 +1371,12 @@ def named_secret(text: str) -> str | None:
     if not parts:
         return None
     name = parts[-1]
+    if _GLOB.search(name) is None:
+        original = backed_up(text)
+        if original is not None:
+            found = named_secret(original)
+            if found is not None:
+                return f"{found} (a backup or swap copy)"
     if (
         len(parts) >= 2
         and any(_glob_matches(".git", p, last=True) for p in parts[:-1])

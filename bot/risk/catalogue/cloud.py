@@ -296,7 +296,19 @@ CATALOGUE: dict[str, object] = {
                 }
             },
             "token": {
-                "commands": {"lookup capabilities": _REMOTE, "create": "secret", "renew": _CHANGE, "revoke": _DESTROY}
+                "commands": {
+                    "lookup capabilities": _REMOTE,
+                    # vault token create -policy=root: a token with the root policy "can do anything in Vault"
+                    # (developer.hashicorp.com/vault/docs/concepts/policies, "Built-in policies")
+                    "create": {
+                        "grade": "secret",
+                        "open": True,
+                        "options": "-policy=",
+                        "when": {"-policy=root": "grant"},
+                    },
+                    "renew": _CHANGE,
+                    "revoke": _DESTROY,
+                }
             },
             "secrets auth audit plugin policy namespace": {
                 "commands": {

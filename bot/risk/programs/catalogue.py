@@ -60,6 +60,7 @@ EFFECTS: dict[str, str] = {
     "publish": "sends to a remote service, deleting nothing there (network, remote-control-plane)",
     "change": "changes state on a remote service (system, remote-control-plane, never downgraded)",
     "destroy": "deletes on a remote service (destructive, remote-control-plane)",
+    "grant": "grants full control of a remote service (a root token, an owner role: destructive, privilege-grant)",
     "delete": "deletes local files (destructive)",
     "system": "changes the machine outside the workspace (system, not downgraded)",
     "critical": "an irreversible or security-critical change to the machine: it stops a service, takes the machine "
@@ -118,6 +119,7 @@ _RANK = {
     "plugin": 4,
     "delete": 4,
     "destroy": 4,
+    "grant": 4,
     "runs": 4,
     "wrap": 4,
     "python": 4,
@@ -861,6 +863,8 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
         call.flag(R.SYSTEM, "remote-control-plane", f"{what} changes state on a remote service.")
     elif effect == "destroy":
         call.flag(R.DESTRUCTIVE, "remote-control-plane", f"{what} deletes on a remote service.")
+    elif effect == "grant":
+        call.flag(R.DESTRUCTIVE, "privilege-grant", f"{what} grants full control of a remote service.")
     elif effect == "delete":
         call.flag(R.DESTRUCTIVE, "deletion", f"{what} deletes files.")
     elif effect == "system":

@@ -139,6 +139,8 @@ def aws(call: Call) -> None:
     if op in _AWS_REMOTE_RUN:
         destructive(call, "remote-shell", f"{what} runs commands on another machine; the classifier cannot see them.")
         return
+    if _aws_security_change(call, service, op or "", what):
+        return
     if service == "s3" and op in ("cp", "sync", "mv", "rm", "rb"):
         _aws_s3(call, op, ops[2:], flags)
         return
@@ -276,6 +278,8 @@ def gcloud(call: Call) -> None:
     if "ssh" in values[:3]:
         _remote_command(call, "gcloud ssh")
         return
+    if _gcloud_security_change(call, values):
+        return
     verb = _by_verb(call, ops, first_is_group=True)
     if verb == "get-credentials":
         call.write(Word(None, "~/.kube/config"), "gcloud get-credentials writes")
@@ -329,6 +333,8 @@ def az(call: Call) -> None:
     if values[:1] == ["rest"]:
         _http_method(call, "az rest", ("--method", "-m"), default="GET")
         return
+    if _az_security_change(call, values):
+        return
     verb = _by_verb(call, ops, first_is_group=True)
     if verb == "get-credentials":
         call.write(Word(None, "~/.kube/config"), "az get-credentials writes")
@@ -354,6 +360,9 @@ def gsutil(call: Call) -> None:
         verb == "rsync" and any(f.startswith("-") and not f.startswith("--") and "d" in f for f in flags)
     ):
         _deletes(call, f"gsutil {verb}")
+        return
+    if verb in ("acl", "iam", "defacl") and len(ops) > 1 and ops[1].value != "get" and _to_everyone(call.args):
+        _grants(call, "makes-public", f"gsutil {verb} {ops[1].value or '?'} opens the bucket or objects to everyone")
         return
     if verb in ("acl", "iam", "lifecycle", "versioning", "defacl", "label", "cors", "logging", "web") and len(ops) > 1:
         (_reads if ops[1].value == "get" else _changes)(call, f"gsutil {verb} {ops[1].value}")
@@ -629,6 +638,8 @@ def _forge_api(call: Call, tool: str, endpoint: str | None) -> None:
         else:
             _changes(call, f"{what} graphql mutation")
         return
+    if endpoint is not None and _forge_api_grant(call, what, endpoint, texts):
+        return
     _http_method(call, what, ("-X", "--method"), default="GET", body_flags=(*_API_FIELD_FLAGS, "--input"))
 
 
@@ -657,3 +668,217 @@ def _http_method(
         _reads(call, what)
     else:
         _changes(call, f"{what} -X {method.upper()}")
+
+
+# -- grants of full control, exposure to everyone, audit turned off ---------------------------------------------
+# These change a cloud account or forge the way a sudoers edit, a cluster-admin binding or a firewall flush changes a
+# machine: a new owner, data readable by anyone (which no later change takes back once read), or the record of what
+# happened turned off. They are destructive (rules privilege-grant, makes-public, audit-off), never downgraded.
+
+
+def _grants(call: Call, rule: str, text: str) -> None:
+    call.flag(R.DESTRUCTIVE, rule, f"{text}: a security-critical change outside the sandbox.")
+
+
+#: Values that mean "anyone on the internet": IPv4/IPv6 any-address ranges (AWS "Security group rules", gcloud
+#: "firewall-rules create --source-ranges", az "network nsg rule create --source-address-prefixes": ``*``,
+#: ``Internet``, ``Any``), the public principals of GCS (``allUsers``, ``allAuthenticatedUsers``: cloud.google.com
+#: /storage/docs/access-control/iam) and S3 (``http://acs.amazonaws.com/groups/global/AllUsers``,
+#: ``AuthenticatedUsers``: docs.aws.amazon.com/AmazonS3/latest/userguide/acl-overview.html), and the canned ACLs
+#: ``public-read``, ``public-read-write``, ``authenticated-read`` (S3 "Canned ACL"; gsutil ``acl set``).
+_EVERYONE = re.compile(
+    r"(?:^|[\s=,:/{\[\"'])(?:0\.0\.0\.0/0|::/0|allUsers|allAuthenticatedUsers|AllUsers|AuthenticatedUsers|"
+    r"public-read(?:-write)?|authenticated-read)(?:$|[\s,:}\]\"'])"
+)
+
+
+def _to_everyone(words: list[Word]) -> bool:
+    """True when a word opens something to everyone (:data:`_EVERYONE`) or is only known when it runs."""
+    return any(w.value is None or _EVERYONE.search(w.value) for w in words)
+
+
+def _option_values(words: list[Word], *names: str) -> list[str | None]:
+    """The values given to the options ``names`` (``--name VALUE`` or ``--name=VALUE``; None: known at run time)."""
+    out: list[str | None] = []
+    for index, word in enumerate(words):
+        value = word.value
+        if value is None:
+            if word.src.startswith(tuple(f"{n}=" for n in names)):
+                out.append(None)  # --role="$ROLE"
+            continue
+        name, eq, attached = value.partition("=")
+        if name in names:
+            out.append(attached if eq else (words[index + 1].value if index + 1 < len(words) else ""))
+    return out
+
+
+#: AWS managed policies that give every permission or the power to grant it (AWS "AWS managed policies for job
+#: functions": AdministratorAccess "provides full access to AWS services and resources"; IAMFullAccess lets the
+#: holder attach AdministratorAccess to itself).
+_AWS_ADMIN_POLICIES = ("AdministratorAccess", "IAMFullAccess")
+#: An IAM policy statement allowing every action (IAM JSON policy reference, "Action": ``"*"``, ``"iam:*"``).
+_AWS_ALLOW_ALL = re.compile(r'"Action"\s*:\s*\[?\s*"(?:\*|iam:\*)"')
+#: A bucket policy whose principal is everyone (S3 "Bucket policy examples": ``"Principal": "*"``,
+#: ``{"AWS": "*"}``).
+_AWS_ANY_PRINCIPAL = re.compile(r'"Principal"\s*:\s*(?:"\*"|\{\s*"AWS"\s*:\s*\[?\s*"\*")')
+
+
+def _aws_security_change(call: Call, service: str, op: str, what: str) -> bool:
+    """AWS CLI v2 (awscli.amazonaws.com/v2/documentation/api/latest/reference): ``iam attach-*-policy`` of an
+    administrator policy, ``iam put-*-policy`` allowing every action, ``iam create|update-login-profile`` (a console
+    password for a user), a public ACL or bucket policy, ``s3api put-public-access-block`` turning a block off,
+    ``ec2 authorize-security-group-ingress|egress`` from anywhere, ``cloudtrail stop-logging``,
+    ``config stop-configuration-recorder``. A value that decides it only known when it runs counts."""
+    words = call.args
+    if service == "iam" and op in ("attach-user-policy", "attach-role-policy", "attach-group-policy"):
+        arns = _option_values(words, "--policy-arn")
+        if any(a is None or a.rsplit("/", 1)[-1] in _AWS_ADMIN_POLICIES for a in arns):
+            _grants(call, "privilege-grant", f"{what} attaches an administrator policy (full control of the account)")
+            return True
+    if service == "iam" and op in ("put-user-policy", "put-role-policy", "put-group-policy"):
+        docs = _option_values(words, "--policy-document")
+        if any(d is None or _AWS_ALLOW_ALL.search(d) for d in docs):
+            _grants(call, "privilege-grant", f"{what} allows every action (full control of the account)")
+            return True
+    if service == "iam" and op in ("create-login-profile", "update-login-profile"):
+        _grants(call, "privilege-grant", f"{what} gives an IAM user a console password (a new way in)")
+        return True
+    if _to_everyone(
+        [
+            Word(v, v or "")
+            for v in _option_values(
+                words,
+                "--acl",
+                "--grant-read",
+                "--grant-full-control",
+                "--grant-read-acp",
+                "--grant-write",
+                "--grant-write-acp",
+            )
+        ]
+    ):
+        _grants(call, "makes-public", f"{what} gives everyone access to the bucket or objects")
+        return True
+    if op == "put-bucket-policy" and any(
+        p is None or _AWS_ANY_PRINCIPAL.search(p) for p in _option_values(words, "--policy")
+    ):
+        _grants(call, "makes-public", f"{what} gives everyone access to the bucket")
+        return True
+    if op == "put-public-access-block" and any(
+        c is None or re.search(r"=\s*false|:\s*false", c, re.IGNORECASE)
+        for c in _option_values(words, "--public-access-block-configuration")
+    ):
+        _grants(call, "makes-public", f"{what} turns off the guard against public buckets")
+        return True
+    if (
+        service == "ec2"
+        and op.startswith(("authorize-security-group-", "create-network-acl-entry", "replace-network-acl-entry"))
+        and _to_everyone(words)
+    ):
+        _grants(call, "makes-public", f"{what} opens the network to the whole internet")
+        return True
+    if (service, op) in (("cloudtrail", "stop-logging"), ("config", "stop-configuration-recorder")):
+        _grants(call, "audit-off", f"{what} stops the account's audit record")
+        return True
+    return False
+
+
+#: Basic roles that own a project or folder (IAM "Basic roles": roles/owner "full access to most resources",
+#: roles/editor "permissions to create, modify, and delete"), or that let the holder grant itself any role.
+_GCP_ADMIN_ROLES = frozenset({
+    "roles/owner", "roles/editor", "roles/resourcemanager.projectIamAdmin", "roles/iam.securityAdmin",
+    "roles/resourcemanager.organizationAdmin",
+})  # fmt: skip
+
+
+def _gcloud_security_change(call: Call, values: list[str | None]) -> bool:
+    """gcloud (cloud.google.com/sdk/gcloud/reference): ``add-iam-policy-binding`` of an owner or IAM-admin role or
+    to ``allUsers``/``allAuthenticatedUsers``; ``compute firewall-rules create|update`` from ``0.0.0.0/0``."""
+    words = call.args
+    if "add-iam-policy-binding" in values:
+        roles = _option_values(words, "--role")
+        members = [Word(m, m or "") for m in _option_values(words, "--member")]
+        if any(r is None or r in _GCP_ADMIN_ROLES for r in roles):
+            _grants(call, "privilege-grant", "gcloud add-iam-policy-binding grants an owner or IAM-admin role")
+            return True
+        if _to_everyone(members):
+            _grants(call, "makes-public", "gcloud add-iam-policy-binding gives everyone access")
+            return True
+    if values[:2] == ["compute", "firewall-rules"] and values[2:3] in (["create"], ["update"]):
+        ranges = [Word(r, r or "") for r in _option_values(words, "--source-ranges")]
+        if _to_everyone(ranges):
+            _grants(call, "makes-public", "gcloud compute firewall-rules opens the network to the whole internet")
+            return True
+    return False
+
+
+#: Azure built-in roles that own a scope or can assign roles (learn.microsoft.com/azure/role-based-access-control
+#: /built-in-roles: Owner "full access to manage all resources, including the ability to assign roles", Contributor
+#: "full access to manage all resources", User Access Administrator, Role Based Access Control Administrator).
+_AZ_ADMIN_ROLES = frozenset(
+    {"owner", "contributor", "user access administrator", "role based access control administrator"}
+)
+
+
+def _az_security_change(call: Call, values: list[str | None]) -> bool:
+    """az (learn.microsoft.com/cli/azure): ``role assignment create`` of an owner role; ``storage container
+    set-permission|create --public-access blob|container``, ``storage account create|update
+    --allow-blob-public-access true``; ``network nsg rule create|update`` from anywhere."""
+    words = call.args
+    if values[:3] == ["role", "assignment", "create"]:
+        roles = _option_values(words, "--role")
+        if any(
+            r is None
+            or r.strip().lower() in _AZ_ADMIN_ROLES
+            or r.strip()
+            .lower()
+            .endswith(("8e3af657-a8ff-443c-a75c-2fe8c4bcb635", "b24988ac-6180-42a0-ab88-20f7382dd24c"))
+            for r in roles
+        ):
+            _grants(call, "privilege-grant", "az role assignment create grants an owner role")
+            return True
+    if values[:2] == ["storage", "container"] and any(
+        a is None or a.lower() in ("blob", "container") for a in _option_values(words, "--public-access")
+    ):
+        _grants(call, "makes-public", "az storage container gives everyone read access")
+        return True
+    if values[:2] == ["storage", "account"] and any(
+        a is None or a.lower() == "true" for a in _option_values(words, "--allow-blob-public-access")
+    ):
+        _grants(call, "makes-public", "az storage account allows public containers")
+        return True
+    if values[:3] == ["network", "nsg", "rule"] and values[3:4] in (["create"], ["update"]):
+        prefixes = _option_values(words, "--source-address-prefixes", "--source-address-prefix")
+        if any(p is None or p.strip().lower() in ("*", "0.0.0.0/0", "::/0", "internet", "any") for p in prefixes):
+            _grants(call, "makes-public", "az network nsg rule opens the network to the whole internet")
+            return True
+    return False
+
+
+#: Repository and organisation permissions that administer (GitHub REST "Add a repository collaborator":
+#: ``permission`` admin, maintain; "Set organization membership": ``role=admin``).
+_FORGE_ADMIN = frozenset({"admin", "maintain"})
+
+
+def _forge_api_grant(call: Call, what: str, endpoint: str, texts: list[str]) -> bool:
+    """``gh api``/``glab api`` (GitHub REST docs): adding a collaborator or member with an admin role, and making a
+    repository public (``visibility=public``, ``private=false``: as ``gh repo edit --visibility public``)."""
+    if all((m or "").upper() in _READ_METHODS for m in _option_values(call.args, "-X", "--method")) and any(
+        w.value in ("-X", "--method") or (w.value or "").startswith(("-X", "--method=")) for w in call.args
+    ):
+        return False  # gh api -X GET sends the fields as query parameters: a read
+    fields = {t.partition("=")[0].strip().lower(): t.partition("=")[2].strip().lower() for t in texts}
+    path = endpoint.strip("/").lower()
+    if ("/collaborators/" in path or "/memberships/" in path or "/members/" in path) and (
+        fields.get("permission") in _FORGE_ADMIN
+        or fields.get("role") in _FORGE_ADMIN | {"owner"}
+        or fields.get("access_level") in ("40", "50")  # GitLab "Roles and permissions": 40 Maintainer, 50 Owner
+    ):
+        _grants(call, "privilege-grant", f"{what} {endpoint} gives an account admin rights")
+        return True
+    if fields.get("visibility") == "public" or fields.get("private") == "false":
+        _grants(
+            call, "makes-public", f"{what} {endpoint} makes the repository public (as gh repo edit --visibility public)"
+        )
+        return True
+    return False

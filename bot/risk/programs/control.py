@@ -168,8 +168,9 @@ def kubectl(call: Call) -> None:
 
 #: ClusterRoles that give everything (Kubernetes "Using RBAC Authorization", "User-facing roles": cluster-admin
 #: "allows super-user access to perform any action on any resource"; bound cluster-wide by a ClusterRoleBinding,
-#: in a namespace by a RoleBinding).
-_KUBECTL_SUPERUSER_ROLES = frozenset({"cluster-admin"})
+#: in a namespace by a RoleBinding; admin "allows admin access ... within a namespace", including creating roles
+#: and role bindings there).
+_KUBECTL_SUPERUSER_ROLES = frozenset({"cluster-admin", "admin"})
 
 
 def _kubectl_granted_role(words: list[Word]) -> str | None:
@@ -1235,6 +1236,13 @@ def terraform(call: Call) -> None:
     if verb in ("state", "workspace"):
         if action in ("rm", "delete"):
             call.flag(R.DESTRUCTIVE, _RULE, f"terraform {verb} {action} deletes state outside the sandbox.")
+        elif verb == "state" and action == "push" and any(v in ("-force", "--force") for v in values):
+            # terraform state push -force: "Write a local state file to the remote backend", skipping the lineage
+            # and serial checks (terraform CLI docs, "terraform state push"): the remote state is replaced, and the
+            # records of live resources it held are lost.
+            call.flag(
+                R.DESTRUCTIVE, _RULE, "terraform state push -force overwrites the remote state outside the sandbox."
+            )
         elif action in ("list", "show", "pull", "select"):
             call.flag(R.NETWORK, _RULE, f"terraform {verb} {action} reads state.")
         else:

@@ -47,8 +47,8 @@ from .kit import R, destructive, read_only, refuse, show
 
 __all__ = ["KNOWN_READ_FUNCTIONS", "SQLITE_READ_DOTS", "grade_sql", "mongosh", "mysql", "psql", "redis_cli", "sqlite3"]
 
-READ, WRITE, DELETE = "read", "write", "delete"
-_ORDER = {READ: 0, WRITE: 1, DELETE: 2}
+READ, WRITE, DELETE, GRANT = "read", "write", "delete", "grant"
+_ORDER = {READ: 0, WRITE: 1, DELETE: 2, GRANT: 2}
 
 #: Functions sqlglot does not model that only read (lower case): source, each database's manual.
 KNOWN_READ_FUNCTIONS = frozenset({
@@ -187,7 +187,9 @@ def _statement(statement: Any, exp: Any) -> tuple[str, str]:
 
 def _grade(call: Call, verdict: tuple[str, str], what: str, *, server: bool, db_file: Word | None = None) -> None:
     level, why = verdict
-    if level == DELETE:
+    if level == GRANT:
+        call.flag(R.DESTRUCTIVE, "privilege-grant", f"{what}: {why}: full control of the database server.")
+    elif level == DELETE:
         call.flag(R.DESTRUCTIVE, "database-change", f"{what}: {why}.")
     elif level == WRITE:
         if server:
@@ -642,6 +644,10 @@ _MONGO_DELETE = frozenset(
         "dropAllUsers",
     }
 )
+#: Built-in roles that give every privilege or the power to grant any (MongoDB manual, "Built-In Roles": root,
+#: __system; userAdminAnyDatabase and userAdmin on admin "can grant any user any privilege"), named in a user's roles.
+_MONGO_SUPERUSER_ROLES = frozenset({"root", "__system", "userAdminAnyDatabase", "userAdmin", "dbOwner"})
+_MONGO_USER_METHODS = frozenset({"createUser", "updateUser", "grantRolesToUser"})
 _MONGO_TOKEN = re.compile(
     r"""\s*(?:(?P<str>"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')|(?P<num>-?\d+(?:\.\d+)?)|(?P<name>[$A-Za-z_][\w$]*)|(?P<punct>[.(){}\[\]:,;]))"""
 )
@@ -696,6 +702,8 @@ def _mongo_verdict(text: str) -> tuple[str, str] | None:
         if methods is None:
             return None
         for method in methods:
+            if method in _MONGO_USER_METHODS and any(t.strip("\"'") in _MONGO_SUPERUSER_ROLES for t in tokens):
+                return GRANT, f"{method}() grants a superuser role"
             if method in _MONGO_DELETE:
                 return DELETE, f"{method}() deletes"
             if method in _MONGO_WRITE and _ORDER[worst[0]] < _ORDER[WRITE]:

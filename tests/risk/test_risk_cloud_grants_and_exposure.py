@@ -1,0 +1,231 @@
+"""Grants of full control, exposure to everyone and audit turned off on a cloud account, a forge, a cluster, a
+secret store or a database server: destructive (privilege-grant, makes-public, audit-off), on the host and
+contained. Their neighbours with a narrow role, a private ACL or an internal range stay a remote change (system)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.risk import RiskLevel, classify
+from bot.risk.recipes import ProjectRecipes
+
+SYS = RiskLevel.SYSTEM
+NET = RiskLevel.NETWORK
+DES = RiskLevel.DESTRUCTIVE
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    root = tmp_path / "proj"
+    root.mkdir()
+    return root
+
+
+def graded(command: str, workspace: Path, contained: bool = False) -> tuple[RiskLevel, set[str]]:
+    found = classify(command, contained=contained, workspace=workspace, recipes=ProjectRecipes(workspace))
+    return found.risk, {r.rule for r in found.reasons}
+
+
+_POLICY_ALL = """'{"Statement":[{"Effect":"Allow","Action":"*","Resource":"*"}]}'"""
+_POLICY_ONE = """'{"Statement":[{"Effect":"Allow","Action":"s3:GetObject","Resource":"*"}]}'"""
+_BUCKET_ANYONE = """'{"Statement":[{"Effect":"Allow","Principal":"*","Action":"s3:GetObject"}]}'"""
+_BUCKET_ROLE = """'{"Statement":[{"Effect":"Allow","Principal":{"AWS":"arn:aws:iam::1:role/r"},"Action":"s3:*"}]}'"""
+
+
+@pytest.mark.parametrize(
+    ("command", "rule", "neighbour", "neighbour_level"),
+    [
+        (
+            "aws iam attach-user-policy --user-name bot --policy-arn arn:aws:iam::aws:policy/AdministratorAccess",
+            "privilege-grant",
+            "aws iam attach-user-policy --user-name bot --policy-arn arn:aws:iam::aws:policy/ReadOnlyAccess",
+            SYS,
+        ),
+        (
+            "aws iam create-user --user-name backdoor && aws iam attach-role-policy --role-name r "
+            "--policy-arn=arn:aws:iam::aws:policy/IAMFullAccess",
+            "privilege-grant",
+            "aws iam create-user --user-name backdoor",
+            SYS,
+        ),
+        (
+            f"aws iam put-user-policy --user-name b --policy-name p --policy-document {_POLICY_ALL}",
+            "privilege-grant",
+            f"aws iam put-user-policy --user-name b --policy-name p --policy-document {_POLICY_ONE}",
+            SYS,
+        ),
+        (
+            "aws iam create-login-profile --user-name bot --password 'X1!x'",
+            "privilege-grant",
+            "aws iam create-group --group-name devs",
+            SYS,
+        ),
+        (
+            "aws s3api put-bucket-acl --bucket acme-private --acl public-read",
+            "makes-public",
+            "aws s3api put-bucket-acl --bucket acme-private --acl private",
+            SYS,
+        ),
+        (
+            "aws s3 cp dist/ s3://acme-site/ --recursive --acl public-read",
+            "makes-public",
+            "aws s3 cp dist/ s3://acme-site/ --recursive",
+            SYS,
+        ),
+        (
+            "aws s3api put-object-acl --bucket b --key k --grant-read uri=http://acs.amazonaws.com/groups/global/AllUsers",
+            "makes-public",
+            "aws s3api put-object-acl --bucket b --key k --grant-read id=abc123",
+            SYS,
+        ),
+        (
+            f"aws s3api put-bucket-policy --bucket b --policy {_BUCKET_ANYONE}",
+            "makes-public",
+            f"aws s3api put-bucket-policy --bucket b --policy {_BUCKET_ROLE}",
+            SYS,
+        ),
+        (
+            "aws s3api put-public-access-block --bucket acme-private --public-access-block-configuration "
+            "BlockPublicAcls=false,IgnorePublicAcls=false,BlockPublicPolicy=false,RestrictPublicBuckets=false",
+            "makes-public",
+            "aws s3api put-public-access-block --bucket acme-private --public-access-block-configuration "
+            "BlockPublicAcls=true,IgnorePublicAcls=true,BlockPublicPolicy=true,RestrictPublicBuckets=true",
+            SYS,
+        ),
+        (
+            "aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 22 --cidr 0.0.0.0/0",
+            "makes-public",
+            "aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 22 --cidr 10.0.0.0/8",
+            SYS,
+        ),
+        (
+            "aws ec2 authorize-security-group-ingress --group-id sg-1 "
+            "--ip-permissions 'IpProtocol=tcp,FromPort=22,ToPort=22,Ipv6Ranges=[{CidrIpv6=::/0}]'",
+            "makes-public",
+            "aws ec2 authorize-security-group-ingress --group-id sg-1 "
+            "--ip-permissions 'IpProtocol=tcp,FromPort=22,ToPort=22,IpRanges=[{CidrIp=10.1.0.0/16}]'",
+            SYS,
+        ),
+        ("aws cloudtrail stop-logging --name main", "audit-off", "aws cloudtrail start-logging --name main", SYS),
+        (
+            "gcloud projects add-iam-policy-binding acme --member=user:evil@example.com --role=roles/owner",
+            "privilege-grant",
+            "gcloud projects add-iam-policy-binding acme --member=user:dev@example.com --role=roles/viewer",
+            SYS,
+        ),
+        (
+            "gcloud projects add-iam-policy-binding acme --member user:evil@example.com --role roles/editor",
+            "privilege-grant",
+            "gcloud projects add-iam-policy-binding acme --member user:dev@example.com --role roles/logging.viewer",
+            SYS,
+        ),
+        (
+            "gcloud storage buckets add-iam-policy-binding gs://b --member=allUsers --role=roles/storage.objectViewer",
+            "makes-public",
+            "gcloud storage buckets add-iam-policy-binding gs://b --member=group:eng@example.com "
+            "--role=roles/storage.objectViewer",
+            SYS,
+        ),
+        (
+            "gcloud compute firewall-rules create allow-all --allow=all --source-ranges=0.0.0.0/0",
+            "makes-public",
+            "gcloud compute firewall-rules create allow-vpc --allow=tcp:22 --source-ranges=10.128.0.0/9",
+            SYS,
+        ),
+        (
+            "gsutil iam ch allUsers:objectViewer gs://acme-private",
+            "makes-public",
+            "gsutil iam ch user:bob@example.com:objectViewer gs://acme-private",
+            SYS,
+        ),
+        ("gsutil acl set public-read gs://b", "makes-public", "gsutil acl set private gs://b", SYS),
+        (
+            "az role assignment create --assignee evil@example.com --role Owner",
+            "privilege-grant",
+            "az role assignment create --assignee dev@example.com --role Reader",
+            SYS,
+        ),
+        (
+            "az role assignment create --assignee evil@example.com --role 'User Access Administrator'",
+            "privilege-grant",
+            "az role assignment create --assignee dev@example.com --role 'Storage Blob Data Reader'",
+            SYS,
+        ),
+        (
+            "az storage container set-permission --name c --public-access blob",
+            "makes-public",
+            "az storage container set-permission --name c --public-access off",
+            SYS,
+        ),
+        (
+            "az network nsg rule create -g g --nsg-name n -n r --priority 100 --source-address-prefixes '*' "
+            "--destination-port-ranges 22",
+            "makes-public",
+            "az network nsg rule create -g g --nsg-name n -n r --priority 100 --source-address-prefixes 10.0.0.0/8 "
+            "--destination-port-ranges 22",
+            SYS,
+        ),
+        (
+            "gh api -X PUT repos/acme/app/collaborators/evil -f permission=admin",
+            "privilege-grant",
+            "gh api -X PUT repos/acme/app/collaborators/friend -f permission=push",
+            SYS,
+        ),
+        (
+            "gh api -X PATCH repos/acme/app -f visibility=public",
+            "makes-public",
+            "gh api -X PATCH repos/acme/app -f visibility=private",
+            SYS,
+        ),
+        (
+            "kubectl create rolebinding x --clusterrole=admin --user=evil -n prod",
+            "privilege-grant",
+            "kubectl create rolebinding x --clusterrole=view --user=dev -n prod",
+            SYS,
+        ),
+        ("vault token create -policy=root", "privilege-grant", "vault token create -policy=ci", NET),
+        ("vault token create -policy ci -policy root", "privilege-grant", "vault token create -ttl=1h", NET),
+        (
+            """mongosh --eval 'db.createUser({user:"x",pwd:"y",roles:["root"]})'""",
+            "privilege-grant",
+            """mongosh --eval 'db.createUser({user:"x",pwd:"y",roles:["read"]})'""",
+            SYS,
+        ),
+        (
+            "terraform state push -force local.tfstate",
+            "remote-control-plane",
+            "terraform state push local.tfstate",
+            SYS,
+        ),
+    ],
+)
+def test_grants_and_exposure_are_destructive_their_neighbours_are_not(
+    workspace: Path, command: str, rule: str, neighbour: str, neighbour_level: RiskLevel
+) -> None:
+    for contained in (False, True):
+        level, found = graded(command, workspace, contained)
+        assert level is DES and rule in found, (command, contained, found)
+    level, found = graded(neighbour, workspace)
+    assert level is neighbour_level, (neighbour, found)
+    assert not found & {"privilege-grant", "makes-public", "audit-off"}, (neighbour, found)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'aws iam attach-user-policy --user-name bot --policy-arn "$ARN"',
+        'gcloud projects add-iam-policy-binding acme --member=user:x@example.com --role="$ROLE"',
+        'az role assignment create --assignee x@example.com --role "$ROLE"',
+        'aws s3api put-bucket-acl --bucket b --acl "$ACL"',
+        'vault token create -policy="$P"',
+    ],
+)
+def test_a_role_or_acl_only_known_when_it_runs_counts_as_the_widest(workspace: Path, command: str) -> None:
+    assert graded(command, workspace)[0] is DES
+
+
+def test_a_get_with_a_visibility_field_only_queries(workspace: Path) -> None:
+    # gh api -X GET sends -f fields as query parameters: no grant, whatever else the method decides.
+    assert "makes-public" not in graded("gh api -X GET search/repositories -f visibility=public", workspace)[1]
