@@ -155,20 +155,24 @@ CATALOGUE: dict[str, object] = {
     },
     "mocha": {
         "source": "Mocha 10 command line (mochajs.org, Command-Line Usage): --reporter-option/-O KEY=VALUE,... "
-        "(the xunit reporter writes its report to output=FILE; other reporters take other keys)",
+        "(the xunit reporter writes its report to output=FILE; other reporters take other keys); --require/-r, "
+        "--reporter/-R and --ui/-u load a module or file, --config and --package name the configuration, --file a "
+        "test file (each a path outside the workspace: code FlyBot does not read)",
         "grade": "build",
         "open": True,
         "options": "-O=pairs --reporter-option=pairs --reporter-options=pairs -o=out --out=out --output=out "
-        "-r=:build --require=:build -c=project --configuration=project --bootstrap=project",
+        "-r=project --require=project -R=project --reporter=project -u=project --ui=project --config=project "
+        "--package=project --file=project -c=project --configuration=project --bootstrap=project",
         "operands": "project",
     },
     "rspec phpunit pest ava karma behave cucumber nosetests nose2 ctest-runner busted bats": {
         "source": "each test runner's CLI docs (RSpec 3, PHPUnit 11, Mocha 10, AVA, Karma, behave, Cucumber, nose2, "
-        "busted, bats): they run the project's tests",
+        "busted, bats): they run the project's tests; --require/-r loads a file or library (outside the "
+        "workspace: code FlyBot does not read)",
         "grade": "build",
         "open": True,
         "options": "-o=out --out=out --output=out --log-junit=out --coverage-html=out --coverage-clover=out "
-        "-r=:build --require=:build -c=project --configuration=project --bootstrap=project",
+        "-r=project --require=project -c=project --configuration=project --bootstrap=project",
         "operands": "project",
     },
     "cypress": {
