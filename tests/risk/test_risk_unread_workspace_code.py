@@ -199,3 +199,91 @@ def test_code_or_configuration_from_outside_the_workspace_is_destructive(command
 )
 def test_the_same_tools_in_the_workspace_keep_their_grade(command: str, level: RiskLevel, workspace: Path) -> None:
     assert assess(command, workspace)[0] == level
+
+
+# -- read-only commands whose code the workspace's settings choose ----------------------------------------------------
+def _cargo_project(root: Path, **files: str) -> Path:
+    root.mkdir(parents=True)
+    (root / "Cargo.toml").write_text('[package]\nname = "x"\nversion = "0.1.0"\n')
+    for name, text in files.items():
+        path = root / name.replace("__", "/")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return root
+
+
+ALIAS = {".cargo__config.toml": '[alias]\nfmt = ["run", "--quiet", "--"]\n'}
+PATH_TOOLCHAIN = {"rust-toolchain.toml": '[toolchain]\npath = "/srv/ws/tc"\n'}
+CHANNEL = {"rust-toolchain.toml": '[toolchain]\nchannel = "stable"\n'}
+
+
+@pytest.mark.parametrize(
+    ("files", "command"),
+    [
+        (ALIAS, "cargo fmt --check"),
+        (ALIAS, "cargo --version"),
+        (PATH_TOOLCHAIN, "cargo fmt --check"),
+        (PATH_TOOLCHAIN, "cargo -V"),
+        (PATH_TOOLCHAIN, "rustc --version"),
+        (PATH_TOOLCHAIN, "rustfmt --check src/main.rs"),
+    ],
+)
+def test_a_read_only_use_runs_what_the_workspace_settings_choose(
+    files: dict[str, str], command: str, tmp_path: Path
+) -> None:
+    root = _cargo_project(tmp_path / "crate", **files)
+    found = classify(command, contained=False, workspace=root, recipes=ProjectRecipes(root))
+    assert found.risk == WW
+    assert "workspace-settings" in {r.rule for r in found.reasons}
+    assert found.commands[0].chosen_by  # no standing approval covers it
+
+
+@pytest.mark.parametrize(
+    "files",
+    [{"rust-toolchain.toml": "[toolchain\npath ="}, {".cargo__config.toml": "[alias\n"}, {"rust-toolchain": "a b/c"}],
+)
+def test_settings_that_cannot_be_read_fail_closed(files: dict[str, str], tmp_path: Path) -> None:
+    root = _cargo_project(tmp_path / "crate", **files)
+    risk, rules = assess("cargo fmt --check", root)
+    assert risk == DES and "recipe-unreadable" in rules
+
+
+@pytest.mark.parametrize("files", [{}, CHANNEL, {"rust-toolchain": "nightly-2024-01-01\n"}])
+@pytest.mark.parametrize(
+    "command", ["cargo fmt --check", "cargo --version", "rustc --version", "rustfmt --check src/main.rs"]
+)
+def test_without_an_alias_or_a_path_toolchain_the_reads_stay_read_only(
+    files: dict[str, str], command: str, tmp_path: Path
+) -> None:
+    root = _cargo_project(tmp_path / "crate", **files)
+    assert assess(command, root)[0] == RO
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("commitlint --from HEAD~1", WW),
+        ("commitlint --print-config", WW),
+        ("commitlint -g /tmp/c.js", DES),
+        ("mix help", WW),
+        ("mix hex.info", WW),
+        ("mix deps", WW),
+        ("hatch version", WW),
+        ("hatch status", WW),
+        ("hatch dep show requirements", WW),
+    ],
+)
+def test_tools_that_load_the_project_configuration_run_it_as_a_build(
+    command: str, level: RiskLevel, workspace: Path
+) -> None:
+    assert assess(command, workspace)[0] == level
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [("mix --version", RO), ("hatch --version", RO), ("mix hex.info phoenix", NET), ("yamllint .", RO)],
+)
+def test_their_neighbours_that_load_no_project_keep_their_grade(
+    command: str, level: RiskLevel, workspace: Path
+) -> None:
+    assert assess(command, workspace)[0] == level

@@ -25,7 +25,7 @@ from bot.risk.paths import Where
 from bot.risk.reasons import shorten
 from bot.risk.recipes import GO_GENERATE, LIFECYCLE, SETTINGS
 from bot.risk.sensitive import secret_setting
-from bot.risk.settings import PYTEST_PATH
+from bot.risk.settings import CARGO_START, CARGO_TOOLCHAIN, PYTEST_PATH
 from bot.risk.walker import hijacks_environment
 from bot.risk.words import Word, literal_word
 
@@ -45,7 +45,7 @@ from .kit import (
     tool_plugin,
     workspace_write,
 )
-from .projects import configured_options, run_recipe, workspace_settings, yarn_release
+from .projects import configured_options, run_recipe, settings_start, workspace_settings, yarn_release
 
 __all__ = ["cargo", "checker", "go", "js_package_manager", "make", "npx", "pip"]
 
@@ -1233,6 +1233,7 @@ def cargo(call: Call) -> None:
     command = operands[0].value if operands else None
     if not operands:
         read_only(call, "cargo without a command only prints.")
+        settings_start(call, "cargo", "cargo", CARGO_START)
     elif command is None:
         destructive(call, "dynamic-argument", "The cargo command is only known when it runs.")
     elif (
@@ -1243,6 +1244,8 @@ def cargo(call: Call) -> None:
         # cargo fmt --check, or rustfmt's --check after -- (cargo fmt -- --check): rustfmt(1) --check writes no file,
         # whatever files are named (--emit, which would write, is refused with --check; graded as a write here)
         read_only(call, "cargo fmt --check only reports what rustfmt would change.")
+        settings_start(call, "cargo", "cargo fmt --check", CARGO_START)
+        workspace_settings(call, "cargo", label="cargo fmt --check")
     elif command in _CARGO_BUILD:
         if _outside_project(call, words, f"cargo {command}", _CARGO_OUTPUTS):
             return
@@ -1285,6 +1288,7 @@ def cargo(call: Call) -> None:
         deletion(call, "cargo clean deletes the target directory.")
     elif command in ("version", "help", "-V", "--version", "--list"):
         read_only(call, f"cargo {command} only prints.")
+        settings_start(call, "cargo", f"cargo {command}", CARGO_START)
     elif command in _CARGO_EXTERNAL and operands[0] is words[0]:
         # cargo runs an external subcommand as ``cargo-NAME NAME ARGS`` (The Cargo Book, "Custom subcommands"); an
         # option before the name (-C DIR, -Z) is refused below as an unknown command would be
@@ -1790,6 +1794,8 @@ def checker(call: Call) -> None:
         read_only(call, f"{call.name} only checks: it changes no file.")
     else:
         build_or_test(call, call.name)
+    if call.name == "rustfmt":  # a rustup proxy: a toolchain file's path toolchain runs its own rustfmt
+        settings_start(call, "cargo", call.name, CARGO_TOOLCHAIN)
 
 
 #: Checkers that run or load code from the paths they are given: test runners from every operand and option value

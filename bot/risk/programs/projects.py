@@ -338,6 +338,19 @@ def configured_options(call: Call, tool: str, label: str, question: str = "") ->
     return out
 
 
+def settings_start(call: Call, tool: str, label: str, question: str) -> None:
+    """A use graded read-only that still starts what the workspace's settings choose (bot/risk/settings.py: a
+    cargo ``[alias]`` or a rustup toolchain ``path``, question ``start`` or ``toolchain``): where the settings choose
+    something, the use runs workspace code as a build does (build-or-test), each setting is listed in ``chosen_by``
+    (no standing approval covers it), and a place that could not be read is destructive (:func:`configured_options`:
+    fail closed)."""
+    found = configured_options(call, tool, label, question)
+    if found:
+        build_or_test(call, f"{label} (it starts what the workspace's settings choose)")
+        for setting in found:
+            _chosen(call, shorten(setting, 120), label)
+
+
 #: Keys of ``.yarnrc.yml`` (yarnpkg.com "Settings": ``yarnPath``, the release every yarn command runs with node;
 #: ``plugins``, code every yarn command loads) and of Yarn 1's ``.yarnrc`` (``yarn-path``, the release it runs
 #: instead of itself), lower-cased as settings.py reports them.
