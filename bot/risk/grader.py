@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 
 from bot.risk.misread import shell_dialect
 from bot.risk.model import RiskLevel, SimpleCommand, simple_command_of
@@ -1277,12 +1278,16 @@ class Call:
             rewind,
         )
 
-    def child(self, words: list[Word], wrapper: str, *, cwd_unknown: bool = False) -> None:
+    def child(
+        self, words: list[Word], wrapper: str, *, cwd_unknown: bool = False, elsewhere: str | None = None
+    ) -> None:
         """Grade ``words`` as a separate command this program runs (``find -exec``), once per file it finds: graded
-        as a loop body (:meth:`Grader.repeating`)."""
-        self.g.repeating(
-            self.scope, lambda inner: self.g.child(self.rec, inner, words, wrapper, cwd_unknown=cwd_unknown)
-        )
+        as a loop body (:meth:`Grader.repeating`). ``elsewhere``: why it runs where FlyBot read no recipe
+        (:attr:`Grader.recipe_elsewhere`)."""
+        with self.g.elsewhere(elsewhere):
+            self.g.repeating(
+                self.scope, lambda inner: self.g.child(self.rec, inner, words, wrapper, cwd_unknown=cwd_unknown)
+            )
 
     def script(
         self,
@@ -1293,16 +1298,19 @@ class Call:
         repeat: bool = False,
         same_shell: bool = False,
         later: bool = False,
+        elsewhere: str | None = None,
     ) -> None:
         """Parse and grade ``text`` as a shell script this program runs (``bash -c``, ``eval``, a recipe's line).
 
         ``same_shell``: it runs in this shell (``eval``, ``trap``), so its ``cd`` carries on. ``later``: it runs
         after the rest of the script may have (a ``trap`` action, at exit or on a signal): graded again at the end
-        when a link maker comes after it (:meth:`Grader.finish`).
+        when a link maker comes after it (:meth:`Grader.finish`). ``elsewhere``: why it runs where FlyBot read no
+        recipe (:attr:`Grader.recipe_elsewhere`).
         """
         g = self.g
         before = len(g.records)
-        g.script(self.rec, self.scope, text, wrapper, remote=remote, repeat=repeat, same_shell=same_shell)
+        with g.elsewhere(elsewhere):
+            g.script(self.rec, self.scope, text, wrapper, remote=remote, repeat=repeat, same_shell=same_shell)
         if later and g.links_made is None:
             g.later.append((self.rec, self.scope, text, wrapper, [rec for rec, _ in g.records[before:]]))
 
@@ -1365,6 +1373,11 @@ class Grader:
         #: one of its recipe files (:meth:`rewrites_recipe`) may land while the tool runs; so may a later program
         #: that writes files only it names (:meth:`rewrites_tree`) when the tool runs on.
         self.recipes_run: list[tuple[str, str, str, bool]] = []
+        #: Set while grading a command another program runs somewhere FlyBot did not read (``git submodule foreach``
+        #: in each submodule, ``git rebase --exec`` and ``git bisect run`` at other commits, ``find -execdir`` in
+        #: each found file's directory): why a project recipe run there is not the one FlyBot can read
+        #: (programs/projects.py ``run_recipe``'s ``elsewhere``, destructive).
+        self.recipe_elsewhere: str | None = None
         #: Above zero while the walk is in a part of the script that runs while later parts do (walker.py): a
         #: statement ended by ``&``, a pipeline's elements, a process substitution.
         self.concurrent = 0
@@ -2239,11 +2252,13 @@ class Grader:
             )
             return
         as_path = "/" in name
+        wrapper_path: str | None = None
         if as_path:
             accepted = next((name[len(d) :] for d in SYSTEM_BIN_DIRS if name.startswith(d)), None)
             wrapper = self.project_wrapper(name)
             if wrapper is not None:
                 accepted = wrapper
+                wrapper_path = name
             if accepted is None or "/" in accepted or accepted not in self.programs:
                 self.flag(
                     rec,
@@ -2305,6 +2320,8 @@ class Grader:
             program.handler(Call(self, rec, scope, name, words[1:]))
         else:
             self.ruled_builtin(rec, scope, name, words, rule, program, lower=not as_path)
+        if wrapper_path is not None:
+            self.wrapper_runs(rec, scope, wrapper_path)
         # a word known to be an operand (find's {} below literal start points) is no option that makes links
         if _makes_links(
             name, [w.value if w.value is not None or not w.operand_only else "" for w in words[1:]]
@@ -2334,6 +2351,28 @@ class Grader:
         if self.recipes is not None and self.linked_out(path) is not None:
             return None
         return tool
+
+    def wrapper_runs(self, rec: Rec, scope: Scope, path: str) -> None:
+        """The project's wrapper or binstub ``path`` (:meth:`project_wrapper`) was run: it is a workspace file that
+        runs whatever it holds before the tool sees its arguments (``./gradlew --version`` and ``bin/rails
+        --version`` run the script first), so every use runs workspace code as a build does (at least
+        ``workspace_write``), and the script is listed in ``chosen_by`` (``workspace-settings``), so no standing
+        approval covers it: the agent may have rewritten it in an earlier command."""
+        relative = path
+        while relative.startswith("./"):
+            relative = relative[2:]
+        if rec.chosen_by is None:
+            rec.chosen_by = []
+        if relative not in rec.chosen_by:
+            rec.chosen_by.append(relative)
+        self.flag(
+            rec,
+            scope,
+            R.WORKSPACE_WRITE,
+            "workspace-settings",
+            f"{shorten(path, 60)} runs a workspace script, which may have been rewritten: it runs the project's "
+            "code as a build does, so no standing approval covers it.",
+        )
 
     def rewrites_tree(self, rec: Rec, scope: Scope, what: str, earlier: int) -> None:
         """``what`` (a program and its first argument) writes files only its input names (:func:`_makes_links`: ``git switch``, ``git merge``, ``tar
@@ -2751,6 +2790,18 @@ class Grader:
             self.dispatch(rec, scope)
         finally:
             self.state = saved
+
+    @contextmanager
+    def elsewhere(self, why: str | None) -> Iterator[None]:
+        """While the block runs, a project recipe is run where FlyBot read none (:attr:`recipe_elsewhere`), when
+        ``why`` is given; the first reason given stays."""
+        saved = self.recipe_elsewhere
+        if why is not None and saved is None:
+            self.recipe_elsewhere = why
+        try:
+            yield
+        finally:
+            self.recipe_elsewhere = saved
 
     def child(self, parent: Rec, scope: Scope, words: list[Word], wrapper: str, *, cwd_unknown: bool) -> None:
         """Grade a command run by ``parent`` (``find -exec``) as its own simple command."""

@@ -14,7 +14,10 @@ also read settings from the directory they run in and the ones above, and some s
   and ``.cargo/config`` (``[build] rustc``, ``rustc-wrapper``, ``[target.X] runner``/``linker``, ``[alias]``,
   ``[source]`` replacement...), and rustup's toolchain files ``rust-toolchain.toml``/``rust-toolchain`` (rustup
   "Overrides": they choose the toolchain whose binaries cargo runs, a local ``path`` one too). Any such file counts,
-  in the workspace and in every directory above it up to ``/`` (cargo and rustup search there too).
+  in the workspace and in every directory above it up to ``/`` (cargo and rustup search there too). Question
+  ``start`` (:data:`CARGO_START`) asks only what makes a use graded read-only run chosen code (an ``[alias]`` table,
+  a toolchain ``path``), question ``toolchain`` only the ``path`` (for the rustup proxies ``rustc``, ``rustfmt``):
+  these change the grade (programs/projects.py ``settings_start``).
 * go (go help toolchain, go help work): ``go.work``, and a ``toolchain`` or ``godebug`` line in ``go.mod`` (with the
   default ``GOTOOLCHAIN=auto`` go downloads and runs the toolchain go.mod names), in the directory go runs in and
   those above, past the workspace up to ``/``.
@@ -83,8 +86,11 @@ from __future__ import annotations
 
 import os
 import re
+import tomllib
 
 __all__ = [
+    "CARGO_START",
+    "CARGO_TOOLCHAIN",
     "GIT_DIRECTORY",
     "INERT_NPMRC_KEYS",
     "INERT_YARNRC_KEYS",
@@ -156,6 +162,12 @@ REPOSITORY = "repository"
 HOOKS = "hooks"
 #: The git question asking whether a branch name is the repository's local branch (:func:`_git_local_branch`).
 LOCAL_BRANCH = "local-branch "
+#: The cargo question asking what chooses the code a use graded read-only runs (``cargo fmt --check``, ``cargo -V``):
+#: an ``[alias]`` of ``.cargo/config.toml`` or ``.cargo/config`` (it shadows an external subcommand such as ``fmt``;
+#: The Cargo Book, "Configuration", ``[alias]``) and a toolchain file's local ``path`` toolchain (:func:`_cargo_starts`).
+CARGO_START = "start"
+#: The cargo question for the rustup proxies (``rustc``, ``rustfmt``): a toolchain file's local ``path`` toolchain.
+CARGO_TOOLCHAIN = "toolchain"
 #: The python question asking what in the directory ``python -m NAME`` runs in would be imported as ``NAME``
 #: (:func:`_module_shadows`).
 MODULE = "module "
@@ -174,6 +186,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
     if tool in ("npm", "pnpm", "yarn"):
         for place in places:
             found += _js_settings(root, place)
+    elif tool == "cargo" and question in (CARGO_START, CARGO_TOOLCHAIN):
+        found += _cargo_starts(root, places + _above(root), aliases=question == CARGO_START)
     elif tool == "cargo":
         for place in places + _above(root):
             for name in (".cargo/config.toml", ".cargo/config", "rust-toolchain.toml", "rust-toolchain"):
@@ -654,6 +668,51 @@ def _jvm_starts(root: str, base: str, places: list[str], family: str) -> list[tu
         for name in (".jvmopts", ".sbtopts"):
             if os.path.lexists(os.path.join(base, name)):
                 note(os.path.join(base, name), "JVM and launcher options sbt starts with")
+    return found
+
+
+def _cargo_starts(root: str, places: list[str], *, aliases: bool) -> list[tuple[str, str]]:
+    """What in ``places`` makes a cargo use graded read-only, or a rustup proxy (``rustc --version``, ``rustfmt
+    --check``), run code the workspace chooses: a toolchain file (``rust-toolchain.toml``, or ``rust-toolchain`` in
+    TOML or as a bare channel name) whose ``[toolchain] path`` names a local toolchain (rustup "Overrides", "The
+    toolchain file": the proxy execs that directory's ``bin/rustc``), and with ``aliases`` the ``[alias]`` table of
+    ``.cargo/config.toml`` or ``.cargo/config`` (cargo runs an alias in place of an external subcommand:
+    ``fmt = ["run"]`` makes ``cargo fmt --check`` build and run the project). A channel name alone chooses rustup's
+    own binaries and adds nothing.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file that is there could not be read or parsed.
+    """
+    found: list[tuple[str, str]] = []
+    for place in places:
+        for name in ("rust-toolchain.toml", "rust-toolchain"):
+            path = os.path.join(place, name)
+            if not os.path.lexists(path):
+                continue
+            text = _text(path)
+            try:
+                data = tomllib.loads(text)
+            except tomllib.TOMLDecodeError:
+                if name == "rust-toolchain" and re.fullmatch(r"\s*[A-Za-z0-9._-]+\s*", text):
+                    continue  # the legacy form: a channel name only
+                raise
+            toolchain = data.get("toolchain")
+            if not isinstance(toolchain, dict):
+                raise ValueError(f"{_rel(root, path)} has no [toolchain] table")
+            if "path" in toolchain:
+                found.append(
+                    (_rel(root, path), f"path = {str(toolchain['path'])[:_MAX_SETTING]} (a local toolchain runs)")
+                )
+        if not aliases:
+            continue
+        for name in (".cargo/config.toml", ".cargo/config"):
+            path = os.path.join(place, name)
+            if not os.path.lexists(path):
+                continue
+            table = tomllib.loads(_text(path)).get("alias")
+            if table:
+                shown = ", ".join(sorted(str(key) for key in table)) if isinstance(table, dict) else "?"
+                found.append((_rel(root, path), f"[alias] {shown[:_MAX_SETTING]}"))
     return found
 
 

@@ -121,7 +121,7 @@ def test_migration_tools_both_ways(command: str, level: RiskLevel, workspace: Pa
 @pytest.mark.parametrize(
     ("command", "level"),
     [
-        ("hatch version", RO),
+        ("hatch version", WW),  # builds the metadata: a code version source or metadata hook runs
         ("hatch env show", RO),
         ("hatch version minor", WW),
         ("hatch build", NET),

@@ -60,9 +60,11 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("git submodule status", RO, RO),
     # run once per submodule: a pull may write through links an earlier round's pull made (a loop body)
     ("git submodule foreach git pull", DES, NET),
-    ("git rebase --exec 'npm test' main", WW, WW),
+    # the recipe runs at other commits, whose package.json FlyBot did not read (recipe-elsewhere)
+    ("git rebase --exec 'npm test' main", DES, DES),
     ("git rebase -i main", WW, WW),
-    ("git bisect run npm test", WW, WW),
+    ("git bisect run npm test", DES, DES),
+    ("git bisect run pytest -q", WW, WW),
     # --- 3. mv of sources only known at run time out of the workspace is a deletion
     ('for f in src/*; do mv "$f" /tmp; done', DES, DES),
     ("mv $A $B", DES, DES),

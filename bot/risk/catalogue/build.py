@@ -385,7 +385,9 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "mix": {
-        "source": "Mix task reference (hexdocs.pm/mix/Mix.html; mix help TASK) (Elixir 1.17)",
+        "source": "Mix task reference (hexdocs.pm/mix/Mix.html; mix help TASK) (Elixir 1.17); in a project every "
+        "task first evaluates its mix.exs (Mix.Project: the project's code, listing its aliases and tasks), so "
+        "help, deps and hex.info run workspace code as a build does",
         "options": "-v --version:read -h --help",
         "commands": {
             "compile test format deps.compile escript.build release assets.deploy dialyzer credo docs "
@@ -393,11 +395,11 @@ CATALOGUE: dict[str, object] = {
             "deps.get deps.update": {"grade": "fetch", "open": True},
             "local.hex local.rebar archive.install": {"grade": "install", "open": True},  # into ~/.mix
             "deps.clean clean": {"grade": "delete", "open": True},
-            "deps deps.tree help": {"grade": "read", "open": True},
+            "deps deps.tree help": {"grade": "build", "open": True},
             # hexdocs.pm/hex/Mix.Tasks.Hex.Outdated: "Shows all Hex dependencies that have newer versions in the
             # registry"; Mix.Tasks.Hex.Info: "Prints Hex information" or, given a package, its registry entry
             "hex.outdated": {"grade": "network", "open": True},
-            "hex.info": {"grade": "read", "else": "network", "open": True},
+            "hex.info": {"grade": "build", "else": "network", "open": True},
             "new phx.new": {"grade": "write", "open": True},
             "run ecto.migrate ecto.create ecto.drop ecto.reset ecto.rollback": "runs",
             # Phoenix's phx.server starts the project's endpoint (mix run --no-halt: its options); --open starts a

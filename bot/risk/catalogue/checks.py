@@ -48,7 +48,7 @@ CATALOGUE: dict[str, object] = {
     },
     "hadolint yamllint actionlint cpplint pycodestyle pyflakes pydocstyle bandit codespell typos "
     "staticcheck revive hlint checkov tflint htmlhint jsonlint "
-    "editorconfig-checker commitlint": {
+    "editorconfig-checker": {
         "source": "each linter's CLI docs (hadolint, yamllint 1.35, actionlint 1.7, cpplint, pycodestyle, pyflakes, "
         "bandit 1.7, vale 3, codespell 2.3 -w, typos -w, staticcheck, revive, hlint, "
         "checkov, tflint, htmlhint): they report; the named options rewrite the files given",
@@ -57,6 +57,16 @@ CATALOGUE: dict[str, object] = {
         "options": "-w:build --write-changes:build --write:build --fix:build --refactor:build -o=out --output=out "
         "--output-file=out -f= --format= -c=in --config=in --init:install --download-external-modules:network",
         "when": {"-w --write-changes --write --fix --refactor": {"operands": "out"}},
+    },
+    "commitlint": {
+        "source": "commitlint reference (commitlint.js.org: CLI, Configuration, API load) (commitlint 19): every run "
+        "loads the configuration it finds (commitlint.config.js/.ts/.mjs, .commitlintrc.*, package.json), whose "
+        "function rules are executed during config lookup, and the extends, parserPreset, formatter and plugins "
+        "modules it names: workspace code, as a build runs",
+        "grade": "build",
+        "open": True,
+        "options": "-g=project --config=project -x=project --extends=project -p=project --parser-preset=project "
+        "-o=project --format=project --cwd=project -d=project",
     },
     "markdownlint markdownlint-cli2": {
         "source": "markdownlint-cli README (0.41): -r/--rules loads custom rules (JavaScript) and a .markdownlint.cjs "
@@ -155,20 +165,24 @@ CATALOGUE: dict[str, object] = {
     },
     "mocha": {
         "source": "Mocha 10 command line (mochajs.org, Command-Line Usage): --reporter-option/-O KEY=VALUE,... "
-        "(the xunit reporter writes its report to output=FILE; other reporters take other keys)",
+        "(the xunit reporter writes its report to output=FILE; other reporters take other keys); --require/-r, "
+        "--reporter/-R and --ui/-u load a module or file, --config and --package name the configuration, --file a "
+        "test file (each a path outside the workspace: code FlyBot does not read)",
         "grade": "build",
         "open": True,
         "options": "-O=pairs --reporter-option=pairs --reporter-options=pairs -o=out --out=out --output=out "
-        "-r=:build --require=:build -c=project --configuration=project --bootstrap=project",
+        "-r=project --require=project -R=project --reporter=project -u=project --ui=project --config=project "
+        "--package=project --file=project -c=project --configuration=project --bootstrap=project",
         "operands": "project",
     },
     "rspec phpunit pest ava karma behave cucumber nosetests nose2 ctest-runner busted bats": {
         "source": "each test runner's CLI docs (RSpec 3, PHPUnit 11, Mocha 10, AVA, Karma, behave, Cucumber, nose2, "
-        "busted, bats): they run the project's tests",
+        "busted, bats): they run the project's tests; --require/-r loads a file or library (outside the "
+        "workspace: code FlyBot does not read)",
         "grade": "build",
         "open": True,
         "options": "-o=out --out=out --output=out --log-junit=out --coverage-html=out --coverage-clover=out "
-        "-r=:build --require=:build -c=project --configuration=project --bootstrap=project",
+        "-r=project --require=project -c=project --configuration=project --bootstrap=project",
         "operands": "project",
     },
     "cypress": {

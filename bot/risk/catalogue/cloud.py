@@ -359,7 +359,7 @@ CATALOGUE: dict[str, object] = {
     },
     "flux": {
         "source": "flux CLI reference (fluxcd.io/flux/cmd) (Flux 2.4)",
-        "options": "-h --help -v --version -n= --namespace= --context= --kubeconfig=",
+        "options": "-h --help -v --version -n= --namespace= --context= --kubeconfig=:runs",
         "commands": {
             "check get logs stats tree version diff events export trace build": _REMOTE,
             "create reconcile suspend resume bootstrap install": _CHANGE,

@@ -477,9 +477,10 @@ CATALOGUE: dict[str, object] = {
     },
     "stern": {
         "source": "stern README (github.com/stern/stern) (stern 1.31): tails the logs of the pods matching a query; "
-        "--kubeconfig names the configuration (its exec entries run programs)",
+        "--kubeconfig names the configuration (its exec credential plugin runs a program: destructive, as "
+        "KUBECONFIG=FILE)",
         "grade": "remote",
         "open": True,
-        "options": "--kubeconfig=project --template-file=in -T=in",
+        "options": "--kubeconfig=:runs --template-file=in -T=in",
     },
 }

@@ -816,7 +816,10 @@ CATALOGUE: dict[str, object] = {
         "source": "Hatch CLI reference (hatch.pypa.io/latest/cli/reference) (Hatch 1.13): environments are created "
         "and their dependencies installed from the package index on first use (env create, run, test, fmt, "
         "shell); run runs a script of the environment or the command given; build builds in an isolated "
-        "environment; version prints the version, or with a part sets it in the project; publish uploads; clean "
+        "environment; version prints the version, or with a part sets it in the project (the project's metadata "
+        "is built: a code version source loads the Python file it names, a metadata hook runs hatch_build.py, so "
+        'version, status and dep run workspace code as a build does; Hatch "Code version source"); publish '
+        "uploads; clean "
         "and env remove/prune delete; config set and python install write under the home directory",
         "options": "-h --help --version -e= --env= -p= --project= -v --verbose -q --quiet --color --no-color "
         "--interactive --no-interactive --data-dir=:unknown --cache-dir=:unknown --config=:unknown",
@@ -832,9 +835,9 @@ CATALOGUE: dict[str, object] = {
                     "run": "runs",
                 }
             },
-            "version": {"grade": "read", "else": "write", "open": True},
-            "status": {"grade": "read", "open": True},
-            "dep": {"commands": {"show hash": {"grade": "read", "open": True}}},
+            "version": {"grade": "build", "else": "write", "open": True},
+            "status": {"grade": "build", "open": True},
+            "dep": {"commands": {"show hash": {"grade": "build", "open": True}}},
             "project": {"commands": {"metadata": {"grade": "build", "open": True}}},
             "new": {"grade": "write", "open": True},
             "clean": {"grade": "delete", "open": True},

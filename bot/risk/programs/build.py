@@ -13,9 +13,11 @@ treated as part of the build: they fetch only the project's declared dependencie
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
 import shlex
+from collections.abc import Iterator
 
 from bot.risk.grader import Call
 from bot.risk.options import scan
@@ -23,7 +25,7 @@ from bot.risk.paths import Where
 from bot.risk.reasons import shorten
 from bot.risk.recipes import GO_GENERATE, LIFECYCLE, SETTINGS
 from bot.risk.sensitive import secret_setting
-from bot.risk.settings import PYTEST_PATH
+from bot.risk.settings import CARGO_START, CARGO_TOOLCHAIN, PYTEST_PATH
 from bot.risk.walker import hijacks_environment
 from bot.risk.words import Word, literal_word
 
@@ -43,7 +45,7 @@ from .kit import (
     tool_plugin,
     workspace_write,
 )
-from .projects import configured_options, run_recipe, workspace_settings, yarn_release
+from .projects import configured_options, run_recipe, settings_start, workspace_settings, yarn_release
 
 __all__ = ["cargo", "checker", "go", "js_package_manager", "make", "npx", "pip"]
 
@@ -1000,6 +1002,34 @@ _PIP_GLOBAL_VALUES = frozenset({
 })  # fmt: skip
 
 
+def _pip_local_outside(call: Call, command: str, specs: list[Word]) -> bool:
+    """A requirement of ``pip install|download|wheel`` (an operand or ``-e``/``--editable``'s value) that is a local
+    project directory or archive outside the workspace (``/tmp/pkg``, ``../pkg``, ``file:///tmp/pkg``, ``~/pkg``;
+    pip "Local project installs"): pip builds it, running its build backend or ``setup.py``, code FlyBot does not
+    read: destructive (``project-outside-workspace``), and True. A path in the workspace (``-e .``) and a name or
+    URL are not local projects outside it."""
+    for spec in specs:
+        value = spec.value
+        if value is None:
+            continue  # an expansion: graded as a dynamic argument by the caller's rules
+        path = value.removeprefix("file://") if value.startswith("file://") else value
+        if "://" in path or not (path.startswith((".", "/", "~")) or "/" in path.split("[", 1)[0]):
+            continue
+        if "@" in path.split("/", 1)[0]:
+            continue  # ``name @ URL`` given as one word names a remote source
+        path = path.split("[", 1)[0].split("#", 1)[0] or "."
+        if call.where(Word(path, path)) is not Where.WORKSPACE:
+            destructive(
+                call,
+                "project-outside-workspace",
+                f"pip {command} {shorten(spec.src, 60)} takes a local project or archive from outside the "
+                "workspace: building it runs its build backend or setup.py, and what it installs runs later, code "
+                "FlyBot does not read.",
+            )
+            return True
+    return False
+
+
 def pip(call: Call) -> None:
     """pip (pip.pypa.io "Commands"): install/download/wheel are network; uninstall deletes."""
     found = scan(call.args, "irceftdwC", _PIP_GLOBAL_VALUES, long_flags=frozenset({"--user", "--python"}))
@@ -1015,6 +1045,8 @@ def pip(call: Call) -> None:
     for log in found.values("--log", "--log-file", "--report"):
         call.write(log, "pip writes")
     if command in ("install", "download", "wheel"):
+        if _pip_local_outside(call, command, [*found.operands[1:], *found.values("-e", "--editable")]):
+            return
         network(call, f"pip {command} fetches packages from an index.", rule="package-install")
         workspace_settings(call, "pip", label=f"pip {command}")
         for target in found.values("-t", "--target", "--prefix", "--root", "-d", "--dest", "-w", "--wheel-dir"):
@@ -1201,6 +1233,7 @@ def cargo(call: Call) -> None:
     command = operands[0].value if operands else None
     if not operands:
         read_only(call, "cargo without a command only prints.")
+        settings_start(call, "cargo", "cargo", CARGO_START)
     elif command is None:
         destructive(call, "dynamic-argument", "The cargo command is only known when it runs.")
     elif (
@@ -1211,6 +1244,8 @@ def cargo(call: Call) -> None:
         # cargo fmt --check, or rustfmt's --check after -- (cargo fmt -- --check): rustfmt(1) --check writes no file,
         # whatever files are named (--emit, which would write, is refused with --check; graded as a write here)
         read_only(call, "cargo fmt --check only reports what rustfmt would change.")
+        settings_start(call, "cargo", "cargo fmt --check", CARGO_START)
+        workspace_settings(call, "cargo", label="cargo fmt --check")
     elif command in _CARGO_BUILD:
         if _outside_project(call, words, f"cargo {command}", _CARGO_OUTPUTS):
             return
@@ -1253,6 +1288,7 @@ def cargo(call: Call) -> None:
         deletion(call, "cargo clean deletes the target directory.")
     elif command in ("version", "help", "-V", "--version", "--list"):
         read_only(call, f"cargo {command} only prints.")
+        settings_start(call, "cargo", f"cargo {command}", CARGO_START)
     elif command in _CARGO_EXTERNAL and operands[0] is words[0]:
         # cargo runs an external subcommand as ``cargo-NAME NAME ARGS`` (The Cargo Book, "Custom subcommands"); an
         # option before the name (-C DIR, -Z) is refused below as an unknown command would be
@@ -1700,6 +1736,8 @@ def checker(call: Call) -> None:
         call, words, call.name, _CHECKER_OUTPUTS + _CHECKER_ATTACHED_OUTPUTS + _RUNNER_OUTPUTS, _RUNS_FROM[call.name]
     ):
         return
+    if call.name == "jest" and _jest_inline_config(call, words):
+        return
     loads = _loads_code(call.name, [w.value for w in words])
     if loads is not None:
         destructive(call, "runs-program", f"{call.name} {loads} loads code FlyBot does not read.")
@@ -1709,6 +1747,11 @@ def checker(call: Call) -> None:
         call.write(_HOME, "mypy --install-types installs packages into the environment, under")
     for index, word in enumerate(words):
         value = word.value or ""
+        if word.value is None and call.name in ("pytest", "py.test") and word.src.startswith("--basetemp="):
+            # ``--basetemp=$HOME``, ``--basetemp="$DIR"``: a directory only known when it runs is emptied
+            rest = word.src[len("--basetemp=") :]
+            emptied(call, Word(None, rest), f"{call.name} --basetemp")
+            continue
         name, eq, attached = value.partition("=")
         short = _SHORT_OUTPUTS.get(call.name)
         if short is not None and value.startswith(short) and len(value) > len(short):
@@ -1751,6 +1794,8 @@ def checker(call: Call) -> None:
         read_only(call, f"{call.name} only checks: it changes no file.")
     else:
         build_or_test(call, call.name)
+    if call.name == "rustfmt":  # a rustup proxy: a toolchain file's path toolchain runs its own rustfmt
+        settings_start(call, "cargo", call.name, CARGO_TOOLCHAIN)
 
 
 #: Checkers that run or load code from the paths they are given: test runners from every operand and option value
@@ -1786,6 +1831,65 @@ _LOADS_CODE: dict[str, tuple[str, ...]] = {
     "eslint": ("--plugin", "--rulesdir", "--resolve-plugins-relative-to"),
     "prettier": ("--plugin",),
 }
+
+
+def _jest_inline_config(call: Call, words: list[Word]) -> bool:
+    """``jest --config JSON`` / ``-c JSON`` (Jest CLI, "--config <path|json>": a value starting with ``{`` is the
+    configuration itself): its ``setupFiles``, ``transform``, ``globalSetup``, ``testEnvironment``, ``rootDir``...
+    name code Jest loads. A string in it naming a place outside the workspace (absolute, under ``~``, or climbing
+    with ``..``), or JSON FlyBot cannot parse, is destructive (``project-outside-workspace``), and True."""
+    for index, word in enumerate(words):
+        value = word.value or ""
+        name, eq, attached = value.partition("=")
+        if name not in ("-c", "--config"):
+            continue
+        given = attached if eq else (words[index + 1].value if index + 1 < len(words) else "")
+        if given is None or not given.lstrip().startswith("{"):
+            continue
+        try:
+            config = json.loads(given)
+        except ValueError:
+            config = None
+        strings = list(_json_strings(config)) if isinstance(config, dict) else None
+        outside = (
+            None
+            if strings is None
+            else next(
+                (
+                    text
+                    for text in (item.replace("<rootDir>", ".").replace("\\", "/") for item in strings)
+                    if text.startswith(("/", "~")) or ".." in text.split("/")
+                ),
+                None,
+            )
+        )
+        if strings is None or (outside is not None and call.where(Word(outside, outside)) is not Where.WORKSPACE):
+            shown = (
+                "JSON FlyBot cannot read" if strings is None else f"{shorten(outside or '', 60)}, outside the workspace"
+            )
+            destructive(
+                call,
+                "project-outside-workspace",
+                f"{call.name} --config is given its configuration inline, naming {shown}: Jest loads code there "
+                "that FlyBot does not read.",
+            )
+            return True
+    return False
+
+
+def _json_strings(value: object) -> Iterator[str]:
+    """Every string value in a parsed Jest configuration but the patterns: the keys (``transform`` and
+    ``moduleNameMapper`` keys are regular expressions) and the values of options holding path patterns
+    (``testPathIgnorePatterns: ["/node_modules/"]``, ``testRegex``, ``testMatch``, ``collectCoverageFrom``)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if not str(key).endswith(("Patterns", "Regex", "Match", "From")):
+                yield from _json_strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _json_strings(item)
 
 
 def _loads_code(name: str, values: list[str | None]) -> str | None:

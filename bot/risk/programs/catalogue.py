@@ -420,6 +420,7 @@ def _grade(call: Call, root: _Node) -> None:
         family = _JVM_STARTS.get(call.name)
         if family is not None:
             _jvm_start(call, family, f"{call.name} {values[0]}")
+        _toolchain_start(call, f"{call.name} {values[0]}")
         return
     node = root
     what = [call.name]
@@ -639,6 +640,7 @@ def _grade(call: Call, root: _Node) -> None:
     family = _JVM_STARTS.get(call.name)
     if family is not None and call.rec.level == R.READ_ONLY:
         _jvm_start(call, family, label)
+    _toolchain_start(call, label)
 
 
 #: Uses whose configuration file names a directory they empty before writing there, when no option names it
@@ -669,6 +671,23 @@ def _configured_output(call: Call, label: str, effects: list[tuple[str, Word | N
 #: configuration files"), and bazelisk's ``tools/bazel`` wrapper, ``.bazeliskrc`` and a fork in ``.bazelversion``
 #: (bazelisk README); sbt's ``.jvmopts`` and ``.sbtopts`` (sbt "Command line reference": the launcher reads them).
 _JVM_STARTS = {"mvn": "mvn", "bazel": "bazel", "bazelisk": "bazel", "sbt": "sbt"}
+
+
+#: rustup's proxies the catalogue grades (rustup "Concepts: Proxies"): each execs the binary of the toolchain chosen
+#: where it runs, a toolchain file's local ``path`` one too (``rustc --version`` runs ``PATH/bin/rustc``).
+_TOOLCHAIN_PROXIES = frozenset({"rustc"})
+
+
+def _toolchain_start(call: Call, label: str) -> None:
+    """A rustup proxy (:data:`_TOOLCHAIN_PROXIES`) where a toolchain file names a local ``path`` toolchain runs that
+    workspace-chosen binary: graded as a build, listed in ``chosen_by`` (projects.py ``settings_start``)."""
+    if call.name not in _TOOLCHAIN_PROXIES:
+        return
+    from bot.risk.settings import CARGO_TOOLCHAIN
+
+    from .projects import settings_start
+
+    settings_start(call, "cargo", label, CARGO_TOOLCHAIN)
 
 
 def _jvm_start(call: Call, family: str, label: str) -> None:

@@ -101,9 +101,33 @@ _KUBECTL_CHANGE = frozenset({
 })  # fmt: skip
 
 
+def _names_kubeconfig(call: Call) -> bool:
+    """``call`` names its kubeconfig with ``--kubeconfig FILE`` (or ``=FILE``; before ``--``), and flags it
+    destructive (``runs-program``): a kubeconfig's ``users[].user.exec`` is a credential plugin the client runs
+    (Kubernetes "client-go credential plugins"), and ``auth-provider`` loads one, so the file chooses a program the
+    command runs, as ``KUBECONFIG=FILE`` does (``env-hijack``). FlyBot does not read the file: fail closed."""
+    for word in call.args:
+        value = word.value
+        if value == "--":
+            return False
+        text = value if value is not None else word.src
+        if text == "--kubeconfig" or text.startswith("--kubeconfig="):
+            destructive(
+                call,
+                "runs-program",
+                f"{call.name} --kubeconfig names a kubeconfig, whose exec credential plugin or auth provider is a "
+                "program the client runs; FlyBot does not read it.",
+            )
+            return True
+    return False
+
+
 def kubectl(call: Call) -> None:
     """kubectl: reads are network, changes system, delete/drain (and apply --prune, replace --force) destructive, and
-    so is binding the cluster-admin role (``create clusterrolebinding|rolebinding``)."""
+    so is binding the cluster-admin role (``create clusterrolebinding|rolebinding``); ``--kubeconfig FILE`` is
+    destructive (:func:`_names_kubeconfig`)."""
+    if _names_kubeconfig(call):
+        return
     verbs = _verbs(call.args, _KUBECTL_VALUES)
     if not verbs:
         call.flag(R.NETWORK, _RULE, "kubectl talks to a cluster outside the sandbox.")
@@ -1108,7 +1132,10 @@ def helm(call: Call) -> None:
     """helm: reads are network, install/upgrade/rollback system, uninstall destructive; ``template``, ``lint``,
     ``create``, ``package`` and ``show`` of a local chart never reach a cluster (helm.sh/docs/helm: template
     renders locally unless ``--validate``; a chart given as a URL, ``oci://`` or with ``--repo`` is fetched);
-    ``--post-renderer`` runs a program (destructive)."""
+    ``--post-renderer`` runs a program (destructive), and so may the kubeconfig ``--kubeconfig`` names
+    (:func:`_names_kubeconfig`)."""
+    if _names_kubeconfig(call):
+        return
     values = [w.value or "" for w in call.args]
     if any(v.split("=", 1)[0] == "--post-renderer" for v in values):
         destructive(call, "runs-program", "helm --post-renderer runs a program of the caller's choosing.")
@@ -1195,8 +1222,30 @@ _TF_LOCAL = frozenset({"validate", "fmt", "graph", "version", "-version", "--ver
 _TF_PROVIDERS_RUN = frozenset({"validate", "graph"})
 
 
+def _tf_chdir_outside(call: Call) -> bool:
+    """``terraform -chdir=DIR`` (terraform CLI docs, "Switching working directory with -chdir") with DIR outside the
+    workspace or only known when it runs, flagged destructive: the command loads the configuration there and starts
+    the provider binaries of its ``.terraform`` directory and any ``data "external"`` program, code FlyBot did not
+    read (as ``npm --prefix DIR``)."""
+    for word in call.args:
+        text = word.value if word.value is not None else word.src
+        if not text.startswith(("-chdir=", "--chdir=")):
+            continue
+        place = text.split("=", 1)[1]
+        if word.value is None or call.where(Word(place, place)) is not Where.WORKSPACE:
+            destructive(
+                call,
+                "project-outside-workspace",
+                f"{call.name} -chdir={shorten(place, 60)} loads the configuration and starts the providers of a "
+                "directory outside the workspace: code FlyBot does not read.",
+            )
+            return True
+    return False
+
+
 def terraform(call: Call) -> None:
-    """terraform: plan/show are network, import system, apply / destroy / state rm / workspace delete destructive."""
+    """terraform: plan/show are network, import system, apply / destroy / state rm / workspace delete destructive;
+    ``-chdir`` outside the workspace is destructive (:func:`_tf_chdir_outside`)."""
     verbs = _verbs(call.args, frozenset())
     values = [w.value or "" for w in call.args]
     if not verbs and values[:1] and values[0] in _TF_LOCAL:
@@ -1210,6 +1259,8 @@ def terraform(call: Call) -> None:
         call.flag(R.DESTRUCTIVE, "dynamic-argument", "The terraform command is only known when it runs.")
         return
     action = verbs[1] if len(verbs) > 1 else None
+    if verb not in _TF_LOCAL - _TF_PROVIDERS_RUN and _tf_chdir_outside(call):
+        return
     if verb in _TF_LOCAL or (not verbs and values and values[0] in _TF_LOCAL):
         if verb == "fmt" and not any(v in ("-check", "--check", "-write=false", "--write=false") for v in values):
             chdir = next((v.split("=", 1)[1] for v in values if v.startswith(("-chdir=", "--chdir="))), None)

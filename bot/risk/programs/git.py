@@ -1378,16 +1378,23 @@ def _foreach(g: _Git, verb: Word) -> None:
     if command and command[0].value is not None and command[0].value.startswith("-"):
         refuse(g.call, f"git submodule foreach {show(command[0])}")
         return
-    _shell_command(g, command, "git submodule foreach")
+    _shell_command(g, command, "git submodule foreach", _IN_SUBMODULES)
 
 
-def _shell_command(g: _Git, command: list[Word], wrapper: str) -> None:
+#: Why a project recipe (``make``, ``npm test``) that git runs is not the one FlyBot read: foreach runs the command
+#: in each submodule's directory, rebase --exec and bisect run at other commits, whose files FlyBot did not read.
+_IN_SUBMODULES = "git submodule foreach runs it in each submodule, whose recipes FlyBot did not read"
+_AT_OTHER_COMMITS = "git runs it at other commits, whose recipes FlyBot did not read"
+
+
+def _shell_command(g: _Git, command: list[Word], wrapper: str, elsewhere: str) -> None:
     """Grade ``command`` as git's run_command with ``use_shell`` runs it (run-command.c, prepare_shell_cmd):
-    one word is a shell script; with more, the first word is shell text and the rest are its arguments."""
+    one word is a shell script; with more, the first word is shell text and the rest are its arguments. It runs
+    where FlyBot read no recipe (``elsewhere``: a project recipe run there is destructive)."""
     if not command or command[0].value is None:
         destructive(g.call, "dynamic-script", f"The {wrapper} command is only known when it runs.")
         return
-    g.call.script(command[0].value + argv_text(command[1:]), wrapper, repeat=True)
+    g.call.script(command[0].value + argv_text(command[1:]), wrapper, repeat=True, elsewhere=elsewhere)
 
 
 # git-rebase(1) short options taking a value (``-S`` takes an optional attached one).
@@ -1426,7 +1433,7 @@ def _rebase(g: _Git) -> None:
             if command.value is None:
                 destructive(g.call, "dynamic-script", "The git rebase --exec command is only known when it runs.")
                 return
-            g.call.script(command.value, "git rebase --exec", repeat=True)
+            g.call.script(command.value, "git rebase --exec", repeat=True, elsewhere=_AT_OTHER_COMMITS)
     g.write()
 
 
@@ -1436,7 +1443,7 @@ def _bisect(g: _Git) -> None:
         if len(g.args) < 2:
             refuse(g.call, "git bisect run without a command")
             return
-        g.call.child(g.args[1:], "git bisect run")
+        g.call.child(g.args[1:], "git bisect run", elsewhere=_AT_OTHER_COMMITS)
     if values and values[0] in ("log", "visualize", "view", "terms"):
         g.read()
         return

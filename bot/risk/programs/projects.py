@@ -68,13 +68,17 @@ def run_recipe(
     relative to the shell's working directory too. ``overrides``: variables the command line sets
     (``make test CC=...``, ``just VAR=...``): destructive unless the name is inert (:data:`~bot.risk.recipes.INERT_ENVIRONMENT`), then
     its value is unknown in the recipe. ``elsewhere``: why the tool runs recipes FlyBot does not look up
-    (``npm --workspace``, ``pnpm -r``): the grade is destructive. ``label``: how reasons name the command
+    (``npm --workspace``, ``pnpm -r``; by default :attr:`~bot.risk.grader.Grader.recipe_elsewhere`, set while a
+    command ``git submodule foreach``, ``git rebase --exec``, ``git bisect run`` or ``find -execdir`` runs is
+    graded): the grade is destructive. ``label``: how reasons name the command
     (``npm ci``, for a package's life cycle scripts: a ``target`` starting with :data:`~bot.risk.recipes.LIFECYCLE`,
     whose name never decides the grade: the subcommand's own grade is the floor).
     """
     g = call.g
     if label is None:
         label = f"{tool} run {target}" if tool in ("npm", "yarn", "pnpm") else f"{tool} {target}".strip()
+    if elsewhere is None:
+        elsewhere = g.recipe_elsewhere  # run by another program in places FlyBot did not read (grader.py)
     if elsewhere is not None:
         destructive(call, "recipe-elsewhere", f"{label}: {elsewhere}; FlyBot does not read those recipes.")
         return
@@ -332,6 +336,19 @@ def configured_options(call: Call, tool: str, label: str, question: str = "") ->
             return None
         out.extend(line.command for line in found.lines)
     return out
+
+
+def settings_start(call: Call, tool: str, label: str, question: str) -> None:
+    """A use graded read-only that still starts what the workspace's settings choose (bot/risk/settings.py: a
+    cargo ``[alias]`` or a rustup toolchain ``path``, question ``start`` or ``toolchain``): where the settings choose
+    something, the use runs workspace code as a build does (build-or-test), each setting is listed in ``chosen_by``
+    (no standing approval covers it), and a place that could not be read is destructive (:func:`configured_options`:
+    fail closed)."""
+    found = configured_options(call, tool, label, question)
+    if found:
+        build_or_test(call, f"{label} (it starts what the workspace's settings choose)")
+        for setting in found:
+            _chosen(call, shorten(setting, 120), label)
 
 
 #: Keys of ``.yarnrc.yml`` (yarnpkg.com "Settings": ``yarnPath``, the release every yarn command runs with node;

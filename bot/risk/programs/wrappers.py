@@ -456,7 +456,15 @@ def find(call: Call) -> None:
             before = len(call.g.records)
             # -execdir runs in the directory of each file found: below the start points, so inside the workspace
             # when they all are.
-            call.child(command_words, "find", cwd_unknown=value in ("-execdir", "-okdir") and not inside)
+            # A project recipe run there is that directory's, which FlyBot did not read (``-execdir make``).
+            call.child(
+                command_words,
+                "find",
+                cwd_unknown=value in ("-execdir", "-okdir") and not inside,
+                elsewhere="find -execdir runs it in each found file's directory, whose recipes FlyBot did not read"
+                if value in ("-execdir", "-okdir")
+                else None,
+            )
             changed = max((r.level for r, _ in call.g.records[before:]), default=R.READ_ONLY)
             secret = call.g.reads_below(roots, command_words)
             if secret is not None:
