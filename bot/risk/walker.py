@@ -76,6 +76,11 @@ _ARITHMETIC_COMPARING = frozenset({"-eq", "-ne", "-lt", "-le", "-gt", "-ge"})
 _ARITHMETIC_TEXT = Regex(
     r"([A-Za-z_][A-Za-z0-9_]*)\s*(?:\[[^\]]*\])?\s*(?:(?:<<|>>|[-+*/%&^|])?=(?!=)|\+\+|--)|(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)"
 )
+#: Leaves of a parameter expansion that tree-sitter-bash 0.25 keeps as text though bash expands them (the word of
+#: ``${x:-WORD}``, the pattern of ``${x#PAT}``/``${x/PAT/REP}``): one holding a command or process substitution
+#: (:data:`_HIDDEN_SUBSTITUTION`) is parsed again (``_Walk.hidden_substitutions``).
+_EXPANSION_TEXT = frozenset({"word", "regex", "raw_string", "extglob_pattern", "number"})
+_HIDDEN_SUBSTITUTION = Regex(r"`|\$\(|[<>]\(")
 # Kinds with nothing to grade inside.
 _LEAVES = frozenset({
     "word", "number", "raw_string", "ansi_c_string", "string_content", "variable_name",
@@ -677,6 +682,9 @@ class _Walk:
                 )  # ${NAME:=value} assigns NAME when unset or empty (bash(1) Parameter Expansion)
                 self.assigns(rec, scope, self.text(name), "The expansion")
                 self.finish_orphan(rec, scope)
+            for child in node.children:
+                if child.type in _EXPANSION_TEXT and _HIDDEN_SUBSTITUTION.search(self.text(child)):
+                    self.hidden_substitutions(child, scope)
             self.children(node, scope)
         elif kind == "subscript":
             index = node.child_by_field_name("index")
@@ -743,6 +751,46 @@ class _Walk:
                 "unknown-syntax",
                 f"The shell construct {kind!r} is not known to the classifier.",
             )
+
+    def hidden_substitutions(self, node: Node, scope: Scope) -> None:
+        """A leaf of a parameter expansion (``${x:-WORD}``, ``${x#PATTERN}``, ``${x/P/R}``) holding backquotes,
+        ``$(`` or ``<(``/``>(``: tree-sitter-bash keeps it as plain text, but bash runs each command substitution and
+        process substitution in it (bash(1) "Parameter Expansion": the word "is subject to tilde expansion,
+        parameter expansion, command substitution, and arithmetic expansion"; inside double quotes single quotes
+        there do not quote). The text is parsed again as the arguments of ``:`` and each substitution found is graded
+        as the command it runs; a text that does not parse, or holds no substitution the parser can see, is
+        destructive (``hidden-code``): a person must read it."""
+        text = self.text(node)
+        if node.type == "raw_string":
+            text = text[1:-1]  # "${x:-'`cmd`'}": the quotes are literal inside double quotes
+        rec = Rec([], self.text(node))
+        src = (": " + text).encode("utf-8", "surrogatepass")
+        try:
+            root = parse(src)
+        except UnsafeToParse:
+            root = None
+        found: list[Node] = []
+        if root is not None and not root.has_error:
+            stack = [root]
+            while stack:
+                current = stack.pop()
+                if current.type in ("command_substitution", "process_substitution"):
+                    found.append(current)
+                else:
+                    stack.extend(current.children)
+        if not found:
+            self.g.flag(
+                rec,
+                scope,
+                R.DESTRUCTIVE,
+                "hidden-code",
+                "A parameter expansion holds a command or process substitution FlyBot cannot read: bash runs it.",
+            )
+            self.finish_orphan(rec, scope)
+            return
+        inner = _Walk(self.g, src)
+        for each in sorted(found, key=lambda n: n.start_byte):
+            inner.visit(each, scope)
 
     def pipeline(self, node: Node, scope: Scope) -> None:
         """Visit a pipeline's elements in order, each fed what ``echo LITERAL |`` before it writes."""
