@@ -6,12 +6,14 @@ substitution runs there too) are graded as the commands they run; each refused c
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from bot.risk import classify
 from bot.risk.model import RiskLevel
+from bot.standing import StandingApproval, match, never_covered
 
 W = Path("/home/dev/project")
 
@@ -68,3 +70,83 @@ def test_process_substitution_inside_an_expansion_is_graded(command: str) -> Non
 )
 def test_plain_expansions_stay_read_only(command: str) -> None:
     assert _graded(command)[0] is RiskLevel.READ_ONLY
+
+
+# -- programs that print credentials (each tool's reference) -------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "kubectl config view --raw",
+        "kubectl get secrets -o yaml",
+        "kubectl get secret db -o jsonpath={.data.password}",
+        "kubectl get secret/db -ojson",
+        "kubectl get pods,secrets --output=go-template={{.data}}",
+        "kubectl -n x get secrets -o $FMT",
+        "gh auth token",
+        "gh auth status -t",
+        "glab auth status --show-token",
+        "gcloud auth print-access-token",
+        "gcloud auth print-identity-token",
+        "gcloud auth application-default print-access-token",
+        "az account get-access-token",
+        "az keyvault secret show --name x --vault-name v",
+        "aws ecr get-login-password",
+        "aws sts get-session-token",
+        "aws secretsmanager get-secret-value --secret-id x",
+        "aws ssm get-parameter --name x --with-decryption",
+        "helm get values r",
+        "helm get all r",
+        "terraform output -json",
+        "terraform state pull",
+        "vault kv get secret/x",
+        "op read op://a/b/c",
+    ],
+)
+def test_credential_printers_are_secret_reads(command: str) -> None:
+    risk, rules = _graded(command)
+    assert risk >= RiskLevel.NETWORK and "secret-read" in rules
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "kubectl config view",
+        "kubectl get secrets",
+        "kubectl get secrets -o name",
+        "kubectl get pods -o yaml",
+        "gh auth status",
+        "gcloud auth list",
+        "aws sts get-caller-identity",
+        "aws secretsmanager describe-secret --secret-id x",
+        "aws ssm get-parameter --name x",
+        "az keyvault secret list --vault-name v",
+        "helm get manifest r",
+        "terraform output",
+    ],
+)
+def test_neighbouring_reads_print_no_credential(command: str) -> None:
+    assert "secret-read" not in _graded(command)[1]
+
+
+def test_a_kubectl_get_approval_does_not_cover_printing_secrets() -> None:
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    approval = StandingApproval(
+        id="sa_t",
+        scope="bot",
+        subject="bot_x",
+        pattern="kubectl get",
+        max_risk="system",
+        contained_only=False,
+        created_by="U1",
+        created_at=now,
+    )
+
+    def answered(command: str) -> bool:
+        graded = classify(command, contained=False, workspace=W)
+        if never_covered(graded.reasons) is not None:
+            return False
+        return match([approval], risk=graded.risk, contained=False, commands=graded.commands, now=now) is not None
+
+    assert answered("kubectl get pods")
+    assert not answered("kubectl get secrets -o yaml")
+    assert not answered("kubectl get secret db -o jsonpath={.data.password}")
