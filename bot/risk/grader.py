@@ -317,8 +317,9 @@ def _git_message_file(text: str) -> tuple[bool, int]:
 
 #: git subcommands that read the files named as operands: into the repository (git-hash-object(1): ``-w`` writes the
 #: blob to the object database, ``git cat-file -p`` prints it back; without ``-w`` its id still depends on them), or
-#: out by mail (git-send-email(1): each file operand is sent as a patch message).
-_GIT_CONTENT_COMMANDS = frozenset({"hash-object", "send-email"})
+#: out by mail (git-send-email(1): each file operand is sent as a patch message), or as a patch (git-apply(1): it
+#: reads each patch file, also with ``--stat``/``--numstat``/``--check``, and its errors quote the lines).
+_GIT_CONTENT_COMMANDS = frozenset({"hash-object", "send-email", "apply"})
 
 
 #: Programs that search file contents, recursively with an option (grep(1) ``-r``/``-R``) or always (rg(1), ag(1)).
@@ -540,10 +541,17 @@ def _git_printed_paths(values: list[str | None]) -> list[str]:
     return paths
 
 
+#: ``git grep -f FILE``/``--file=FILE`` reads its patterns from FILE, and on a bad pattern prints the line
+#: (git-grep(1) "-f <file>: Read patterns from <file>, one per line"; the error quotes it).
+_GIT_GREP_FILE = re.compile(r"-[A-Za-z]*f.*|--fil(?:e(?:=.*)?)?")
+
+
 def _git_reads_files(values: list[str | None]) -> bool:
     """True when a git command line reads the content of paths it names (:data:`_GIT_FILE_READERS`,
-    :data:`_GIT_CONTENT_COMMANDS`)."""
+    :data:`_GIT_CONTENT_COMMANDS`, ``git grep -f FILE``: :data:`_GIT_GREP_FILE`)."""
     if any(v is not None and v in _GIT_CONTENT_COMMANDS for v in values):
+        return True
+    if "grep" in values and any(v is not None and _GIT_GREP_FILE.fullmatch(v) for v in values):
         return True
     return any(v is not None and (v.startswith(_GIT_FILE_READERS) or _git_message_file(v)[0]) for v in values)
 

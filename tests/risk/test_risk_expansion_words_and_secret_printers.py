@@ -150,3 +150,44 @@ def test_a_kubectl_get_approval_does_not_cover_printing_secrets() -> None:
     assert answered("kubectl get pods")
     assert not answered("kubectl get secrets -o yaml")
     assert not answered("kubectl get secret db -o jsonpath={.data.password}")
+
+
+# -- git grep -f FILE and git apply FILE read FILE; pytest --pastebin uploads the log -------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git grep -P -f /root/.netrc",
+        "git grep -E -f /root/.netrc",
+        "git grep -Ef /root/.netrc",
+        "git grep --file=/root/.netrc",
+        "git grep --file /root/.netrc",
+        "git grep -f .env",
+        "git apply --stat /root/.netrc",
+        "git apply --check /root/.netrc",
+        "git apply --numstat ~/.ssh/id_rsa",
+    ],
+)
+def test_git_reading_a_secret_file_is_a_secret_read(command: str) -> None:
+    risk, rules = _graded(command)
+    assert risk >= RiskLevel.NETWORK and "secret-read" in rules
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["git grep -f patterns.txt", "git grep -e foo", "git grep -F foo src", "git apply --stat fix.patch"],
+)
+def test_git_reading_workspace_files_stays_read_only(command: str) -> None:
+    assert _graded(command)[0] is RiskLevel.READ_ONLY
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["pytest --pastebin=all", "pytest --pastebin failed", "pytest -q --paste=failed", "py.test --pastebin=all"],
+)
+def test_pytest_pastebin_is_network(command: str) -> None:
+    risk, rules = _graded(command)
+    assert risk is RiskLevel.NETWORK and "network-egress" in rules
+
+
+def test_pytest_without_pastebin_stays_a_build() -> None:
+    assert _graded("pytest -q tests")[0] is RiskLevel.WORKSPACE_WRITE
