@@ -224,6 +224,35 @@ def _filter_reads_environment(name: str, values: list[str | None]) -> str | None
     return None
 
 
+#: jq 1.7 manual "Modules": ``import RelativePathString as NAME;``, ``include RelativePathString;`` and
+#: ``import RelativePathString as $NAME;`` (a data file) load files from the library path (``-L DIR``, ``~/.jq``,
+#: ``$ORIGIN/../lib/jq``): code FlyBot does not read, which may read ``$ENV``, or any JSON file as data.
+_JQ_MODULE = Regex(r"\b(?:import|include)\s*\"")
+#: yq (mikefarah v4) "Load operators": ``load``, ``load_str``, ``load_xml``, ``load_props``, ``load_base64`` read
+#: the file their argument names; :data:`_YQ_LITERAL_LOAD` is one given a plain string literal.
+_YQ_LOAD = Regex(r"\bload\w*\s*\(")
+_YQ_LITERAL_LOAD = Regex(r"\bload\w*\s*\(\s*\"([^\"\\$]*)\"\s*\)")
+
+
+def _filter_loads(name: str, values: list[str | None]) -> tuple[str | None, list[str]]:
+    """What a jq or yq filter loads besides its input: a reason when it loads something FlyBot cannot follow
+    (jq modules, :data:`_JQ_MODULE`; a yq ``load`` whose file is computed), and the literal paths yq ``load*``
+    operators read (:data:`_YQ_LITERAL_LOAD`). Every operand is searched, so a file name holding the words may be
+    taken for a filter (a closer look, never a lower grade)."""
+    paths: list[str] = []
+    for value in values:
+        if value is None or value.startswith("-"):
+            continue
+        if name != "yq" and _JQ_MODULE.search(value):
+            return "its filter loads modules (import, include) FlyBot does not read", []
+        if name == "yq" and _YQ_LOAD.search(value):
+            literal = [m.group(1) for m in _YQ_LITERAL_LOAD.finditer(value)]
+            if len(literal) != len(_YQ_LOAD.findall(value)):
+                return "its filter loads a file (load, load_str) whose name is only known when it runs", []
+            paths.extend(literal)
+    return None, paths
+
+
 #: Programs that use a key file named in their arguments (``ssh -i KEY``), or only change or list a path's name and
 #: attributes, rather than print the file's content. Copying programs (``scp``, ``rsync``, ``cp``, ``install``,
 #: ``tar``, ``dd``) are not here: a copy of a secret into the workspace is read from there.
@@ -2509,6 +2538,10 @@ class Grader:
         wherever the command runs."""
         values = [w.value for w in args]
         filtered = _filter_reads_environment(name, values) if name in ("jq", "gojq", "jaq", "yq") else None
+        if name in ("jq", "gojq", "jaq", "yq"):
+            loads, loaded = _filter_loads(name, values)
+            filtered = filtered or loads
+            args = args + [Word(path, path) for path in loaded]  # read as operands: the checks below apply
         if filtered is not None:
             self.flag(
                 rec,

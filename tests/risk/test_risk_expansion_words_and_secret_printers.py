@@ -191,3 +191,32 @@ def test_pytest_pastebin_is_network(command: str) -> None:
 
 def test_pytest_without_pastebin_stays_a_build() -> None:
     assert _graded("pytest -q tests")[0] is RiskLevel.WORKSPACE_WRITE
+
+
+# -- jq modules and yq load operators (jq 1.7 manual "Modules"; yq v4 "Load operators") ----------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "jq -L ./lib -n 'import \"x\" as x; x::f'",
+        "jq -L lib -n 'include \"x\"; f'",
+        "jq -n 'import \"lib/x\" as m; m::f'",
+        "yq -n 'load_str(\"/root/.netrc\")'",
+        "yq eval 'load_str(\"/root/.netrc\")'",
+        "yq 'load_str(\"/root/.netrc\")' x.yml",
+        "yq -n 'load(\"/root/.aws/credentials\")'",
+        'yq -n \'load_str("/root/" + ".netrc")\'',
+        "yq -i '.a = load_str(\"/root/.netrc\")' x.yml",
+        "yq '.a = load_str(\".env\")' x.yml",
+        "yq -n 'strenv(AWS_SECRET_ACCESS_KEY)'",
+    ],
+)
+def test_filters_loading_secrets_are_secret_reads(command: str) -> None:
+    risk, rules = _graded(command)
+    assert risk >= RiskLevel.NETWORK and "secret-read" in rules
+
+
+@pytest.mark.parametrize(
+    "command", ["jq .a x.json", "jq -L lib .a x.json", "jq '.import' x.json", "yq '.a = load(\"other.yml\")' x.yml"]
+)
+def test_filters_loading_workspace_files_stay_read_only(command: str) -> None:
+    assert _graded(command)[0] is RiskLevel.READ_ONLY
