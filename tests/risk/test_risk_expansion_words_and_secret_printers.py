@@ -220,3 +220,55 @@ def test_filters_loading_secrets_are_secret_reads(command: str) -> None:
 )
 def test_filters_loading_workspace_files_stay_read_only(command: str) -> None:
     assert _graded(command)[0] is RiskLevel.READ_ONLY
+
+
+# -- names a parameter expansion computes (bash(1) "Parameter Expansion", "Word Splitting", PARAMETERS, read) -------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat ${x:-/root/.netrc}",
+        "cat ${a=/root/.netrc}",
+        "cat ${x:-/etc/shadow}",
+        'cat "${x:-$HOME/.ssh/id_rsa}"',
+        "cat ${x:-~/.netrc}",
+        "cat ${x:-${y:-/root/.netrc}}",
+        "cat ${x:-.env}",
+        'a=/root/.netrc; cat "${a:-x}"',
+        'a=/root/.netrc; cat "${a#x}"',
+        'a=/root/.netrc; cat "${a%.x}"',
+        'a=/root/.netrc; cat "${a:0}"',
+        "a=/root/.netrc; cat ${a@Q}",
+        "a=/ROOT/.NETRC; cat ${a,,}",
+        "a=/etc/shadoX; cat ${a/X/w}",
+        "a=/etc/shadoX; cat ${a/$X/w}",
+        "a=/root/.netrcZ; cat ${a%Z}",
+        'a=/root/.netrcZ; cat "${a%$Z}"',
+        'a=/root/.netrcZ; cat "${a::-1}"',
+        "IFS=x; a=/root/.netrcxfoo; cat $a",
+        "IFS=: ; a=/etc/shadow:x; cat $a",
+        "a=/root/.netr; a+=c; cat $a",
+        "local a=/root/.netrc; cat $a",
+        "a[0]=/root/.netrc; cat ${a[0]}",
+        "read a <<< /root/.netrc; cat $a",
+        "read -r a b <<< '/root/.netrc x'; cat $a",
+    ],
+)
+def test_names_an_expansion_computes_are_followed(command: str) -> None:
+    risk, rules = _graded(command)
+    assert risk >= RiskLevel.NETWORK and "secret-read" in rules
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat ${x:-README.md}",
+        "echo ${x:-a}",
+        'f=src/a.py; cat ${f%.py}.txt "${f:-x}"',
+        'a=src/main.py; cat "${a##*/}" "${a/src/lib}" "${a^^}"',
+        'IFS=,; a=x,y; cat "$a"',
+        "a=notes; a+=.md; cat $a",
+        "read a <<< README.md; cat $a",
+    ],
+)
+def test_names_an_expansion_computes_in_the_workspace_stay_read_only(command: str) -> None:
+    assert _graded(command)[0] is RiskLevel.READ_ONLY
