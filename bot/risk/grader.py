@@ -280,6 +280,35 @@ def _filter_reads_environment(name: str, values: list[str | None]) -> str | None
     return None
 
 
+#: jq 1.7 manual "Modules": ``import RelativePathString as NAME;``, ``include RelativePathString;`` and
+#: ``import RelativePathString as $NAME;`` (a data file) load files from the library path (``-L DIR``, ``~/.jq``,
+#: ``$ORIGIN/../lib/jq``): code FlyBot does not read, which may read ``$ENV``, or any JSON file as data.
+_JQ_MODULE = Regex(r"\b(?:import|include)\s*\"")
+#: yq (mikefarah v4) "Load operators": ``load``, ``load_str``, ``load_xml``, ``load_props``, ``load_base64`` read
+#: the file their argument names; :data:`_YQ_LITERAL_LOAD` is one given a plain string literal.
+_YQ_LOAD = Regex(r"\bload\w*\s*\(")
+_YQ_LITERAL_LOAD = Regex(r"\bload\w*\s*\(\s*\"([^\"\\$]*)\"\s*\)")
+
+
+def _filter_loads(name: str, values: list[str | None]) -> tuple[str | None, list[str]]:
+    """What a jq or yq filter loads besides its input: a reason when it loads something FlyBot cannot follow
+    (jq modules, :data:`_JQ_MODULE`; a yq ``load`` whose file is computed), and the literal paths yq ``load*``
+    operators read (:data:`_YQ_LITERAL_LOAD`). Every operand is searched, so a file name holding the words may be
+    taken for a filter (a closer look, never a lower grade)."""
+    paths: list[str] = []
+    for value in values:
+        if value is None or value.startswith("-"):
+            continue
+        if name != "yq" and _JQ_MODULE.search(value):
+            return "its filter loads modules (import, include) FlyBot does not read", []
+        if name == "yq" and _YQ_LOAD.search(value):
+            literal = [m.group(1) for m in _YQ_LITERAL_LOAD.finditer(value)]
+            if len(literal) != len(_YQ_LOAD.findall(value)):
+                return "its filter loads a file (load, load_str) whose name is only known when it runs", []
+            paths.extend(literal)
+    return None, paths
+
+
 #: Programs that use a key file named in their arguments (``ssh -i KEY``), or only change or list a path's name and
 #: attributes, rather than print the file's content. Copying programs (``scp``, ``rsync``, ``cp``, ``install``,
 #: ``tar``, ``dd``) are not here: a copy of a secret into the workspace is read from there.
@@ -373,8 +402,9 @@ def _git_message_file(text: str) -> tuple[bool, int]:
 
 #: git subcommands that read the files named as operands: into the repository (git-hash-object(1): ``-w`` writes the
 #: blob to the object database, ``git cat-file -p`` prints it back; without ``-w`` its id still depends on them), or
-#: out by mail (git-send-email(1): each file operand is sent as a patch message).
-_GIT_CONTENT_COMMANDS = frozenset({"hash-object", "send-email"})
+#: out by mail (git-send-email(1): each file operand is sent as a patch message), or as a patch (git-apply(1): it
+#: reads each patch file, also with ``--stat``/``--numstat``/``--check``, and its errors quote the lines).
+_GIT_CONTENT_COMMANDS = frozenset({"hash-object", "send-email", "apply"})
 
 
 #: Programs that search file contents, recursively with an option (grep(1) ``-r``/``-R``) or always (rg(1), ag(1)).
@@ -384,15 +414,168 @@ _SEARCHERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag"})
 #: ``$NAME``, ``${NAME}`` and an array's ``${NAME[@]}``, ``${NAME[*]}``, ``${NAME[N]}`` (each element a value).
 _VARIABLE = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]}]*\])?\}|([A-Za-z_][A-Za-z0-9_]*))")
 _SUBSTITUTION_LIMIT = 64
+#: The inside of ``${...}``: a name, an optional subscript, then the operator and its words (bash(1) "Parameter
+#: Expansion").
+_PARAMETER = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?(.*)", re.S)
+#: Operators whose word is the expansion's value when the parameter is unset or null (``:-``, ``-``, ``:=``, ``=``,
+#: ``:?``, ``?``) or set (``:+``, ``+``).
+_WORD_OPERATORS = (":-", ":=", ":?", ":+", "-", "=", "?", "+")
+_SUBSTRING = re.compile(r":\s*(-?[0-9]*)(?::\s*(-?[0-9]+))?")
 
 
-def substitute_values(src: str, values: dict[str, tuple[str, ...]]) -> list[str]:
+def _bash_pattern(pattern: str) -> re.Pattern[str] | None:
+    """A bash pattern (bash(1) "Pattern Matching": ``*``, ``?``, ``[...]``) as a regular expression, or None when
+    it holds anything else special (an expansion, a quote, a backslash, an extglob)."""
+    if any(c in pattern for c in "$`'\"\\") or re.search(r"[?*+@!]\(", pattern):
+        return None
+    out: list[str] = []
+    index = 0
+    while index < len(pattern):
+        char = pattern[index]
+        if char == "*":
+            out.append(".*")
+        elif char == "?":
+            out.append(".")
+        elif char == "[":
+            close = pattern.find("]", index + 2)
+            if close == -1:
+                return None
+            body = pattern[index + 1 : close]
+            if "[:" in body:
+                return None
+            out.append("[" + ("^" + body[1:] if body[:1] in ("!", "^") else body) + "]")
+            index = close
+        else:
+            out.append(re.escape(char))
+        index += 1
+    try:
+        return re.compile("".join(out), re.S)
+    except re.error:
+        return None
+
+
+#: The spelling :func:`_operated` adds where an operator's result cannot be followed (a pattern or replacement only
+#: known when it runs, an unknown operator): a read of such a word is graded as a read of a computed name
+#: (:func:`_unfollowed_operator`).
+_UNFOLLOWED = "\x00unfollowed"
+
+
+def _unfollowed_operator(src: str, values: dict[str, tuple[str, ...]]) -> str | None:
+    """The tracked variable whose value the word ``src`` changes by an operator FlyBot cannot follow (``${a/$X/w}``,
+    ``${a/X/$(…)}``): what it names is only known when it runs, so a program that prints files reading it is
+    graded as reading a credential file, as a name a decoder computes is (:func:`_decoded_name`); or None."""
+    if "${" not in src:
+        return None
+    if not any(_UNFOLLOWED in spelling for spelling in substitute_values(src, values)):
+        return None
+    match = _EXPANDED_NAME.search(src)
+    return match.group(1) if match is not None else "?"
+
+
+def _operated(value: str, rest: str) -> list[str]:
+    """What ``${NAME<rest>}`` expands to when NAME holds ``value`` (bash(1) "Parameter Expansion": case
+    modification, pattern removal and substitution, substrings, ``@`` transformations). Where the result cannot be
+    told (a pattern or replacement holding an expansion, an unknown operator), every value it may plausibly name is
+    given (the value, its case changes, each prefix for ``%``, each suffix for ``#``): a read of one of them is
+    graded as a read of it, failing closed toward the secret."""
+    if rest in (",,", ",", "^^", "^", "~~", "~") or rest[:2] in (",,", "^^", "~~") or rest[:1] in (",", "^", "~"):
+        return [value.lower(), value.upper(), value.swapcase(), value]
+    if rest.startswith("@"):
+        return {"U": [value.upper()], "u": [value[:1].upper() + value[1:]], "L": [value.lower()]}.get(rest[1:], [value])
+    substring = _SUBSTRING.fullmatch(rest)
+    if substring is not None:
+        offset = int(substring.group(1) or "0")
+        begin = max(len(value) + offset, 0) if offset < 0 else offset
+        if substring.group(2) is None:
+            return [value[begin:]]
+        length = int(substring.group(2))
+        return [value[begin : begin + length] if length >= 0 else value[begin:length]]
+    for op in ("##", "#", "%%", "%"):
+        if rest.startswith(op):
+            pattern = _bash_pattern(rest[len(op) :])
+            if pattern is None:
+                cuts = (
+                    [value[i:] for i in range(len(value) + 1)]
+                    if op[0] == "#"
+                    else [value[:i] for i in range(len(value) + 1)]
+                )
+                return cuts[-_SUBSTITUTION_LIMIT:] if op[0] == "#" else cuts[:_SUBSTITUTION_LIMIT]
+            spans = range(len(value) + 1)
+            if op[0] == "#":
+                ends = [i for i in spans if pattern.fullmatch(value[:i])]
+                cut = (max(ends) if op == "##" else min(ends)) if ends else 0
+                return [value[cut:]]
+            starts = [i for i in spans if pattern.fullmatch(value[i:])]
+            cut = (min(starts) if op == "%%" else max(starts)) if starts else len(value)
+            return [value[:cut]]
+    if rest.startswith("/"):
+        body = rest[1:]
+        anchor = body[:1] if body[:1] in ("/", "#", "%") else ""
+        body = body[len(anchor) :]
+        search, _, replacement = body.partition("/")
+        pattern = _bash_pattern(search)
+        if pattern is None or _bash_pattern(replacement) is None and replacement:
+            return [value, value.lower(), _UNFOLLOWED]
+        text = pattern.pattern
+        if anchor == "#":
+            text = "^(?:" + text + ")"
+        elif anchor == "%":
+            text = "(?:" + text + ")$"
+        return [re.sub(text, lambda _: replacement, value, count=0 if anchor == "/" else 1)]
+    return [value, value.lower(), _UNFOLLOWED]
+
+
+def _braced(src: str, index: int) -> int:
+    """The index of the ``}`` closing the ``${`` at ``index`` (nested braces counted), or -1."""
+    depth = 0
+    position = index + 1
+    while position < len(src):
+        char = src[position]
+        if char == "\\":
+            position += 2
+            continue
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                return position
+        position += 1
+    return -1
+
+
+def _parameter_spellings(inner: str, values: dict[str, tuple[str, ...]], depth: int) -> list[str] | None:
+    """The texts ``${inner}`` may expand to that bear on what it names, or None when nothing is known: a tracked
+    variable's values (through an operator: :func:`_operated`), and the word of a ``:-``/``=``/``:+``... operator
+    (bash(1) "Parameter Expansion": the expansion may be that word), spelt by :func:`substitute_values` in turn."""
+    match = _PARAMETER.fullmatch(inner)
+    if match is None:
+        return None
+    name, rest = match.group(1), match.group(3)
+    known = values.get(name)
+    if not rest:
+        return list(known) if known is not None else None
+    for op in _WORD_OPERATORS:
+        if rest.startswith(op):
+            word = rest[len(op) :]
+            spelt = (substitute_values(word, values, depth + 1) if depth < 4 else []) or [word]
+            return [*(known if known is not None else ["${" + name + "}"]), *spelt]
+    if known is None:
+        return None
+    return [result for value in known for result in _operated(value, rest)]
+
+
+def substitute_values(src: str, values: dict[str, tuple[str, ...]], depth: int = 0) -> list[str]:
     """The spellings of the shell word ``src`` with each ``$NAME``/``${NAME}`` outside single quotes whose literal
-    values are known (``values``, :attr:`Grader.values`) replaced by one of them: one spelling per combination, at
-    most 64; [] when ``src`` expands no such variable (or more combinations). Quotes stay for
-    sensitive.read_path_text to remove; a backslash escapes the next character (``\\$f`` is not an expansion)."""
-    if not values or "$" not in src:
+    values are known (``values``, :attr:`Grader.values`) replaced by one of them, and each ``${NAME<op>...}`` by what
+    it may expand to (:func:`_parameter_spellings`: a default word ``${x:-/root/.netrc}``, a tracked value behind an
+    operator ``${a%Z}``): one spelling per combination, at most 64; [] when ``src`` expands no such variable (or more
+    combinations). Unquoted, a value is also split at the characters of a tracked ``IFS`` (bash(1) "Word
+    Splitting"), each piece a spelling. Quotes stay for sensitive.read_path_text to remove; a backslash escapes the
+    next character (``\\$f`` is not an expansion)."""
+    if "$" not in src:
         return []
+    separators = "".join(values.get("IFS", ()))
     found = [""]
     changed = False
     single = double = False
@@ -409,14 +592,25 @@ def substitute_values(src: str, values: dict[str, tuple[str, ...]]) -> list[str]
         elif char == '"':
             double = not double
         elif char == "$":
+            close = _braced(src, index) if src.startswith("${", index) else -1
             match = _VARIABLE.match(src, index)
             name = (match.group(1) or match.group(2)) if match is not None else None
-            if match is not None and name in values:
-                found = [text + value for text in found for value in values[name]]
+            choices: list[str] | None = None
+            end = index
+            if close != -1 and (match is None or match.end() != close + 1):
+                choices = _parameter_spellings(src[index + 2 : close], values, depth)
+                end = close + 1
+            elif match is not None and name in values:
+                choices = list(values[name])
+                end = match.end()
+            if choices is not None:
+                if separators and not double:
+                    choices += [p for c in choices for p in re.split("[" + re.escape(separators) + "]", c) if p]
+                found = [text + value for text in found for value in choices]
                 if len(found) > _SUBSTITUTION_LIMIT:
                     return []
                 changed = True
-                index = match.end()
+                index = end
                 continue
         found = [text + piece for text in found]
         index += len(piece)
@@ -596,10 +790,17 @@ def _git_printed_paths(values: list[str | None]) -> list[str]:
     return paths
 
 
+#: ``git grep -f FILE``/``--file=FILE`` reads its patterns from FILE, and on a bad pattern prints the line
+#: (git-grep(1) "-f <file>: Read patterns from <file>, one per line"; the error quotes it).
+_GIT_GREP_FILE = re.compile(r"-[A-Za-z]*f.*|--fil(?:e(?:=.*)?)?")
+
+
 def _git_reads_files(values: list[str | None]) -> bool:
     """True when a git command line reads the content of paths it names (:data:`_GIT_FILE_READERS`,
-    :data:`_GIT_CONTENT_COMMANDS`)."""
+    :data:`_GIT_CONTENT_COMMANDS`, ``git grep -f FILE``: :data:`_GIT_GREP_FILE`)."""
     if any(v is not None and v in _GIT_CONTENT_COMMANDS for v in values):
+        return True
+    if "grep" in values and any(v is not None and _GIT_GREP_FILE.fullmatch(v) for v in values):
         return True
     return any(v is not None and (v.startswith(_GIT_FILE_READERS) or _git_message_file(v)[0]) for v in values)
 
@@ -2606,6 +2807,10 @@ class Grader:
         wherever the command runs."""
         values = [w.value for w in args]
         filtered = _filter_reads_environment(name, values) if name in ("jq", "gojq", "jaq", "yq") else None
+        if name in ("jq", "gojq", "jaq", "yq"):
+            loads, loaded = _filter_loads(name, values)
+            filtered = filtered or loads
+            args = args + [Word(path, path) for path in loaded]  # read as operands: the checks below apply
         if filtered is not None:
             self.flag(
                 rec,
@@ -2687,6 +2892,8 @@ class Grader:
             if (name in _CONTENT_READERS or name == "<") and word.value is None:
                 decoded = _decoded_variable(word.src, self.decoded)
                 decoder = _decoded_name(word.src) or (f"a decoder (${decoded})" if decoded else None)
+                changed = _unfollowed_operator(word.src, self.values) if decoder is None else None
+                decoder = decoder or (f"an operator on ${changed} that FlyBot cannot follow" if changed else None)
             if decoder is not None:
                 self.flag(
                     rec,

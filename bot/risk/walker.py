@@ -76,6 +76,11 @@ _ARITHMETIC_COMPARING = frozenset({"-eq", "-ne", "-lt", "-le", "-gt", "-ge"})
 _ARITHMETIC_TEXT = Regex(
     r"([A-Za-z_][A-Za-z0-9_]*)\s*(?:\[[^\]]*\])?\s*(?:(?:<<|>>|[-+*/%&^|])?=(?!=)|\+\+|--)|(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)"
 )
+#: Leaves of a parameter expansion that tree-sitter-bash 0.25 keeps as text though bash expands them (the word of
+#: ``${x:-WORD}``, the pattern of ``${x#PAT}``/``${x/PAT/REP}``): one holding a command or process substitution
+#: (:data:`_HIDDEN_SUBSTITUTION`) is parsed again (``_Walk.hidden_substitutions``).
+_EXPANSION_TEXT = frozenset({"word", "regex", "raw_string", "extglob_pattern", "number"})
+_HIDDEN_SUBSTITUTION = Regex(r"`|\$\(|[<>]\(")
 # Kinds with nothing to grade inside.
 _LEAVES = frozenset({
     "word", "number", "raw_string", "ansi_c_string", "string_content", "variable_name",
@@ -677,6 +682,9 @@ class _Walk:
                 )  # ${NAME:=value} assigns NAME when unset or empty (bash(1) Parameter Expansion)
                 self.assigns(rec, scope, self.text(name), "The expansion")
                 self.finish_orphan(rec, scope)
+            for child in node.children:
+                if child.type in _EXPANSION_TEXT and _HIDDEN_SUBSTITUTION.search(self.text(child)):
+                    self.hidden_substitutions(child, scope)
             self.children(node, scope)
         elif kind == "subscript":
             index = node.child_by_field_name("index")
@@ -743,6 +751,46 @@ class _Walk:
                 "unknown-syntax",
                 f"The shell construct {kind!r} is not known to the classifier.",
             )
+
+    def hidden_substitutions(self, node: Node, scope: Scope) -> None:
+        """A leaf of a parameter expansion (``${x:-WORD}``, ``${x#PATTERN}``, ``${x/P/R}``) holding backquotes,
+        ``$(`` or ``<(``/``>(``: tree-sitter-bash keeps it as plain text, but bash runs each command substitution and
+        process substitution in it (bash(1) "Parameter Expansion": the word "is subject to tilde expansion,
+        parameter expansion, command substitution, and arithmetic expansion"; inside double quotes single quotes
+        there do not quote). The text is parsed again as the arguments of ``:`` and each substitution found is graded
+        as the command it runs; a text that does not parse, or holds no substitution the parser can see, is
+        destructive (``hidden-code``): a person must read it."""
+        text = self.text(node)
+        if node.type == "raw_string":
+            text = text[1:-1]  # "${x:-'`cmd`'}": the quotes are literal inside double quotes
+        rec = Rec([], self.text(node))
+        src = (": " + text).encode("utf-8", "surrogatepass")
+        try:
+            root = parse(src)
+        except UnsafeToParse:
+            root = None
+        found: list[Node] = []
+        if root is not None and not root.has_error:
+            stack = [root]
+            while stack:
+                current = stack.pop()
+                if current.type in ("command_substitution", "process_substitution"):
+                    found.append(current)
+                else:
+                    stack.extend(current.children)
+        if not found:
+            self.g.flag(
+                rec,
+                scope,
+                R.DESTRUCTIVE,
+                "hidden-code",
+                "A parameter expansion holds a command or process substitution FlyBot cannot read: bash runs it.",
+            )
+            self.finish_orphan(rec, scope)
+            return
+        inner = _Walk(self.g, src)
+        for each in sorted(found, key=lambda n: n.start_byte):
+            inner.visit(each, scope)
 
     def pipeline(self, node: Node, scope: Scope) -> None:
         """Visit a pipeline's elements in order, each fed what ``echo LITERAL |`` before it writes."""
@@ -954,6 +1002,8 @@ class _Walk:
             self.reads_listed(rec, scope, node, words, names_in)
             if program is None or program in _ASSIGNING_BUILTINS or program in g.functions:
                 self.forget_all()
+                if program == "read" and rec.stdin is not None:
+                    self.read_literal(words[1:], rec.stdin)
             if g.last_cd is not None and not rec.wrappers and scope.repeat == 0:
                 g.direct_cd = (id(src), node.start_byte, node.end_byte, g.last_cd)
         else:
@@ -1251,24 +1301,43 @@ class _Walk:
             if child.is_named:
                 self.visit(child, scope)
         self.g.flag(rec, scope, R.READ_ONLY, "assignment", "Sets a shell variable.")
+        previous = self.g.values.get(self.text(node.children[0]).split("[", 1)[0]) if node.children else None
         self.check_assignment(rec, scope, node)
         if self.g.all_export:  # after ``set -a`` the assignment is an export
             self.g.exported.add(self.text(node.children[0]).split("[", 1)[0] if node.children else "")
             self.exported_effect(rec, scope, node)
-        self.remember_literal(node)
+        self.remember_literal(node, previous)
         self.finish_orphan(rec, scope)
 
-    def remember_literal(self, node: Node) -> None:
+    def remember_literal(self, node: Node, previous: tuple[str, ...] | None = None) -> None:
         """``NAME=literal`` (a statement, or ``export``'s): NAME now holds that literal (:func:`_trackable`); NAME
-        assigned a command substitution that runs a decoder joins :attr:`Grader.decoded`."""
-        if len(node.children) < 3 or node.children[1].type != "=":
+        assigned a command substitution that runs a decoder joins :attr:`Grader.decoded`. ``previous``: NAME's values
+        before this assignment, for ``NAME+=`` and ``NAME[N]=``."""
+        if len(node.children) < 3 or node.children[1].type not in ("=", "+="):
             return
         if _decoded_name(self.text(node.children[-1])):
-            self.g.decoded.add(self.text(node.children[0]))
+            self.g.decoded.add(self.text(node.children[0]).split("[", 1)[0])
         if self.g.integers:
             return
         name = self.text(node.children[0])
         value = node.children[-1]
+        element = node.children[0].type == "subscript"
+        if element or node.children[1].type == "+=":
+            # NAME+=WORD appends to the value, NAME[N]=WORD sets one element (bash(1) PARAMETERS, "Arrays"): a
+            # known value is followed (the joined text; the element among the array's values, since ``$NAME`` and
+            # ``${NAME[N]}`` are read as any element), anything else leaves the name's value unknown
+            base = name.split("[", 1)[0]
+            literal = resolve_word(value, self.src).value if value.type != "array" else None
+            before = previous  # check_assignment forgot the name: its value before this assignment
+            if not _VARIABLE_NAME.fullmatch(base) or literal is None or not _trackable(literal):
+                self.forget(base)
+            elif element:
+                self.remember(base, (*(before or ()), literal))
+            elif before is not None:
+                self.remember(base, tuple(v + literal for v in before))
+            else:
+                self.forget(base)
+            return
         if value.type == "array" and _VARIABLE_NAME.fullmatch(name):
             # NAME=(WORD ...): "${NAME[@]}", "${NAME[0]}" and $NAME expand to its elements (bash(1) "Arrays")
             elements = [resolve_word(c, self.src).value for c in value.named_children if c.type != "comment"]
@@ -1296,6 +1365,26 @@ class _Walk:
         if source is not None and source in self.g.values:
             self.remember(name, self.g.values[source])
 
+    def read_literal(self, words: list[Word], stdin: str) -> None:
+        """``read [-r] NAME... <<< LITERAL``: the names take the words of the input's first line (bash(1) ``read``:
+        split at ``IFS``, the last name takes the rest). Each name is remembered as holding the whole line or any
+        of its words, which covers every way it may be split; an option other than ``-r`` leaves them unknown."""
+        names: list[str] = []
+        for word in words:
+            if word.value is None or (word.value.startswith("-") and word.value != "-r"):
+                return
+            if word.value != "-r":
+                names.append(word.value)
+        if not all(_VARIABLE_NAME.fullmatch(n) for n in names):
+            return
+        line = stdin.split("\n", 1)[0].strip()
+        separators = "".join(self.g.values.get("IFS", ()))
+        pieces = line.split() + (re.split("[" + re.escape(separators) + "]", line) if separators else [])
+        choices = tuple(dict.fromkeys(p for p in [line, *pieces] if _trackable(p)))
+        if choices:
+            for name in names or ["REPLY"]:
+                self.remember(name, choices)
+
     def declaration(self, node: Node, scope: Scope) -> None:
         """``export``/``declare``/``local``/``readonly``/``typeset``/``unset``: read-only unless they hijack."""
         self.g.direct_cd = None
@@ -1315,8 +1404,12 @@ class _Walk:
         # assign as NAME=literal does; in a function body declare is local, so the outer value comes back)
         plain = (
             bool(node.children)
-            and node.children[0].type in ("declare", "typeset", "readonly")
-            and scope.repeat == 0
+            and (
+                (node.children[0].type in ("declare", "typeset", "readonly") and scope.repeat == 0)
+                # local NAME=literal assigns as NAME=literal does, in the function it runs in (outside one it is an
+                # error and assigns nothing: following it fails closed); the function's body is walked on its own
+                or node.children[0].type == "local"
+            )
             and all(
                 self.text(c) in ("-r", "-g", "-rg", "-gr")
                 for c in node.children

@@ -1592,6 +1592,8 @@ _PYTEST_VALUES = frozenset({
     "--cov-fail-under", "--pythonwarnings", "--debug", "--doctest-glob", "--lfnf", "--last-failed-no-failures",
     "--maxprocesses", "--tx", "--timeout", "--reruns", "--randomly-seed", "--html", "--report-log",
 })  # fmt: skip
+#: ``--pastebin`` and the abbreviations argparse may take for it (a word only known when it runs may be one).
+_PYTEST_PASTEBIN = frozenset("--pastebin"[:n] for n in range(4, 11))
 #: At most this many directories of test paths are looked in for pytest's configuration (one question each).
 _PYTEST_PLACES = 8
 
@@ -1742,6 +1744,12 @@ def checker(call: Call) -> None:
     if loads is not None:
         destructive(call, "runs-program", f"{call.name} {loads} loads code FlyBot does not read.")
         return
+    if call.name in ("pytest", "py.test") and any(
+        (w.value or "--pastebin").split("=", 1)[0] in _PYTEST_PASTEBIN for w in words
+    ):
+        # pytest "How to use pytest's pastebin service": --pastebin=failed|all "sends the test session log to
+        # bpa.st", a public paste service (the log may hold printed secrets)
+        network(call, f"{call.name} --pastebin uploads the test session log to a public paste service.")
     if call.name == "mypy" and any(w.value == "--install-types" for w in words):
         network(call, "mypy --install-types runs pip install for the missing stub packages.", rule="package-install")
         call.write(_HOME, "mypy --install-types installs packages into the environment, under")

@@ -145,8 +145,34 @@ def aws(call: Call) -> None:
         _aws_s3(call, op, ops[2:], flags)
         return
     _aws_verb(call, op or "", what)
+    if (service, op) in _AWS_PRINTS_SECRETS or (
+        service == "ssm" and op in _AWS_SSM_DECRYPTS and any(f.startswith("--with-decryption") for f in flags)
+    ):
+        _prints_credentials(call, what)
     if op == "get-object" and len(ops) > 2:
         call.write(ops[-1], f"{what} writes")
+
+
+def _prints_credentials(call: Call, what: str) -> None:
+    """``what`` prints credentials or secret values: ``network`` (``secret-read``, which no standing approval
+    covers), as reading a credential file is: its output goes to the model."""
+    call.flag(R.NETWORK, "secret-read", f"{what} prints credentials: its output goes to the model.")
+
+
+#: AWS CLI v2 operations whose output is a secret or a credential (the AWS CLI command reference of each):
+#: secretsmanager get-secret-value (SecretString), ecr get-login-password (a registry password), the sts operations
+#: that return AccessKeyId/SecretAccessKey/SessionToken, eks get-token, codeartifact get-authorization-token, rds
+#: generate-db-auth-token, iam create-access-key (SecretAccessKey), kms decrypt (Plaintext).
+_AWS_PRINTS_SECRETS = frozenset({
+    ("secretsmanager", "get-secret-value"), ("secretsmanager", "batch-get-secret-value"),
+    ("ecr", "get-login-password"), ("ecr", "get-authorization-token"), ("ecr-public", "get-login-password"),
+    ("ecr-public", "get-authorization-token"), ("sts", "get-session-token"), ("sts", "assume-role"),
+    ("sts", "assume-role-with-saml"), ("sts", "assume-role-with-web-identity"), ("sts", "get-federation-token"),
+    ("eks", "get-token"), ("codeartifact", "get-authorization-token"), ("rds", "generate-db-auth-token"),
+    ("iam", "create-access-key"), ("kms", "decrypt"),
+})  # fmt: skip
+#: ssm operations that print SecureString parameters decrypted when given ``--with-decryption``.
+_AWS_SSM_DECRYPTS = frozenset({"get-parameter", "get-parameters", "get-parameters-by-path", "get-parameter-history"})
 
 
 def _aws_verb(call: Call, op: str, what: str) -> None:
@@ -272,6 +298,14 @@ def gcloud(call: Call) -> None:
         else:
             call.write(_CONFIG_HOME, "gcloud config changes")
         return
+    if values[:2] in (["auth", "print-access-token"], ["auth", "print-identity-token"]) or values[:3] in (
+        ["auth", "application-default", "print-access-token"],
+        ["config", "config-helper"],
+    ):
+        # gcloud auth print-access-token|print-identity-token, application-default print-access-token and
+        # config config-helper print an OAuth access or identity token (gcloud reference)
+        _prints_credentials(call, "gcloud " + " ".join(v or "" for v in values[:3]))
+        return
     if values[:2] == ["auth", "list"] or values[:1] in (["info"], ["version"]):
         read_only(call, "gcloud only prints local information.")
         return
@@ -334,6 +368,19 @@ def az(call: Call) -> None:
         _http_method(call, "az rest", ("--method", "-m"), default="GET")
         return
     if _az_security_change(call, values):
+        return
+    if (
+        values[:2] == ["account", "get-access-token"]
+        or values[:3] in (["keyvault", "secret", "show"], ["keyvault", "secret", "download"])
+        or values[:4] in (["storage", "account", "keys", "list"], ["acr", "credential", "show"])
+        or values[:3] == ["storage", "account", "show-connection-string"]
+        or (values[:2] == ["acr", "login"] and "--expose-token" in (w.value for w in call.args))
+    ):
+        # az account get-access-token (an access token), keyvault secret show|download (the secret's value),
+        # storage account keys list / show-connection-string (account keys), acr credential show and acr login
+        # --expose-token (registry passwords, a token): az reference
+        _prints_credentials(call, "az " + " ".join(v or "" for v in values[:4]))
+        _by_verb(call, ops, first_is_group=True)
         return
     verb = _by_verb(call, ops, first_is_group=True)
     if verb == "get-credentials":
@@ -443,6 +490,12 @@ def _forge(call: Call, tool: str) -> None:
         group = _GH_GROUP_ALIASES.get(group, group)
     verb = ops[1].value if len(ops) > 1 else None
     what = f"{tool} {group}" + (f" {verb}" if verb else "")
+    if group == "auth" and (
+        verb == "token" or (verb == "status" and any(w.value in ("-t", "--show-token") for w in call.args))
+    ):
+        # gh auth token: "Print the authentication token gh uses"; gh|glab auth status -t/--show-token prints it too
+        _prints_credentials(call, f"{what}")
+        return
     if group not in _GH_GROUPS:
         destructive(call, "unrecognised", f"{tool} {group} is an alias or extension the classifier cannot see.")
     elif group in ("alias", "extension", "ext") and verb not in ("list", "ls", None):

@@ -144,6 +144,9 @@ def kubectl(call: Call) -> None:
             call.flag(R.READ_ONLY, "read-only", f"kubectl config {action} only prints names from the kubeconfig.")
         elif action == "view":
             call.flag(R.NETWORK, _RULE, f"kubectl config {action} reads the cluster configuration.")
+            if any(v == "--raw" or v.startswith("--raw=") and v != "--raw=false" for v in values):
+                # kubectl config view --raw: "Display raw byte data and sensitive data" (client keys, tokens)
+                _prints_credentials(call, "kubectl config view --raw")
         elif any("exec" in v.split("=", 1)[0] or "auth-provider" in v for v in values):
             # kubectl config set-credentials --exec-command / users.*.exec: a program kubectl runs later.
             call.flag(R.DESTRUCTIVE, "runs-program", "kubectl config sets a credential command kubectl will run.")
@@ -183,11 +186,50 @@ def kubectl(call: Call) -> None:
         call.flag(R.NETWORK, _RULE, f"kubectl rollout {verbs[1]} reads from a cluster outside the sandbox.")
         return
     _grade(call, verb, _KUBECTL_READ, _KUBECTL_CHANGE, frozenset({"delete", "drain"}))
+    if verb == "get" and _kubectl_prints_secrets(call.args, verbs[1:]):
+        _prints_credentials(call, "kubectl get secrets with an output format")
     if verb == "cp":
         positions = _operand_positions(call.args, _KUBECTL_VALUES)
         _copy_here(call, [call.args[p] for p in positions[1:]])
     if verb in ("exec", "run", "debug"):
         _kubectl_inner(call, verb, values)
+
+
+def _prints_credentials(call: Call, what: str) -> None:
+    """``what`` prints credentials or secret values: ``network`` (``secret-read``, which no standing approval
+    covers), as reading a credential file is: its output goes to the model."""
+    call.flag(R.NETWORK, "secret-read", f"{what} prints credentials: its output goes to the model.")
+
+
+#: kubectl get output formats that print only names or the table (kubectl reference, "Output options": ``-o name``,
+#: ``-o wide``; a Secret's table shows its type and number of keys, never their values). Every other format
+#: (``yaml``, ``json``, ``jsonpath=``, ``go-template=``, ``custom-columns=``, ``template``) prints the data.
+_KUBECTL_TABLE_OUTPUTS = frozenset({"name", "wide"})
+#: The Secret resource's names (kubectl api-resources: ``secrets``, no short name; ``secret``, ``secret.v1``).
+_KUBECTL_SECRET = re.compile(r"secrets?(?:\.v1)?(?:/.*)?")
+
+
+def _kubectl_prints_secrets(words: list[Word], operands: list[str | None]) -> bool:
+    """True when ``kubectl get OPERANDS`` names Secrets (``secrets``, ``secret/db``, ``pods,secrets``, or a resource
+    only known when it runs) with an output format that prints their data (:data:`_KUBECTL_TABLE_OUTPUTS`)."""
+    kinds = operands[:1]
+    if not kinds or not any(
+        kind is None or any(_KUBECTL_SECRET.fullmatch(part.lower()) for part in kind.split(",")) for kind in kinds
+    ):
+        return False
+    formats: list[str | None] = []
+    for index, word in enumerate(words):
+        value = word.value
+        if value is None:
+            formats.append(None)
+        elif value in ("-o", "--output"):
+            following = words[index + 1] if index + 1 < len(words) else None
+            formats.append(following.value if following is not None else None)
+        elif value.startswith(("-o", "--output=")) and not value.startswith("--output-"):
+            formats.append(value.split("=", 1)[1] if value.startswith("--output=") else value[2:].lstrip("="))
+        elif value.startswith("--template"):
+            formats.append("template")
+    return any(f is None or f.split("=", 1)[0] not in _KUBECTL_TABLE_OUTPUTS for f in formats)
 
 
 #: ClusterRoles that give everything (Kubernetes "Using RBAC Authorization", "User-facing roles": cluster-admin
@@ -1167,6 +1209,9 @@ def helm(call: Call) -> None:
         call.flag(R.DESTRUCTIVE, _RULE, f"helm {verb} --force deletes and recreates resources outside the VM.")
         return
     _grade(call, verb, _HELM_READ, _HELM_CHANGE, frozenset({"uninstall", "delete", "del", "un"}))
+    if verb == "get" and len(verbs) > 1 and verbs[1] in ("values", "all", None):
+        # helm get values|all: the release's values, where charts take passwords and tokens (helm.sh/docs/helm)
+        _prints_credentials(call, f"helm get {verbs[1] or '(a subcommand only known when it runs)'}")
 
 
 def _helm_plugin(call: Call, sub: str | None) -> None:
@@ -1296,6 +1341,9 @@ def terraform(call: Call) -> None:
             )
         elif action in ("list", "show", "pull", "select"):
             call.flag(R.NETWORK, _RULE, f"terraform {verb} {action} reads state.")
+            if verb == "state" and action == "pull":
+                # terraform state pull prints the raw state: every resource attribute, sensitive ones in clear
+                _prints_credentials(call, "terraform state pull")
         else:
             call.flag(R.SYSTEM, _RULE, f"terraform {verb} {action} changes state outside the sandbox.")
         return
@@ -1308,3 +1356,6 @@ def terraform(call: Call) -> None:
         )
         return
     _grade(call, verb, _TF_READ, _TF_CHANGE, _TF_DELETE)
+    if verb == "output" and any(v.split("=", 1)[0].lstrip("-") in ("json", "raw") for v in values):
+        # terraform output: "-json ... sensitive values in plain text"; -raw prints a sensitive value too
+        _prints_credentials(call, "terraform output -json|-raw")
