@@ -464,7 +464,7 @@ def _unfollowed_operator(src: str, values: dict[str, tuple[str, ...]]) -> str | 
     """The tracked variable whose value the word ``src`` changes by an operator FlyBot cannot follow (``${a/$X/w}``,
     ``${a/X/$(…)}``): what it names is only known when it runs, so a program that prints files reading it is
     graded as reading a credential file, as a name a decoder computes is (:func:`_decoded_name`); or None."""
-    if "${" not in src:
+    if "$" not in src:
         return None
     if not any(_UNFOLLOWED in spelling for spelling in substitute_values(src, values)):
         return None
@@ -569,8 +569,8 @@ def substitute_values(src: str, values: dict[str, tuple[str, ...]], depth: int =
     """The spellings of the shell word ``src`` with each ``$NAME``/``${NAME}`` outside single quotes whose literal
     values are known (``values``, :attr:`Grader.values`) replaced by one of them, and each ``${NAME<op>...}`` by what
     it may expand to (:func:`_parameter_spellings`: a default word ``${x:-/root/.netrc}``, a tracked value behind an
-    operator ``${a%Z}``): one spelling per combination, at most 64; [] when ``src`` expands no such variable (or more
-    combinations). Unquoted, a value is also split at the characters of a tracked ``IFS`` (bash(1) "Word
+    operator ``${a%Z}``): one spelling per combination, at most 64 (more: the one spelling ``_UNFOLLOWED``, a name
+    only known when it runs); [] when ``src`` expands no such variable. Unquoted, a value is also split at the characters of a tracked ``IFS`` (bash(1) "Word
     Splitting"), each piece a spelling. Quotes stay for sensitive.read_path_text to remove; a backslash escapes the
     next character (``\\$f`` is not an expansion)."""
     if "$" not in src:
@@ -608,7 +608,7 @@ def substitute_values(src: str, values: dict[str, tuple[str, ...]], depth: int =
                     choices += [p for c in choices for p in re.split("[" + re.escape(separators) + "]", c) if p]
                 found = [text + value for text in found for value in choices]
                 if len(found) > _SUBSTITUTION_LIMIT:
-                    return []
+                    return [_UNFOLLOWED]  # too many to follow: graded as a name only known when it runs
                 changed = True
                 index = end
                 continue
@@ -1608,6 +1608,10 @@ class Grader:
         #: tracking: ``NAME=literal`` in straight-line code, ``export NAME=literal``, a ``for NAME in WORDS`` body):
         #: a read of ``$NAME`` is also graded as a read of each (:meth:`read_paths`).
         self.values: dict[str, tuple[str, ...]] = {}
+        #: The values variables held where a loop or function body began (:attr:`values` starts empty there: a
+        #: later round may have changed them). Only secret reads use them (:meth:`read_values`): a name a variable
+        #: may still hold is read too, which can only raise a grade.
+        self.outer_values: dict[str, tuple[str, ...]] = {}
         #: Variables assigned a command substitution that runs a decoder (:func:`_decoded_name`): ``f=$(echo … |
         #: base64 -d)``; a later read of ``$f`` is graded as :func:`_decoded_name` grades the substitution.
         self.decoded: set[str] = set()
@@ -2709,6 +2713,16 @@ class Grader:
             f"{shorten(name, 60)} is graded {rule.level.label} by {who} (override; built in: {builtin.label}).",
         )
 
+    def read_values(self) -> dict[str, tuple[str, ...]]:
+        """:attr:`values`, with the values of :attr:`outer_values` added: what a variable may hold when a program
+        reads the file it names (a body's reads also try what the variable held where the body began)."""
+        if not self.outer_values:
+            return self.values
+        merged = dict(self.outer_values)
+        for name, known in self.values.items():
+            merged[name] = tuple(dict.fromkeys(merged.get(name, ()) + known))
+        return merged
+
     def may_read_secret(self, rec: Rec, words: list[Word]) -> bool:
         """The cheap pre-check for :meth:`secrets`: the command's text or its words' values (quotes removed:
         ``~/.ss''h``) may name a secret, or the shell may be in a directory outside the workspace (``cd /etc &&
@@ -2717,7 +2731,7 @@ class Grader:
             return True
         if words and words[0].value in _CONTENT_READERS and any(_globbed(w) for w in words[1:]):
             return True  # a glob may name a credential file (:func:`~bot.risk.sensitive.glob_names_credential`)
-        if any(w.value is None and substitute_values(w.src, self.values) for w in words[1:]):
+        if any(w.value is None and substitute_values(w.src, self.read_values()) for w in words[1:]):
             return True  # a variable holding a known literal value (:attr:`values`)
         if (
             words
@@ -2755,7 +2769,7 @@ class Grader:
             else [read_path_text(word.value, word.src)]
         )
         if word.value is None:
-            values = self.values
+            values = self.read_values()
             src = _PWD_SUBSTITUTION.sub("$PWD", word.src)
             if state.root and not state.remote:
                 src = _TOPLEVEL_SUBSTITUTION.sub(lambda _: state.root or "", src)
@@ -2763,7 +2777,15 @@ class Grader:
                 texts.extend(brace_alternatives(read_path_text(None, src)))
             if "PWD" in src and "PWD" not in values and not state.remote:
                 values = {**values, "PWD": tuple(sorted(state.cwds))}  # bash(1): PWD is the current directory
-            for each in substitute_values(src, values):
+            spellings = substitute_values(src, values)
+            if (
+                spellings
+                and not self.outer_values
+                and src == word.src
+                and all("$" not in each and _UNFOLLOWED not in each for each in spellings)
+            ):
+                texts = []  # every variable's value is certain here: the word names exactly its spellings
+            for each in spellings:
                 texts.extend(brace_alternatives(read_path_text(None, each)))
         found: list[str] = []
         for text in [each for word_text in texts for each in _file_references(word_text)]:
@@ -2892,7 +2914,7 @@ class Grader:
             if (name in _CONTENT_READERS or name == "<") and word.value is None:
                 decoded = _decoded_variable(word.src, self.decoded)
                 decoder = _decoded_name(word.src) or (f"a decoder (${decoded})" if decoded else None)
-                changed = _unfollowed_operator(word.src, self.values) if decoder is None else None
+                changed = _unfollowed_operator(word.src, self.read_values()) if decoder is None else None
                 decoder = decoder or (f"an operator on ${changed} that FlyBot cannot follow" if changed else None)
             if decoder is not None:
                 self.flag(
@@ -2935,19 +2957,24 @@ class Grader:
                     )
                     flagged = True
                     break
-            if (
-                not flagged
-                and (name in _CONTENT_READERS or name == "<")
-                and (_globbed(word) or (word.value is None and substitute_values(word.src, self.values)))
-            ):
-                self.glob_reads(rec, scope, name, word, state)
+            if not flagged and (name in _CONTENT_READERS or name == "<"):
+                if _globbed(word):
+                    self.glob_reads(rec, scope, name, word, self.read_paths(word, state))
+                elif word.value is None:
+                    # a glob a variable's known value holds (x="*"; cat $x/credentials); a variable still unknown
+                    # in a spelling is not a glob (as in cat $y/a.py): the secret-suffix rule reads those
+                    spelt = [each for each in substitute_values(word.src, self.read_values()) if "$" not in each]
+                    texts = [t for each in spelt for t in brace_alternatives(read_path_text(None, each))]
+                    if texts:
+                        self.glob_reads(rec, scope, name, word, texts)
 
-    def glob_reads(self, rec: Rec, scope: Scope, name: str, word: Word, state: CwdState) -> None:
+    def glob_reads(self, rec: Rec, scope: Scope, name: str, word: Word, texts: list[str]) -> None:
         """A program that prints files' content given a glob (``cat .en?``, ``head */credentials``): any file it
         names may be a symbolic link, and which files it names is only known when it runs, so a glob that may name a
         credential file by its name (sensitive.glob_names_credential), wherever it is, is graded as reading it:
-        ``network`` (``secret-read``, never covered). A glob that names none (``cat ?``, ``cat *.py``) stays a read."""
-        for text in self.read_paths(word, state):
+        ``network`` (``secret-read``, never covered). A glob that names none (``cat ?``, ``cat *.py``) stays a read.
+        ``texts``: the paths ``word`` may spell (:meth:`read_paths`)."""
+        for text in texts:
             what = glob_names_credential(text)
             if what is not None:
                 self.flag(

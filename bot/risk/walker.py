@@ -881,10 +881,15 @@ class _Walk:
         """Walk a body run any number of times (a loop, a function): it starts knowing no value (an assignment
         late in it runs before its start on the next round), but the loop variable's words (``known``)."""
         before, start = dict(self.g.values), len(self.g.value_log)
+        outer = self.g.outer_values
+        self.g.outer_values = self.g.read_values()  # what the body's reads may still see (Grader.outer_values)
         self.g.values = {}
         if known is not None:
             self.remember(*known)
-        run()
+        try:
+            run()
+        finally:
+            self.g.outer_values = outer
         self.g.values = before
         self.settle(before, start)
 
@@ -948,12 +953,18 @@ class _Walk:
         assigns: list[Node] = []
         redirects: list[Node] = []
         words: list[Word] = []
+        last_arg_end = -1  # where the last argument node ended: a node starting there continues its word
         for child in node.children:
             kind = child.type
             if kind == "word" and named:
                 text = src[child.start_byte : child.end_byte].decode("utf-8", "replace")
                 plain = "\\" not in text and "*" not in text and "?" not in text and "[" not in text
-                words.append(Word(text, text) if plain else resolve_word(child, src))
+                word = Word(text, text) if plain else resolve_word(child, src)
+                if child.start_byte == last_arg_end and len(words) > 1:
+                    words[-1] = _joined(words[-1], word)
+                else:
+                    words.append(word)
+                last_arg_end = child.end_byte
             elif kind == "command_name":
                 named = True
                 part = child.children[0] if child.children else None
@@ -973,7 +984,12 @@ class _Walk:
             elif kind != "comment":
                 if kind not in _LEAVES:
                     self.visit(child, scope)
-                words.append(self.word(child))
+                word = self.word(child)
+                if named and child.start_byte == last_arg_end and len(words) > 1:
+                    words[-1] = _joined(words[-1], word)
+                else:
+                    words.append(word)
+                last_arg_end = child.end_byte if named else -1
         if extra:
             redirects.extend(extra)
             end = max([node.end_byte] + [r.end_byte for r in extra if r.type != "heredoc_redirect"])
@@ -1674,3 +1690,11 @@ class _Walk:
         self.g.write(rec, scope, target, "Redirects output to", subject=subject, replaces=op in _REPLACING_OPS)
         if op in _REPLACING_OPS and command is not None and prints_nothing(command):
             self.g.empties(rec, scope, target, "The redirect empties", subject=subject)
+
+
+def _joined(first: Word, second: Word) -> Word:
+    """One shell word parsed as two adjacent nodes (tree-sitter-bash ends a concatenation at a ``$`` before a name
+    followed by a dot: ``$x/$f.py`` gives ``$x/$`` and ``f.py``): bash splits words only at unquoted blanks, so
+    text with no gap between is one word, known when both parts are."""
+    value = first.value + second.value if first.value is not None and second.value is not None else None
+    return Word(value, first.src + second.src, splits=first.splits or second.splits)
