@@ -34,8 +34,9 @@ async def start(
     fallback_owners: list[str] | None = None,
     fallback_groups: list[str] | None = None,
     two_person: str | None = None,
+    after_s: float = AFTER_S,
 ) -> str:
-    await replicas.start(replicas=2, admins=(ADMIN,), fallback_after_s=AFTER_S)
+    await replicas.start(replicas=2, admins=(ADMIN,), fallback_after_s=after_s)
     replicas.emulator.users[BACKUP] = {"name": "bea", "real_name": "Bea (backup)", "is_admin": False, "is_owner": False}
     _bot, token = await register_bot(
         replicas.apps[0][RUNTIME].store,
@@ -149,7 +150,10 @@ async def test_by_default_the_admins_are_asked_and_the_owner_still_wins_first(re
 
 
 async def test_a_fallback_groups_members_are_asked_and_one_decided_in_time_asks_no_one(replicas: Cluster) -> None:
-    token = await start(replicas, fallback_groups=["S0ONCALL1"])  # Olivia (an owner already) and Oscar
+    # The delay counts from the request: "in time" must leave room for the card's post and the click on a loaded
+    # machine (a post took 2 s under a full CI run).
+    after_s = 5.0
+    token = await start(replicas, fallback_groups=["S0ONCALL1"], after_s=after_s)  # Olivia (an owner) and Oscar
     early = await replicas.escalate(0, token, timeout_s=60)
     await click(replicas, OWNER, early["id"])
     late = await replicas.escalate(0, token, timeout_s=60)
@@ -157,7 +161,7 @@ async def test_a_fallback_groups_members_are_asked_and_one_decided_in_time_asks_
     assert dm_copy(replicas, OWNER, late["id"]) is None, "an owner has the card already"
     await click_message(replicas, OTHER, copy, late["id"], replica=0)
     assert (await replicas.get(1, token, late["id"], wait=10))["decision_source"] == "fallback"
-    await asyncio.sleep(AFTER_S + 0.5)
+    await asyncio.sleep(after_s + 0.5)
     assert dm_copy(replicas, OTHER, early["id"]) is None
     assert "escalation.fallback_asked" not in [e for e, _a, _d in await audit(replicas, early["id"])]
 
