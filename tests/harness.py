@@ -21,6 +21,7 @@ from bot.app import RUNTIME, Runtime, create_app, login_url
 from bot.bots import register_bot
 from bot.localchat import SlackEmulator
 from bot.settings import Settings
+from bot.slack.commands import WORKING_TEXT
 from tests.pg import store_settings
 
 SIGNING_SECRET = "test-signing-secret-0123456789"
@@ -279,6 +280,8 @@ class Harness:
         ) as response:
             data = await response.json()
         assert data["status"] == 200, data
+        # An answer slower than the command's budget follows the acknowledgement through the response_url.
+        await self.eventually(lambda: self.ephemerals(user)[-1] != WORKING_TEXT, timeout=40)
         return self.ephemerals(user)[-1]
 
     async def open_home(self, user: str) -> dict[str, Any]:

@@ -5,10 +5,12 @@ Every answer is ephemeral (only the caller sees it). Refusals change nothing.
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Awaitable
 from typing import Any
 
 import structlog
-from slack_bolt.async_app import AsyncAck, AsyncApp
+from slack_bolt.async_app import AsyncAck, AsyncApp, AsyncRespond
 
 from bot import standing_args
 from bot.bots import USER_ID
@@ -22,6 +24,13 @@ from cards.standing import PENDING_PAGE, more_line
 from cards.text import clean
 
 log = structlog.get_logger("flybot.slack.commands")
+
+ANSWER_BUDGET_S = 2.0
+"""Seconds a ``/flybot`` answer may take before the command is acknowledged with :data:`WORKING_TEXT` and the
+answer follows through the command's ``response_url`` (Slack drops an acknowledgement later than 3 seconds and shows
+the caller ``operation_timeout``, losing the answer)."""
+
+WORKING_TEXT = "Working on it; the answer follows here in a moment."
 
 STANDING_LIST_MAX = 30
 """At most this many standing approvals one ``/flybot standing list`` answer shows (then how many more)."""
@@ -197,7 +206,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
 
     @app.command("/flybot")
     @deps.tracked
-    async def on_flybot(ack: AsyncAck, command: dict[str, Any]) -> None:
+    async def on_flybot(ack: AsyncAck, respond: AsyncRespond, command: dict[str, Any]) -> None:
         words = str(command.get("text") or "").split(maxsplit=1)
         user, channel = str(command.get("user_id") or ""), str(command.get("channel_id") or "")
         if not words or words[0] == "help":
@@ -208,25 +217,46 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             if not (page.isascii() and page.isdigit() and len(page) <= 5) or not 0 < int(page) <= 10_000:
                 await ack("Usage: `/flybot pending [PAGE]` (PAGE a number from 1).")
                 return
-            await ack(await pending_text(deps, user, page=int(page)))
+            await answer(ack, respond, pending_text(deps, user, page=int(page)), user=user)
             return
         if words[0] in ("standing", "rule"):
             rest = words[1] if len(words) > 1 else ""
-            try:
-                if words[0] == "rule":
-                    reply = await rule_command(deps, user, rest)
-                else:
-                    reply = await standing_command(deps, user, channel, rest)
-            except FlyBotError as exc:
-                # The detail may quote the user's own words: make them inert (no mention, link or entity) and
-                # their hidden characters visible.
-                reply = with_warning(inert(exc.detail, multiline=True), [exc.detail])
-            except Exception:  # noqa: BLE001 - never a stack trace in chat
-                log.exception("slash.failed", user=user)
-                reply = "Something went wrong on FlyBot's side; nothing was changed."
-            await ack(reply)
+            if words[0] == "rule":
+                await answer(ack, respond, rule_command(deps, user, rest), user=user)
+            else:
+                await answer(ack, respond, standing_command(deps, user, channel, rest), user=user)
             return
         await ack("Unknown subcommand. Try `/flybot help`.")
+
+
+async def replied(work: Awaitable[str], *, user: str) -> str:
+    """The reply ``work`` gives, or what to say when it fails: a :class:`FlyBotError`'s detail (it may quote the
+    user's own words: made inert, with no mention, link or entity, and its hidden characters visible), else a
+    plain line (never a stack trace in chat; the error is logged)."""
+    try:
+        return await work
+    except FlyBotError as exc:
+        return with_warning(inert(exc.detail, multiline=True), [exc.detail])
+    except Exception:  # noqa: BLE001 - never a stack trace in chat
+        log.exception("slash.failed", user=user)
+        return "Something went wrong on FlyBot's side; nothing was changed."
+
+
+async def answer(ack: AsyncAck, respond: AsyncRespond, work: Awaitable[str], *, user: str) -> None:
+    """Acknowledge a command with ``work``'s reply when it is ready within :data:`ANSWER_BUDGET_S`; else acknowledge
+    with :data:`WORKING_TEXT` at once and send the reply, ephemeral, through the command's ``response_url`` when it is
+    ready (the work is never cut short: what it changes is changed either way)."""
+    task = asyncio.ensure_future(replied(work, user=user))
+    done, _pending = await asyncio.wait({task}, timeout=ANSWER_BUDGET_S)
+    if done:
+        await ack(task.result())
+        return
+    await ack(WORKING_TEXT)
+    reply = await task
+    try:
+        await respond(text=reply, response_type="ephemeral")
+    except Exception:  # noqa: BLE001 - Slack unreachable: the change stands; the caller can list it
+        log.warning("slash.answer_lost", user=user, exc_info=True)
 
 
 async def pending_text(deps: SlackDeps, user: str, *, page: int = 1) -> str:

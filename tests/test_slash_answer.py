@@ -1,0 +1,52 @@
+"""A ``/flybot`` answer that takes longer than Slack's acknowledgement window still reaches the caller: the command
+is acknowledged in time with a "working on it" line, and the answer follows through the command's response_url."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import asyncpg
+
+from bot.slack.commands import WORKING_TEXT
+from tests.harness import ADMIN, ROOM, Harness
+from tests.pg import migrated_store
+
+
+async def test_a_slow_store_answers_through_the_response_url_and_the_change_is_made(tmp_path: Path) -> None:
+    async with migrated_store("postgresql", tmp_path) as url:
+        harness = Harness(tmp=tmp_path, settings_overrides={"database_url": url})
+        await harness.start()
+        # Another session locks the program rules for longer than Slack waits for an acknowledgement (3 s): the
+        # rule's write waits for the lock, so its answer cannot be ready in time. (The request's replay check
+        # writes elsewhere and is not held up.)
+        locker = await asyncpg.connect(url.replace("postgresql+asyncpg://", "postgresql://", 1))
+        try:
+            lock = locker.transaction()
+            await lock.start()
+            await locker.execute("LOCK TABLE program_rules IN ACCESS EXCLUSIVE MODE")
+            started = time.monotonic()
+            async with harness.http.post(
+                f"{harness.emu_url}/page/command",
+                json={"user": ADMIN, "channel": ROOM, "text": "rule set acmecc workspace_write", "command": "/flybot"},
+            ) as response:
+                data = await response.json()
+            acked_after = time.monotonic() - started
+            # Without the early acknowledgement bolt answers 404 "unhandled request" after 3 s.
+            assert data["status"] == 200, data
+            assert acked_after < 3.0
+            assert harness.ephemerals(ADMIN)[-1] == WORKING_TEXT
+            await locker.execute("SELECT pg_sleep(1.5)")  # still locked after the acknowledgement window
+            await lock.rollback()
+            await harness.eventually(lambda: harness.ephemerals(ADMIN)[-1] != WORKING_TEXT, timeout=20)
+            assert harness.ephemerals(ADMIN)[-1] == "Program rule saved: `acmecc` is graded workspace_write."
+            assert [r.program for r in await harness.runtime.store.program_rules()] == ["acmecc"]
+        finally:
+            await locker.close()
+            await harness.close()
+
+
+async def test_a_quick_answer_is_the_acknowledgement_itself(harness: Harness) -> None:
+    reply = await harness.slash(ADMIN, "rule set acmecc workspace_write")
+    assert reply == "Program rule saved: `acmecc` is graded workspace_write."
+    assert WORKING_TEXT not in harness.ephemerals(ADMIN)
