@@ -162,6 +162,7 @@ async def test_flybot_ask_exits_0_when_the_owner_approves(harness: Harness, tmp_
     out, err = await asyncio.wait_for(proc.communicate(), 30)
     assert proc.returncode == 0, err
     assert out.decode().startswith("approved by @Olivia (escalation esc_"), out  # a name, never U0OWNER01
+    assert f"escalation {escalation_id} (risk system) is waiting for the owner's decision" in err.decode(), err
 
 
 async def test_flybot_ask_exits_1_with_the_reason_when_denied(harness: Harness, tmp_path: Path) -> None:

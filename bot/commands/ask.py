@@ -171,6 +171,13 @@ def _ask_until_answer(
             finally:
                 notice.cancel()
             _warn_if_capped(created, body.get("timeout_s"))
+            if created.get("status") == "pending":
+                print(
+                    f"flybot ask: escalation {created.get('id')} (risk {created.get('risk')}) is waiting for the "
+                    "owner's decision on its approval card; Ctrl-C withdraws it",
+                    file=sys.stderr,
+                    flush=True,
+                )
             final: dict[str, Any] = client.wait(created, timeout_s=timeout_s)
             guard.disarm()
         except Interrupted:
