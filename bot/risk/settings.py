@@ -92,6 +92,7 @@ __all__ = [
     "CARGO_START",
     "CARGO_TOOLCHAIN",
     "GIT_DIRECTORY",
+    "GUESS",
     "INERT_NPMRC_KEYS",
     "INERT_YARNRC_KEYS",
     "PYTHON_SOURCE_KEYS",
@@ -162,6 +163,9 @@ REPOSITORY = "repository"
 HOOKS = "hooks"
 #: The git question asking whether a branch name is the repository's local branch (:func:`_git_local_branch`).
 LOCAL_BRANCH = "local-branch "
+#: The git question asking which remote's branch ``git switch NAME`` creates NAME from when NAME is no local branch
+#: (:func:`_git_guess`).
+GUESS = "guess "
 #: The cargo question asking what chooses the code a use graded read-only runs (``cargo fmt --check``, ``cargo -V``):
 #: an ``[alias]`` of ``.cargo/config.toml`` or ``.cargo/config`` (it shadows an external subcommand such as ``fmt``;
 #: The Cargo Book, "Configuration", ``[alias]``) and a toolchain file's local ``path`` toolchain (:func:`_cargo_starts`).
@@ -225,6 +229,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         found += _git_push(root, base, question[len("push ") :])
     elif tool == "git" and question.startswith(LOCAL_BRANCH):
         found += _git_local_branch(root, base, question[len(LOCAL_BRANCH) :])
+    elif tool == "git" and question.startswith(GUESS):
+        found += _git_guess(root, base, question[len(GUESS) :])
     elif tool == "git" and question == GIT_DIRECTORY:
         found += _git_places(root, base)
     elif tool == "git" and question == REPOSITORY:
@@ -859,6 +865,61 @@ def _git_local_branch(root: str, base: str, name: str) -> list[tuple[str, str]]:
     if not exists(f"refs/heads/{name}"):
         return []
     return [(_rel(root, common), f"refs/heads/{name[:150]}: a local branch")]
+
+
+def _git_guess(root: str, base: str, name: str) -> list[tuple[str, str]]:
+    """What ``git switch NAME`` (git-switch(1) ``--guess``, the default) switches to, run in ``base``: the local
+    branch's line of :func:`_git_local_branch` when NAME is one; else one ``(source, "remote R: refs/remotes/R/NAME")``
+    for the remote whose remote-tracking branch git creates NAME from, with that branch as its upstream ("If <branch>
+    is not found but there does exist a tracking branch in exactly one remote (call it <remote>) with a matching
+    name"; with several, the one ``checkout.defaultRemote`` names, git-config(1)). Where git would refuse (several
+    remotes and no default), or a remote fetches with a refspec other than ``+refs/heads/*:refs/remotes/R/*`` (its
+    remote-tracking branches lie elsewhere), every such remote is listed (fail closed). None: no repository, or no
+    remote holds NAME.
+
+    Raises:
+        ValueError: the repository keeps its refs in ``reftable`` (not read: fail closed).
+    """
+    local = _git_local_branch(root, base, name)
+    if local or not name or any(ord(c) < 32 or ord(c) == 127 for c in name):
+        return local
+    dirs = _git_dirs(base)
+    if dirs is None:
+        return []
+    git_dir, common = dirs
+    if os.path.lexists(os.path.join(common, "reftable")):
+        raise ValueError(f"{_rel(root, common)} keeps its refs in reftable (not read)")
+    packed: set[str] = set()
+    packed_path = os.path.join(common, "packed-refs")
+    if os.path.isfile(packed_path):
+        for line in _text(packed_path).splitlines():
+            fields = line.split()
+            if len(fields) == 2 and not line.startswith(("#", "^")):
+                packed.add(fields[1])
+    remotes: dict[str, bool] = {}  # name -> fetches with a refspec other than the default
+    default = ""
+    for path in dict.fromkeys((os.path.join(common, "config"), os.path.join(git_dir, "config.worktree"))):
+        if not os.path.isfile(path):
+            continue
+        for _number, key, value in _git_config(_text(path)):
+            if key == "checkout.defaultremote":
+                default = value
+            elif key.startswith("remote.") and key.count(".") >= 2:
+                remote = key[len("remote.") : key.rindex(".")]
+                odd = key.endswith(".fetch") and value.lstrip("+") != f"refs/heads/*:refs/remotes/{remote}/*"
+                remotes[remote] = remotes.get(remote, False) or odd
+    holding = [
+        remote
+        for remote, odd in remotes.items()
+        if odd
+        or os.path.lexists(os.path.join(common, "refs", "remotes", remote, name))
+        or f"refs/remotes/{remote}/{name}" in packed
+    ]
+    if default in holding and not remotes[default]:
+        holding = [default]
+    return [
+        (_rel(root, common), f"remote {remote[:40]}: refs/remotes/{remote[:40]}/{name[:100]}") for remote in holding
+    ]
 
 
 def _git_places(root: str, base: str) -> list[tuple[str, str]]:

@@ -377,6 +377,34 @@ def test_a_start_point_the_repository_holds_as_a_local_branch_sets_no_remote_ups
         assert _graded(script, repo, read=True).risk is DES, script
 
 
+def test_switching_to_a_remotes_branch_by_its_name_sets_that_remote_as_upstream(repo: Path) -> None:
+    """git switch NAME, NAME no local branch, creates NAME tracking the one remote holding it (git-switch(1)
+    --guess, the default; checkout.defaultRemote picks among several): graded as git switch -c NAME REMOTE/NAME."""
+    _git("-c", "user.name=t", "-c", "user.email=t@e", "commit", "-q", "--allow-empty", "-m", "x", cwd=repo)
+    _git("config", "remote.origin.url", "https://example.com/o.git", cwd=repo)
+    _git("config", "remote.evil.url", "https://evil.example/e.git", cwd=repo)
+    _git("update-ref", "refs/remotes/evil/feature", "HEAD", cwd=repo)
+    _git("update-ref", "refs/remotes/origin/fix", "HEAD", cwd=repo)
+    _git("branch", "mine", cwd=repo)
+    for script in ("git switch feature", "git switch --guess feature", "git switch -q feature",
+                   "git switch --no-guess --guess feature", "git switch \"$B\""):  # fmt: skip
+        adapter = _graded(script, repo, read=True)
+        assert adapter.risk is DES, (script, adapter.reasons)
+        assert {"git-config", "dynamic-argument"} & {r.rule for r in adapter.reasons}, adapter.reasons
+        server = classify(script, contained=False, workspace=repo, recipes=GivenRecipes(adapter.recipes))
+        assert server.risk is DES, script  # the adapter sends what it read: the server grades alike
+    for script in ("git switch fix", "git switch mine", "git switch nothere", "git switch --no-guess feature",
+                   "git switch -c feature", "git switch --detach feature", "git switch -"):  # fmt: skip
+        assert _graded(script, repo, read=True).risk is WW, script
+    assert _graded("git checkout feature", repo, read=True).risk is DES  # git checkout REF: discard-changes already
+    unreported = _graded("git switch feature", repo)
+    assert unreported.risk is WW and unreported.commands[0].chosen_by  # not reported: no standing approval covers it
+    _git("update-ref", "refs/remotes/origin/feature", "HEAD", cwd=repo)
+    assert _graded("git switch feature", repo, read=True).risk is DES  # two remotes hold it, no default: both listed
+    _git("config", "checkout.defaultRemote", "origin", cwd=repo)
+    assert _graded("git switch feature", repo, read=True).risk is WW
+
+
 def test_the_cli_shows_the_grades_in_a_temporary_repository(repo: Path) -> None:
     def cli(script: str) -> str:
         done = subprocess.run(

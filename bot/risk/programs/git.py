@@ -43,7 +43,7 @@ from bot.risk.options import long_is
 from bot.risk.paths import Where
 from bot.risk.reasons import shorten
 from bot.risk.sensitive import secret_setting
-from bot.risk.settings import LOCAL_BRANCH
+from bot.risk.settings import GUESS, LOCAL_BRANCH
 from bot.risk.settings import local_url as _local_url
 from bot.risk.words import Word, literal_word
 
@@ -1218,6 +1218,55 @@ def _upstream(g: _Git) -> bool:
     return True
 
 
+def _guessed_upstream(g: _Git) -> bool:
+    """``git switch NAME`` where NAME is no local branch (git-switch(1) ``--guess``, the default; not with
+    ``--no-guess``, ``-c``, ``--orphan`` or ``--detach``) is ``git switch -c NAME --track REMOTE/NAME`` for the
+    remote holding NAME (settings.py ``_git_guess``, as the recipe book answers it): graded as that command, so a
+    remote other than origin (or an origin this command added) is ``git-config``, as :func:`_upstream` grades it.
+    Not reported: the place is listed in ``chosen_by`` (no standing approval covers it) and the grade is kept. True
+    when flagged."""
+    from bot.risk.recipes import SETTINGS
+
+    from .projects import configured_options
+
+    if g.sub != "switch" or g.has(*_NEW_BRANCH["switch"], "--orphan", "-d", "--detach"):
+        return False
+    if g.has("--no-guess") and not g.has("--guess"):
+        return False
+    operands = g.operands()
+    if not operands:
+        return False
+    name = operands[0].value
+    if name is None:
+        destructive(
+            g.call,
+            "dynamic-argument",
+            "The branch git switch goes to is only known when it runs: a name that is no local branch makes git "
+            "create it tracking a remote's branch, which a later plain git push sends to.",
+        )
+        return True
+    if len(SETTINGS + GUESS + name) > 200 or any(ord(c) < 32 or ord(c) == 127 for c in name):
+        return False  # not a question a recipe can carry; git-check-ref-format(1) refuses control characters
+    lines = configured_options(g.call, "git", "git switch", GUESS + name)
+    if lines is None:
+        return True
+    for line in lines:
+        if not line.startswith("remote ") or ": refs/remotes/" not in line:
+            continue
+        remote = line[len("remote ") : line.index(": refs/remotes/")]
+        if remote == "origin" and "origin" not in g.call.g.git_remotes:
+            continue
+        destructive(
+            g.call,
+            "git-config",
+            f"git switch {shorten(name, 60)} creates the branch from {shorten(remote, 40)}'s branch of that name "
+            "(git-switch(1) --guess, the default) and makes it the upstream, on a remote other than origin: a "
+            "later plain git push sends the branch there (as git config branch.NAME.remote does).",
+        )
+        return True
+    return False
+
+
 def _local_branch(g: _Git, name: str) -> bool:
     """True when the repository's recipe book says git reads ``name`` as a local branch (settings.py
     ``_git_local_branch``: ``feature/x`` with ``refs/heads/feature/x``), from every directory the shell may be in;
@@ -1552,8 +1601,9 @@ def _gc(g: _Git) -> None:
 
 def _switch(g: _Git) -> None:
     """git-switch(1) ``-f``/``--force``/``--discard-changes`` overwrite the working tree, throwing uncommitted
-    changes away (as ``git checkout -f``); ``--track``/``-t`` sets the new branch's upstream (:func:`_upstream`)."""
-    if _upstream(g):
+    changes away (as ``git checkout -f``); ``--track``/``-t`` sets the new branch's upstream (:func:`_upstream`), and
+    so does ``git switch NAME`` when NAME is no local branch (:func:`_guessed_upstream`)."""
+    if _upstream(g) or _guessed_upstream(g):
         return
     if g.sub == "switch" and g.has("-f", "--force", "--discard-changes"):
         destructive(g.call, "discard-changes", f"git {g.sub} may overwrite uncommitted changes in the working tree.")
