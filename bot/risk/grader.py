@@ -631,6 +631,131 @@ def _searches_recursively(name: str, values: list[str | None]) -> bool:
     return False
 
 
+#: Options of the searchers that take a value (the next word when not attached): grep(1), rg(1), ag(1). The short
+#: ones are letters that end a cluster's options (``-A3``, ``-ie PATTERN``); a value-taking option naming the
+#: pattern (``-e``, ``-f``, ``--regexp``, ``--file``; ag's ``-G``/``-g`` file-name patterns do not) leaves every
+#: operand a path.
+_SEARCH_VALUES: dict[str, tuple[str, frozenset[str]]] = {
+    "grep": ("efmABCdD", frozenset({
+        "--regexp", "--file", "--max-count", "--after-context", "--before-context", "--context", "--include",
+        "--exclude", "--exclude-dir", "--exclude-from", "--label", "--directories", "--devices", "--binary-files",
+        "--group-separator",
+    })),
+    "rg": ("efgtTmABCjMErd", frozenset({
+        "--regexp", "--file", "--glob", "--iglob", "--type", "--type-not", "--max-count", "--after-context",
+        "--before-context", "--context", "--threads", "--max-columns", "--encoding", "--replace", "--max-depth",
+        "--maxdepth", "--type-add", "--type-clear", "--ignore-file", "--pre", "--pre-glob", "--sort", "--sortr",
+        "--colors", "--context-separator", "--field-match-separator", "--field-context-separator",
+        "--path-separator", "--max-filesize", "--dfa-size-limit", "--regex-size-limit", "--engine",
+        "--hostname-bin", "--hyperlink-format", "--generate",
+    })),
+    "ag": ("ABCGgmpW", frozenset({
+        "--after", "--before", "--context", "--ignore", "--ignore-dir", "--file-search-regex", "--depth",
+        "--max-count", "--pager", "--workers", "--width", "--path-to-ignore",
+    })),
+}  # fmt: skip
+_SEARCH_PATTERN_OPTIONS = frozenset({"e", "f", "--regexp", "--file"})
+
+
+def _search_roots(name: str, args: list[Word]) -> list[Word]:
+    """The paths a recursive search by ``name args...`` starts from: the operands after the pattern (every operand
+    when ``-e``/``-f`` gives it, ag's ``-g`` only names files), or ``.`` when there are none (grep(1) ``-r`` and
+    rg(1) search the working directory). Option values are not operands; a word only known when it runs is kept."""
+    letters, longs = _SEARCH_VALUES.get("grep" if name in ("egrep", "fgrep") else name, ("", frozenset()))
+    operands: list[Word] = []
+    given = False  # the pattern is an option's value
+    skip = False
+    ended = False
+    for word in args:
+        value = word.value
+        if skip:
+            skip = False
+        elif ended or value is None or not value.startswith("-") or value == "-":
+            operands.append(word)
+        elif value == "--":
+            ended = True
+        elif value.startswith("--"):
+            option = value.split("=", 1)[0]
+            given = given or option in _SEARCH_PATTERN_OPTIONS
+            skip = option in longs and "=" not in value
+        else:
+            for index, letter in enumerate(value[1:]):
+                if letter in letters:
+                    given = given or letter in _SEARCH_PATTERN_OPTIONS or (name == "ag" and letter == "g")
+                    skip = index == len(value) - 2
+                    break
+    roots = operands if given else operands[1:]
+    return roots or [literal_word(".")]
+
+
+def _searches_git_directory(name: str, values: list[str | None]) -> bool:
+    """True when a recursive search by ``name values...`` descends into a ``.git`` directory below its roots (and so
+    reads ``.git/config``). grep(1) ``-r`` searches every file, but for a ``--exclude-dir=GLOB`` matching ``.git``,
+    an ``--include=GLOB`` list none of whose globs match ``config``, or an ``--exclude=GLOB`` matching it. rg(1)
+    skips hidden files and directories unless ``--hidden``, ``-.`` or ``-uu`` (``-u`` twice: ``--no-ignore
+    --hidden``) is given, after the last ``--no-hidden``, and not with a glob ``!.git`` (``-g``/``--glob``/
+    ``--iglob``). ag(1) skips hidden files unless ``--hidden``, ``-u`` or ``--unrestricted``, and not with
+    ``--ignore .git``/``--ignore-dir .git``. A word only known when it runs may be any of these (fail closed)."""
+    from fnmatch import fnmatchcase
+
+    def takes(value: str, options: tuple[str, ...], index: int) -> str | None:
+        for option in options:
+            if value == option:
+                following = values[index + 1] if index + 1 < len(values) else ""
+                return following if following is not None else ""
+            if option.startswith("--") and value.startswith(option + "="):
+                return value[len(option) + 1 :]
+            if not option.startswith("--") and value.startswith(option) and len(value) > len(option):
+                return value[len(option) :]
+        return None
+
+    def names_git(glob: str) -> bool:
+        glob = glob.rstrip("/")
+        glob = glob[: -len("/**")] if glob.endswith("/**") else glob
+        return bool(glob) and fnmatchcase(".git", glob.lstrip("/"))
+
+    if name in ("grep", "egrep", "fgrep"):
+        includes: list[str] = []
+        for index, value in enumerate(values):
+            if value is None:
+                return True
+            if value == "--":
+                break
+            excluded = takes(value, ("--exclude-dir",), index)
+            if excluded is not None and names_git(excluded):
+                return False
+            excluded = takes(value, ("--exclude",), index)
+            if excluded is not None and fnmatchcase("config", excluded):
+                return False
+            included = takes(value, ("--include",), index)
+            if included is not None:
+                includes.append(included)
+        return not includes or any(fnmatchcase("config", glob) for glob in includes)
+    hidden = False
+    unrestricted = 0
+    for index, value in enumerate(values):
+        if value is None:
+            return True
+        if value == "--":
+            break
+        if name == "rg":
+            glob = takes(value, ("-g", "--glob", "--iglob"), index)
+            if glob is not None and glob.startswith("!") and names_git(glob[1:]):
+                return False
+        elif takes(value, ("--ignore", "--ignore-dir"), index) in (".git", ".git/"):
+            return False
+        if value in ("--hidden", "--unrestricted"):
+            hidden = hidden or value == "--hidden" or name == "ag"
+            unrestricted += 1
+        elif value == "--no-hidden":
+            hidden = False
+        elif value.startswith("-") and not value.startswith("--") and (value[1:2].isalpha() or value[1:2] == "."):
+            letters = value[1:]
+            unrestricted += letters.count("u")
+            hidden = hidden or "." in letters or (name == "ag" and "u" in letters)
+    return hidden or (name == "rg" and unrestricted >= 2)
+
+
 def _letters(values: list[str | None]) -> tuple[set[str], set[str]]:
     """The short option letters (``-qr`` gives q and r) and the long options (``--follow``, ``--x=1`` gives
     ``--x``) among ``values``, up to ``--``."""
@@ -2242,15 +2367,20 @@ class Grader:
             downgradable=value is not None,
         )  # fmt: skip
 
-    def git_directory_search(self, text: str, state: CwdState) -> str | None:
+    def git_directory_search(self, text: str, state: CwdState, *, top: bool = False) -> str | None:
         """What a recursive search from ``text`` prints when it is a ``.git`` directory, or its ``modules`` or
-        ``worktrees`` below (``grep -r token .git``, ``cd .git && grep -r url .``): the repository's configuration
+        ``worktrees`` below (``grep -r token .git``, ``cd .git && grep -r url .``), or, with ``top`` (the search
+        descends into ``.git`` directories: :func:`_searches_git_directory`), the workspace's top or a directory
+        above it (``grep -r token .``: the workspace's ``.git/config`` is below): the repository's configuration
         (sensitive.GIT_CONFIG_SECRET); None otherwise."""
         if state.remote or not text:
             return None
         paths = [text] if text.startswith("/") else [posixpath.join(cwd, text) for cwd in sorted(state.cwds)]
         for path in paths:
-            parts = [p for p in posixpath.normpath(path).split("/") if p]
+            normal = posixpath.normpath(path)
+            if top and (normal == state.root or state.root.startswith(normal.rstrip("/") + "/")):
+                return GIT_CONFIG_SECRET
+            parts = [p for p in normal.split("/") if p]
             if ".git" in parts:
                 rest = parts[len(parts) - 1 - parts[::-1].index(".git") + 1 :]
                 if not rest or rest[0] in ("modules", "worktrees"):
@@ -2865,15 +2995,12 @@ class Grader:
                     )
         state = _git_directory(self.state, args) if name == "git" else self.state
         if name in _SEARCHERS and _searches_recursively(name, values):
-            named = [w for w in args if not (w.value or "").startswith("-")]
-            # no file operand after the pattern: grep -r and rg search the current directory (grep(1) -r, rg(1))
-            for word in args + ([literal_word(".")] if len(named) <= 1 else []):
-                if (word.value or "").startswith("-"):
-                    continue
+            below_git = _searches_git_directory(name, values)
+            for word in _search_roots(name, args):
                 for text in self.read_paths(word, state):
                     what = may_hold_credential(text)
                     if what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP):
-                        what = self.home_search(text, state) or self.git_directory_search(text, state)
+                        what = self.home_search(text, state) or self.git_directory_search(text, state, top=below_git)
                     if what is not None:
                         self.flag(
                             rec,

@@ -81,7 +81,7 @@ def test_login_and_system_writes_from_a_workspace_that_holds_them_are_destructiv
         ("/root", "grep -r x src", RO),
         (PROJECT, "cat .env.example", RO),
         (PROJECT, "echo x >> .bashrc", WW),
-        (PROJECT, "grep -r password .", RO),
+        (PROJECT, "grep -r password --exclude-dir=.git .", RO),
         (PROJECT, "rg password", RO),
         (PROJECT, "find . -exec cat {} +", RO),
         ("/root", "find src -exec cat {} +", RO),

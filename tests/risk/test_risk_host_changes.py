@@ -842,7 +842,7 @@ MORE_DUMPS_AND_SEARCHES_NEIGHBOURS = [
     ("env -C /tmp ls", RO),
     ("systemctl status nginx", RO),
     ("git -C sub diff --no-index a b", RO),
-    ("grep -r token .", RO),
+    ("grep -r token src", RO),
     ("grep -r token ~/src", RO),
     ("grep token ~/notes.txt", RO),
     ("rg foo", RO),

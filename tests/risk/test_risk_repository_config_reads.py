@@ -1,6 +1,8 @@
 """A repository's configuration is a credential file: a CI clone keeps its job token in the remote URL
 (``https://gitlab-ci-token:TOKEN@host/...``) or in ``http.extraHeader``, so printing ``.git/config``, or a
 remote's URL through git, sends it to the model (``secret-read``, network), as printing ``.git-credentials`` does.
+A recursive search from the workspace's top, or a directory above it, reads ``.git/config`` too when the tool
+descends into hidden directories (grep -r does; rg and ag skip them by default; git grep searches tracked files).
 Other files below ``.git`` and files named ``config`` elsewhere stay reads."""
 
 from __future__ import annotations
@@ -54,6 +56,25 @@ def _graded(script: str, contained: bool = False):  # type: ignore[no-untyped-de
     "rg -uu token .git",
     "cd .git && grep -r url .",
     "grep -r url .git/modules",
+    "grep -r token .",
+    "grep -rn token",
+    "grep -R -i token ./",
+    "grep --recursive token /home/dev/project",
+    "cd src && grep -r token ..",
+    "egrep -r 'token|password' .",
+    "grep -r token --include=config .",
+    "grep -r token --exclude-dir=node_modules .",
+    "rg --hidden token",
+    "rg -. token .",
+    "rg -uu token",
+    "rg -u -u token",
+    "rg --hidden -g '!.git/objects' token",
+    "rg --hidden -e a -e b",
+    "grep -r --exclude-dir .github token",
+    "grep -rie token",
+    "ag --hidden token .",
+    "ag -u token",
+    "ag --unrestricted token",
 ])  # fmt: skip
 def test_printing_the_repository_configuration_or_a_remote_url_is_a_secret_read(script: str) -> None:
     for contained in (False, True):
@@ -78,6 +99,23 @@ def test_printing_the_repository_configuration_or_a_remote_url_is_a_secret_read(
     ("git log --oneline -5", RO),
     ("grep -r x .git/objects", RO),
     ("grep -r TODO src", RO),
+    ("grep -r token src/", RO),
+    ("grep token .", RO),
+    ("grep -r token --exclude-dir=.git .", RO),
+    ("grep -r token --exclude-dir='.*' .", RO),
+    ("grep -r token --include='*.py' .", RO),
+    ("grep -r token --exclude=config .", RO),
+    ("grep -r token --exclude-dir .git .", RO),
+    ("rg token", RO),
+    ("rg token .", RO),
+    ("rg -u token", RO),
+    ("rg --no-ignore token .", RO),
+    ("rg --hidden --no-hidden token", RO),
+    ("rg --hidden -g '!.git' token", RO),
+    ("rg -uu --glob='!.git/' token", RO),
+    ("ag token .", RO),
+    ("ag --hidden --ignore-dir .git token", RO),
+    ("git grep token", RO),
 ])  # fmt: skip
 def test_other_repository_files_and_config_keys_stay_reads(script: str, risk: RiskLevel) -> None:
     graded = _graded(script)

@@ -299,7 +299,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ('cp "$SRC" dest/', SYS, WW),
     ('rg "$PATTERN" src', DES, DES),
     ('cat "$FILE" $OTHER', RO, RO),
-    ('grep -rn "$p" .', RO, RO),
+    ('grep -rn "$p" src', RO, RO),
     ("timeout $T ls", DES, DES),
     ("env $VARS ls", DES, DES),
     ("find . -name $X", DES, DES),

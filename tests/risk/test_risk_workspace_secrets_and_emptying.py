@@ -133,7 +133,7 @@ def test_indirect_reads_of_secret_files_are_secret_reads(command: str, contained
         ("git diff src/main.py", RO),
         ("git check-ignore .env", RO),
         ("git rm --cached .env", WW),
-        ("grep -rn TODO .", RO),  # which files the workspace holds is only known when it runs (docs/grading.md)
+        ("grep -rn TODO src", RO),  # which files the workspace holds is only known when it runs (docs/grading.md)
         ("rg KEY", RO),
         ("git grep KEY", RO),
         ("git grep deploy_key", RO),  # the pattern, not a path
