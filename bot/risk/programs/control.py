@@ -188,6 +188,12 @@ def kubectl(call: Call) -> None:
     _grade(call, verb, _KUBECTL_READ, _KUBECTL_CHANGE, frozenset({"delete", "drain"}))
     if verb == "get" and _kubectl_prints_secrets(call.args, verbs[1:]):
         _prints_credentials(call, "kubectl get secrets with an output format")
+    elif verb == "get" and _kubectl_raw_secrets(call.args):
+        _prints_credentials(call, "kubectl get --raw of a Secret's API path")
+    elif verb == "apply" and verbs[1:2] == ["view-last-applied"] and _kubectl_names_secrets(call.args, verbs[2:]):
+        # kubectl apply view-last-applied prints the last-applied-configuration annotation, which for a Secret
+        # applied with kubectl apply holds its data as given
+        _prints_credentials(call, "kubectl apply view-last-applied of a Secret")
     if verb == "cp":
         positions = _operand_positions(call.args, _KUBECTL_VALUES)
         _copy_here(call, [call.args[p] for p in positions[1:]])
@@ -205,31 +211,86 @@ def _prints_credentials(call: Call, what: str) -> None:
 #: ``-o wide``; a Secret's table shows its type and number of keys, never their values). Every other format
 #: (``yaml``, ``json``, ``jsonpath=``, ``go-template=``, ``custom-columns=``, ``template``) prints the data.
 _KUBECTL_TABLE_OUTPUTS = frozenset({"name", "wide"})
-#: The Secret resource's names (kubectl api-resources: ``secrets``, no short name; ``secret``, ``secret.v1``).
-_KUBECTL_SECRET = re.compile(r"secrets?(?:\.v1)?(?:/.*)?")
+#: kubectl get's short options (its own and kubectl's global ones, kubectl reference) that take a value: in a cluster
+#: of short options (``-Ao yaml``, ``-Aojson``) the rest of the word, or the next one, is that value.
+_KUBECTL_SHORT_VALUES = frozenset("oflnkLsvc")
+#: Options that choose the objects by a file or kustomization (kubectl get ``-f``/``--filename``,
+#: ``-k``/``--kustomize``): a Secret among them is only known from the files, which FlyBot does not read.
+_KUBECTL_FILE_OPTIONS = ("-f", "--filename", "-k", "--kustomize")
+
+
+def _kubectl_secret_resource(text: str) -> bool:
+    """True when ``text`` (a ``kubectl get`` operand: ``TYPE[.VERSION[.GROUP]][/NAME]``, types joined by ``,``)
+    names the Secret resource: ``secrets``, ``secret``, ``Secret``, ``secret/db``, ``secrets.v1.``, ``secret.v1``,
+    ``all,secrets`` (kubectl api-resources: ``secrets``, no short name; a type is matched by its name before the
+    first ``.``, so a resource of another group spelled ``secrets.GROUP`` counts too: fail closed)."""
+    return any(part.split("/", 1)[0].split(".", 1)[0].lower() in ("secret", "secrets") for part in text.split(","))
+
+
+def _kubectl_names_secrets(words: list[Word], operands: list[str | None]) -> bool:
+    """True when a kubectl command's ``operands`` name Secrets (any operand: ``secrets``, ``cm/a secret/b``), one is
+    only known when it runs, or the objects come from files (:data:`_KUBECTL_FILE_OPTIONS`)."""
+    if any(kind is None or _kubectl_secret_resource(kind) for kind in operands):
+        return True
+    for word in words:
+        value = word.value
+        if value == "--":
+            break
+        if value is not None and (
+            value in _KUBECTL_FILE_OPTIONS
+            or value.startswith(tuple(f"{option}=" for option in _KUBECTL_FILE_OPTIONS))
+            or (value.startswith("-f") and not value.startswith("--"))
+            or (value.startswith("-k") and not value.startswith("--"))
+        ):
+            return True
+    return False
 
 
 def _kubectl_prints_secrets(words: list[Word], operands: list[str | None]) -> bool:
-    """True when ``kubectl get OPERANDS`` names Secrets (``secrets``, ``secret/db``, ``pods,secrets``, or a resource
-    only known when it runs) with an output format that prints their data (:data:`_KUBECTL_TABLE_OUTPUTS`)."""
-    kinds = operands[:1]
-    if not kinds or not any(
-        kind is None or any(_KUBECTL_SECRET.fullmatch(part.lower()) for part in kind.split(",")) for kind in kinds
-    ):
+    """True when ``kubectl get OPERANDS`` names Secrets (:func:`_kubectl_names_secrets`) with an output format that
+    prints their data (:data:`_KUBECTL_TABLE_OUTPUTS`): ``-o FORMAT``, ``-oFORMAT``, ``-o=FORMAT``, in a cluster of
+    short options (``-Ao yaml``), ``--output FORMAT``, ``--output=FORMAT``, ``--template``."""
+    if not _kubectl_names_secrets(words, operands):
         return False
     formats: list[str | None] = []
     for index, word in enumerate(words):
         value = word.value
+        following = words[index + 1].value if index + 1 < len(words) else ""
         if value is None:
             formats.append(None)
-        elif value in ("-o", "--output"):
-            following = words[index + 1] if index + 1 < len(words) else None
-            formats.append(following.value if following is not None else None)
-        elif value.startswith(("-o", "--output=")) and not value.startswith("--output-"):
-            formats.append(value.split("=", 1)[1] if value.startswith("--output=") else value[2:].lstrip("="))
+        elif value == "--":
+            break
+        elif value == "--output":
+            formats.append(following)
+        elif value.startswith("--output="):
+            formats.append(value.split("=", 1)[1])
         elif value.startswith("--template"):
             formats.append("template")
+        elif value.startswith("-") and not value.startswith("--"):
+            for position, letter in enumerate(value[1:], start=2):
+                if letter == "o":
+                    formats.append(value[position:].lstrip("=") or following)
+                if letter in _KUBECTL_SHORT_VALUES:
+                    break
     return any(f is None or f.split("=", 1)[0] not in _KUBECTL_TABLE_OUTPUTS for f in formats)
+
+
+def _kubectl_raw_secrets(words: list[Word]) -> bool:
+    """True when ``kubectl get --raw PATH`` may request Secrets (the API path names ``secrets``, holds a ``%``
+    escape, or is only known when it runs): the server's answer, the Secrets' data, is printed as is."""
+    for index, word in enumerate(words):
+        value = word.value
+        if value == "--raw":
+            path = words[index + 1].value if index + 1 < len(words) else ""
+        elif value is not None and value.startswith("--raw="):
+            path = value[len("--raw=") :]
+        elif value is None and "--raw" in word.src:
+            return True
+        else:
+            continue
+        if path is None or "secret" in path.lower() or "%" in path:
+            return True
+    return False
 
 
 #: ClusterRoles that give everything (Kubernetes "Using RBAC Authorization", "User-facing roles": cluster-admin
