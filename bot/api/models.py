@@ -71,6 +71,7 @@ class RecipeIn(BaseModel):
         "compose",
         "pip",
         "jvm",
+        "aws",
         "path",
     ]
     target: str = Field(default="", max_length=200)

@@ -51,6 +51,10 @@ also read settings from the directory they run in and the ones above, and some s
   build the site, which they empty first, from ``mkdocs.yml`` (or ``mkdocs.yaml``, or the file ``-f`` names:
   question ``file FILE``). This one changes the grade: the directory is graded as ``--site-dir`` is
   (programs/catalogue.py).
+* aws (settings tool ``aws``, question ``document KIND FILE``; AWS CLI "Loading parameters from a file"): the policy
+  document a ``file://FILE`` option value names, read from where aws runs, inside the workspace; the one line says
+  whether it opens a bucket to everyone or allows every action (programs/cloud.py ``aws_document_opens``). This one
+  changes the grade: such a document is ``makes-public`` or ``privilege-grant``, and so is one not reported.
 * git push (git-config(1), githooks(5)): a ``pre-push`` or ``reference-transaction`` hook, a configuration key
   outside :data:`SAFE_GIT_KEYS` (``core.hooksPath``, ``core.sshCommand``, ``credential.helper``, ``include.path``,
   ``url.X.insteadOf``, ``remote.X.receivepack``...), ``push.default = matching`` (a plain push then pushes every
@@ -108,7 +112,7 @@ __all__ = [
 #: A settings recipe's target is :data:`~bot.risk.recipes.SETTINGS` and the question asked (``""`` for the tool's
 #: settings; ``"push NAME"`` for git push to the remote word NAME, ``"push "`` for none).
 #: The tools whose settings are read.
-TOOLS = ("npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest", "mkdocs", "compose", "pip", "jvm")
+TOOLS = ("npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest", "mkdocs", "compose", "pip", "jvm", "aws")
 #: The git question asking where the workspace's repository keeps its git directory outside the workspace.
 GIT_DIRECTORY = "git-directory"
 
@@ -172,6 +176,9 @@ GUESS = "guess "
 CARGO_START = "start"
 #: The cargo question for the rustup proxies (``rustc``, ``rustfmt``): a toolchain file's local ``path`` toolchain.
 CARGO_TOOLCHAIN = "toolchain"
+#: The aws question ``document KIND FILE`` asking whether the policy document in FILE (the path after ``file://``,
+#: from where aws runs) opens a bucket to everyone or allows every action (:func:`_aws_document`).
+AWS_DOCUMENT = "document "
 #: The python question asking what in the directory ``python -m NAME`` runs in would be imported as ``NAME``
 #: (:func:`_module_shadows`).
 MODULE = "module "
@@ -237,6 +244,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         found += _git_nested(root, base)
     elif tool == "git" and question == HOOKS:
         found += _git_hooks_paths(root, base)
+    elif tool == "aws" and question.startswith(AWS_DOCUMENT):
+        found += _aws_document(root, base, question[len(AWS_DOCUMENT) :])
     else:
         raise ValueError(f"no settings are read for {tool} {question}")
     return found
@@ -865,6 +874,31 @@ def _git_local_branch(root: str, base: str, name: str) -> list[tuple[str, str]]:
     if not exists(f"refs/heads/{name}"):
         return []
     return [(_rel(root, common), f"refs/heads/{name[:150]}: a local branch")]
+
+
+def _aws_document(root: str, base: str, question: str) -> list[tuple[str, str]]:
+    """One ``(FILE, what)`` for the policy document ``KIND FILE`` names (AWS CLI "Loading parameters from a file":
+    ``file://PATH`` is read from the directory aws runs in, ``base``): ``KIND: opens to everyone`` when it opens a
+    bucket or objects to everyone, turns a public access block off or allows every action
+    (programs/cloud.py ``aws_document_opens``), else ``AWS_CLOSED``.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: an unknown KIND, a file outside the workspace (after symbolic
+            links), not a regular file, or one that could not be read (fail closed).
+    """
+    from bot.risk.programs.cloud import AWS_CLOSED, AWS_DOCUMENTS, aws_document_opens
+
+    kind, _, name = question.partition(" ")
+    if kind not in AWS_DOCUMENTS or not name:
+        raise ValueError(f"no aws document {question[:100]}")
+    path = os.path.join(base, name)
+    real = os.path.realpath(path)
+    if not real.startswith(root.rstrip("/") + "/"):
+        raise ValueError(f"{_rel(root, path)} (not read: outside the workspace)")
+    if not os.path.isfile(real):
+        raise ValueError(f"{_rel(root, path)} (not read: not a regular file)")
+    opens = aws_document_opens(kind, _text(real))
+    return [(_rel(root, real), f"{kind}: opens to everyone" if opens else AWS_CLOSED)]
 
 
 def _git_guess(root: str, base: str, name: str) -> list[tuple[str, str]]:

@@ -229,3 +229,69 @@ def test_a_role_or_acl_only_known_when_it_runs_counts_as_the_widest(workspace: P
 def test_a_get_with_a_visibility_field_only_queries(workspace: Path) -> None:
     # gh api -X GET sends -f fields as query parameters: no grant, whatever else the method decides.
     assert "makes-public" not in graded("gh api -X GET search/repositories -f visibility=public", workspace)[1]
+
+
+def test_a_policy_document_from_a_file_is_read_and_an_unread_one_counts_as_public(workspace: Path) -> None:
+    """AWS CLI ``file://PATH`` (also ``fileb://``) loads a parameter from a file: the adapter reads a workspace file
+    and sends what it found, so the server grades alike; a file it cannot read (outside the workspace, missing,
+    written earlier in the same command, not reported) is graded as the public document (fail closed)."""
+    from bot.risk.recipes import GivenRecipes
+
+    (workspace / "sub").mkdir()
+    (workspace / "public.json").write_text(_BUCKET_ANYONE.strip("'"))
+    (workspace / "listed.json").write_text(
+        '{"Statement": [{"Effect": "Allow", "Principal": {"AWS": ["arn:aws:iam::1:root", "*"]}, "Action": "s3:*"}]}'
+    )
+    (workspace / "escaped.json").write_text('{"Statement":[{"Effect":"Allow","Principal":"\\u002a"}]}')
+    (workspace / "role.json").write_text(_BUCKET_ROLE.strip("'"))
+    (workspace / "acl.json").write_text(
+        '{"Grants":[{"Grantee":{"Type":"Group","URI":"http://acs.amazonaws.com/groups/global/AllUsers"},'
+        '"Permission":"READ"}],"Owner":{"ID":"o"}}'
+    )
+    (workspace / "acl-private.json").write_text(
+        '{"Grants":[{"Grantee":{"Type":"CanonicalUser","ID":"abc"},"Permission":"FULL_CONTROL"}],"Owner":{"ID":"o"}}'
+    )
+    (workspace / "block-off.json").write_text('{"BlockPublicAcls": true, "BlockPublicPolicy": false}')
+    (workspace / "block-on.json").write_text('{"BlockPublicAcls": true, "BlockPublicPolicy": true}')
+    (workspace / "all.json").write_text(_POLICY_ALL.strip("'"))
+    (workspace / "one.json").write_text(_POLICY_ONE.strip("'"))
+    policy = "aws s3api put-bucket-policy --bucket b --policy "
+    acl = "aws s3api put-bucket-acl --bucket b --access-control-policy "
+    block = "aws s3api put-public-access-block --bucket b --public-access-block-configuration "
+    iam = "aws iam put-role-policy --role-name r --policy-name p --policy-document "
+    for command, rule in (
+        (policy + "file://public.json", "makes-public"),
+        (policy + "fileb://public.json", "makes-public"),
+        (policy + "file://listed.json", "makes-public"),
+        (policy + "file://escaped.json", "makes-public"),
+        (f"{policy}file://{workspace}/public.json", "makes-public"),
+        ("cd sub && " + policy + "file://../public.json", "makes-public"),
+        (policy + "file:///tmp/p.json", "makes-public"),
+        (policy + "file://~/p.json", "makes-public"),
+        (policy + "file://missing.json", "makes-public"),
+        (policy + "https://example.com/p.json", "makes-public"),
+        ("cp public.json role.json && " + policy + "file://role.json", "makes-public"),
+        ("aws s3api put-bucket-policy --cli-input-json file://role.json", "makes-public"),
+        (acl + "file://acl.json", "makes-public"),
+        (acl + _BUCKET_ANYONE.replace("Principal", "URI").replace('"*"', '"http://acs.amazonaws.com/groups/global/AllUsers"'), "makes-public"),
+        ("aws s3api put-object-acl --bucket b --key k --access-control-policy file://acl.json", "makes-public"),
+        (block + "file://block-off.json", "makes-public"),
+        (iam + "file://all.json", "privilege-grant"),
+    ):  # fmt: skip
+        adapter = classify(command, contained=False, workspace=workspace, recipes=ProjectRecipes(workspace))
+        assert adapter.risk is DES and rule in {r.rule for r in adapter.reasons}, (command, adapter.reasons)
+        server = classify(command, contained=False, workspace=workspace, recipes=GivenRecipes(adapter.recipes))
+        assert server.risk is DES, command
+    for command in (
+        policy + "file://role.json",
+        acl + "file://acl-private.json",
+        block + "file://block-on.json",
+        iam + "file://one.json",
+        "cd sub && " + policy + "file://../role.json",
+    ):
+        adapter = classify(command, contained=False, workspace=workspace, recipes=ProjectRecipes(workspace))
+        assert adapter.risk is SYS, (command, adapter.reasons)
+        server = classify(command, contained=False, workspace=workspace, recipes=GivenRecipes(adapter.recipes))
+        assert server.risk is SYS, command  # the adapter sends what it read
+        unread = classify(command, contained=False, workspace=workspace)
+        assert unread.risk is DES, command  # nothing reported: fail closed

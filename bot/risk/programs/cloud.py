@@ -772,8 +772,82 @@ _AWS_ADMIN_POLICIES = ("AdministratorAccess", "IAMFullAccess")
 #: An IAM policy statement allowing every action (IAM JSON policy reference, "Action": ``"*"``, ``"iam:*"``).
 _AWS_ALLOW_ALL = re.compile(r'"Action"\s*:\s*\[?\s*"(?:\*|iam:\*)"')
 #: A bucket policy whose principal is everyone (S3 "Bucket policy examples": ``"Principal": "*"``,
-#: ``{"AWS": "*"}``).
-_AWS_ANY_PRINCIPAL = re.compile(r'"Principal"\s*:\s*(?:"\*"|\{\s*"AWS"\s*:\s*\[?\s*"\*")')
+#: ``{"AWS": "*"}``, ``{"AWS": ["arn:...", "*"]}``; ``NotPrincipal`` with ``Allow`` allows everyone else).
+_AWS_ANY_PRINCIPAL = re.compile(r'"(?:Not)?Principal"\s*:\s*(?:"\*"|\{[^{}]*"AWS"\s*:\s*(?:"\*"|\[[^\]]*"\*"))')
+#: A public access block setting turned off (shorthand ``BlockPublicPolicy=false`` or JSON ``"...": false``).
+_AWS_BLOCK_OFF = re.compile(r"=\s*false|:\s*false", re.IGNORECASE)
+#: What a policy document given to an AWS CLI option is (the settings question ``document KIND FILE`` names it):
+#: ``policy`` a bucket policy (``s3api put-bucket-policy --policy``), ``acl`` an access control policy
+#: (``put-bucket-acl``/``put-object-acl --access-control-policy``), ``block`` a public access block configuration
+#: (``put-public-access-block --public-access-block-configuration``), ``iam`` an IAM policy (``iam put-*-policy
+#: --policy-document``).
+AWS_DOCUMENTS = ("policy", "acl", "block", "iam")
+#: The settings line for a document file that opens nothing (bot/risk/settings.py ``_aws_document``).
+AWS_CLOSED = "opens nothing to everyone"
+
+
+def aws_document_opens(kind: str, text: str) -> bool:
+    """True when the policy document ``text`` of ``kind`` (:data:`AWS_DOCUMENTS`) opens a bucket or objects to
+    everyone, turns a public access block setting off, or (``iam``) allows every action. JSON is read and written
+    again (escapes such as ``\\u002a`` undone, any spacing), other text (the CLI's shorthand) is matched as given."""
+    import json
+
+    try:
+        text = json.dumps(json.loads(text), ensure_ascii=False)
+    except ValueError:
+        pass
+    if kind == "policy":
+        return bool(_AWS_ANY_PRINCIPAL.search(text))
+    if kind == "acl":
+        return bool(_EVERYONE.search(text))
+    if kind == "block":
+        return bool(_AWS_BLOCK_OFF.search(text))
+    return bool(_AWS_ALLOW_ALL.search(text))
+
+
+def _aws_opens(call: Call, kind: str, value: str | None) -> bool:
+    """True when the value of an AWS CLI option taking a policy document of ``kind`` opens (:func:`aws_document_opens`)
+    or may: only known when it runs, a URL (AWS CLI v1 fetches ``http://``/``https://`` parameters), or a
+    ``file://``/``fileb://`` file (AWS CLI "Loading parameters from a file") that the recipe book did not report
+    as opening nothing (settings.py ``_aws_document``: the adapter reads it in the workspace; outside it, under
+    ``~``, written earlier in the same command, or not reported: fail closed)."""
+    from bot.risk.recipes import SETTINGS
+    from bot.risk.settings import AWS_DOCUMENT
+
+    from .projects import configured_options
+
+    if value is None or value.startswith(("http://", "https://")):
+        return True
+    for scheme in ("file://", "fileb://"):
+        if value.startswith(scheme):
+            path = value[len(scheme) :]
+            question = f"{AWS_DOCUMENT}{kind} {path}"
+            if (
+                not path
+                or path.startswith("~")
+                or len(SETTINGS + question) > 200
+                or any(ord(c) < 32 or ord(c) == 127 for c in path)
+            ):
+                return True
+            written = call.g.written_before
+            targets = call.g.state.targets(path) or frozenset()
+            if any(t == w or t.startswith(w.rstrip("/") + "/") for t in targets for w in written):
+                return True  # written earlier in this command: the file read before it ran is not what aws reads
+            lines = configured_options(call, "aws", f"aws {kind} document", question)
+            return not lines or any(line != AWS_CLOSED for line in lines)
+    return aws_document_opens(kind, value)
+
+
+#: The AWS CLI operations taking a policy document, with the rule a public or all-allowing one is graded by.
+_AWS_DOCUMENT_OPERATIONS = {
+    "put-bucket-policy": "makes-public",
+    "put-bucket-acl": "makes-public",
+    "put-object-acl": "makes-public",
+    "put-public-access-block": "makes-public",
+    "put-user-policy": "privilege-grant",
+    "put-role-policy": "privilege-grant",
+    "put-group-policy": "privilege-grant",
+}
 
 
 def _aws_security_change(call: Call, service: str, op: str, what: str) -> bool:
@@ -788,9 +862,15 @@ def _aws_security_change(call: Call, service: str, op: str, what: str) -> bool:
         if any(a is None or a.rsplit("/", 1)[-1] in _AWS_ADMIN_POLICIES for a in arns):
             _grants(call, "privilege-grant", f"{what} attaches an administrator policy (full control of the account)")
             return True
+    if op in _AWS_DOCUMENT_OPERATIONS and any(
+        (w.value or w.src).startswith(("--cli-input-json", "--cli-input-yaml")) for w in words
+    ):
+        # the whole request, its policy document too, comes from that input (AWS CLI "--cli-input-json"): not read
+        _grants(call, _AWS_DOCUMENT_OPERATIONS[op], f"{what} takes its policy document from --cli-input-json/yaml")
+        return True
     if service == "iam" and op in ("put-user-policy", "put-role-policy", "put-group-policy"):
         docs = _option_values(words, "--policy-document")
-        if any(d is None or _AWS_ALLOW_ALL.search(d) for d in docs):
+        if any(_aws_opens(call, "iam", d) for d in docs):
             _grants(call, "privilege-grant", f"{what} allows every action (full control of the account)")
             return True
     if service == "iam" and op in ("create-login-profile", "update-login-profile"):
@@ -812,14 +892,16 @@ def _aws_security_change(call: Call, service: str, op: str, what: str) -> bool:
     ):
         _grants(call, "makes-public", f"{what} gives everyone access to the bucket or objects")
         return True
-    if op == "put-bucket-policy" and any(
-        p is None or _AWS_ANY_PRINCIPAL.search(p) for p in _option_values(words, "--policy")
+    if op in ("put-bucket-acl", "put-object-acl") and any(
+        _aws_opens(call, "acl", a) for a in _option_values(words, "--access-control-policy")
     ):
+        _grants(call, "makes-public", f"{what} gives everyone access to the bucket or objects")
+        return True
+    if op == "put-bucket-policy" and any(_aws_opens(call, "policy", p) for p in _option_values(words, "--policy")):
         _grants(call, "makes-public", f"{what} gives everyone access to the bucket")
         return True
     if op == "put-public-access-block" and any(
-        c is None or re.search(r"=\s*false|:\s*false", c, re.IGNORECASE)
-        for c in _option_values(words, "--public-access-block-configuration")
+        _aws_opens(call, "block", c) for c in _option_values(words, "--public-access-block-configuration")
     ):
         _grants(call, "makes-public", f"{what} turns off the guard against public buckets")
         return True
