@@ -72,6 +72,7 @@ class RecipeIn(BaseModel):
         "pip",
         "jvm",
         "aws",
+        "ruby",
         "path",
     ]
     target: str = Field(default="", max_length=200)

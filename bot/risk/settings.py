@@ -51,6 +51,10 @@ also read settings from the directory they run in and the ones above, and some s
   build the site, which they empty first, from ``mkdocs.yml`` (or ``mkdocs.yaml``, or the file ``-f`` names:
   question ``file FILE``). This one changes the grade: the directory is graded as ``--site-dir`` is
   (programs/catalogue.py).
+* the rails command (settings tool ``ruby``, question ``rails``; programs/catalogue.py ``_RUBY_STARTS``): a
+  ``bin/rails`` or ``script/rails`` in the directory rails runs in or any one above, past the workspace up to ``/``
+  (railties ``Rails::AppLoader.exec_app`` execs the first it finds, whatever the command line). This one changes a
+  read-only use's grade (``rails --version`` is graded as a build where one is).
 * aws (settings tool ``aws``, question ``document KIND FILE``; AWS CLI "Loading parameters from a file"): the policy
   document a ``file://FILE`` option value names, read from where aws runs, inside the workspace; the one line says
   whether it opens a bucket to everyone or allows every action (programs/cloud.py ``aws_document_opens``). This one
@@ -112,7 +116,9 @@ __all__ = [
 #: A settings recipe's target is :data:`~bot.risk.recipes.SETTINGS` and the question asked (``""`` for the tool's
 #: settings; ``"push NAME"`` for git push to the remote word NAME, ``"push "`` for none).
 #: The tools whose settings are read.
-TOOLS = ("npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest", "mkdocs", "compose", "pip", "jvm", "aws")
+TOOLS = (
+    "npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest", "mkdocs", "compose", "pip", "jvm", "aws", "ruby",
+)  # fmt: skip
 #: The git question asking where the workspace's repository keeps its git directory outside the workspace.
 GIT_DIRECTORY = "git-directory"
 
@@ -244,6 +250,12 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         found += _git_nested(root, base)
     elif tool == "git" and question == HOOKS:
         found += _git_hooks_paths(root, base)
+    elif tool == "ruby" and question == "rails":
+        for place in places + _above(root):
+            for name in ("bin/rails", "script/rails"):
+                if os.path.lexists(os.path.join(place, name)):
+                    path = os.path.join(place, name)
+                    found.append((_rel(root, path), f"{_rel(root, path)} (the script the rails command runs)"))
     elif tool == "aws" and question.startswith(AWS_DOCUMENT):
         found += _aws_document(root, base, question[len(AWS_DOCUMENT) :])
     else:

@@ -355,7 +355,7 @@ def test_composer_reads_without_plugins_stay_read_only(command: str) -> None:
     assert grade(command) == RO
 
 
-# -- JVM launchers' version and help uses start what the workspace's launcher files choose ----------------------------
+# -- JVM launchers' and rails' version and help uses start what the workspace's launcher files choose -----------------
 JVM_STARTS = [
     ({".mvn/jvm.config": "-javaagent:/tmp/x.jar\n"}, "mvn -v"),
     ({".mvn/jvm.config": "-javaagent:/tmp/x.jar\n"}, "mvn --version"),
@@ -365,6 +365,14 @@ JVM_STARTS = [
     ({"tools/bazel": "#!/bin/sh\nexec /tmp/x\n"}, "bazel version"),
     ({".bazelversion": "evilfork/7.1.0\n"}, "bazel version"),
     ({".jvmopts": "-javaagent:/tmp/x.jar\n"}, "sbt --version"),
+    # the rails gem's launcher execs bin/rails (or script/rails) found here or above, whatever the command line
+    ({"bin/rails": "#!/usr/bin/env ruby\nAPP_PATH = 'x'\n"}, "rails --version"),
+    ({"bin/rails": "#!/usr/bin/env ruby\n"}, "rails -v"),
+    ({"bin/rails": "#!/usr/bin/env ruby\n"}, "rails version"),
+    ({"bin/rails": "#!/usr/bin/env ruby\n"}, "rails --help"),
+    ({"bin/rails": "#!/usr/bin/env ruby\n"}, "rails"),
+    ({"bin/rails": "#!/usr/bin/env ruby\n", "app/models/.keep": ""}, "cd app/models && rails -v"),
+    ({"script/rails": "#!/usr/bin/env ruby\n"}, "rails --version"),
 ]
 
 
@@ -387,6 +395,10 @@ def test_a_jvm_launchers_version_is_a_build_where_launcher_files_choose_what_sta
         ({"pom.xml": "<project/>\n"}, "mvn --version"),
         ({".bazelrc": "build --jobs=4\n", ".bazelversion": "7.1.0\n"}, "bazel version"),
         ({"build.sbt": "\n"}, "sbt --version"),
+        ({"Gemfile": "source 'https://rubygems.org'\n"}, "rails --version"),
+        ({}, "rails -v"),
+        ({"bin/rake": "#!/usr/bin/env ruby\n"}, "rails version"),
+        ({"bin/rails": "#!/usr/bin/env ruby\n"}, "rake --version"),
     ],
 )
 def test_a_jvm_launchers_version_without_launcher_files_stays_read_only(
@@ -394,6 +406,7 @@ def test_a_jvm_launchers_version_without_launcher_files_stays_read_only(
 ) -> None:
     ws = tmp_path.resolve()
     for name, text in files.items():
+        (ws / name).parent.mkdir(parents=True, exist_ok=True)
         (ws / name).write_text(text)
     assert graded(command, ws)[0] == RO
 

@@ -445,6 +445,7 @@ CATALOGUE: dict[str, object] = {
     },
     "rails": {
         "source": "Rails command line guide (guides.rubyonrails.org/command_line.html) (Rails 7.2): commands load the app",
+        "grade": "read",
         "options": "-h --help -v --version -e= --environment=",
         "commands": {
             "test t routes about stats notes assets:precompile assets:clean zeitwerk:check db:migrate:status "

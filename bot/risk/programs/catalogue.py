@@ -420,6 +420,8 @@ def _grade(call: Call, root: _Node) -> None:
         family = _JVM_STARTS.get(call.name)
         if family is not None:
             _jvm_start(call, family, f"{call.name} {values[0]}")
+        if call.name in _RUBY_STARTS:
+            _jvm_start(call, _RUBY_STARTS[call.name], f"{call.name} {values[0]}", tool="ruby")
         _toolchain_start(call, f"{call.name} {values[0]}")
         return
     node = root
@@ -640,6 +642,8 @@ def _grade(call: Call, root: _Node) -> None:
     family = _JVM_STARTS.get(call.name)
     if family is not None and call.rec.level == R.READ_ONLY:
         _jvm_start(call, family, label)
+    if call.name in _RUBY_STARTS and call.rec.level == R.READ_ONLY:
+        _jvm_start(call, _RUBY_STARTS[call.name], label, tool="ruby")
     _toolchain_start(call, label)
 
 
@@ -671,6 +675,10 @@ def _configured_output(call: Call, label: str, effects: list[tuple[str, Word | N
 #: configuration files"), and bazelisk's ``tools/bazel`` wrapper, ``.bazeliskrc`` and a fork in ``.bazelversion``
 #: (bazelisk README); sbt's ``.jvmopts`` and ``.sbtopts`` (sbt "Command line reference": the launcher reads them).
 _JVM_STARTS = {"mvn": "mvn", "bazel": "bazel", "bazelisk": "bazel", "sbt": "sbt"}
+#: Programs whose every start may run a workspace script instead (settings.py, settings tool ``ruby``): the rails
+#: gem's launcher looks for ``bin/rails`` (or ``script/rails``) in the directory it runs in and each one above, and
+#: execs it with Ruby (railties ``Rails::AppLoader.exec_app``, before any option is read: ``rails --version`` too).
+_RUBY_STARTS = {"rails": "rails"}
 
 
 #: rustup's proxies the catalogue grades (rustup "Concepts: Proxies"): each execs the binary of the toolchain chosen
@@ -690,13 +698,14 @@ def _toolchain_start(call: Call, label: str) -> None:
     settings_start(call, "cargo", label, CARGO_TOOLCHAIN)
 
 
-def _jvm_start(call: Call, family: str, label: str) -> None:
-    """A use graded read-only of a program of :data:`_JVM_STARTS` (``mvn -v``, ``bazel version``): where the
-    workspace holds files that choose what its JVM or launcher runs, the use runs the project's choice as a build
-    does (build-or-test); a place that could not be read is destructive (:func:`configured_options`)."""
+def _jvm_start(call: Call, family: str, label: str, tool: str = "jvm") -> None:
+    """A use graded read-only of a program of :data:`_JVM_STARTS` (``mvn -v``, ``bazel version``) or, ``tool``
+    ``ruby``, of :data:`_RUBY_STARTS` (``rails --version``): where the workspace holds files that choose what its
+    JVM or launcher runs, the use runs the project's choice as a build does (build-or-test); a place that could not
+    be read is destructive (:func:`configured_options`)."""
     from .projects import configured_options
 
-    found = configured_options(call, "jvm", label, family)
+    found = configured_options(call, tool, label, family)
     if found:
         build_or_test(call, label)
         call.flag(
