@@ -19,6 +19,13 @@ _UV_RUN = (
     "--index= --index-url= --default-index="
 )
 
+#: uv pip install|sync options naming requirements, constraints and overrides files (uv CLI reference).
+_UV_REQUIREMENTS = (
+    "-r=project --requirements=project --requirement=project -c=project --constraints=project "
+    "--constraint=project --overrides=project --override=project -b=project --build-constraints=project "
+    "--build-constraint=project"
+)
+
 CATALOGUE: dict[str, object] = {
     "uv": {
         "source": "uv CLI reference (docs.astral.sh/uv/reference/cli) (uv 0.8)",
@@ -48,10 +55,21 @@ CATALOGUE: dict[str, object] = {
             },
             "pip": {
                 "commands": {
-                    "install sync": {
+                    # -r/-c/--overrides name requirements files whose lines may name any requirement or option
+                    # (-e /tmp/pkg, an index), -e a local project uv builds: each a project read where it is
+                    "install": {
                         "grade": "fetch",
                         "open": True,
-                        "options": "--system:system --target=out --prefix=out -t=out --break-system-packages:system",
+                        "options": "--system:system --target=out --prefix=out -t=out --break-system-packages:system "
+                        + _UV_REQUIREMENTS
+                        + " -e=project --editable=project",
+                    },
+                    "sync": {
+                        "grade": "fetch",
+                        "open": True,
+                        "operands": "project",
+                        "options": "--system:system --target=out --prefix=out -t=out --break-system-packages:system "
+                        + _UV_REQUIREMENTS,
                     },
                     "uninstall": {"grade": "delete", "open": True},
                     "compile": {"grade": "fetch", "open": True, "options": "-o=out --output-file=out"},

@@ -1030,6 +1030,27 @@ def _pip_local_outside(call: Call, command: str, specs: list[Word]) -> bool:
     return False
 
 
+def _pip_requirements_outside(call: Call, command: str, files: list[Word]) -> bool:
+    """A requirements or constraints file (``-r``/``--requirement``, ``-c``/``--constraint``; pip "Requirements File
+    Format": pip also takes a URL there) outside the workspace, a URL or a path only known when it runs: its lines
+    may name any option or requirement, ``-e /tmp/pkg``, a local project, an index (pip reads it, FlyBot does not),
+    so it is graded as a local project outside the workspace: destructive (``project-outside-workspace``), and True.
+    A file in the workspace keeps the grade of the install."""
+    for file in files:
+        value = file.value
+        if value is not None and "://" not in value and not value.startswith("~"):
+            if call.where(file) is Where.WORKSPACE:
+                continue
+        destructive(
+            call,
+            "project-outside-workspace",
+            f"pip {command} reads the requirements file {shorten(file.src, 60)}, outside the workspace (or only "
+            "known when it runs): its lines may name a local project or an index, code FlyBot does not read.",
+        )
+        return True
+    return False
+
+
 def pip(call: Call) -> None:
     """pip (pip.pypa.io "Commands"): install/download/wheel are network; uninstall deletes."""
     found = scan(call.args, "irceftdwC", _PIP_GLOBAL_VALUES, long_flags=frozenset({"--user", "--python"}))
@@ -1046,6 +1067,8 @@ def pip(call: Call) -> None:
         call.write(log, "pip writes")
     if command in ("install", "download", "wheel"):
         if _pip_local_outside(call, command, [*found.operands[1:], *found.values("-e", "--editable")]):
+            return
+        if _pip_requirements_outside(call, command, found.values("-r", "--requirement", "-c", "--constraint")):
             return
         network(call, f"pip {command} fetches packages from an index.", rule="package-install")
         workspace_settings(call, "pip", label=f"pip {command}")
