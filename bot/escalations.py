@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -970,7 +971,9 @@ def card_room(escalation: Escalation, bot: Bot) -> str:
 
 
 def _request_of(item: Escalation | NewEscalation) -> tuple[object, ...]:
-    """What a retry must repeat exactly for its Idempotency-Key to name the same request."""
+    """What a retry must repeat exactly for its Idempotency-Key to name the same request: the words asked about
+    and how they were graded (the grade and reasons come from the recipes, settings reports and tool call the
+    request carried, so a retry that sends other recipes is another request), compared as canonical JSON."""
     return (
         item.session_id,
         item.command,
@@ -979,6 +982,9 @@ def _request_of(item: Escalation | NewEscalation) -> tuple[object, ...]:
         item.approval_policy,
         item.contained,
         item.justification,
+        item.risk,
+        json.dumps(list(item.reasons), sort_keys=True, default=str),
+        json.dumps(item.tool, sort_keys=True, default=str),
     )
 
 

@@ -308,3 +308,19 @@ async def test_the_server_grades_the_site_dir_the_adapter_read_from_mkdocs_yml(h
         token, command="mkdocs build", cwd="/home/dev/project", recipes=[below], session_id="below"
     )
     assert esc["risk"] == "workspace_write", esc["reasons"]
+
+
+async def test_a_retry_that_sends_another_recipe_is_another_request(harness: Harness) -> None:
+    """An Idempotency-Key names one request: sending the same command with a different recipe under it is a 409,
+    never the first request's escalation (and grade) again."""
+    token = await harness.add_bot()
+    headers = {"Idempotency-Key": "codex:thread-1:7"}
+    harmless = {"tool": "make", "target": "deploy", "lines": [{"source": "Makefile:2 (deploy)", "command": "echo hi"}]}
+    hostile = {"tool": "make", "target": "deploy", "lines": [{"source": "Makefile:2 (deploy)", "command": "rm -rf ~"}]}
+    status, first = await harness.post(token, harness.body(command="make deploy", recipes=[harmless]), headers)
+    assert status == 201 and first["risk"] != "destructive"
+    status, again = await harness.post(token, harness.body(command="make deploy", recipes=[harmless]), headers)
+    assert status == 201 and again["id"] == first["id"]
+    status, other = await harness.post(token, harness.body(command="make deploy", recipes=[hostile]), headers)
+    assert status == 409, other
+    assert "Idempotency-Key" in str(other)
