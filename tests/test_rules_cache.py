@@ -1,7 +1,7 @@
 """The adapters and the organisation's program rules: they never allow locally what FlyBot would ask.
 
 The hook and ``flybot exec`` fetch the rules (``GET /v1/program-rules``) into the state home and grade with them
-raise-only; a copy that is stale and cannot be refreshed leaves only read-only commands to run without asking."""
+raise-only; without a fresh copy (none yet, or a stale one that cannot be refreshed) nothing runs without asking."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import os
 import time
 from pathlib import Path
 
-from bot.hooks.gate import Server, grade
+from bot.hooks.gate import Server, grade, grade_tool_call
 from bot.hooks.rules_cache import held_rules, rules_path
 from bot.risk import RiskLevel
 from tests.harness import ADMIN, Harness, free_socket
@@ -85,14 +85,42 @@ def test_a_copy_can_never_lower_a_grade_nor_grade_an_unknown_program() -> None:
     assert grade("acmecc -O2 main.c -o app", contained=True, cwd="/w", ceiling=W, server=server).needs_approval
 
 
-def test_a_stale_copy_that_cannot_be_refreshed_leaves_only_read_only_commands_local() -> None:
+def test_a_stale_copy_that_cannot_be_refreshed_leaves_nothing_local() -> None:
     server = closed_server()
     write_copy(server, [RAISE_GIT], age_s=600)
     assert not held_rules(server).fresh
     touch = grade("touch notes.txt", contained=True, cwd="/w", ceiling=W, server=server)
-    assert touch.needs_approval and touch.ceiling == RiskLevel.READ_ONLY and "could not be read" in touch.why
-    assert not grade("ls -la", contained=True, cwd="/w", ceiling=W, server=server).needs_approval
-    assert grade("git status", contained=True, cwd="/w", ceiling=W, server=server).needs_approval  # still raised
+    assert touch.needs_approval and touch.unverified and "could not be read" in touch.why
+    ls = grade("ls -la", contained=True, cwd="/w", ceiling=W, server=server)
+    assert ls.needs_approval and ls.risk == RiskLevel.READ_ONLY and ls.unverified
+    git = grade("git status", contained=True, cwd="/w", ceiling=W, server=server)
+    assert git.needs_approval and git.risk == RiskLevel.NETWORK  # still raised by the stale copy
+
+
+def test_without_any_copy_and_flybot_down_nothing_is_local() -> None:
+    # a first run: the state home holds no copy, so the adapter knows only the default places of FlyBot's state
+    server = closed_server()
+    assert not os.path.exists(rules_path())
+    for command in ("ls -la", "cat /srv/flybot-state/local.json"):
+        graded = grade(command, contained=True, cwd="/w", ceiling=W, server=server)
+        assert graded.risk == RiskLevel.READ_ONLY and graded.needs_approval and graded.unverified, command
+    for name, call in (("Edit", {"file_path": "/w/a.py", "old_string": "a", "new_string": "b"}),):
+        assert grade_tool_call(name, call, cwd="/w", ceiling=W, server=server).needs_approval
+
+
+async def test_a_first_run_learns_where_the_server_keeps_its_state_and_allows_harmless_reads(
+    harness: Harness, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    server = Server(harness.url, token)
+    state = harness.settings().state_dir
+    assert not os.path.exists(rules_path())
+    notes = await asyncio.to_thread(grade, "cat notes.txt", contained=True, cwd=str(tmp_path), ceiling=W, server=server)
+    assert not notes.needs_approval and not notes.unverified
+    token_read = await asyncio.to_thread(
+        grade, f"cat {state}/local.json", contained=True, cwd=str(tmp_path), ceiling=W, server=server
+    )
+    assert token_read.needs_approval and token_read.risk == RiskLevel.NETWORK and not token_read.unverified
 
 
 def test_a_copy_from_the_future_or_of_another_server_or_malformed_is_not_fresh() -> None:
@@ -119,9 +147,7 @@ async def test_exec_asks_for_a_raised_program_and_says_why(harness: Harness, tmp
     assert "network is above the workspace_write ceiling; asking FlyBot" in err, err
 
 
-async def test_the_hook_denies_locally_allowed_writes_when_the_rules_are_stale_and_flybot_is_down(
-    tmp_path: Path,
-) -> None:
+async def test_the_hook_allows_nothing_locally_when_the_rules_are_stale_and_flybot_is_down(tmp_path: Path) -> None:
     server = closed_server()
     write_copy(server, [], age_s=600)
     run = await start_hook(
@@ -148,7 +174,29 @@ async def test_the_hook_denies_locally_allowed_writes_when_the_rules_are_stale_a
         "3",
     )
     _code, out, _err = await run.finish()
-    assert decision(out)[0] == "allow"
+    verdict, reason = decision(out)
+    assert verdict == "ask" and "unreachable" in reason
+
+
+async def test_a_first_run_hook_with_flybot_down_does_not_allow_reading_the_servers_state(tmp_path: Path) -> None:
+    # no copy of the rules yet: the server's state directory (here /srv/flybot-state) is not known to the hook, so
+    # a read of it grades read_only locally; FlyBot is asked, and being down, the hook answers "ask"
+    server = closed_server()
+    for command in ("cat /srv/flybot-state/local.json", "ls -la"):
+        run = await start_hook(
+            json.dumps(event(command, tmp_path)).encode(),
+            tmp_path,
+            "--server",
+            server.url,
+            "--token",
+            "fbt_x",
+            "--wait",
+            "3",
+        )
+        _code, out, _err = await run.finish()
+        verdict, reason = decision(out)
+        assert verdict == "ask" and "unreachable" in reason, (command, out)
+    assert not os.path.exists(rules_path())
 
 
 async def test_exec_grades_the_servers_configured_state_as_flybots_own(harness: Harness, tmp_path: Path) -> None:

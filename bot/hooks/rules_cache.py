@@ -9,14 +9,15 @@ would ask. So (bot/hooks/gate.py ``grade``):
 - a copy is fresh for the ``max_age_s`` the server gave (:data:`DEFAULT_MAX_AGE_S` when it gave none), counted
   from when this adapter fetched it; a stale, missing or unreadable copy is fetched again (one GET, at most
   :data:`FETCH_TIMEOUT_S`);
-- when no fresh copy can be had (FlyBot unreachable, no token, a bad answer), a rule FlyBot holds could raise any
-  grade, so the adapter fails closed: it allows locally only what grades ``read_only`` (raised by the stale copy,
-  if any) and asks FlyBot about everything else.
+- when no fresh copy can be had (first run with FlyBot unreachable, no token, a bad answer, a stale copy that
+  cannot be refreshed), a rule FlyBot holds could raise any grade and the server's state may be where only the
+  answer says, so the adapter fails closed: it allows nothing locally and asks FlyBot about every command
+  (``Grade.unverified``); FlyBot unreachable, the adapter's answer for no decision follows.
 
 The answer also names the state directory and store file the server's settings use (``own_state``: absolute
 paths); the adapter grades them as FlyBot's own state, as the server does (bot/hooks/gate.py). An answer without
 that list, or with one that is not a short list of absolute paths, is malformed (all or nothing, as the rules): no
-fresh copy, so only read-only commands run unasked.
+fresh copy, so nothing runs unasked.
 
 The file is ``program-rules.json`` in ``$FLYBOT_STATE_DIR`` (default :func:`bot.state_home.default_state_dir`), mode 0600,
 replaced whole; it names the FlyBot URL it came from, and a copy of another server counts as missing.
