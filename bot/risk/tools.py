@@ -19,7 +19,7 @@ coding agent's settings (``.claude``,                             paths.py ``_gi
 is or holds that home or system tree)
 ... a path that is not absolute             ``destructive``       ``tool-unknown-path``
 ``WebFetch`` of an http(s) URL              ``network``           ``tool-network``
-... whose host parsers may read differently ``destructive``       ``tool-unknown-url`` (``_host``)
+... whose host parsers may read differently ``destructive``       ``tool-unknown-url`` (``origin``)
 ``WebSearch``                               ``network``           ``tool-network``
 MCP tool with a program rule                the rule's grade      ``program-rule``
 MCP tool without one                        ``destructive``       ``unrecognised`` (the card offers an admin to
@@ -34,9 +34,10 @@ Program rules grade MCP tools by their full name: a rule for program ``mcp__gith
 bot/risk/rules.py) gives that tool its grade; no other rule applies to a tool call.
 
 A tool call's words (:func:`tool_words`), which standing approvals match as they match a command's argv
-(bot/standing.py): ``tool:NAME``, then for a web fetch ``host:HOST`` and for a file tool ``path:PATH`` (the resolved
-path). A pattern ``tool:WebFetch host:docs.python.org`` covers fetches from that host only, ``tool:WebFetch`` any
-fetch, ``tool:mcp__github__create_issue`` that MCP tool (once a program rule grades it below ``destructive``).
+(bot/standing.py): ``tool:NAME``, then for a web fetch ``host:ORIGIN`` (:func:`origin`: scheme, host and a port
+other than the scheme's default) and for a file tool ``path:PATH`` (the resolved path). A pattern
+``tool:WebFetch host:https://docs.python.org`` covers https fetches from that host on port 443 only (not http, not
+``:8443``), ``tool:WebFetch`` any fetch, ``tool:mcp__github__create_issue`` that MCP tool (once a program rule grades it below ``destructive``).
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ __all__ = [
     "WEB_TOOLS",
     "MCP_TOOL",
     "describe_tool",
+    "origin",
     "grade_tool",
     "tool_path",
     "tool_words",
@@ -138,10 +140,24 @@ _UNSAFE_URL = re.compile(r"[\x00-\x20\x7f]")
 _UNSAFE_AUTHORITY = re.compile(r"[\\@%]")
 
 
-def _host(url: object) -> str | None:
-    """The lower-case host of an http(s) URL, or None: also for a URL that parsers may read as another host (any
-    non-ASCII, whitespace or control character; a backslash, ``@`` or ``%`` in its authority), so that a standing
-    approval for a host never covers it and the card never names a host the fetch may not reach."""
+#: A host name's labels (letters, digits, ``-``, ``_``), or an IPv6 literal in brackets.
+_HOST_NAME = re.compile(r"^(?:[a-z0-9_-]+\.)*[a-z0-9_-]+\Z")
+_IPV6 = re.compile(r"^\[[0-9a-f:.]+\]\Z")
+#: A last label the WHATWG URL parser reads as a number, so the host as an IPv4 address (``2130706433``, ``0x7f.1``).
+_NUMERIC_LABEL = re.compile(r"^(?:0x[0-9a-f]*|[0-9]+)\Z")
+_DOTTED_QUAD = re.compile(r"^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\Z")
+#: The port an http(s) URL without one uses (RFC 9110 4.2.1, 4.2.2).
+DEFAULT_PORTS = {"http": 80, "https": 443}
+_PORT = re.compile(r"^[0-9]{0,5}\Z")
+
+
+def _origin_parts(url: object) -> tuple[str, str, int] | None:
+    """``(scheme, host, port)`` of an http(s) URL, lower case, the port given or the scheme's default, one trailing
+    dot of the host dropped (``docs.example.com.`` is the same DNS name); None for any URL that parsers may read
+    as another host: any non-ASCII (an IDN is shown by its ``xn--`` form only when written so), whitespace or
+    control character; a backslash, ``@`` (userinfo) or ``%`` in its authority; a host that is not plain labels or
+    an IPv6 literal, has an empty label, or ends in a number without being a dotted-quad IPv4 address (the WHATWG
+    URL parser reads ``2130706433`` and ``0x7f.1`` as 127.0.0.1); a port that is not 1-65535 in digits."""
     if not isinstance(url, str):
         return None
     url = url.strip()
@@ -152,18 +168,50 @@ def _host(url: object) -> str | None:
         host = parts.hostname
     except ValueError:
         return None
-    if parts.scheme.lower() not in ("http", "https") or not host or _UNSAFE_AUTHORITY.search(parts.netloc):
+    scheme = parts.scheme.lower()
+    if scheme not in DEFAULT_PORTS or not host or _UNSAFE_AUTHORITY.search(parts.netloc):
         return None
-    return host.lower()
+    host = host.lower()
+    if ":" in host:
+        host = f"[{host}]"
+        if not _IPV6.match(host):
+            return None
+    else:
+        host = host[:-1] if host.endswith(".") else host
+        if not _HOST_NAME.match(host):
+            return None
+        if _NUMERIC_LABEL.match(host.rsplit(".", 1)[-1]) and not _DOTTED_QUAD.match(host):
+            return None
+    after_host = parts.netloc.rsplit("]", 1)[-1]
+    given = after_host.rpartition(":")[2] if ":" in after_host else ""
+    if not _PORT.match(given):
+        return None
+    port = int(given) if given else DEFAULT_PORTS[scheme]
+    if not 0 < port < 65536:
+        return None
+    return scheme, host, port
+
+
+def origin(url: object) -> str | None:
+    """The origin of an http(s) URL as a standing approval names it: ``SCHEME://HOST``, then ``:PORT`` unless the
+    scheme's default port (``https://docs.example.com``, ``http://docs.example.com:8080``); None when
+    :func:`_origin_parts` finds no host every parser agrees on. A fetch's origin is its scheme, host and port
+    (RFC 6454 4): an approval for ``https://docs.example.com`` never covers ``http://docs.example.com`` nor another
+    port."""
+    found = _origin_parts(url)
+    if found is None:
+        return None
+    scheme, host, port = found
+    return f"{scheme}://{host}" + ("" if port == DEFAULT_PORTS[scheme] else f":{port}")
 
 
 def tool_words(name: str, tool_input: dict[str, Any], resolved_path: str | None = None) -> tuple[str, ...]:
     """The words standing approvals match for this tool call (module docstring)."""
     words = [TOOL_PREFIX + name]
     if name == "WebFetch":
-        host = _host(tool_input.get("url"))
-        if host is not None:
-            words.append("host:" + host)
+        found = origin(tool_input.get("url"))
+        if found is not None:
+            words.append("host:" + found)
     elif name in FILE_TOOLS:
         path = resolved_path or tool_path(name, tool_input)
         if path is not None and path.startswith("/"):
@@ -186,15 +234,15 @@ def grade_tool(
         level, rule, detail = _where(resolved_path or tool_path(name, tool_input), workspace)
         detail = f"{name} {detail}"
     elif name == "WebFetch":
-        host = _host(tool_input.get("url"))
-        if host is None:
+        found = origin(tool_input.get("url"))
+        if found is None:
             level, rule, detail = (
                 RiskLevel.DESTRUCTIVE,
                 "tool-unknown-url",
                 "WebFetch of something that is not an http(s) URL with a host.",
             )
         else:
-            level, rule, detail = RiskLevel.NETWORK, "tool-network", f"WebFetch reads {host} over the network."
+            level, rule, detail = RiskLevel.NETWORK, "tool-network", f"WebFetch reads {found} over the network."
     elif name == "WebSearch":
         level, rule, detail = RiskLevel.NETWORK, "tool-network", "WebSearch sends a query over the network."
     else:
@@ -287,7 +335,7 @@ def describe_tool(
         return head + "\n" + _capped(body)
     if name == "WebFetch":
         url = str(tool_input.get("url", ""))
-        host = _host(url) or "(no host)"
+        host = origin(url) or "(no host)"
         prompt = str(tool_input.get("prompt", ""))
         return f"WebFetch {url}\nHost: {host}" + (f"\nPrompt: {prompt}" if prompt else "")
     if name == "WebSearch":
