@@ -1,8 +1,8 @@
 """Agent tools other than shell commands, graded and described for an approval card.
 
-An agent's tool call (Claude Code's ``Edit``, ``Write``, ``MultiEdit``, ``NotebookEdit``, ``WebFetch``,
-``WebSearch``, or an MCP tool ``mcp__SERVER__TOOL``) is graded from its name and input alone (pure functions; the
-adapter and the server grade the same way):
+An agent's tool call (Claude Code's ``Read``, ``Grep``, ``Glob``, ``Edit``, ``Write``, ``MultiEdit``,
+``NotebookEdit``, ``WebFetch``, ``WebSearch``, or an MCP tool ``mcp__SERVER__TOOL``) is graded from its name and
+input alone (pure functions; the adapter and the server grade the same way):
 
 ==========================================  ====================  ==============================================
 tool call                                   grade                 rule
@@ -18,6 +18,11 @@ coding agent's settings (``.claude``,                             paths.py ``_gi
 (in the workspace too when the workspace                          ``workspace_protected``)
 is or holds that home or system tree)
 ... a path that is not absolute             ``destructive``       ``tool-unknown-path``
+``Read``, ``Grep``, ``Glob``: graded as     as the shell grader   ``secret-read`` for a credential file, a
+``cat -- FILE``, ``grep -r -e PATTERN --    grades the command    secret or FlyBot's own state (``network``:
+PATH``, ``ls -d -- PATH/GLOB``                                    the output goes to the model), else
+                                                                  ``read-only``
+... a path that is not known                ``destructive``       ``tool-unknown-path``
 ``WebFetch`` of an http(s) URL              ``network``           ``tool-network``
 ... whose host parsers may read differently ``destructive``       ``tool-unknown-url`` (``origin``)
 ``WebSearch``                               ``network``           ``tool-network``
@@ -35,7 +40,7 @@ bot/risk/rules.py) gives that tool its grade; no other rule applies to a tool ca
 
 A tool call's words (:func:`tool_words`), which standing approvals match as they match a command's argv
 (bot/standing.py): ``tool:NAME``, then for a web fetch ``host:ORIGIN`` (:func:`origin`: scheme, host and a port
-other than the scheme's default) and for a file tool ``path:PATH`` (the resolved path). A pattern
+other than the scheme's default) and for a file or read tool ``path:PATH`` (the resolved path). A pattern
 ``tool:WebFetch host:https://docs.python.org`` covers https fetches from that host on port 443 only (not http, not
 ``:8443``), ``tool:WebFetch`` any fetch, ``tool:mcp__github__create_issue`` that MCP tool (once a program rule grades it below ``destructive``).
 """
@@ -62,6 +67,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FILE_TOOLS",
+    "READ_TOOLS",
     "WEB_TOOLS",
     "MCP_TOOL",
     "describe_tool",
@@ -75,6 +81,11 @@ __all__ = [
 
 #: File tools and the input field naming their file.
 FILE_TOOLS = {"Edit": "file_path", "Write": "file_path", "MultiEdit": "file_path", "NotebookEdit": "notebook_path"}
+#: Claude Code's tools that read files, and the input field naming the file or directory (Grep and Glob search the
+#: current directory without one). Their output goes to the model.
+READ_TOOLS = {"Read": "file_path", "Grep": "path", "Glob": "path"}
+#: A Glob ``pattern`` kept as a glob in the equivalent ``ls`` (other characters are quoted: a literal path).
+_GLOB_WORD = re.compile(r"^[A-Za-z0-9_.*?/{},\[\]@+=:-]+\Z")
 WEB_TOOLS = frozenset({"WebFetch", "WebSearch"})
 #: An MCP tool's name as Claude Code gives it: ``mcp__SERVER__TOOL``.
 MCP_TOOL = re.compile(r"^mcp__([A-Za-z0-9_-]+?)__([A-Za-z0-9_.-]+)\Z")
@@ -93,10 +104,48 @@ def mcp_parts(name: str) -> tuple[str, str] | None:
 
 
 def tool_path(name: str, tool_input: dict[str, Any]) -> str | None:
-    """The file a file tool writes, as written in its input, or None (not a file tool, or no path)."""
-    field = FILE_TOOLS.get(name)
+    """The file a file tool writes or a read tool reads, as written in its input (``.`` for a Grep or Glob without
+    a ``path``: the current directory), or None (not such a tool, or no path)."""
+    field = FILE_TOOLS.get(name) or READ_TOOLS.get(name)
     value = tool_input.get(field) if field else None
+    if name in ("Grep", "Glob") and value in (None, ""):
+        return "."
     return value if isinstance(value, str) and value else None
+
+
+def _read_command(name: str, tool_input: dict[str, Any], path: str) -> str:
+    """The shell command that reads what the read tool ``name`` reads from ``path`` (absolute) and prints it:
+    ``cat -- FILE`` (Read), ``grep -r [--include=GLOB] -e PATTERN -- PATH`` (Grep: matching lines, or the names of
+    files holding them), ``ls -d -- PATH/PATTERN`` (Glob: file names). The shell grader grades it (secrets, FlyBot's
+    own state, the workspace) as it grades those commands."""
+    import shlex
+
+    if name == "Read":
+        return f"cat -- {shlex.quote(path)}"
+    pattern = tool_input.get("pattern")
+    pattern = pattern if isinstance(pattern, str) else ""
+    if name == "Grep":
+        glob = tool_input.get("glob")
+        include = f"--include={shlex.quote(glob)} " if isinstance(glob, str) and glob else ""
+        return f"grep -r {include}-e {shlex.quote(pattern)} -- {shlex.quote(path)}"
+    target = pattern if pattern.startswith("/") else posixpath.join(path, pattern or "*")
+    return "ls -d -- " + (target if _GLOB_WORD.match(target) else shlex.quote(target))
+
+
+def _read(
+    name: str, tool_input: dict[str, Any], paths: tuple[str, ...], workspace: str | None
+) -> tuple[RiskLevel, list[tuple[str, str]]]:
+    """Grade and ``(rule, detail)`` reasons of a read tool reading ``paths`` (the path as the adapter resolved it
+    and as written, absolute): the highest grade of the equivalent commands (:func:`_read_command`)."""
+    from bot.risk import classify
+
+    level, reasons = RiskLevel.READ_ONLY, [("read-only", f"{name} only reads.")]
+    for path in paths:
+        graded = classify(_read_command(name, tool_input, path), contained=False, workspace=workspace)
+        if graded.risk > level:
+            level = graded.risk
+            reasons = [(r.rule, r.detail) for r in graded.reasons if r.level == graded.risk][:2]
+    return level, reasons
 
 
 def _where(path: str | None, workspace: str | None) -> tuple[RiskLevel, str, str]:
@@ -212,11 +261,20 @@ def tool_words(name: str, tool_input: dict[str, Any], resolved_path: str | None 
         found = origin(tool_input.get("url"))
         if found is not None:
             words.append("host:" + found)
-    elif name in FILE_TOOLS:
+    elif name in FILE_TOOLS or name in READ_TOOLS:
         path = resolved_path or tool_path(name, tool_input)
         if path is not None and path.startswith("/"):
             words.append("path:" + posixpath.normpath(path))
     return tuple(words)
+
+
+def _read_paths(name: str, tool_input: dict[str, Any], workspace: str | None, resolved: str | None) -> tuple[str, ...]:
+    """The absolute paths a read tool's call names: as resolved and as written (relative to ``workspace``)."""
+    written = tool_path(name, tool_input)
+    if written is not None and not written.startswith("/") and workspace is not None and workspace.startswith("/"):
+        written = posixpath.join(workspace, written)
+    found = [p for p in (resolved, written) if p is not None and p.startswith("/")]
+    return tuple(dict.fromkeys(posixpath.normpath(p) for p in found))
 
 
 def grade_tool(
@@ -230,9 +288,17 @@ def grade_tool(
     """The grade of one tool call (module docstring's table); never raises."""
     words = tool_words(name, tool_input, resolved_path)
     subject = " ".join(words)
+    more: list[tuple[str, str]] = []  # a read tool's further reasons at its level
     if name in FILE_TOOLS:
         level, rule, detail = _where(resolved_path or tool_path(name, tool_input), workspace)
         detail = f"{name} {detail}"
+    elif name in READ_TOOLS:
+        paths = _read_paths(name, tool_input, workspace, resolved_path)
+        if not paths:
+            level, rule, detail = RiskLevel.DESTRUCTIVE, "tool-unknown-path", f"{name} reads a path that is not known."
+        else:
+            level, read_reasons = _read(name, tool_input, paths, workspace)
+            (rule, detail), more = read_reasons[0], read_reasons[1:]
     elif name == "WebFetch":
         found = origin(tool_input.get("url"))
         if found is None:
@@ -256,7 +322,7 @@ def grade_tool(
                 rule, detail = "unrecognised", f"{name} is not a recognised program."
             else:
                 rule, detail = "unrecognised-tool", f"FlyBot does not know what the tool {name} does."
-    reasons = [Reason(subject, rule, level, detail)]
+    reasons = [Reason(subject, r, level, d) for r, d in [(rule, detail), *more]]
     shown = describe_tool(name, tool_input, workspace=workspace, resolved_path=resolved_path)
     cut = _CUT.search(shown) if level > RiskLevel.WORKSPACE_WRITE else None
     if cut is not None:  # a card shows what the call does: a part it cannot show is a part nobody approved
@@ -333,6 +399,16 @@ def describe_tool(
             cell = str(tool_input.get("cell_id") or "(first cell)")
             body = [f"{mode} cell {cell}:", *("+" + line for line in _lines(str(tool_input.get("new_source", ""))))]
         return head + "\n" + _capped(body)
+    if name in READ_TOOLS:
+        path = tool_path(name, tool_input) or "(no path)"
+        shown = resolved_path or path
+        root = posixpath.normpath(workspace) if workspace is not None and workspace.startswith("/") else None
+        target = posixpath.normpath(posixpath.join(root or "/", shown)) if root or shown.startswith("/") else None
+        inside = root is not None and target is not None and (target + "/").startswith(root.rstrip("/") + "/")
+        place = "inside the workspace" if inside else "outside the workspace" if target else "path not known"
+        head = f"{name} {shown} ({place})" + (f", written as {path}" if resolved_path and resolved_path != path else "")
+        arguments = json.dumps(tool_input, ensure_ascii=True, indent=2, sort_keys=True)
+        return head + "\nArguments:\n" + _capped(arguments.splitlines())
     if name == "WebFetch":
         url = str(tool_input.get("url", ""))
         host = origin(url) or "(no host)"
