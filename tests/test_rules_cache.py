@@ -14,10 +14,12 @@ from pathlib import Path
 from bot.hooks.gate import Server, grade, grade_tool_call
 from bot.hooks.rules_cache import held_rules, rules_path
 from bot.risk import RiskLevel
+from bot.risk.sensitive import own_state_digests
 from tests.harness import ADMIN, Harness, free_socket
 from tests.test_hooks import decision, event, start_exec, start_hook
 
 W = RiskLevel.WORKSPACE_WRITE
+NO_OWN_STATE = {"salt": "0" * 32, "sha256": []}
 
 
 def closed_server(token: str | None = "fbt_x") -> Server:
@@ -38,7 +40,7 @@ def write_copy(server: Server, items: list[dict[str, object]], *, age_s: float, 
                 "fetched_at": time.time() - age_s,
                 "max_age_s": max_age_s,
                 "items": items,
-                "own_state": [],
+                "own_state": NO_OWN_STATE,
             },
             file,
         )
@@ -227,7 +229,8 @@ async def test_the_hook_grades_its_own_configured_state_directory_as_flybots(tmp
     env = {"FLYBOT_STATE_DIR": str(state)}
     with open(state / "program-rules.json", "w", encoding="utf-8") as file:  # a fresh copy of no rules
         json.dump(
-            {"server": server.url, "fetched_at": time.time(), "max_age_s": 3600, "items": [], "own_state": []}, file
+            {"server": server.url, "fetched_at": time.time(), "max_age_s": 3600, "items": [], "own_state": NO_OWN_STATE},
+            file,
         )
     for command, expected in ((f"cat {state}/local.json", "ask"), (f"cat {tmp_path}/notes.txt", "allow")):
         run = await start_hook(
@@ -245,16 +248,34 @@ async def test_the_hook_grades_its_own_configured_state_directory_as_flybots(tmp
         assert decision(out)[0] == expected, (command, out)
 
 
-def test_an_answer_without_a_valid_own_state_list_is_no_fresh_copy(tmp_path: Path) -> None:
+def test_an_answer_without_valid_own_state_digests_is_no_fresh_copy(tmp_path: Path) -> None:
     server = closed_server()
-    for own in (None, ["relative/state"], "/srv/state", [1], ["/srv/x"] * 17):
+    digest = "a" * 64
+    for own in (
+        None,
+        ["/srv/flybot-state"],  # paths, not digests
+        {"salt": "s"},
+        {"sha256": [digest]},
+        {"salt": "s", "sha256": ["A" * 64]},
+        {"salt": "s", "sha256": ["/srv/flybot-state"]},
+        {"salt": "s", "sha256": [digest] * 17},
+        {"salt": "s\x00", "sha256": []},
+    ):
         data: dict[str, object] = {"server": server.url, "fetched_at": time.time(), "max_age_s": 60, "items": []}
         if own is not None:
             data["own_state"] = own
         os.makedirs(os.path.dirname(rules_path()), exist_ok=True)
         Path(rules_path()).write_text(json.dumps(data))
         assert not held_rules(server).fresh, own
-    data["own_state"] = ["/srv/flybot-state", "/srv/flybot-state/store.db"]
+    salt = "5a1t"
+    data["own_state"] = {"salt": salt, "sha256": own_state_digests(salt, ["/srv/flybot-state", "/srv/store.db"])}
     Path(rules_path()).write_text(json.dumps(data))
     held = held_rules(server)
-    assert held.fresh and held.own_state == ("/srv/flybot-state", "/srv/flybot-state/store.db")
+    assert held.fresh and held.own_state is not None and held.own_state.salt == salt
+    # the digests make the adapter grade the server's state as FlyBot's own, and nothing beside it
+    read = grade("cat /srv/flybot-state/local.json", contained=True, cwd="/w", ceiling=W, server=server)
+    assert read.needs_approval and read.risk == RiskLevel.NETWORK and "FlyBot's own state" in read.why, read.why
+    wal = grade("cat /srv/store.db-wal", contained=True, cwd="/w", ceiling=W, server=server)  # a companion
+    assert wal.risk == RiskLevel.NETWORK and "FlyBot's own state" in wal.why, wal.why
+    beside = grade("cat /srv/flybot-states/x", contained=True, cwd="/w", ceiling=W, server=server)
+    assert not beside.needs_approval and beside.risk == RiskLevel.READ_ONLY

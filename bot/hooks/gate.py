@@ -264,7 +264,7 @@ def own_state_paths(env: Mapping[str, str] | None = None) -> tuple[str, ...]:
     :func:`bot.state_home.default_state_dir`; a hook run from its settings file has it set to the file's directory,
     bot/hooks/hook_settings.py) and the SQLite file of ``FLYBOT_DATABASE_URL`` (local mode runs the server as the
     same user), absolute, as written and with symbolic links resolved. The adapter grades them as FlyBot's own state
-    (bot/risk/sensitive.py ``own_state``) with the locations the server's program-rules answer names
+    (bot/risk/sensitive.py ``own_state``) with the locations the server's program-rules answer gives as digests
     (bot/hooks/rules_cache.py): a value the workspace chose (a Gemini CLI project's ``.env``) only protects more."""
     env = os.environ if env is None else env
     found: list[str] = []
@@ -291,7 +291,7 @@ def grade(command: str, *, contained: bool, cwd: str, ceiling: RiskLevel, server
     try:
         from bot.risk import classify
         from bot.risk.recipes import ProjectRecipes
-        from bot.risk.sensitive import add_own_state
+        from bot.risk.sensitive import add_own_state, add_own_state_digests
 
         add_own_state(own_state_paths())
         workspace = cwd if cwd.startswith("/") else None
@@ -303,8 +303,9 @@ def grade(command: str, *, contained: bool, cwd: str, ceiling: RiskLevel, server
             from bot.hooks.rules_cache import held_rules
 
             held = held_rules(server)
-            add_own_state(held.own_state)  # the server's state directory and store, where its settings put them
-            if held.rules or held.own_state:
+            if held.own_state is not None:  # the server's state directory and store, where its settings put them
+                add_own_state_digests(held.own_state.salt, held.own_state.digests)
+            if held.rules or held.own_state is not None:
                 assessment = classify(
                     command, contained=contained, workspace=workspace, recipes=recipes, rules=held.rules
                 )
@@ -326,7 +327,7 @@ def grade_tool_call(
     can be had the grade is ``unverified`` (FlyBot is asked). Never raises: a failure grades the call
     ``destructive``."""
     try:
-        from bot.risk.sensitive import add_own_state
+        from bot.risk.sensitive import add_own_state, add_own_state_digests
         from bot.risk.tools import grade_tool, tool_path
 
         add_own_state(own_state_paths())
@@ -339,7 +340,8 @@ def grade_tool_call(
             from bot.hooks.rules_cache import held_rules
 
             held = held_rules(server)
-            add_own_state(held.own_state)
+            if held.own_state is not None:
+                add_own_state_digests(held.own_state.salt, held.own_state.digests)
             rules = held.rules or None
             if not held.fresh:
                 stale = UNVERIFIED

@@ -300,15 +300,15 @@ def grade_tool(
             level, read_reasons = _read(name, tool_input, paths, workspace)
             (rule, detail), more = read_reasons[0], read_reasons[1:]
     elif name == "WebFetch":
-        found = origin(tool_input.get("url"))
-        if found is None:
+        fetched = origin(tool_input.get("url"))
+        if fetched is None:
             level, rule, detail = (
                 RiskLevel.DESTRUCTIVE,
                 "tool-unknown-url",
                 "WebFetch of something that is not an http(s) URL with a host.",
             )
         else:
-            level, rule, detail = RiskLevel.NETWORK, "tool-network", f"WebFetch reads {found} over the network."
+            level, rule, detail = RiskLevel.NETWORK, "tool-network", f"WebFetch reads {fetched} over the network."
     elif name == "WebSearch":
         level, rule, detail = RiskLevel.NETWORK, "tool-network", "WebSearch sends a query over the network."
     else:
