@@ -101,9 +101,7 @@ async def test_grep_and_glob_of_secrets_ask_and_a_link_is_followed(harness: Harn
         assert stored is not None and stored.risk == "network", (tool, tool_input, stored)
 
 
-async def test_reading_and_searching_the_workspace_is_answered_without_a_card(
-    harness: Harness, tmp_path: Path
-) -> None:
+async def test_reading_and_searching_the_workspace_is_answered_without_a_card(harness: Harness, tmp_path: Path) -> None:
     token = await harness.add_bot()
     home, proj = project(tmp_path)
     for tool, tool_input in (

@@ -229,7 +229,13 @@ async def test_the_hook_grades_its_own_configured_state_directory_as_flybots(tmp
     env = {"FLYBOT_STATE_DIR": str(state)}
     with open(state / "program-rules.json", "w", encoding="utf-8") as file:  # a fresh copy of no rules
         json.dump(
-            {"server": server.url, "fetched_at": time.time(), "max_age_s": 3600, "items": [], "own_state": NO_OWN_STATE},
+            {
+                "server": server.url,
+                "fetched_at": time.time(),
+                "max_age_s": 3600,
+                "items": [],
+                "own_state": NO_OWN_STATE,
+            },
             file,
         )
     for command, expected in ((f"cat {state}/local.json", "ask"), (f"cat {tmp_path}/notes.txt", "allow")):

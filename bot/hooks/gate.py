@@ -91,7 +91,9 @@ class Grade(Frozen):
         tool: dict[str, Any] | None = None,
         unverified: bool = False,
     ) -> None:
-        self._init(command=command, risk=risk, ceiling=ceiling, why=why, recipes=recipes, tool=tool, unverified=unverified)
+        self._init(
+            command=command, risk=risk, ceiling=ceiling, why=why, recipes=recipes, tool=tool, unverified=unverified
+        )
 
     @property
     def needs_approval(self) -> bool:
@@ -315,7 +317,9 @@ def grade(command: str, *, contained: bool, cwd: str, ceiling: RiskLevel, server
         return Grade(command, RiskLevel.DESTRUCTIVE, ceiling, f"the classifier failed ({type(exc).__name__})")
     top = [r for r in assessment.reasons if r.level == assessment.risk]
     why = "; ".join([f"{r.subject}: {r.detail}" for r in top[:2]] + ([stale] if stale else []))
-    return Grade(command, assessment.risk, ceiling, why, _recipes_for_server(assessment.recipes), unverified=bool(stale))
+    return Grade(
+        command, assessment.risk, ceiling, why, _recipes_for_server(assessment.recipes), unverified=bool(stale)
+    )
 
 
 def grade_tool_call(

@@ -194,7 +194,9 @@ _HOST_NAME = re.compile(r"^(?:[a-z0-9_-]+\.)*[a-z0-9_-]+\Z")
 _IPV6 = re.compile(r"^\[[0-9a-f:.]+\]\Z")
 #: A last label the WHATWG URL parser reads as a number, so the host as an IPv4 address (``2130706433``, ``0x7f.1``).
 _NUMERIC_LABEL = re.compile(r"^(?:0x[0-9a-f]*|[0-9]+)\Z")
-_DOTTED_QUAD = re.compile(r"^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\Z")
+_DOTTED_QUAD = re.compile(
+    r"^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\Z"
+)
 #: The port an http(s) URL without one uses (RFC 9110 4.2.1, 4.2.2).
 DEFAULT_PORTS = {"http": 80, "https": 443}
 _PORT = re.compile(r"^[0-9]{0,5}\Z")
