@@ -213,8 +213,8 @@ async def test_a_web_fetch_waits_for_the_card_and_a_deny_reaches_the_model(
     claude = await start(tmp_path, proj, model, harness.url, token)
     escalation_id = await pending_id(harness)
     command = await stored_command(harness, escalation_id)
-    assert command.startswith(f"WebFetch {base}/docs\nHost: 127.0.0.1"), command
-    assert "tool:WebFetch host:127.0.0.1" in card_text(harness), "what Approve for this session would save"
+    assert command.startswith(f"WebFetch {base}/docs\nHost: {base}"), command
+    assert f"tool:WebFetch host:{base}" in card_text(harness), "what Approve for this session would save"
     assert served == [], "nothing is fetched before a decision"
     await deny_with(harness, escalation_id, "no fetching from that host")
     await result_of(claude)
@@ -233,7 +233,7 @@ async def test_a_standing_approval_for_a_host_answers_a_web_fetch_without_a_card
         StandingSpec(
             scope="bot",
             subject=await bot_id(harness),
-            pattern="tool:WebFetch host:127.0.0.1",
+            pattern=f"tool:WebFetch host:{base}",
             max_risk="network",
             contained_only=False,
         ),
@@ -258,7 +258,7 @@ async def test_a_standing_approval_for_one_host_does_not_cover_another(
         StandingSpec(
             scope="bot",
             subject=await bot_id(harness),
-            pattern="tool:WebFetch host:docs.python.org",
+            pattern="tool:WebFetch host:https://docs.python.org",
             max_risk="network",
             contained_only=False,
         ),

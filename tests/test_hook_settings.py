@@ -8,12 +8,16 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
+from bot.hooks.gate import DEFAULT_URL
 from bot.hooks.hook_settings import SettingsError, apply, load, write
+from bot.hooks.rules_cache import RULES_FILE
 from tests.test_hooks import ROOT
+from tests.test_rules_cache import NO_OWN_STATE
 
 HOSTILE = {
     "FLYBOT_URL": "http://127.0.0.1:9/",
@@ -102,8 +106,11 @@ def test_the_hook_denies_when_its_settings_cannot_be_trusted(tmp_path: Path) -> 
 
 
 def test_the_hook_with_settings_grades_as_before(tmp_path: Path) -> None:
-    """An everyday call at or below the ceiling is still allowed without asking."""
+    """An everyday call at or below the ceiling is still allowed without asking (with a fresh copy of the program
+    rules in the settings' state directory, as after a recent fetch)."""
     path = owned(tmp_path)
+    copy = {"server": DEFAULT_URL, "fetched_at": time.time(), "max_age_s": 3600, "items": [], "own_state": NO_OWN_STATE}
+    (path.parent / RULES_FILE).write_text(json.dumps(copy))
     event = {
         "session_id": "s1", "cwd": str(tmp_path), "hook_event_name": "BeforeTool",
         "tool_name": "run_shell_command", "tool_input": {"command": "ls"},

@@ -464,7 +464,11 @@ async def test_exec_denied_exits_126_and_never_runs(harness: Harness, tmp_path: 
 
 
 async def test_exec_runs_a_read_only_command_at_once_without_flybot(tmp_path: Path) -> None:
-    # No FlyBot at all (a refused port, no token): at or below the ceiling nothing is asked.
+    # No FlyBot at all (a refused port, no token): at or below the ceiling nothing is asked, once the adapter holds
+    # a fresh copy of the program rules (without one it asks: tests/test_rules_cache.py)
+    from tests.test_rules_cache import hold_fresh_rules
+
+    hold_fresh_rules("http://127.0.0.1:9")
     run = await start_exec(tmp_path, "--server", "http://127.0.0.1:9", "--", "printf", "%s\\n", "a b", "$HOME")
     code, out, err = await run.finish(timeout=20)
     assert code == 0, err
@@ -477,6 +481,9 @@ async def test_exec_runs_a_read_only_command_at_once_without_flybot(tmp_path: Pa
 
 async def test_exec_runs_a_script_with_the_shell_it_graded(tmp_path: Path) -> None:
     # dash would read `&>` as "background, then redirect" and run `touch` unasked; bash (graded) does not.
+    from tests.test_rules_cache import hold_fresh_rules
+
+    hold_fresh_rules("http://127.0.0.1:9")
     run = await start_exec(tmp_path, "--server", "http://127.0.0.1:9", "--", "echo hi &>/dev/null touch PWNED")
     code, _out, err = await run.finish(timeout=20)
     assert code == 0, err

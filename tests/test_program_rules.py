@@ -304,3 +304,39 @@ async def test_an_rm_rule_and_a_standing_approval_never_cover_deleting_outside_t
     ):
         esc = await asks(harness, bot_token, command=command, cwd="/work/repo")
         assert esc["risk"] == "destructive", (command, esc["reasons"])
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+async def test_the_rules_answer_gives_the_state_paths_as_digests_and_no_credential(
+    backend: str, tmp_path: Path
+) -> None:
+    from bot.app import own_state_paths
+    from bot.risk.sensitive import own_state_digests
+    from tests.harness import BOT_TOKEN, SIGNING_SECRET
+    from tests.pg import migrated_store
+
+    password = "pw-Zq8vR2kT"
+    async with migrated_store(backend, tmp_path) as url:
+        if backend == "postgresql":  # trust authentication here: the password is sent and not checked
+            url = url.replace("postgres@", f"postgres:{password}@", 1)
+            assert password in url
+        harness = Harness(tmp=tmp_path, settings_overrides={"database_url": url})
+        await harness.start()
+        try:
+            token = await harness.add_bot()
+            async with harness.http.get(
+                f"{harness.url}/v1/program-rules", headers={"Authorization": f"Bearer {token}"}
+            ) as r:
+                assert r.status == 200
+                text = await r.text()
+                answer = await r.json()
+            settings = harness.settings()
+            paths = own_state_paths(settings)
+            assert len(paths) == (4 if backend == "sqlite" else 2), paths
+            own = answer["own_state"]
+            assert set(own) == {"salt", "sha256"} and own["sha256"] == own_state_digests(own["salt"], paths)
+            named = [*paths, settings.state_dir, "flybot.db", url, password, "asyncpg", "127.0.0.1:5432"]
+            for secret in (*named, token, BOT_TOKEN, SIGNING_SECRET):
+                assert secret not in text, secret
+        finally:
+            await harness.close()

@@ -97,7 +97,7 @@ async def test_a_web_fetch_standing_approval_covers_its_host_only(harness: Harne
         StandingSpec(
             scope="bot",
             subject=bot.id,
-            pattern="tool:WebFetch host:docs.python.org",
+            pattern="tool:WebFetch host:https://docs.python.org",
             max_risk="network",
             contained_only=False,
         ),
@@ -115,6 +115,70 @@ async def test_a_web_fetch_standing_approval_covers_its_host_only(harness: Harne
     assert status == 201 and search["status"] == "pending"
 
 
+async def test_a_web_fetch_standing_approval_covers_its_scheme_and_port_only(harness: Harness) -> None:
+    # an approval made for https://docs.example.com (port 443): the same origin however it is spelled is covered;
+    # another scheme or port, userinfo, an IDN or look-alike host is asked
+    token = await harness.add_bot()
+    (bot,) = await harness.runtime.store.list_bots()
+    await harness.runtime.standing.create(
+        OWNER,
+        StandingSpec(
+            scope="bot",
+            subject=bot.id,
+            pattern="tool:WebFetch host:https://docs.example.com",
+            max_risk="network",
+            contained_only=False,
+        ),
+    )
+    for url in (
+        "https://docs.example.com/guide",
+        "https://docs.example.com:443/guide",
+        "HTTPS://DOCS.EXAMPLE.COM/guide",
+        "https://docs.example.com./guide",
+        "https://docs.example.com:/guide",
+    ):
+        status, covered = await harness.post(token, tool_body(harness, "WebFetch", {"url": url}))
+        assert status == 201 and covered["status"] == "approved", url
+    for url in (
+        "http://docs.example.com/guide",
+        "http://docs.example.com:443/guide",
+        "https://docs.example.com:8443/guide",
+        "http://docs.example.com:8080/guide",
+        "https://docs.example.com@evil.example/",
+        "https://docs.example.com:443@evil.example/",
+        "https://evil.example\\@docs.example.com/",
+        "https://d\u043ecs.example.com/",  # Cyrillic o
+        "https://xn--dcs-sed.example.com/",  # the same name in punycode
+        "https://docs.example.com../",
+        "https://docs.example.com.evil.example/",
+    ):
+        status, asked = await harness.post(token, tool_body(harness, "WebFetch", {"url": url}))
+        assert status == 201 and asked["status"] == "pending", url
+    status, shown = await harness.post(token, tool_body(harness, "WebFetch", {"url": "http://docs.example.com:8080/x"}))
+    assert shown["command"].startswith("WebFetch http://docs.example.com:8080/x\nHost: http://docs.example.com:8080")
+    assert any("http://docs.example.com:8080" in r["detail"] for r in shown["reasons"]), shown["reasons"]
+
+
+async def test_a_web_fetch_approval_on_another_port_covers_that_port_only(harness: Harness) -> None:
+    token = await harness.add_bot()
+    (bot,) = await harness.runtime.store.list_bots()
+    await harness.runtime.standing.create(
+        OWNER,
+        StandingSpec(
+            scope="bot",
+            subject=bot.id,
+            pattern="tool:WebFetch host:http://localhost:8000",
+            max_risk="network",
+            contained_only=False,
+        ),
+    )
+    status, covered = await harness.post(token, tool_body(harness, "WebFetch", {"url": "http://LOCALHOST:8000/api"}))
+    assert status == 201 and covered["status"] == "approved"
+    for url in ("http://localhost/api", "https://localhost:8000/api", "http://localhost:8001/api"):
+        status, asked = await harness.post(token, tool_body(harness, "WebFetch", {"url": url}))
+        assert status == 201 and asked["status"] == "pending", url
+
+
 async def test_tool_patterns_say_what_they_cover_or_are_refused(harness: Harness) -> None:
     await harness.add_bot()
     (bot,) = await harness.runtime.store.list_bots()
@@ -124,6 +188,11 @@ async def test_tool_patterns_say_what_they_cover_or_are_refused(harness: Harness
         "tool:Edit host:x",
         "tool:Telepathy",
         "tool:WebFetch host:a host:b",
+        "tool:WebFetch host:docs.python.org",  # no scheme: which one it covers is not said
+        "tool:WebFetch host:https://docs.python.org:443",  # the default port is written as none
+        "tool:WebFetch host:https://Docs.Python.org",
+        "tool:WebFetch host:https://docs.python.org/3/",
+        "tool:WebFetch host:ftp://docs.python.org",
     ):
         with pytest.raises(InvalidRequest):
             await harness.runtime.standing.create(
@@ -159,7 +228,7 @@ async def test_the_tool_call_is_kept_with_the_escalation_on_either_store(h: Harn
         StandingSpec(
             scope="bot",
             subject=bot.id,
-            pattern="tool:WebFetch host:docs.python.org",
+            pattern="tool:WebFetch host:https://docs.python.org",
             max_risk="network",
             contained_only=False,
         ),

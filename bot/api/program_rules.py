@@ -7,6 +7,8 @@ admin), as the standing approvals' admin routes do. Errors are problem+json (bot
 
 from __future__ import annotations
 
+import secrets
+
 from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -15,7 +17,7 @@ from bot.api.escalations import STORE
 from bot.bots import bearer_token, hash_token
 from bot.errors import Unauthorized
 from bot.program_rules import ProgramRuleService, RuleSpec
-from bot.risk.sensitive import own_state_paths
+from bot.risk.sensitive import own_state_digests, own_state_paths
 from bot.wire import rule_to_api
 
 PROGRAM_RULES = web.AppKey("program_rule_service", ProgramRuleService)
@@ -43,14 +45,29 @@ class ProgramRuleOut(BaseModel):
     set_at: str
 
 
+class OwnStateOut(BaseModel):
+    """The state directory and store file this server's settings name (as written and with links resolved), as
+    digests: ``sha256`` holds the SHA-256 (hex) of ``salt``, a NUL and each absolute path (bot/risk/sensitive.py
+    ``own_state_digests``). An adapter tells whether a path is FlyBot's own state by hashing it and the
+    directories above it, and grades it as the server does (``own_state``); the answer names no path, and never
+    the database URL, its password or any token."""
+
+    salt: str
+    sha256: list[str]
+
+
 class ProgramRulesOut(BaseModel):
-    """``GET /v1/program-rules``: every rule, how long a copy may be used (``max_age_s``), and the state directory
-    and store file this server's settings name (``own_state``: absolute paths, as written and with links resolved),
-    which the adapters grade as FlyBot's own state as the server does (bot/risk/sensitive.py ``own_state``)."""
+    """``GET /v1/program-rules``: every rule, how long a copy may be used (``max_age_s``), and where this server
+    keeps its state, as digests (``own_state``: :class:`OwnStateOut`)."""
 
     items: list[ProgramRuleOut]
     max_age_s: int
-    own_state: list[str]
+    own_state: OwnStateOut
+
+
+#: The salt of this process's ``own_state`` digests: new on every start, so digests from one server say nothing
+#: of another's.
+_SALT = secrets.token_hex(16)
 
 
 async def _admin(request: web.Request) -> str:
@@ -68,7 +85,8 @@ async def list_rules(request: web.Request) -> web.Response:
     if await store.bot_by_token_hash(token_hash) is None and await store.admin_by_token_hash(token_hash) is None:
         raise Unauthorized("unknown token")
     items = [rule_to_api(rule) for rule in await request.app[PROGRAM_RULES].list()]
-    return web.json_response({"items": items, "max_age_s": RULES_MAX_AGE_S, "own_state": list(own_state_paths())})
+    own = {"salt": _SALT, "sha256": own_state_digests(_SALT, own_state_paths())}
+    return web.json_response({"items": items, "max_age_s": RULES_MAX_AGE_S, "own_state": own})
 
 
 async def put_rule(request: web.Request) -> web.Response:

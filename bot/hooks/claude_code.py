@@ -40,7 +40,7 @@ situation                                   answer     reason
 ==========================================  =========  ============================================================
 risk at or below ``--ceiling``              allow      no call but, when its copy of the program rules is stale,
                                                        their GET (bot/hooks/rules_cache.py); without a fresh copy
-                                                       the ceiling is ``read_only``
+                                                       FlyBot is asked (``Grade.unverified``)
 approved (click or standing approval)       allow      names the approver or the standing approval id
 denied                                      deny       the owner's reason, passed on to Claude
 expired                                     deny       nobody decided in time
@@ -53,9 +53,10 @@ unparseable stdin                           (none)     exit 0, empty stdout, one
 
 ``PreSkillShellCommand`` differs only where "none" would let the command run: not Bash, or unreadable -> ``deny``.
 
-Tools other than Bash (``PreToolUse`` and ``PermissionRequest``; ``--tools`` chooses which, by default Edit, Write,
-MultiEdit, NotebookEdit, WebFetch, WebSearch and every MCP tool): graded by bot/risk/tools.py (a file tool's path
-resolved with ``realpath`` first), answered with the same mapping; above the ceiling the escalation carries the call
+Tools other than Bash (``PreToolUse`` and ``PermissionRequest``; ``--tools`` chooses which, by default Read, Grep,
+Glob, Edit, Write, MultiEdit, NotebookEdit, WebFetch, WebSearch and every MCP tool): graded by bot/risk/tools.py (a
+file tool's path resolved with ``realpath`` first; Read, Grep and Glob as ``cat``, ``grep -r`` and ``ls`` of that
+path: a secret or FlyBot's state is ``network``, a workspace file ``read_only``), answered with the same mapping; above the ceiling the escalation carries the call
 (``tool``) and the card shows its target and diff or arguments. A tool call runs on the agent's host, never
 contained.
 ``PermissionRequest`` writes nothing for ``ask`` (the agent's own dialog asks a person).
@@ -197,9 +198,10 @@ class ToolUse(Frozen):
 
 
 #: ``--tools`` default: every tool the hook can gate (``mcp``: every MCP tool). An edit inside the workspace grades
-#: ``workspace_write``, at or below the default ceiling: answered here without asking FlyBot.
-DEFAULT_TOOLS = "Bash,Edit,Write,MultiEdit,NotebookEdit,WebFetch,WebSearch,mcp"
-GATED_TOOLS = frozenset({"Bash", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch", "WebSearch", "mcp"})
+#: ``workspace_write`` and a read of a workspace file ``read_only``, at or below the default ceiling: answered here
+#: without asking FlyBot.
+DEFAULT_TOOLS = "Bash,Read,Grep,Glob,Edit,Write,MultiEdit,NotebookEdit,WebFetch,WebSearch,mcp"
+GATED_TOOLS = frozenset(DEFAULT_TOOLS.split(","))
 
 
 def parse_tools(text: str) -> frozenset[str]:

@@ -706,7 +706,13 @@ class Session:
         graded: Grade = grade(command, contained=False, cwd=root, ceiling=opts.ceiling, server=opts.server)
         if ask.kind in ("files", "permissions") or ask.human or ask.typed:
             # not a shell command, text typed into a running program, or a checkpoint: a person decides
-            graded = Grade(graded.command, max(graded.risk, RiskLevel.SYSTEM), opts.ceiling, graded.why)
+            graded = Grade(
+                graded.command,
+                max(graded.risk, RiskLevel.SYSTEM),
+                opts.ceiling,
+                graded.why,
+                unverified=graded.unverified,
+            )
         if not graded.needs_approval:
             return Verdict("local", graded)
         if not opts.server.token:

@@ -3,10 +3,11 @@
 Flow::
 
     grade(command)  --risk <= ceiling-->  Verdict("local")              no call but GET /v1/program-rules when the
-                                                                        copy of the rules is stale (rules_cache.py)
+          |                                                             copy of the rules is stale (rules_cache.py)
           |
-          +--risk > ceiling--> POST /v1/escalations (Idempotency-Key) --> GET ?wait= long-polls until final
-                               or the wait budget runs out --> POST /withdraw (best effort) --> Verdict(...)
+          +--risk > ceiling, or no fresh copy of the rules (unverified)-->  POST /v1/escalations (Idempotency-Key)
+               --> GET ?wait= long-polls until final or the wait budget runs out --> POST /withdraw (best effort)
+               --> Verdict(...)
 
 Only ``local`` and ``approved`` verdicts let a command through (:attr:`Verdict.approved`). Everything else -- denied,
 expired, withdrawn, undeliverable, the wait running out, FlyBot unreachable, FlyBot refusing the request, no token, a
@@ -67,15 +68,18 @@ class Grade(Frozen):
         recipes: the project recipes read while grading (``serialize`` shape), sent with the escalation.
         tool: a tool call other than Bash (``{name, input, resolved_path}``), sent as the escalation's ``tool``; None for
             a command.
+        unverified: True when no fresh copy of the server's program rules and state locations was held
+            (bot/hooks/rules_cache.py): the local grade alone allows nothing, so FlyBot is asked whatever the risk.
     """
 
-    __slots__ = ("command", "risk", "ceiling", "why", "recipes", "tool")
+    __slots__ = ("command", "risk", "ceiling", "why", "recipes", "tool", "unverified")
     command: str
     risk: RiskLevel
     ceiling: RiskLevel
     why: str
     recipes: tuple[dict[str, Any], ...]
     tool: dict[str, Any] | None
+    unverified: bool
 
     def __init__(
         self,
@@ -85,13 +89,17 @@ class Grade(Frozen):
         why: str = "",
         recipes: tuple[dict[str, Any], ...] = (),
         tool: dict[str, Any] | None = None,
+        unverified: bool = False,
     ) -> None:
-        self._init(command=command, risk=risk, ceiling=ceiling, why=why, recipes=recipes, tool=tool)
+        self._init(
+            command=command, risk=risk, ceiling=ceiling, why=why, recipes=recipes, tool=tool, unverified=unverified
+        )
 
     @property
     def needs_approval(self) -> bool:
-        """True when the risk is above the ceiling (:func:`bot.risk.model.requires_approval`)."""
-        return requires_approval(self.risk, self.ceiling)
+        """True when the risk is above the ceiling (:func:`bot.risk.model.requires_approval`) or the grade is
+        :attr:`unverified`."""
+        return self.unverified or requires_approval(self.risk, self.ceiling)
 
 
 class Server(Frozen):
@@ -215,6 +223,12 @@ class Verdict(Frozen):
 
 
 # -- grading -------------------------------------------------------------------------------------------------------
+#: Why a grade is ``unverified`` (:attr:`Grade.unverified`).
+UNVERIFIED = (
+    "FlyBot's program rules and the places of its own state could not be read, so nothing goes ahead without asking"
+)
+
+
 def in_directory(command: str, *, cwd: str, workspace: str) -> str:
     """``command`` as run from ``cwd`` while the workspace is ``workspace`` (both absolute): unchanged when ``cwd`` is
     the workspace root, else preceded by the line ``cd -- CWD || exit 1``, so that the classifier (and the server,
@@ -252,7 +266,7 @@ def own_state_paths(env: Mapping[str, str] | None = None) -> tuple[str, ...]:
     :func:`bot.state_home.default_state_dir`; a hook run from its settings file has it set to the file's directory,
     bot/hooks/hook_settings.py) and the SQLite file of ``FLYBOT_DATABASE_URL`` (local mode runs the server as the
     same user), absolute, as written and with symbolic links resolved. The adapter grades them as FlyBot's own state
-    (bot/risk/sensitive.py ``own_state``) with the locations the server's program-rules answer names
+    (bot/risk/sensitive.py ``own_state``) with the locations the server's program-rules answer gives as digests
     (bot/hooks/rules_cache.py): a value the workspace chose (a Gemini CLI project's ``.env``) only protects more."""
     env = os.environ if env is None else env
     found: list[str] = []
@@ -269,15 +283,17 @@ def grade(command: str, *, contained: bool, cwd: str, ceiling: RiskLevel, server
 
     ``server``: where the organisation's program rules come from (bot/hooks/rules_cache.py). A command the built-in
     grade already puts above the ceiling asks, whatever the rules; one at or below it is graded again with the rules
-    held (raise-only: they can only make it ask), and when no fresh copy of them can be had, the ceiling becomes
-    ``read_only`` (fail closed: a rule FlyBot holds may raise any grade). None: no rules (the caller asks no one).
+    held (raise-only: they can only make it ask), and when no fresh copy of them can be had the grade is
+    ``unverified`` and FlyBot is asked whatever the risk (fail closed: a rule FlyBot holds may raise any grade, and
+    without the copy the adapter knows only the default places of FlyBot's own state, not where the server's
+    settings put it, so even a read may be one of its store). None: no rules (the caller asks no one).
 
     Never raises: a classifier failure grades the command ``destructive`` (fail closed).
     """
     try:
         from bot.risk import classify
         from bot.risk.recipes import ProjectRecipes
-        from bot.risk.sensitive import add_own_state
+        from bot.risk.sensitive import add_own_state, add_own_state_digests
 
         add_own_state(own_state_paths())
         workspace = cwd if cwd.startswith("/") else None
@@ -289,19 +305,21 @@ def grade(command: str, *, contained: bool, cwd: str, ceiling: RiskLevel, server
             from bot.hooks.rules_cache import held_rules
 
             held = held_rules(server)
-            add_own_state(held.own_state)  # the server's state directory and store, where its settings put them
-            if held.rules or held.own_state:
+            if held.own_state is not None:  # the server's state directory and store, where its settings put them
+                add_own_state_digests(held.own_state.salt, held.own_state.digests)
+            if held.rules or held.own_state is not None:
                 assessment = classify(
                     command, contained=contained, workspace=workspace, recipes=recipes, rules=held.rules
                 )
-            if not held.fresh and ceiling > RiskLevel.READ_ONLY:
-                ceiling = RiskLevel.READ_ONLY
-                stale = "FlyBot's program rules could not be read, so only read-only commands go ahead without asking"
+            if not held.fresh:
+                stale = UNVERIFIED
     except Exception as exc:  # noqa: BLE001 - a crash must never let a command through unasked
         return Grade(command, RiskLevel.DESTRUCTIVE, ceiling, f"the classifier failed ({type(exc).__name__})")
     top = [r for r in assessment.reasons if r.level == assessment.risk]
     why = "; ".join([f"{r.subject}: {r.detail}" for r in top[:2]] + ([stale] if stale else []))
-    return Grade(command, assessment.risk, ceiling, why, _recipes_for_server(assessment.recipes))
+    return Grade(
+        command, assessment.risk, ceiling, why, _recipes_for_server(assessment.recipes), unverified=bool(stale)
+    )
 
 
 def grade_tool_call(
@@ -310,9 +328,10 @@ def grade_tool_call(
     """Grade a call of a tool other than Bash as the server does (bot/risk/tools.py): ``Grade.command`` is the
     tool's name and ``Grade.tool`` the call to send, with a file tool's path resolved (``realpath``, relative to
     ``cwd``). Program rules grade MCP tools: held as for commands (:func:`grade`), and when no fresh copy of them
-    can be had the ceiling becomes ``read_only``. Never raises: a failure grades the call ``destructive``."""
+    can be had the grade is ``unverified`` (FlyBot is asked). Never raises: a failure grades the call
+    ``destructive``."""
     try:
-        from bot.risk.sensitive import add_own_state
+        from bot.risk.sensitive import add_own_state, add_own_state_digests
         from bot.risk.tools import grade_tool, tool_path
 
         add_own_state(own_state_paths())
@@ -325,18 +344,17 @@ def grade_tool_call(
             from bot.hooks.rules_cache import held_rules
 
             held = held_rules(server)
-            add_own_state(held.own_state)
+            if held.own_state is not None:
+                add_own_state_digests(held.own_state.salt, held.own_state.digests)
             rules = held.rules or None
-            if not held.fresh and ceiling > RiskLevel.READ_ONLY:
-                ceiling = RiskLevel.READ_ONLY
-                stale = "FlyBot's program rules could not be read, so only read-only calls go ahead without asking"
+            if not held.fresh:
+                stale = UNVERIFIED
         assessment = grade_tool(name, tool_input, workspace=workspace, resolved_path=resolved, rules=rules)
     except Exception as exc:  # noqa: BLE001 - a crash must never let a call through unasked
         return Grade(name, RiskLevel.DESTRUCTIVE, ceiling, f"the tool grader failed ({type(exc).__name__})")
     why = "; ".join([r.detail for r in assessment.reasons[:1]] + ([stale] if stale else []))
-    return Grade(
-        name, assessment.risk, ceiling, why, tool={"name": name, "input": tool_input, "resolved_path": resolved}
-    )
+    call = {"name": name, "input": tool_input, "resolved_path": resolved}
+    return Grade(name, assessment.risk, ceiling, why, tool=call, unverified=bool(stale))
 
 
 #: The server's bounds on recipes (bot/api/models.py; not imported: adapters stay light).

@@ -190,11 +190,12 @@ def graded_call(
 def fetch_call(tool_input: dict[str, Any]) -> dict[str, Any]:
     """A ``web_fetch`` call as a ``WebFetch`` (bot/risk/tools.py): ``url`` (the direct-fetch setting's input) or the
     URLs in ``prompt`` (up to 20, fetched from any host, ``localhost`` too), with the prompt for the card. One URL, or
-    several on one host, is a fetch from that host (the first URL is named, the prompt shows the rest); URLs on
-    several hosts, or none, are a ``url`` no host can be read from (``tool-unknown-url``: ``destructive``). A GitHub
+    several of one origin (scheme, host and port: ``tools.origin``), is a fetch from that origin (the first URL is
+    named, the prompt shows the rest); URLs of several origins, or none, are a ``url`` no host can be read from
+    (``tool-unknown-url``: ``destructive``). A GitHub
     ``blob`` URL is fetched from ``raw.githubusercontent.com`` (Gemini CLI's ``convertGithubUrlToRaw``), so it is
     graded as that host."""
-    from bot.risk.tools import _host
+    from bot.risk.tools import origin
 
     prompt = tool_input.get("prompt")
     url = tool_input.get("url")
@@ -205,7 +206,7 @@ def fetch_call(tool_input: dict[str, Any]) -> dict[str, Any]:
     else:
         found = []
     found = [_raw_github(u) for u in found]
-    hosts = {_host(u) for u in found}
+    hosts = {origin(u) for u in found}
     call: dict[str, Any] = {"url": found[0] if len(hosts) == 1 and None not in hosts else " ".join(found)}
     if isinstance(prompt, str) and prompt:
         call["prompt"] = prompt

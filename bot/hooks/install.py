@@ -150,7 +150,7 @@ def merged(existing: dict[str, Any], agent: str, command: str) -> dict[str, Any]
 
 
 #: Claude Code's matcher for the tools the hook can gate (bot/hooks/claude_code.py ``--tools`` chooses among them).
-TOOL_MATCHER = "Bash|Edit|Write|MultiEdit|NotebookEdit|WebFetch|WebSearch|mcp__.*"
+TOOL_MATCHER = "Bash|Read|Grep|Glob|Edit|Write|MultiEdit|NotebookEdit|WebFetch|WebSearch|mcp__.*"
 
 
 def read_settings(path: Path) -> dict[str, Any]:

@@ -9,14 +9,16 @@ would ask. So (bot/hooks/gate.py ``grade``):
 - a copy is fresh for the ``max_age_s`` the server gave (:data:`DEFAULT_MAX_AGE_S` when it gave none), counted
   from when this adapter fetched it; a stale, missing or unreadable copy is fetched again (one GET, at most
   :data:`FETCH_TIMEOUT_S`);
-- when no fresh copy can be had (FlyBot unreachable, no token, a bad answer), a rule FlyBot holds could raise any
-  grade, so the adapter fails closed: it allows locally only what grades ``read_only`` (raised by the stale copy,
-  if any) and asks FlyBot about everything else.
+- when no fresh copy can be had (first run with FlyBot unreachable, no token, a bad answer, a stale copy that
+  cannot be refreshed), a rule FlyBot holds could raise any grade and the server's state may be where only the
+  answer says, so the adapter fails closed: it allows nothing locally and asks FlyBot about every command
+  (``Grade.unverified``); FlyBot unreachable, the adapter's answer for no decision follows.
 
-The answer also names the state directory and store file the server's settings use (``own_state``: absolute
-paths); the adapter grades them as FlyBot's own state, as the server does (bot/hooks/gate.py). An answer without
-that list, or with one that is not a short list of absolute paths, is malformed (all or nothing, as the rules): no
-fresh copy, so only read-only commands run unasked.
+The answer also gives the state directory and store file the server's settings use, as salted digests
+(``own_state``: ``{"salt", "sha256"}``, bot/api/program_rules.py): the adapter grades a path whose digest, or whose
+directory's, is among them as FlyBot's own state, as the server does (bot/hooks/gate.py), without learning where
+the server keeps it. An answer without them, or with more than :data:`MAX_OWN_STATE` digests or a digest that is
+not 64 hex digits, is malformed (all or nothing, as the rules): no fresh copy, so nothing runs unasked.
 
 The file is ``program-rules.json`` in ``$FLYBOT_STATE_DIR`` (default :func:`bot.state_home.default_state_dir`), mode 0600,
 replaced whole; it names the FlyBot URL it came from, and a copy of another server counts as missing.
@@ -48,21 +50,37 @@ MAX_AGE_LIMIT_S = 3600
 FETCH_TIMEOUT_S = 2.0
 
 
-#: At most this many ``own_state`` paths, each at most this long (the server sends four: its state directory and
-#: store file, each as written and with links resolved).
-MAX_OWN_STATE, MAX_PATH = 16, 4096
+#: At most this many ``own_state`` digests (the server sends up to four: its state directory and store file, each
+#: as written and with links resolved), and the longest salt taken.
+MAX_OWN_STATE, MAX_SALT = 16, 128
+_HEX64 = frozenset("0123456789abcdef")
+
+
+class OwnState(Frozen):
+    """Where the server keeps its state, as digests: ``salt`` and the SHA-256 hex ``digests`` of its paths
+    (bot/risk/sensitive.py ``own_state_digests``)."""
+
+    __slots__ = ("salt", "digests")
+    salt: str
+    digests: tuple[str, ...]
+
+    def __init__(self, salt: str, digests: tuple[str, ...]) -> None:
+        self._init(salt=salt, digests=digests)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"salt": self.salt, "sha256": list(self.digests)}
 
 
 class HeldRules(Frozen):
-    """The rules an adapter holds: ``rules`` (raise-only; empty when none), whether they are ``fresh``, and the
-    server's state directory and store file (``own_state``; empty when no copy is held)."""
+    """The rules an adapter holds: ``rules`` (raise-only; empty when none), whether they are ``fresh``, and where
+    the server keeps its state (``own_state``; None when no copy is held)."""
 
     __slots__ = ("rules", "fresh", "own_state")
     rules: ProgramRules
     fresh: bool
-    own_state: tuple[str, ...]
+    own_state: OwnState | None
 
-    def __init__(self, rules: ProgramRules, fresh: bool, own_state: tuple[str, ...] = ()) -> None:
+    def __init__(self, rules: ProgramRules, fresh: bool, own_state: OwnState | None = None) -> None:
         self._init(rules=rules, fresh=fresh, own_state=own_state)
 
 
@@ -90,21 +108,28 @@ def held_rules(server: Server, *, env: Mapping[str, str] | None = None, now: flo
     rules = _rules(items)
     if rules is None:
         return stale
-    _write(path, {"server": server.url, "fetched_at": now, "max_age_s": max_age, "items": items, "own_state": own})
+    copy = {"server": server.url, "fetched_at": now, "max_age_s": max_age, "items": items, "own_state": own.to_json()}
+    _write(path, copy)
     return HeldRules(rules, True, own)
 
 
-def _own_state(value: Any) -> tuple[str, ...] | None:
-    """The server's ``own_state`` paths, or None when they are not a list of at most :data:`MAX_OWN_STATE` absolute
-    paths (each at most :data:`MAX_PATH` characters, no NUL)."""
-    if not isinstance(value, list) or len(value) > MAX_OWN_STATE:
+def _own_state(value: Any) -> OwnState | None:
+    """The server's ``own_state`` (``{"salt": STR, "sha256": [HEX64...]}``), or None when it is not that: a salt
+    of at most :data:`MAX_SALT` characters without NUL, at most :data:`MAX_OWN_STATE` digests of 64 lower-case hex
+    digits."""
+    if not isinstance(value, dict):
         return None
-    if not all(isinstance(p, str) and p.startswith("/") and len(p) <= MAX_PATH and "\x00" not in p for p in value):
+    salt, digests = value.get("salt"), value.get("sha256")
+    if not isinstance(salt, str) or len(salt) > MAX_SALT or "\x00" in salt:
         return None
-    return tuple(value)
+    if not isinstance(digests, list) or len(digests) > MAX_OWN_STATE:
+        return None
+    if not all(isinstance(d, str) and len(d) == 64 and set(d) <= _HEX64 for d in digests):
+        return None
+    return OwnState(salt, tuple(digests))
 
 
-def _read(path: str, url: str) -> tuple[float, float, ProgramRules, tuple[str, ...]] | None:
+def _read(path: str, url: str) -> tuple[float, float, ProgramRules, OwnState] | None:
     """``(fetched_at, max_age_s, rules, own_state)`` of the copy of ``url``'s rules at ``path``, or None (missing,
     unreadable, another server's, or malformed)."""
     try:
@@ -147,7 +172,7 @@ def _rules(items: Any) -> ProgramRules | None:
     return ProgramRules(tuple(rules), raise_only=True)
 
 
-def _fetch(server: Server) -> tuple[float, list[Any], tuple[str, ...]] | None:
+def _fetch(server: Server) -> tuple[float, list[Any], OwnState] | None:
     """``(max_age_s, items, own_state)`` from ``GET /v1/program-rules``, or None (no token, unreachable, not 200,
     bad JSON, no valid ``own_state``)."""
     if not server.token:

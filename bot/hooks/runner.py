@@ -29,7 +29,7 @@ import sys
 from types import FrameType
 
 from bot.hooks.gate import Request, Server, decide, grade
-from bot.risk.model import RiskLevel
+from bot.risk.model import RiskLevel, requires_approval
 
 EXIT_USAGE, EXIT_NOT_RUN, EXIT_NOT_FOUND = 125, 126, 127
 PREFIX = "flybot exec"
@@ -95,9 +95,13 @@ def run(
     graded = grade(text, contained=contained, cwd=cwd, ceiling=ceiling, server=server)
     if graded.needs_approval:
         where = "in the sandbox" if contained else "on the host"
+        why = (
+            f"{graded.risk.label} is above the {graded.ceiling.label} ceiling"
+            if requires_approval(graded.risk, graded.ceiling)
+            else f"{graded.risk.label}, but FlyBot's program rules could not be read"
+        )
         print(
-            f"{PREFIX}: {graded.risk.label} is above the {graded.ceiling.label} ceiling; asking FlyBot at {server.url} "
-            f"(runs {where}): {_preview(text)}",
+            f"{PREFIX}: {why}; asking FlyBot at {server.url} (runs {where}): {_preview(text)}",
             file=sys.stderr,
             flush=True,
         )

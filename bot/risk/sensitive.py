@@ -130,6 +130,8 @@ __all__ = [
     "own_state",
     "own_state_paths",
     "set_own_state",
+    "own_state_digests",
+    "add_own_state_digests",
     "glob_names_credential",
     "holds_anchor",
     "may_hold_credential",
@@ -835,17 +837,52 @@ def own_state_paths() -> tuple[str, ...]:
     return _OWN_STATE
 
 
+#: The server's state directories and store files as digests (:func:`own_state_digests`): salt -> digests.
+_OWN_DIGESTS: dict[str, frozenset[str]] = {}
+
+
+def own_state_digests(salt: str, paths: tuple[str, ...] | list[str]) -> list[str]:
+    """The SHA-256 digests (hex) of ``salt``, a NUL and each absolute path of ``paths``, normalised: what the
+    server's program-rules answer gives the adapters in place of its state paths (bot/api/program_rules.py), so
+    that they can tell FlyBot's own state (:func:`own_state`) without learning where it is."""
+    import hashlib
+
+    normal = sorted({posixpath.normpath(p) for p in paths if p.startswith("/") and "\x00" not in p})
+    return [hashlib.sha256(f"{salt}\x00{p}".encode()).hexdigest() for p in normal]
+
+
+def add_own_state_digests(salt: str, digests: tuple[str, ...] | list[str]) -> None:
+    """Add state directories and store files :func:`own_state` knows by their digests (:func:`own_state_digests`
+    with ``salt``): an agent adapter adds those of the server's program-rules answer (bot/hooks/gate.py)."""
+    _OWN_DIGESTS[salt] = _OWN_DIGESTS.get(salt, frozenset()) | frozenset(digests)
+
+
+def _digest_match(path: str) -> bool:
+    """True when ``path`` (absolute, normalised) or a prefix of it ending before a ``/`` or ``-`` has a digest
+    :func:`add_own_state_digests` named: the same test as for the paths named in full."""
+    import hashlib
+
+    candidates = {path, *(path[:i] for i, c in enumerate(path) if c in "/-" and i > 0)}
+    return any(
+        hashlib.sha256(f"{salt}\x00{c}".encode()).hexdigest() in digests
+        for salt, digests in _OWN_DIGESTS.items()
+        for c in candidates
+    )
+
+
 def own_state(text: str) -> bool:
     """True when the absolute path ``text`` is the state directory FlyBot's settings name or in it, or its store
     file or one of the store's companions (SQLite's ``-wal``, ``-shm``, ``-journal`` and FlyBot's ``-changes``):
-    :func:`set_own_state`. Writing there writes escalations' decisions and standing approvals; reading it reads
-    local mode's token and chat."""
-    if not _OWN_STATE or not text.startswith("/"):
+    :func:`set_own_state`, or named by digest (:func:`add_own_state_digests`). Writing there writes escalations'
+    decisions and standing approvals; reading it reads local mode's token and chat."""
+    if not (_OWN_STATE or _OWN_DIGESTS) or not text.startswith("/"):
         return False
     path = posixpath.normpath(text)
     if path.startswith("//"):
         path = "/" + path.lstrip("/")
-    return any(path == own or path.startswith((own + "/", own + "-")) for own in _OWN_STATE)
+    if any(path == own or path.startswith((own + "/", own + "-")) for own in _OWN_STATE):
+        return True
+    return bool(_OWN_DIGESTS) and _digest_match(path)
 
 
 def flybot_state(text: str) -> bool:

@@ -1,8 +1,8 @@
 """Agent tools other than shell commands, graded and described for an approval card.
 
-An agent's tool call (Claude Code's ``Edit``, ``Write``, ``MultiEdit``, ``NotebookEdit``, ``WebFetch``,
-``WebSearch``, or an MCP tool ``mcp__SERVER__TOOL``) is graded from its name and input alone (pure functions; the
-adapter and the server grade the same way):
+An agent's tool call (Claude Code's ``Read``, ``Grep``, ``Glob``, ``Edit``, ``Write``, ``MultiEdit``,
+``NotebookEdit``, ``WebFetch``, ``WebSearch``, or an MCP tool ``mcp__SERVER__TOOL``) is graded from its name and
+input alone (pure functions; the adapter and the server grade the same way):
 
 ==========================================  ====================  ==============================================
 tool call                                   grade                 rule
@@ -18,8 +18,13 @@ coding agent's settings (``.claude``,                             paths.py ``_gi
 (in the workspace too when the workspace                          ``workspace_protected``)
 is or holds that home or system tree)
 ... a path that is not absolute             ``destructive``       ``tool-unknown-path``
+``Read``, ``Grep``, ``Glob``: graded as     as the shell grader   ``secret-read`` for a credential file, a
+``cat -- FILE``, ``grep -r -e PATTERN --    grades the command    secret or FlyBot's own state (``network``:
+PATH``, ``ls -d -- PATH/GLOB``                                    the output goes to the model), else
+                                                                  ``read-only``
+... a path that is not known                ``destructive``       ``tool-unknown-path``
 ``WebFetch`` of an http(s) URL              ``network``           ``tool-network``
-... whose host parsers may read differently ``destructive``       ``tool-unknown-url`` (``_host``)
+... whose host parsers may read differently ``destructive``       ``tool-unknown-url`` (``origin``)
 ``WebSearch``                               ``network``           ``tool-network``
 MCP tool with a program rule                the rule's grade      ``program-rule``
 MCP tool without one                        ``destructive``       ``unrecognised`` (the card offers an admin to
@@ -34,9 +39,10 @@ Program rules grade MCP tools by their full name: a rule for program ``mcp__gith
 bot/risk/rules.py) gives that tool its grade; no other rule applies to a tool call.
 
 A tool call's words (:func:`tool_words`), which standing approvals match as they match a command's argv
-(bot/standing.py): ``tool:NAME``, then for a web fetch ``host:HOST`` and for a file tool ``path:PATH`` (the resolved
-path). A pattern ``tool:WebFetch host:docs.python.org`` covers fetches from that host only, ``tool:WebFetch`` any
-fetch, ``tool:mcp__github__create_issue`` that MCP tool (once a program rule grades it below ``destructive``).
+(bot/standing.py): ``tool:NAME``, then for a web fetch ``host:ORIGIN`` (:func:`origin`: scheme, host and a port
+other than the scheme's default) and for a file or read tool ``path:PATH`` (the resolved path). A pattern
+``tool:WebFetch host:https://docs.python.org`` covers https fetches from that host on port 443 only (not http, not
+``:8443``), ``tool:WebFetch`` any fetch, ``tool:mcp__github__create_issue`` that MCP tool (once a program rule grades it below ``destructive``).
 """
 
 from __future__ import annotations
@@ -61,9 +67,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FILE_TOOLS",
+    "READ_TOOLS",
     "WEB_TOOLS",
     "MCP_TOOL",
     "describe_tool",
+    "origin",
     "grade_tool",
     "tool_path",
     "tool_words",
@@ -73,6 +81,11 @@ __all__ = [
 
 #: File tools and the input field naming their file.
 FILE_TOOLS = {"Edit": "file_path", "Write": "file_path", "MultiEdit": "file_path", "NotebookEdit": "notebook_path"}
+#: Claude Code's tools that read files, and the input field naming the file or directory (Grep and Glob search the
+#: current directory without one). Their output goes to the model.
+READ_TOOLS = {"Read": "file_path", "Grep": "path", "Glob": "path"}
+#: A Glob ``pattern`` kept as a glob in the equivalent ``ls`` (other characters are quoted: a literal path).
+_GLOB_WORD = re.compile(r"^[A-Za-z0-9_.*?/{},\[\]@+=:-]+\Z")
 WEB_TOOLS = frozenset({"WebFetch", "WebSearch"})
 #: An MCP tool's name as Claude Code gives it: ``mcp__SERVER__TOOL``.
 MCP_TOOL = re.compile(r"^mcp__([A-Za-z0-9_-]+?)__([A-Za-z0-9_.-]+)\Z")
@@ -91,10 +104,48 @@ def mcp_parts(name: str) -> tuple[str, str] | None:
 
 
 def tool_path(name: str, tool_input: dict[str, Any]) -> str | None:
-    """The file a file tool writes, as written in its input, or None (not a file tool, or no path)."""
-    field = FILE_TOOLS.get(name)
+    """The file a file tool writes or a read tool reads, as written in its input (``.`` for a Grep or Glob without
+    a ``path``: the current directory), or None (not such a tool, or no path)."""
+    field = FILE_TOOLS.get(name) or READ_TOOLS.get(name)
     value = tool_input.get(field) if field else None
+    if name in ("Grep", "Glob") and value in (None, ""):
+        return "."
     return value if isinstance(value, str) and value else None
+
+
+def _read_command(name: str, tool_input: dict[str, Any], path: str) -> str:
+    """The shell command that reads what the read tool ``name`` reads from ``path`` (absolute) and prints it:
+    ``cat -- FILE`` (Read), ``grep -r [--include=GLOB] -e PATTERN -- PATH`` (Grep: matching lines, or the names of
+    files holding them), ``ls -d -- PATH/PATTERN`` (Glob: file names). The shell grader grades it (secrets, FlyBot's
+    own state, the workspace) as it grades those commands."""
+    import shlex
+
+    if name == "Read":
+        return f"cat -- {shlex.quote(path)}"
+    pattern = tool_input.get("pattern")
+    pattern = pattern if isinstance(pattern, str) else ""
+    if name == "Grep":
+        glob = tool_input.get("glob")
+        include = f"--include={shlex.quote(glob)} " if isinstance(glob, str) and glob else ""
+        return f"grep -r {include}-e {shlex.quote(pattern)} -- {shlex.quote(path)}"
+    target = pattern if pattern.startswith("/") else posixpath.join(path, pattern or "*")
+    return "ls -d -- " + (target if _GLOB_WORD.match(target) else shlex.quote(target))
+
+
+def _read(
+    name: str, tool_input: dict[str, Any], paths: tuple[str, ...], workspace: str | None
+) -> tuple[RiskLevel, list[tuple[str, str]]]:
+    """Grade and ``(rule, detail)`` reasons of a read tool reading ``paths`` (the path as the adapter resolved it
+    and as written, absolute): the highest grade of the equivalent commands (:func:`_read_command`)."""
+    from bot.risk import classify
+
+    level, reasons = RiskLevel.READ_ONLY, [("read-only", f"{name} only reads.")]
+    for path in paths:
+        graded = classify(_read_command(name, tool_input, path), contained=False, workspace=workspace)
+        if graded.risk > level:
+            level = graded.risk
+            reasons = [(r.rule, r.detail) for r in graded.reasons if r.level == graded.risk][:2]
+    return level, reasons
 
 
 def _where(path: str | None, workspace: str | None) -> tuple[RiskLevel, str, str]:
@@ -138,10 +189,26 @@ _UNSAFE_URL = re.compile(r"[\x00-\x20\x7f]")
 _UNSAFE_AUTHORITY = re.compile(r"[\\@%]")
 
 
-def _host(url: object) -> str | None:
-    """The lower-case host of an http(s) URL, or None: also for a URL that parsers may read as another host (any
-    non-ASCII, whitespace or control character; a backslash, ``@`` or ``%`` in its authority), so that a standing
-    approval for a host never covers it and the card never names a host the fetch may not reach."""
+#: A host name's labels (letters, digits, ``-``, ``_``), or an IPv6 literal in brackets.
+_HOST_NAME = re.compile(r"^(?:[a-z0-9_-]+\.)*[a-z0-9_-]+\Z")
+_IPV6 = re.compile(r"^\[[0-9a-f:.]+\]\Z")
+#: A last label the WHATWG URL parser reads as a number, so the host as an IPv4 address (``2130706433``, ``0x7f.1``).
+_NUMERIC_LABEL = re.compile(r"^(?:0x[0-9a-f]*|[0-9]+)\Z")
+_DOTTED_QUAD = re.compile(
+    r"^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\Z"
+)
+#: The port an http(s) URL without one uses (RFC 9110 4.2.1, 4.2.2).
+DEFAULT_PORTS = {"http": 80, "https": 443}
+_PORT = re.compile(r"^[0-9]{0,5}\Z")
+
+
+def _origin_parts(url: object) -> tuple[str, str, int] | None:
+    """``(scheme, host, port)`` of an http(s) URL, lower case, the port given or the scheme's default, one trailing
+    dot of the host dropped (``docs.example.com.`` is the same DNS name); None for any URL that parsers may read
+    as another host: any non-ASCII (an IDN is shown by its ``xn--`` form only when written so), whitespace or
+    control character; a backslash, ``@`` (userinfo) or ``%`` in its authority; a host that is not plain labels or
+    an IPv6 literal, has an empty label, or ends in a number without being a dotted-quad IPv4 address (the WHATWG
+    URL parser reads ``2130706433`` and ``0x7f.1`` as 127.0.0.1); a port that is not 1-65535 in digits."""
     if not isinstance(url, str):
         return None
     url = url.strip()
@@ -152,23 +219,64 @@ def _host(url: object) -> str | None:
         host = parts.hostname
     except ValueError:
         return None
-    if parts.scheme.lower() not in ("http", "https") or not host or _UNSAFE_AUTHORITY.search(parts.netloc):
+    scheme = parts.scheme.lower()
+    if scheme not in DEFAULT_PORTS or not host or _UNSAFE_AUTHORITY.search(parts.netloc):
         return None
-    return host.lower()
+    host = host.lower()
+    if ":" in host:
+        host = f"[{host}]"
+        if not _IPV6.match(host):
+            return None
+    else:
+        host = host[:-1] if host.endswith(".") else host
+        if not _HOST_NAME.match(host):
+            return None
+        if _NUMERIC_LABEL.match(host.rsplit(".", 1)[-1]) and not _DOTTED_QUAD.match(host):
+            return None
+    after_host = parts.netloc.rsplit("]", 1)[-1]
+    given = after_host.rpartition(":")[2] if ":" in after_host else ""
+    if not _PORT.match(given):
+        return None
+    port = int(given) if given else DEFAULT_PORTS[scheme]
+    if not 0 < port < 65536:
+        return None
+    return scheme, host, port
+
+
+def origin(url: object) -> str | None:
+    """The origin of an http(s) URL as a standing approval names it: ``SCHEME://HOST``, then ``:PORT`` unless the
+    scheme's default port (``https://docs.example.com``, ``http://docs.example.com:8080``); None when
+    :func:`_origin_parts` finds no host every parser agrees on. A fetch's origin is its scheme, host and port
+    (RFC 6454 4): an approval for ``https://docs.example.com`` never covers ``http://docs.example.com`` nor another
+    port."""
+    found = _origin_parts(url)
+    if found is None:
+        return None
+    scheme, host, port = found
+    return f"{scheme}://{host}" + ("" if port == DEFAULT_PORTS[scheme] else f":{port}")
 
 
 def tool_words(name: str, tool_input: dict[str, Any], resolved_path: str | None = None) -> tuple[str, ...]:
     """The words standing approvals match for this tool call (module docstring)."""
     words = [TOOL_PREFIX + name]
     if name == "WebFetch":
-        host = _host(tool_input.get("url"))
-        if host is not None:
-            words.append("host:" + host)
-    elif name in FILE_TOOLS:
+        found = origin(tool_input.get("url"))
+        if found is not None:
+            words.append("host:" + found)
+    elif name in FILE_TOOLS or name in READ_TOOLS:
         path = resolved_path or tool_path(name, tool_input)
         if path is not None and path.startswith("/"):
             words.append("path:" + posixpath.normpath(path))
     return tuple(words)
+
+
+def _read_paths(name: str, tool_input: dict[str, Any], workspace: str | None, resolved: str | None) -> tuple[str, ...]:
+    """The absolute paths a read tool's call names: as resolved and as written (relative to ``workspace``)."""
+    written = tool_path(name, tool_input)
+    if written is not None and not written.startswith("/") and workspace is not None and workspace.startswith("/"):
+        written = posixpath.join(workspace, written)
+    found = [p for p in (resolved, written) if p is not None and p.startswith("/")]
+    return tuple(dict.fromkeys(posixpath.normpath(p) for p in found))
 
 
 def grade_tool(
@@ -182,19 +290,27 @@ def grade_tool(
     """The grade of one tool call (module docstring's table); never raises."""
     words = tool_words(name, tool_input, resolved_path)
     subject = " ".join(words)
+    more: list[tuple[str, str]] = []  # a read tool's further reasons at its level
     if name in FILE_TOOLS:
         level, rule, detail = _where(resolved_path or tool_path(name, tool_input), workspace)
         detail = f"{name} {detail}"
+    elif name in READ_TOOLS:
+        paths = _read_paths(name, tool_input, workspace, resolved_path)
+        if not paths:
+            level, rule, detail = RiskLevel.DESTRUCTIVE, "tool-unknown-path", f"{name} reads a path that is not known."
+        else:
+            level, read_reasons = _read(name, tool_input, paths, workspace)
+            (rule, detail), more = read_reasons[0], read_reasons[1:]
     elif name == "WebFetch":
-        host = _host(tool_input.get("url"))
-        if host is None:
+        fetched = origin(tool_input.get("url"))
+        if fetched is None:
             level, rule, detail = (
                 RiskLevel.DESTRUCTIVE,
                 "tool-unknown-url",
                 "WebFetch of something that is not an http(s) URL with a host.",
             )
         else:
-            level, rule, detail = RiskLevel.NETWORK, "tool-network", f"WebFetch reads {host} over the network."
+            level, rule, detail = RiskLevel.NETWORK, "tool-network", f"WebFetch reads {fetched} over the network."
     elif name == "WebSearch":
         level, rule, detail = RiskLevel.NETWORK, "tool-network", "WebSearch sends a query over the network."
     else:
@@ -208,7 +324,7 @@ def grade_tool(
                 rule, detail = "unrecognised", f"{name} is not a recognised program."
             else:
                 rule, detail = "unrecognised-tool", f"FlyBot does not know what the tool {name} does."
-    reasons = [Reason(subject, rule, level, detail)]
+    reasons = [Reason(subject, r, level, d) for r, d in [(rule, detail), *more]]
     shown = describe_tool(name, tool_input, workspace=workspace, resolved_path=resolved_path)
     cut = _CUT.search(shown) if level > RiskLevel.WORKSPACE_WRITE else None
     if cut is not None:  # a card shows what the call does: a part it cannot show is a part nobody approved
@@ -285,9 +401,19 @@ def describe_tool(
             cell = str(tool_input.get("cell_id") or "(first cell)")
             body = [f"{mode} cell {cell}:", *("+" + line for line in _lines(str(tool_input.get("new_source", ""))))]
         return head + "\n" + _capped(body)
+    if name in READ_TOOLS:
+        path = tool_path(name, tool_input) or "(no path)"
+        shown = resolved_path or path
+        root = posixpath.normpath(workspace) if workspace is not None and workspace.startswith("/") else None
+        target = posixpath.normpath(posixpath.join(root or "/", shown)) if root or shown.startswith("/") else None
+        inside = root is not None and target is not None and (target + "/").startswith(root.rstrip("/") + "/")
+        place = "inside the workspace" if inside else "outside the workspace" if target else "path not known"
+        head = f"{name} {shown} ({place})" + (f", written as {path}" if resolved_path and resolved_path != path else "")
+        arguments = json.dumps(tool_input, ensure_ascii=True, indent=2, sort_keys=True)
+        return head + "\nArguments:\n" + _capped(arguments.splitlines())
     if name == "WebFetch":
         url = str(tool_input.get("url", ""))
-        host = _host(url) or "(no host)"
+        host = origin(url) or "(no host)"
         prompt = str(tool_input.get("prompt", ""))
         return f"WebFetch {url}\nHost: {host}" + (f"\nPrompt: {prompt}" if prompt else "")
     if name == "WebSearch":

@@ -172,7 +172,7 @@ def test_web_fetches_whose_host_parsers_disagree_on_are_unknown(url: str) -> Non
 def test_plain_web_fetches_keep_their_host(url: str) -> None:
     graded = grade_tool("WebFetch", {"url": url}, workspace=W)
     assert (graded.risk, graded.reasons[0].rule) == (RiskLevel.NETWORK, "tool-network")
-    assert tool_words("WebFetch", {"url": url}) == ("tool:WebFetch", "host:docs.python.org")
+    assert tool_words("WebFetch", {"url": url}) == ("tool:WebFetch", "host:https://docs.python.org")
 
 
 @pytest.mark.parametrize(

@@ -43,10 +43,10 @@ def test_a_program_rule_grades_an_mcp_tool_by_its_full_name_only() -> None:
     assert grade_tool("mcp__github__delete_repo", {}, workspace=W, rules=github).risk is RiskLevel.DESTRUCTIVE
 
 
-def test_tool_words_name_the_host_and_the_resolved_path() -> None:
+def test_tool_words_name_the_origin_and_the_resolved_path() -> None:
     assert tool_words("WebFetch", {"url": "https://Docs.python.org:443/x?y"}) == (
         "tool:WebFetch",
-        "host:docs.python.org",
+        "host:https://docs.python.org",
     )
     assert tool_words("Edit", {"file_path": f"{W}/l/a"}, "/srv/./app/a") == ("tool:Edit", "path:/srv/app/a")
     assert tool_words("mcp__s__t", {"host": "x"}) == ("tool:mcp__s__t",)
@@ -58,3 +58,37 @@ def test_the_card_text_escapes_hidden_characters_in_arguments_and_shows_the_diff
     assert "\u202e" not in text
     diff = describe_tool("Edit", {"file_path": "/srv/a", "old_string": "x\ny", "new_string": "x\nz"}, workspace=W)
     assert diff.splitlines()[0] == "Edit /srv/a (outside the workspace)" and "-y" in diff and "+z" in diff
+
+
+@pytest.mark.parametrize(
+    ("url", "origin"),
+    [
+        ("https://docs.example.com/a", "https://docs.example.com"),
+        ("https://docs.example.com:443/a", "https://docs.example.com"),
+        ("http://docs.example.com:80/a", "http://docs.example.com"),
+        ("http://docs.example.com/a", "http://docs.example.com"),
+        ("https://docs.example.com:8443/a", "https://docs.example.com:8443"),
+        ("http://docs.example.com:443/a", "http://docs.example.com:443"),
+        ("HTTPS://DOCS.Example.COM/a", "https://docs.example.com"),
+        ("https://docs.example.com./a", "https://docs.example.com"),
+        ("https://xn--dcs-sed.example.com/", "https://xn--dcs-sed.example.com"),  # shown as written, its own origin
+        ("https://127.0.0.1:8443/", "https://127.0.0.1:8443"),
+        ("https://[::1]:8443/", "https://[::1]:8443"),
+        ("https://docs.example.com@evil.example/", None),  # userinfo: parsers disagree on the host
+        ("https://docs.example.com:443@evil.example/", None),
+        ("https://d\u043ecs.example.com/", None),  # non-ASCII: an IDN look-alike
+        ("https://docs..example.com/", None),
+        ("https://docs.example.com../", None),
+        ("https://2130706433/", None),  # WHATWG reads a numeric host as IPv4: 127.0.0.1
+        ("https://0x7f.1/", None),
+        ("https://docs.example.com:99999/", None),
+        ("https://docs.example.com:0/", None),
+        ("https://docs.example.com:+443/", None),
+        ("ftp://docs.example.com/", None),
+    ],
+)
+def test_a_web_fetch_is_named_by_its_scheme_host_and_port(url: str, origin: str | None) -> None:
+    words = tool_words("WebFetch", {"url": url})
+    assert words == (("tool:WebFetch", f"host:{origin}") if origin else ("tool:WebFetch",)), words
+    graded = grade_tool("WebFetch", {"url": url}, workspace=W)
+    assert graded.risk == (RiskLevel.NETWORK if origin else RiskLevel.DESTRUCTIVE), graded
