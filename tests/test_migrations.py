@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from alembic import command
 from sqlalchemy.ext.asyncio import create_async_engine
 
@@ -96,3 +98,42 @@ async def test_flybot_db_upgrade_and_serve_refusal_on_postgresql(tmp_path: Path)
             timeout=60,
         )
         assert current.returncode == 0
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+async def test_webfetch_approvals_saved_per_host_cover_that_host_over_https_after_the_upgrade(
+    backend: str, tmp_path: Path
+) -> None:
+    async def run(url: str) -> None:
+        engine = create_async_engine(url)
+        try:
+            await upgrade(engine, "0015")
+            now: object = "2026-12-01 00:00:00.000000"
+            if backend == "postgresql":
+                now = datetime(2026, 12, 1, tzinfo=UTC)
+            insert = sa.text(
+                "INSERT INTO standing_approvals (id, scope, subject, bot_id, pattern, max_risk, contained_only, "
+                "created_by, created_at) VALUES (:id, 'bot', 'b1', NULL, :pattern, 'network', false, 'U0ADMIN01', "
+                ":at)"
+            )
+            patterns = {
+                "sa1": "tool:WebFetch host:docs.python.org",
+                "sa2": "tool:WebFetch",
+                "sa3": "apt-get install",
+                "sa4": "tool:Read path:/srv/x",
+            }
+            async with engine.begin() as conn:
+                for key, pattern in patterns.items():
+                    await conn.execute(insert, {"id": key, "pattern": pattern, "at": now})
+            await upgrade(engine)
+            async with engine.connect() as conn:
+                rows = dict((await conn.execute(sa.text("SELECT id, pattern FROM standing_approvals"))).all())
+            assert rows == {**patterns, "sa1": "tool:WebFetch host:https://docs.python.org"}
+        finally:
+            await engine.dispose()
+
+    if backend == "sqlite":
+        await run(f"sqlite+aiosqlite:///{tmp_path / 'flybot.db'}")
+    else:
+        async with throwaway_database() as url:
+            await run(url)
