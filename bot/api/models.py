@@ -71,6 +71,7 @@ class RecipeIn(BaseModel):
         "compose",
         "pip",
         "jvm",
+        "composer",
         "path",
     ]
     target: str = Field(default="", max_length=200)

@@ -357,8 +357,8 @@ def test_composer_reads_without_plugins_stay_read_only(command: str) -> None:
 
 # -- JVM launchers' version and help uses start what the workspace's launcher files choose ----------------------------
 JVM_STARTS = [
-    ({".mvn/jvm.config": "-javaagent:/tmp/x.jar\n"}, "mvn -v"),
-    ({".mvn/jvm.config": "-javaagent:/tmp/x.jar\n"}, "mvn --version"),
+    ({".mvn/jvm.config": "-javaagent:lib/agent.jar\n"}, "mvn -v"),
+    ({".mvn/jvm.config": "-javaagent:lib/agent.jar\n"}, "mvn --version"),
     ({".mvn/extensions.xml": "<extensions/>\n"}, "mvn -v"),
     ({".bazelrc": "startup --host_jvm_args=-javaagent:/tmp/x.jar\n"}, "bazel version"),
     ({".bazelrc": "try-import %workspace%/user.bazelrc\n"}, "bazelisk help"),

@@ -421,6 +421,7 @@ def _grade(call: Call, root: _Node) -> None:
         if family is not None:
             _jvm_start(call, family, f"{call.name} {values[0]}")
         _toolchain_start(call, f"{call.name} {values[0]}")
+        _outside_code(call, f"{call.name} {values[0]}")
         return
     node = root
     what = [call.name]
@@ -641,6 +642,69 @@ def _grade(call: Call, root: _Node) -> None:
     if family is not None and call.rec.level == R.READ_ONLY:
         _jvm_start(call, family, label)
     _toolchain_start(call, label)
+    _outside_code(call, label)
+    if call.name == "composer" and len(what) > 1 and "--no-scripts" not in given:
+        _composer_scripts(call, what[1], label)
+
+
+def _composer_scripts(call: Call, command: str, label: str) -> None:
+    """The scripts of composer.json that ``composer COMMAND`` fires (recipes.py ``COMPOSER_EVENTS``), read by the
+    recipe book where Composer runs (``-d``/``--working-dir`` moves it) and graded line by line as a project recipe
+    is (projects.py ``run_recipe``); ``--no-scripts`` runs none."""
+    from bot.risk.recipes import COMPOSER_EVENTS, LIFECYCLE
+
+    from .projects import run_recipe
+
+    if command not in COMPOSER_EVENTS:
+        return
+    directory: Word | None = None
+    words = call.args
+    for index, word in enumerate(words):
+        name, eq, value = (word.value or "").partition("=")
+        if name in ("-d", "--working-dir"):
+            directory = literal_word(value) if eq else words[index + 1] if index + 1 < len(words) else None
+    run_recipe(call, "composer", LIFECYCLE + command, directory=directory, label=label)
+
+
+#: Programs whose settings in the workspace may make them load code from outside it (settings.py ``OUTSIDE``:
+#: ``.mvn/jvm.config``, ``.mvn/maven.config``, ``gradle.properties``, Mocha's configuration, ``bunfig.toml``), with
+#: the settings tool and program they are read for. Maven reads its ``.mvn`` files at every start, ``mvn -v`` too.
+_OUTSIDE_CODE = {
+    "mvn": ("jvm", "mvn"),
+    "mvnw": ("jvm", "mvn"),
+    "gradle": ("jvm", "gradle"),
+    "gradlew": ("jvm", "gradle"),
+    "mocha": ("npm", "mocha"),
+    "bun": ("npm", "bun"),
+}
+
+
+def _outside_code(call: Call, label: str) -> None:
+    """Code from outside the workspace that a program of :data:`_OUTSIDE_CODE` loads: named by its settings
+    (projects.py ``outside_settings``), or for Maven and Gradle by a JVM option or property on the command line
+    (``mvn -Dmaven.ext.class.path=/tmp/x.jar``, ``gradle -Dorg.gradle.jvmargs=-javaagent:/tmp/a.jar``: settings.py
+    ``jvm_code_options``): destructive (``runs-program``)."""
+    entry = _OUTSIDE_CODE.get(call.name)
+    if entry is None:
+        return
+    from bot.risk.settings import OUTSIDE, jvm_code_options
+
+    from .projects import outside_settings
+
+    outside_settings(call, entry[0], label, f"{OUTSIDE} {entry[1]}")
+    if entry[0] != "jvm":
+        return
+    values = [w.value for w in call.args if w.value is not None]
+    for option, path in jvm_code_options(values, maven=entry[1] == "mvn"):
+        if path is None or call.where(Word(path, path)) is not Where.WORKSPACE:
+            shown = option if path is None else f"{option} {shorten(path, 80)}"
+            call.flag(
+                R.DESTRUCTIVE,
+                "runs-program",
+                f"{label} {shown} loads code from outside the workspace (or runs a command): code FlyBot does not "
+                "read.",
+            )
+            return
 
 
 #: Uses whose configuration file names a directory they empty before writing there, when no option names it
