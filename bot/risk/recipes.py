@@ -380,9 +380,12 @@ class ProjectRecipes(RecipeBook):
             return recipe(package_script(text(rel), target, pre_post=tool != "pnpm", env_builtin=tool == "npm"))
         if tool == "composer":
             rel = here("composer.json")
-            if rel is None or not target.startswith(LIFECYCLE):
-                return recipe([]) if rel is None else None
-            return recipe(composer_scripts(text(rel), COMPOSER_EVENTS.get(target[len(LIFECYCLE) :], ()), rel))
+            if rel is None:
+                return recipe([]) if target.startswith(LIFECYCLE) else None
+            if target.startswith(LIFECYCLE):
+                return recipe(composer_scripts(text(rel), COMPOSER_EVENTS.get(target[len(LIFECYCLE) :], ()), rel))
+            lines = composer_scripts(text(rel), [target], rel)
+            return recipe(lines) if lines or _composer_defines(text(rel), target) else None
         if tool == "just":
             rel = named or next(
                 (r for r in map(here, ("justfile", "Justfile", ".justfile", "JUSTFILE")) if r is not None), None
@@ -552,7 +555,7 @@ def _npmrc_key_not_inert(text: str) -> str | None:
 RECIPE_INPUTS = frozenset({
     "GNUmakefile", "makefile", "Makefile", "package.json", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs",
     "pnpm-workspace.yaml", "justfile", "Justfile", ".justfile", "tox.ini", "tox.toml", "pyproject.toml", "setup.cfg",
-    ".env",
+    ".env", "composer.json",
 })  # fmt: skip
 
 
@@ -916,6 +919,13 @@ def composer_scripts(
             else:
                 out += composer_scripts(text, [head], where, depth + 1)
     return out
+
+
+def _composer_defines(text: str, name: str) -> bool:
+    """True when composer.json ``text`` defines the script ``name`` (an empty one runs nothing)."""
+    data = json.loads(text)
+    scripts = data.get("scripts") if isinstance(data, dict) else None
+    return isinstance(scripts, dict) and name in scripts
 
 
 def package_script(

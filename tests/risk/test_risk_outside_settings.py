@@ -331,3 +331,21 @@ def test_composer_scripts_that_cannot_be_read_fail_closed(tmp_path: Path) -> Non
     assert graded("composer install", root)[0] == DES
     root2 = _project(tmp_path / "b", {"composer.json": '{"scripts": {"post-install-cmd": "@a", "a": "@a"}}'})
     assert graded("composer install", root2)[0] == DES
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("composer run-script test", WW),
+        ("composer run test -- --filter Foo", WW),
+        ("composer run-script test -- --bootstrap /tmp/x.php", DES),
+        ("composer run-script clean", DES),
+        ("composer run-script --list", RiskLevel.READ_ONLY),
+        ("composer run-script missing", WW),
+        ('composer run-script "$S"', DES),
+    ],
+)
+def test_composer_run_script_is_graded_as_the_script_it_runs(tmp_path: Path, command: str, expected: RiskLevel) -> None:
+    text = '{"scripts": {"test": "phpunit", "clean": ["@test", "rm -rf ~"]}}'
+    root = _project(tmp_path, {"composer.json": text})
+    assert graded(command, root)[0] == expected

@@ -644,18 +644,26 @@ def _grade(call: Call, root: _Node) -> None:
     _toolchain_start(call, label)
     _outside_code(call, label)
     if call.name == "composer" and len(what) > 1 and "--no-scripts" not in given:
-        _composer_scripts(call, what[1], label)
+        _composer_scripts(call, what[1], label, operands)
 
 
-def _composer_scripts(call: Call, command: str, label: str) -> None:
-    """The scripts of composer.json that ``composer COMMAND`` fires (recipes.py ``COMPOSER_EVENTS``), read by the
-    recipe book where Composer runs (``-d``/``--working-dir`` moves it) and graded line by line as a project recipe
-    is (projects.py ``run_recipe``); ``--no-scripts`` runs none."""
+def _composer_scripts(call: Call, command: str, label: str, operands: list[Word]) -> None:
+    """The scripts of composer.json that ``composer COMMAND`` fires (recipes.py ``COMPOSER_EVENTS``), or the one
+    ``composer run-script NAME`` runs, read by the recipe book where Composer runs (``-d``/``--working-dir`` moves
+    it) and graded line by line as a project recipe is (projects.py ``run_recipe``); ``--no-scripts`` runs none."""
     from bot.risk.recipes import COMPOSER_EVENTS, LIFECYCLE
 
     from .projects import run_recipe
 
-    if command not in COMPOSER_EVENTS:
+    if command in ("run-script", "run") and operands:
+        name = operands[0].value
+        if name is None or name.startswith("<"):
+            refuse(call, f"composer {command} {shorten(operands[0].src, 40)} (a script only known when it runs)")
+            return
+        target = name
+    elif command in COMPOSER_EVENTS:
+        target = LIFECYCLE + command
+    else:
         return
     directory: Word | None = None
     words = call.args
@@ -663,7 +671,10 @@ def _composer_scripts(call: Call, command: str, label: str) -> None:
         name, eq, value = (word.value or "").partition("=")
         if name in ("-d", "--working-dir"):
             directory = literal_word(value) if eq else words[index + 1] if index + 1 < len(words) else None
-    run_recipe(call, "composer", LIFECYCLE + command, directory=directory, label=label)
+    # composer run-script NAME ARGS: the arguments are added to the script's command (getcomposer.org "Scripts",
+    # "Running scripts manually")
+    extra = [w for w in operands[1:] if w.value != "--"] if not target.startswith(LIFECYCLE) else None
+    run_recipe(call, "composer", target, directory=directory, extra=extra, label=label)
 
 
 #: Programs whose settings in the workspace may make them load code from outside it (settings.py ``OUTSIDE``:

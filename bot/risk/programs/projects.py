@@ -253,7 +253,7 @@ def _run_one(
                 destructive(call, "hidden-characters", f"{label} ({shorten(reveal(line.source), 60)}): {hidden}")
             before = len(g.records)
             level_before = call.rec.level
-            main = line.source.endswith(f"package.json scripts.{target}")
+            main = line.source.endswith((f"package.json scripts.{target}", f"composer.json scripts.{target}"))
             call.script(line.command + (tail if main else ""), f"{label} ({line.source})")
             inner = max((r.level for r, _ in g.records[before:]), default=level_before)
             call.flag(
