@@ -75,7 +75,8 @@ also read settings from the directory they run in and the ones above, and some s
 * code from outside the workspace (question :data:`OUTSIDE`): settings between the directory a tool runs in and the
   workspace's top that make a build or test run a program or load code from outside the workspace: cargo's
   ``rustc-wrapper``, ``runner``, ``linker``, ``[env]``, ``[source]`` directories; ``.mvn/jvm.config``,
-  ``.mvn/maven.config`` and ``gradle.properties`` JVM options (``-javaagent:``, ``-Dmaven.ext.class.path=``);
+  ``.mvn/maven.config``, ``gradle.properties``, sbt's ``.jvmopts``/``.sbtopts`` and ``.bazelrc`` ``startup`` JVM
+  options (``-javaagent:``, ``-Dmaven.ext.class.path=``);
   go.mod ``replace`` and go.work ``use`` directories; Mocha's ``require``/``spec``; bunfig's ``preload``. Unlike
   most here, these change the grade: destructive (programs/projects.py ``outside_settings``). A cargo ``[alias]``
   (question :data:`CARGO_ALIAS`) is graded as what it expands to.
@@ -183,7 +184,7 @@ CARGO_TOOLCHAIN = "toolchain"
 CARGO_ALIAS = "alias "
 #: The question asking which settings make a tool run code from outside the workspace, between the directory it
 #: runs in and the workspace's top: ``outside`` for cargo (:func:`_cargo_outside`) and go (:func:`_go_outside`),
-#: ``outside mvn``/``outside gradle`` for jvm (:func:`_jvm_outside`), ``outside mocha``/``outside bun`` for npm
+#: ``outside mvn``/``gradle``/``sbt``/``bazel`` for jvm (:func:`_jvm_outside`), ``outside mocha``/``outside bun`` for npm
 #: (:func:`_mocha_outside`, :func:`_bun_outside`). Each finding is ``(file, "SETTING: why")``; the classifier
 #: grades every one destructive (programs/projects.py ``outside_settings``). Files above the workspace (the owner's
 #: own, ``~/.cargo/config.toml``) are not judged.
@@ -1328,8 +1329,10 @@ def _properties(text: str) -> list[tuple[int, str, str]]:
 
 
 def _jvm_outside(root: str, places: list[str], family: str) -> list[tuple[str, str]]:
-    """The settings that make a JVM launcher of ``family`` (``mvn``, ``gradle``) run in ``places[0]`` load code from
-    outside the workspace: for Maven, ``.mvn/jvm.config`` (JVM options) and ``.mvn/maven.config`` (command-line
+    """The settings that make a JVM launcher of ``family`` (``mvn``, ``gradle``, ``sbt``, ``bazel``) run in
+    ``places[0]`` load code from outside the workspace: for sbt, ``.jvmopts`` and ``.sbtopts`` there; for Bazel,
+    ``.bazelrc`` ``startup`` options (``--host_jvm_args``, ``--server_javabase``, ``--install_base``) and imports
+    in the directory and those above; for Maven, ``.mvn/jvm.config`` (JVM options) and ``.mvn/maven.config`` (command-line
     options) in the directory and those above up to the workspace's top (Maven finds ``.mvn`` there); for Gradle,
     ``gradle.properties`` there (Gradle "Build Environment": ``org.gradle.jvmargs``, JVM options of the daemon that
     runs the build, and ``org.gradle.java.home``/``org.gradle.java.installations.paths``, the JDK it runs), each
@@ -1356,6 +1359,34 @@ def _jvm_outside(root: str, places: list[str], family: str) -> list[tuple[str, s
                 if os.path.lexists(path):
                     words = shlex.split(_text(path), comments=True)
                     judge(_rel(root, path), place, jvm_code_options(words, maven=name.endswith("maven.config")))
+    elif family == "sbt":  # sbt "Command line reference": .jvmopts (JVM options), .sbtopts (-J passes JVM options)
+        for name in (".jvmopts", ".sbtopts"):
+            path = os.path.join(places[0], name)
+            if os.path.lexists(path):
+                words = shlex.split(_text(path), comments=True)
+                words = [w[2:] if name == ".sbtopts" and w.startswith("-J") else w for w in words]
+                judge(_rel(root, path), places[0], jvm_code_options(words))
+    elif family == "bazel":  # bazel.build "Write bazelrc configuration files": startup options, imports
+        for place in places:
+            path = os.path.join(place, ".bazelrc")
+            if not os.path.lexists(path):
+                continue
+            for number, line in _lines(_text(path)):
+                words = shlex.split(line, comments=True)
+                source = f"{_rel(root, path)}:{number}"
+                if words[:1] in (["import"], ["try-import"]) and len(words) > 1:
+                    target = words[1].replace("%workspace%", place)
+                    judge(source, place, [(words[0], target)])
+                elif words[:1] == ["startup"]:
+                    options: list[tuple[str, str | None]] = []
+                    for index, word in enumerate(words[1:], start=1):
+                        name, eq, value = word.partition("=")
+                        value = value if eq else words[index + 1] if index + 1 < len(words) else ""
+                        if name == "--host_jvm_args":
+                            options += jvm_code_options(value.split())
+                        elif name in ("--server_javabase", "--install_base"):
+                            options.append((name, value))
+                    judge(source, place, options)
     else:
         for place in places:
             path = os.path.join(place, "gradle.properties")
@@ -1514,7 +1545,7 @@ def _outside(root: str, places: list[str], tool: str, family: str) -> list[tuple
         return _cargo_outside(root, places)
     if tool == "go" and not family:
         return _go_outside(root, places)
-    if tool == "jvm" and family in ("mvn", "gradle"):
+    if tool == "jvm" and family in ("mvn", "gradle", "sbt", "bazel"):
         return _jvm_outside(root, places, family)
     if tool == "npm" and family == "mocha":
         return _mocha_outside(root, places)

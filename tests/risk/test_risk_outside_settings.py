@@ -129,6 +129,10 @@ POM = {"pom.xml": "<project/>\n", "build.gradle": "plugins { id 'java' }\n"}
         ({"gradle.properties": "org.gradle.jvmargs=-Xmx2g -javaagent:/tmp/x.jar\n"}, "gradle build"),
         ({"gradle.properties": "org.gradle.jvmargs=-javaagent:/tmp/x.jar\n"}, "gradle tasks"),
         ({"gradle.properties": "org.gradle.java.home=/srv/other/jdk\n"}, "gradle build"),
+        ({".bazelrc": "startup --host_jvm_args=-javaagent:/tmp/x.jar\n"}, "bazel build //..."),
+        ({".bazelrc": "try-import /tmp/evil.bazelrc\n"}, "bazel version"),
+        ({".jvmopts": "-javaagent:/tmp/x.jar\n"}, "sbt compile"),
+        ({".sbtopts": "-J-javaagent:/tmp/x.jar\n"}, "sbt --version"),
     ],
 )
 def test_jvm_settings_loading_code_outside_the_workspace_are_destructive(
@@ -147,11 +151,15 @@ def test_jvm_settings_loading_code_outside_the_workspace_are_destructive(
         {
             "gradle.properties": "org.gradle.jvmargs=-Xmx2g -Dfile.encoding=UTF-8\norg.gradle.java.home=/usr/lib/jvm/17\n"
         },
+        {".bazelrc": "startup --host_jvm_args=-Xmx2g\nbuild --jobs 4\ntry-import %workspace%/user.bazelrc\n"},
+        {".jvmopts": "-Xmx2g -javaagent:tools/a.jar\n", ".sbtopts": "-J-Xss4m\n"},
     ],
 )
 def test_jvm_settings_inside_the_workspace_keep_the_build_grade(tmp_path: Path, files: dict[str, str]) -> None:
     root = _project(tmp_path, {**POM, **files})
-    assert graded("mvn package" if ".mvn/jvm.config" in files else "gradle build", root)[0] == WW
+    name = next(iter(files))
+    command = {".mvn/jvm.config": "mvn package", ".bazelrc": "bazel build //...", ".jvmopts": "sbt compile"}
+    assert graded(command.get(name, "gradle build"), root)[0] == WW
 
 
 @pytest.mark.parametrize(

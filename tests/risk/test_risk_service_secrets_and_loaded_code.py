@@ -360,11 +360,11 @@ JVM_STARTS = [
     ({".mvn/jvm.config": "-javaagent:lib/agent.jar\n"}, "mvn -v"),
     ({".mvn/jvm.config": "-javaagent:lib/agent.jar\n"}, "mvn --version"),
     ({".mvn/extensions.xml": "<extensions/>\n"}, "mvn -v"),
-    ({".bazelrc": "startup --host_jvm_args=-javaagent:/tmp/x.jar\n"}, "bazel version"),
+    ({".bazelrc": "startup --host_jvm_args=-javaagent:tools/a.jar\n"}, "bazel version"),
     ({".bazelrc": "try-import %workspace%/user.bazelrc\n"}, "bazelisk help"),
     ({"tools/bazel": "#!/bin/sh\nexec /tmp/x\n"}, "bazel version"),
     ({".bazelversion": "evilfork/7.1.0\n"}, "bazel version"),
-    ({".jvmopts": "-javaagent:/tmp/x.jar\n"}, "sbt --version"),
+    ({".jvmopts": "-javaagent:tools/a.jar\n"}, "sbt --version"),
 ]
 
 

@@ -1292,12 +1292,6 @@ def _cargo(call: Call, aliased: bool) -> None:
     if command is not None and command not in _CARGO_COMMANDS:
         if _cargo_alias(call, words, words.index(operands[0]), aliased):
             return
-    if (
-        command is not None
-        and command not in ("version", "help", "-V", "--version", "--list")
-        and not (command == "fmt" and any(w.value == "--check" for w in words))
-    ):
-        outside_settings(call, "cargo", f"cargo {command}", OUTSIDE)
     if not operands:
         read_only(call, "cargo without a command only prints.")
         settings_start(call, "cargo", "cargo", CARGO_START)
@@ -1367,6 +1361,13 @@ def _cargo(call: Call, aliased: bool) -> None:
         # The Cargo Book, "Configuration"; rustup "Overrides": read from the directory cargo runs in and those above
         # (a build or test runs the project's code anyway: build.rs, tests)
         workspace_settings(call, "cargo", label=f"cargo {command or ''}".rstrip())
+    # after the grade: a reason noting a place the adapter did not report takes the command's level
+    if (
+        command is not None
+        and command not in ("version", "help", "-V", "--version", "--list")
+        and not (command == "fmt" and any(w.value == "--check" for w in words))
+    ):
+        outside_settings(call, "cargo", f"cargo {command}", OUTSIDE)
 
 
 #: go environment variables that name programs go runs or flags that do (``go help environment``: GOFLAGS can

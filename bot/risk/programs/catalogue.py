@@ -685,6 +685,9 @@ _OUTSIDE_CODE = {
     "mvnw": ("jvm", "mvn"),
     "gradle": ("jvm", "gradle"),
     "gradlew": ("jvm", "gradle"),
+    "sbt": ("jvm", "sbt"),
+    "bazel": ("jvm", "bazel"),
+    "bazelisk": ("jvm", "bazel"),
     "mocha": ("npm", "mocha"),
     "bun": ("npm", "bun"),
 }
@@ -703,7 +706,7 @@ def _outside_code(call: Call, label: str) -> None:
     from .projects import outside_settings
 
     outside_settings(call, entry[0], label, f"{OUTSIDE} {entry[1]}")
-    if entry[0] != "jvm":
+    if entry[1] not in ("mvn", "gradle"):
         return
     values = [w.value for w in call.args if w.value is not None]
     for option, path in jvm_code_options(values, maven=entry[1] == "mvn"):
