@@ -73,6 +73,7 @@ class RecipeIn(BaseModel):
         "jvm",
         "aws",
         "ruby",
+        "composer",
         "path",
     ]
     target: str = Field(default="", max_length=200)

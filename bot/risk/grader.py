@@ -119,6 +119,7 @@ _READS_NO_ENVIRONMENT = frozenset({
 #: go.mod/go.work toolchain lines (go help toolchain); Gemfile, Vagrantfile, Package.swift, build.gradle(.kts),
 #: settings.gradle(.kts) and init scripts are code; pom.xml names plugins; a wrapper (gradlew, mvnw, their
 #: wrapper properties and jars) and a binstub (bin/rails) run as the tool, a Rakefile is code; .npmrc script-shell, node-options;
+#: bunfig.toml preload (Bun "bunfig.toml"); composer.json scripts (Composer "Scripts"); package.json's mocha key;
 #: pytest reads ``addopts`` (any option: ``-p PLUGIN``, ``--basetemp``, ``--junitxml``) from pytest.ini,
 #: .pytest.ini, pyproject.toml, tox.ini and setup.cfg, pytest reference "Configuration file formats").
 _PLANTED_CONFIG: dict[str, frozenset[str]] = {
@@ -157,6 +158,9 @@ _PLANTED_CONFIG: dict[str, frozenset[str]] = {
     "/bin/rake": frozenset({"rake"}),
     "/Rakefile": frozenset({"rake", "rails"}),
     "/.npmrc": frozenset({"npm", "npx", "pnpm", "yarn"}),
+    "/bunfig.toml": frozenset({"bun", "bunx"}),
+    "/composer.json": frozenset({"composer"}),
+    "/package.json": frozenset({"mocha"}),
     "/.bazelrc": frozenset({"bazel", "bazelisk"}),
     "/pytest.ini": frozenset({"pytest", "py.test"}),
     "/.pytest.ini": frozenset({"pytest", "py.test"}),

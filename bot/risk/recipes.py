@@ -45,6 +45,7 @@ __all__ = [
     "SETTINGS",
     "TOX_START",
     "UNKNOWN",
+    "COMPOSER_EVENTS",
     "GivenRecipes",
     "ProjectRecipes",
     "Recipe",
@@ -377,6 +378,14 @@ class ProjectRecipes(RecipeBook):
                     lines += lifecycle_scripts(text(package), events, where=package) or []
                 return recipe(lines)
             return recipe(package_script(text(rel), target, pre_post=tool != "pnpm", env_builtin=tool == "npm"))
+        if tool == "composer":
+            rel = here("composer.json")
+            if rel is None:
+                return recipe([]) if target.startswith(LIFECYCLE) else None
+            if target.startswith(LIFECYCLE):
+                return recipe(composer_scripts(text(rel), COMPOSER_EVENTS.get(target[len(LIFECYCLE) :], ()), rel))
+            lines = composer_scripts(text(rel), [target], rel)
+            return recipe(lines) if lines or _composer_defines(text(rel), target) else None
         if tool == "just":
             rel = named or next(
                 (r for r in map(here, ("justfile", "Justfile", ".justfile", "JUSTFILE")) if r is not None), None
@@ -546,7 +555,7 @@ def _npmrc_key_not_inert(text: str) -> str | None:
 RECIPE_INPUTS = frozenset({
     "GNUmakefile", "makefile", "Makefile", "package.json", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs",
     "pnpm-workspace.yaml", "justfile", "Justfile", ".justfile", "tox.ini", "tox.toml", "pyproject.toml", "setup.cfg",
-    ".env",
+    ".env", "composer.json",
 })  # fmt: skip
 
 
@@ -562,6 +571,7 @@ _FILES = {
     "pnpm": "package.json",
     "just": "justfile",
     "tox": "tox.ini",
+    "composer": "composer.json",
 }
 
 
@@ -843,6 +853,79 @@ def lifecycle_scripts(text: str, events: Sequence[str], where: str = "package.js
         elif value is not None:
             raise ValueError(f"scripts.{event} is not a string")
     return out
+
+
+#: The script events each Composer command fires (getcomposer.org "Scripts", "Event names": command, installer,
+#: package and plugin events; ``install`` without a lock file fires the update events, every command ``init`` and
+#: ``command``), by the command's name and aliases; the target of a Composer recipe is :data:`LIFECYCLE` and the
+#: command.
+_COMPOSER_EVERY = ("init", "command", "pre-command-run")
+_COMPOSER_AUTOLOAD = ("pre-autoload-dump", "post-autoload-dump")
+_COMPOSER_PACKAGES = (
+    "pre-update-cmd", "pre-operations-exec", "pre-pool-create", "pre-file-download", "post-file-download",
+    "pre-package-install", "post-package-install", "pre-package-update", "post-package-update",
+    "pre-package-uninstall", "post-package-uninstall", *_COMPOSER_AUTOLOAD, "post-update-cmd",
+)  # fmt: skip
+_COMPOSER_INSTALL = ("pre-install-cmd", *_COMPOSER_PACKAGES, "post-install-cmd")
+COMPOSER_EVENTS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("install", "i"), _COMPOSER_EVERY + _COMPOSER_INSTALL),
+    **dict.fromkeys(
+        ("update", "u", "upgrade", "require", "r", "remove", "rm", "reinstall", "bump"),
+        _COMPOSER_EVERY + _COMPOSER_PACKAGES,
+    ),
+    "create-project": _COMPOSER_EVERY + _COMPOSER_INSTALL + ("post-root-package-install", "post-create-project-cmd"),
+    **dict.fromkeys(("dump-autoload", "dumpautoload"), _COMPOSER_EVERY + _COMPOSER_AUTOLOAD),
+    "status": (*_COMPOSER_EVERY, "pre-status-cmd", "post-status-cmd"),
+    "archive": (*_COMPOSER_EVERY, "pre-archive-cmd", "post-archive-cmd"),
+}
+
+
+def composer_scripts(
+    text: str, events: Sequence[str], where: str = "composer.json", depth: int = 0
+) -> list[RecipeLine]:
+    """The ``scripts`` of ``events`` that composer.json ``text`` (the file ``where``) defines, as the lines they run
+    (getcomposer.org "Scripts": a string or an array of strings, each a command line or a PHP callback
+    ``Class::method``, run as written; ``@php ARGS`` runs ``php ARGS``, ``@composer ARGS`` runs ``composer ARGS``,
+    ``@putenv NAME=VALUE`` sets a variable, ``@NAME`` runs the script NAME).
+
+    Raises:
+        ValueError: not JSON, a script that is neither a string nor an array of strings, or references more than 8
+            deep (a cycle).
+    """
+    data = json.loads(text)
+    scripts = data.get("scripts") if isinstance(data, dict) else None
+    if scripts is None:
+        return []
+    if not isinstance(scripts, dict) or depth > 8:
+        raise ValueError("scripts is not an object, or its references go too deep")
+    out: list[RecipeLine] = []
+    for event in events:
+        value = scripts.get(event)
+        items = [value] if isinstance(value, str) else value if isinstance(value, list) else None
+        if value is None:
+            continue
+        if items is None or not all(isinstance(item, str) for item in items):
+            raise ValueError(f"scripts.{event} is not a string or an array of strings")
+        for item in items:
+            source = f"{where} scripts.{event}"
+            line = str(item).strip()
+            head, _, rest = line[1:].partition(" ")
+            if not line.startswith("@"):
+                out.append(RecipeLine(source, line))
+            elif head in ("php", "composer"):
+                out.append(RecipeLine(source, f"{head} {rest}".strip()))
+            elif head == "putenv":
+                out.append(RecipeLine(source, f"export {rest}"))
+            else:
+                out += composer_scripts(text, [head], where, depth + 1)
+    return out
+
+
+def _composer_defines(text: str, name: str) -> bool:
+    """True when composer.json ``text`` defines the script ``name`` (an empty one runs nothing)."""
+    data = json.loads(text)
+    scripts = data.get("scripts") if isinstance(data, dict) else None
+    return isinstance(scripts, dict) and name in scripts
 
 
 def package_script(

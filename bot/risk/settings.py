@@ -80,6 +80,15 @@ also read settings from the directory they run in and the ones above, and some s
   ``.git/hooks``; a relative path is relative to the top of the working tree). A write there is a control-file write,
   as one into ``.git/hooks`` is.
 
+* code from outside the workspace (question :data:`OUTSIDE`): settings between the directory a tool runs in and the
+  workspace's top that make a build or test run a program or load code from outside the workspace: cargo's
+  ``rustc-wrapper``, ``runner``, ``linker``, ``[env]``, ``[source]`` directories; ``.mvn/jvm.config``,
+  ``.mvn/maven.config``, ``gradle.properties``, sbt's ``.jvmopts``/``.sbtopts`` and ``.bazelrc`` ``startup`` JVM
+  options (``-javaagent:``, ``-Dmaven.ext.class.path=``);
+  go.mod ``replace`` and go.work ``use`` directories; Mocha's ``require``/``spec``; bunfig's ``preload``. Unlike
+  most here, these change the grade: destructive (programs/projects.py ``outside_settings``). A cargo ``[alias]``
+  (question :data:`CARGO_ALIAS`) is graded as what it expands to.
+
 The adapter, which runs in the session's directory, reads these (:func:`read`, through
 :class:`~bot.risk.recipes.ProjectRecipes`) and sends each place it checked as a recipe whose target starts with
 ``<settings> `` (:data:`~bot.risk.recipes.SETTINGS`) and whose lines are what it found (none: nothing chooses code there). The classifier
@@ -97,17 +106,20 @@ import re
 import tomllib
 
 __all__ = [
+    "CARGO_ALIAS",
     "CARGO_START",
     "CARGO_TOOLCHAIN",
     "GIT_DIRECTORY",
     "GUESS",
     "INERT_NPMRC_KEYS",
     "INERT_YARNRC_KEYS",
+    "OUTSIDE",
     "PYTHON_SOURCE_KEYS",
     "HOOKS",
     "REPOSITORY",
     "SAFE_GIT_KEYS",
     "TOOLS",
+    "jvm_code_options",
     "local_url",
     "read",
     "yaml_keys",
@@ -185,6 +197,15 @@ CARGO_TOOLCHAIN = "toolchain"
 #: The aws question ``document KIND FILE`` asking whether the policy document in FILE (the path after ``file://``,
 #: from where aws runs) opens a bucket to everyone or allows every action (:func:`_aws_document`).
 AWS_DOCUMENT = "document "
+#: The cargo question asking what the ``[alias]`` after it expands to (:func:`_cargo_alias`).
+CARGO_ALIAS = "alias "
+#: The question asking which settings make a tool run code from outside the workspace, between the directory it
+#: runs in and the workspace's top: ``outside`` for cargo (:func:`_cargo_outside`) and go (:func:`_go_outside`),
+#: ``outside mvn``/``gradle``/``sbt``/``bazel`` for jvm (:func:`_jvm_outside`), ``outside mocha``/``outside bun`` for npm
+#: (:func:`_mocha_outside`, :func:`_bun_outside`). Each finding is ``(file, "SETTING: why")``; the classifier
+#: grades every one destructive (programs/projects.py ``outside_settings``). Files above the workspace (the owner's
+#: own, ``~/.cargo/config.toml``) are not judged.
+OUTSIDE = "outside"
 #: The python question asking what in the directory ``python -m NAME`` runs in would be imported as ``NAME``
 #: (:func:`_module_shadows`).
 MODULE = "module "
@@ -200,7 +221,11 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
     """
     places = _up_to(base, root)
     found: list[tuple[str, str]] = []
-    if tool in ("npm", "pnpm", "yarn"):
+    if question.split(" ", 1)[0] == OUTSIDE:
+        found += _outside(root, places, tool, question[len(OUTSIDE) :].strip())
+    elif tool == "cargo" and question.startswith(CARGO_ALIAS):
+        found += _cargo_alias(root, places + _above(root), question[len(CARGO_ALIAS) :])
+    elif tool in ("npm", "pnpm", "yarn"):
         for place in places:
             found += _js_settings(root, place)
     elif tool == "cargo" and question in (CARGO_START, CARGO_TOOLCHAIN):
@@ -1085,3 +1110,552 @@ def _git_push(root: str, base: str, remote: str) -> list[tuple[str, str]]:
         if os.path.lexists(path):
             found.append((_rel(root, path), "a hook git runs on push"))
     return found
+
+
+# -- settings that run code from outside the workspace ---------------------------------------------------------------
+#: Directories of installed programs and runtimes, which only an administrator writes: a program found there is
+#: judged by its name, as one found on ``PATH`` is.
+_INSTALLED = ("/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/opt/", "/nix/store/", "/Library/", "/System/")
+#: Programs a cargo setting may name without running code FlyBot does not know, by the kind of setting (The Cargo
+#: Book, "Configuration": ``build.rustc``, ``build.rustdoc``, ``build.rustc-wrapper``, ``target.X.linker``,
+#: ``target.X.runner``): the toolchain's own binaries, sccache, C compilers and linkers, emulators and flashers that
+#: run the program built.
+_SAFE_PROGRAMS: dict[str, re.Pattern[str]] = {
+    "rustc": re.compile(r"rustc|clippy-driver"),
+    "rustdoc": re.compile(r"rustdoc"),
+    "wrapper": re.compile(r"sccache|cachepot"),
+    "linker": re.compile(
+        r"(?:[\w.+-]+-)?(?:cc|gcc|g\+\+|c\+\+|clang|clang\+\+|ld|lld|ld\.lld|ld\.gold|ld\.bfd|ld\.mold|mold|rust-lld"
+        r"|ld64\.lld|wasm-ld|lld-link|link\.exe|emcc)(?:-\d+(?:\.\d+)*)?"
+    ),
+    "runner": re.compile(
+        r"qemu-[\w.-]+|wasmtime|wasmer|wasm-bindgen-test-runner|wasm-server-runner|valgrind|probe-rs|espflash"
+        r"|elf2uf2-rs|cargo-embed|wine|wine64|node"
+    ),
+}
+#: cargo's built-in credential providers that run no program (The Cargo Book, "Registry Authentication";
+#: ``cargo:token-from-stdout`` runs the program after it).
+_CARGO_PROVIDERS = frozenset({"cargo:token", "cargo:wincred", "cargo:macos-keychain", "cargo:libsecret"})
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 120 else text[:119] + "…"
+
+
+def _pathlike(word: str) -> bool:
+    return "/" in word or word.startswith("~") or word == ".."
+
+
+def _outside_path(root: str, here: str, path: str) -> str | None:
+    """``path`` (as a setting in the directory ``here`` names it) resolved through symbolic links, when it lies outside
+    the workspace ``root`` and outside the directories of installed programs (:data:`_INSTALLED`); None otherwise."""
+    full = os.path.realpath(os.path.join(here, os.path.expanduser(path)))
+    if full == root or full.startswith(root.rstrip("/") + "/") or (full + "/").startswith(_INSTALLED):
+        return None
+    return full
+
+
+def _outside_program(root: str, here: str, words: list[str], kind: str) -> str | None:
+    """Why running ``words`` (a program and its arguments, as a setting in ``here`` gives them) runs code FlyBot does
+    not see, or None: the program or a path among its arguments lies outside the workspace (:func:`_outside_path`), or
+    the program is not one of the known ones for ``kind`` (:data:`_SAFE_PROGRAMS`; a program in the workspace is the
+    project's code, as its build script is)."""
+    if not words:
+        return None
+    program = words[0]
+    if _pathlike(program):
+        outside = _outside_path(root, here, program)
+        if outside is not None:
+            return f"{outside[:120]} is outside the workspace"
+        real = os.path.realpath(os.path.join(here, os.path.expanduser(program)))
+        inside = real == root or real.startswith(root.rstrip("/") + "/")
+        if not inside and not _SAFE_PROGRAMS[kind].fullmatch(os.path.basename(real)):
+            return f"{program[:120]} is not a program FlyBot knows for this setting"
+    elif not _SAFE_PROGRAMS[kind].fullmatch(program):
+        return f"{program[:120]} is a program FlyBot does not know for this setting"
+    for word in words[1:]:
+        for part in word.split("="):
+            if _pathlike(part) and _outside_path(root, here, part) is not None:
+                return f"{part[:120]} is outside the workspace"
+    return None
+
+
+def _program_words(value: object) -> list[str] | None:
+    """A cargo program setting's words (The Cargo Book, "Executable paths with arguments": a string split at
+    whitespace, or an array of strings); None when it is neither."""
+    if isinstance(value, str):
+        return value.split()
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        return list(value)
+    return None
+
+
+def _flag_paths(root: str, here: str, words: list[str]) -> str | None:
+    """The first path among ``words`` (whole, or after ``=``/``:``) that lies outside the workspace, resolved; None."""
+    for word in words:
+        for part in re.split(r"[=:,]", word):
+            if _pathlike(part):
+                outside = _outside_path(root, here, part)
+                if outside is not None:
+                    return outside
+    return None
+
+
+def _cargo_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
+    """The settings of ``.cargo/config.toml`` and ``.cargo/config`` in ``places`` (the directory cargo runs in and
+    those above it up to the workspace's top; The Cargo Book, "Configuration", "Hierarchical structure") that make a
+    build run a program or compile code from outside the workspace: ``build.rustc``, ``build.rustdoc``,
+    ``build.rustc-wrapper``, ``build.rustc-workspace-wrapper``, ``target.X.runner``/``linker`` (a triple or a
+    ``cfg(...)``), ``host.runner``/``linker``, ``-C linker=`` and paths in ``rustflags``, a credential provider
+    running a program, ``[source.X] directory``/``local-registry``, ``[patch] path``, ``paths``, and ``[env]`` entries
+    that change which program runs (``RUSTC_WRAPPER``, ``LD_PRELOAD``, ``PATH``, ``CC``: walker.py
+    ``hijacks_environment``) unless they name a known program. A relative program or path is relative to the
+    directory holding ``.cargo`` ("Executable paths with arguments"; ``[env]`` values only with ``relative = true``).
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file that is there could not be read or parsed (fail closed).
+    """
+    from bot.risk.walker import hijacks_environment
+
+    found: list[tuple[str, str]] = []
+    for place in places:
+        for name in (".cargo/config.toml", ".cargo/config"):
+            path = os.path.join(place, name)
+            if not os.path.lexists(path):
+                continue
+            data = tomllib.loads(_text(path))
+            source = _rel(root, path)
+
+            def note(key: str, why: str | None, source: str = source) -> None:
+                if why is not None:
+                    found.append((source, f"{key[:80]}: {why}"))
+
+            def program(key: str, value: object, kind: str, place: str = place) -> None:
+                words = _program_words(value)
+                note(key, "a value FlyBot cannot read" if words is None else _outside_program(root, place, words, kind))
+
+            def flags(key: str, value: object, place: str = place) -> None:
+                words = _program_words(value)
+                if words is None:
+                    note(key, "a value FlyBot cannot read")
+                    return
+                for index, word in enumerate(words):
+                    glued = word[2:] if word.startswith("-C") and len(word) > 2 else None
+                    option = (
+                        glued
+                        if glued is not None
+                        else words[index + 1]
+                        if word == "-C" and index + 1 < len(words)
+                        else ""
+                    )
+                    if option.startswith("linker="):
+                        note(key, _outside_program(root, place, [option[len("linker=") :]], "linker"))
+                outside = _flag_paths(root, place, words)
+                note(key, None if outside is None else f"{outside[:120]} is outside the workspace")
+
+            build = data.get("build", {})
+            if isinstance(build, dict):
+                for key, kind in (
+                    ("rustc", "rustc"),
+                    ("rustdoc", "rustdoc"),
+                    ("rustc-wrapper", "wrapper"),
+                    ("rustc-workspace-wrapper", "wrapper"),
+                ):
+                    if key in build:
+                        program(f"build.{key}", build[key], kind)
+                for key in ("rustflags", "rustdocflags"):
+                    if key in build:
+                        flags(f"build.{key}", build[key])
+            for table in ("target", "host"):
+                entries = data.get(table, {})
+                if not isinstance(entries, dict):
+                    continue
+                nested = entries.items() if table == "target" else [("", entries)]
+                for triple, settings in nested:
+                    if not isinstance(settings, dict):
+                        continue
+                    prefix = f"{table}.{triple}." if triple else f"{table}."
+                    for key in ("runner", "linker"):
+                        if key in settings:
+                            program(prefix + key, settings[key], key)
+                    for key in ("rustflags", "rustdocflags"):
+                        if key in settings:
+                            flags(prefix + key, settings[key])
+            env = data.get("env", {})
+            for key, value in env.items() if isinstance(env, dict) else ():
+                text = value.get("value") if isinstance(value, dict) else value
+                if not hijacks_environment(str(key)):
+                    continue
+                words = str(text).split()
+                known = len(words) == 1 and any(p.fullmatch(words[0]) for p in _SAFE_PROGRAMS.values())
+                note(f"env.{key}", None if known else "it changes which program the build runs")
+            registry = data.get("registry", {})
+            providers: list[tuple[str, object]] = []
+            if isinstance(registry, dict):
+                providers += [("registry.credential-provider", registry.get("credential-provider"))]
+                providers += [
+                    ("registry.global-credential-providers", p)
+                    for p in registry.get("global-credential-providers") or []
+                ]
+            registries = data.get("registries", {})
+            for label, entry in registries.items() if isinstance(registries, dict) else ():
+                if isinstance(entry, dict):
+                    providers.append((f"registries.{label}.credential-provider", entry.get("credential-provider")))
+            for key, value in providers:
+                provider = _program_words(value) if value is not None else []
+                if provider is None:
+                    note(key, "a value FlyBot cannot read")
+                elif provider and provider[0] not in _CARGO_PROVIDERS:
+                    note(key, f"{_short(' '.join(provider))}: it runs a credential provider program")
+            sources = data.get("source", {})
+            for label, entry in sources.items() if isinstance(sources, dict) else ():
+                for key in ("directory", "local-registry"):
+                    value = entry.get(key) if isinstance(entry, dict) else None
+                    if isinstance(value, str) and _outside_path(root, place, value) is not None:
+                        note(f"source.{label}.{key}", f"{value[:120]} is outside the workspace")
+            patches = data.get("patch", {})
+            for registry_name, crates in patches.items() if isinstance(patches, dict) else ():
+                for crate, spec in crates.items() if isinstance(crates, dict) else ():
+                    value = spec.get("path") if isinstance(spec, dict) else None
+                    if isinstance(value, str) and _outside_path(root, place, value) is not None:
+                        note(f"patch.{registry_name}.{crate}.path", f"{value[:120]} is outside the workspace")
+            overrides = data.get("paths", [])
+            for value in overrides if isinstance(overrides, list) else [overrides]:
+                if not isinstance(value, str) or _outside_path(root, place, value) is not None:
+                    note("paths", f"{str(value)[:120]} is outside the workspace")
+    return found
+
+
+def _cargo_alias(root: str, places: list[str], name: str) -> list[tuple[str, str]]:
+    """What the ``[alias]`` ``name`` of the nearest ``.cargo/config.toml`` or ``.cargo/config`` in ``places`` that
+    defines it expands to (The Cargo Book, "Configuration", ``[alias]``: a string split at whitespace or an array of
+    strings; a deeper file's value wins), as one ``(source, words)``, the words shell-quoted; none when no file
+    defines it.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file that is there could not be read or parsed, or the alias is
+            neither a string nor an array of strings (fail closed).
+    """
+    import shlex
+
+    for place in places:
+        for file in (".cargo/config.toml", ".cargo/config"):
+            path = os.path.join(place, file)
+            if not os.path.lexists(path):
+                continue
+            table = tomllib.loads(_text(path)).get("alias", {})
+            if not isinstance(table, dict) or name not in table:
+                continue
+            words = _program_words(table[name])
+            if words is None:
+                raise ValueError(f"{_rel(root, path)}: [alias] {name[:60]} is not a string or an array of strings")
+            return [(f"{_rel(root, path)} [alias] {name[:60]}", shlex.join(words))]
+    return []
+
+
+#: JVM options that load code from a path (java(1): ``-javaagent:JAR[=OPTIONS]``, ``-agentpath:LIB[=OPTIONS]``,
+#: ``-Xbootclasspath/a:PATHS``), and system properties naming code a launcher loads (Maven "Configuring Maven"
+#: ``maven.ext.class.path``, core extensions; ``maven.repo.local``, the repository its plugins come from; Gradle
+#: "Build Environment" ``org.gradle.java.home``, the JDK it runs).
+_JVM_PATH_OPTIONS = ("-javaagent:", "-agentpath:", "-Xbootclasspath/a:", "-Xbootclasspath/p:", "-Xbootclasspath:")
+_JVM_PATH_PROPERTIES = frozenset({
+    "maven.ext.class.path", "maven.repo.local", "org.gradle.java.home", "org.gradle.java.installations.paths",
+    "java.library.path", "java.ext.dirs", "java.endorsed.dirs",
+})  # fmt: skip
+#: Maven options naming a file it reads settings or a project from (maven.apache.org "CLI options").
+_MAVEN_FILE_OPTIONS = frozenset({
+    "-s", "--settings", "-gs", "--global-settings", "-t", "--toolchains", "-gt", "--global-toolchains", "-f", "--file",
+})  # fmt: skip
+
+
+def jvm_code_options(words: list[str], *, maven: bool = False) -> list[tuple[str, str | None]]:
+    """The JVM and Maven options among ``words`` that load code from a path, as ``(option, path)``: each path of a
+    ``-javaagent:``, ``-agentpath:``, ``-Xbootclasspath``, a property of :data:`_JVM_PATH_PROPERTIES`, an argument
+    file ``@FILE``, with ``maven`` a Maven file option (:data:`_MAVEN_FILE_OPTIONS`), and Gradle's ``org.gradle.jvmargs`` given as a
+    property (its options read in turn); the path is None where the option runs code whatever its value
+    (``-XX:OnError=CMD``, ``-XX:OnOutOfMemoryError=CMD``: java(1) runs the command; ``-agentlib:NAME``, a native
+    library by name, but for the debugger ``jdwp``). The caller judges where each path lies."""
+    import shlex
+
+    out: list[tuple[str, str | None]] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        index += 1
+        name, eq, value = word.partition("=")
+        if name in ("-XX:OnError", "-XX:OnOutOfMemoryError"):
+            out.append((name, None))
+        elif word.startswith("-agentlib:") and not word.startswith("-agentlib:jdwp"):
+            out.append(("-agentlib", None))
+        elif word.startswith("@") and len(word) > 1:
+            out.append(("@", word[1:]))
+        elif maven and name in _MAVEN_FILE_OPTIONS:
+            given = value if eq else words[index] if index < len(words) else ""
+            index += 0 if eq else 1
+            out.append((name, given))
+        for prefix in _JVM_PATH_OPTIONS:
+            if word.startswith(prefix):
+                paths = word[len(prefix) :]
+                if prefix in ("-javaagent:", "-agentpath:"):
+                    paths = paths.split("=", 1)[0]
+                out += [(prefix.rstrip(":"), path) for path in paths.split(":") if path]
+        if word == "-D" and index < len(words):
+            word = "-D" + words[index]
+            index += 1
+            name, eq, value = word.partition("=")
+        if name.startswith("-D") and name[2:] in _JVM_PATH_PROPERTIES:
+            out += [(name, path) for path in re.split(r"[:,]", value) if path]
+        elif name == "-Dorg.gradle.jvmargs":
+            try:
+                out += jvm_code_options(shlex.split(value))
+            except ValueError:
+                out.append((name, None))
+    return out
+
+
+def _properties(text: str) -> list[tuple[int, str, str]]:
+    """``(line, key, value)`` of a Java properties file (java.util.Properties ``load``: ``key=value``, ``key:
+    value`` or ``key value``, ``#``/``!`` comments, a trailing ``\\`` continues the line)."""
+    out: list[tuple[int, str, str]] = []
+    pending = ""
+    start = 0
+    for number, raw in enumerate(text.split("\n"), 1):
+        line = raw.strip() if not pending else raw.lstrip()
+        if not pending and (not line or line.startswith(("#", "!"))):
+            continue
+        if not pending:
+            start = number
+        if line.endswith("\\") and not line.endswith("\\\\"):
+            pending += line[:-1]
+            continue
+        line, pending = pending + line, ""
+        match = re.match(r"((?:[^\s=:\\]|\\.)*)\s*[=:\s]?\s*(.*)$", line)
+        if match:
+            out.append((start, match.group(1).replace("\\", ""), match.group(2)))
+    return out
+
+
+def _jvm_outside(root: str, places: list[str], family: str) -> list[tuple[str, str]]:
+    """The settings that make a JVM launcher of ``family`` (``mvn``, ``gradle``, ``sbt``, ``bazel``) run in
+    ``places[0]`` load code from outside the workspace: for sbt, ``.jvmopts`` and ``.sbtopts`` there; for Bazel,
+    ``.bazelrc`` ``startup`` options (``--host_jvm_args``, ``--server_javabase``, ``--install_base``) and imports
+    in the directory and those above; for Maven, ``.mvn/jvm.config`` (JVM options) and ``.mvn/maven.config`` (command-line
+    options) in the directory and those above up to the workspace's top (Maven finds ``.mvn`` there); for Gradle,
+    ``gradle.properties`` there (Gradle "Build Environment": ``org.gradle.jvmargs``, JVM options of the daemon that
+    runs the build, and ``org.gradle.java.home``/``org.gradle.java.installations.paths``, the JDK it runs), each
+    option as :func:`jvm_code_options` finds it, its path relative to the project directory.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file that is there could not be read (fail closed).
+    """
+    import shlex
+
+    found: list[tuple[str, str]] = []
+
+    def judge(source: str, here: str, options: list[tuple[str, str | None]]) -> None:
+        for option, path in options:
+            if path is None:
+                found.append((source, f"{option}: it runs code FlyBot does not see"))
+            elif _outside_path(root, here, path) is not None:
+                found.append((source, f"{option} {path[:120]}: outside the workspace"))
+
+    if family == "mvn":
+        for place in places:
+            for name in (".mvn/jvm.config", ".mvn/maven.config"):
+                path = os.path.join(place, name)
+                if os.path.lexists(path):
+                    words = shlex.split(_text(path), comments=True)
+                    judge(_rel(root, path), place, jvm_code_options(words, maven=name.endswith("maven.config")))
+    elif family == "sbt":  # sbt "Command line reference": .jvmopts (JVM options), .sbtopts (-J passes JVM options)
+        for name in (".jvmopts", ".sbtopts"):
+            path = os.path.join(places[0], name)
+            if os.path.lexists(path):
+                words = shlex.split(_text(path), comments=True)
+                words = [w[2:] if name == ".sbtopts" and w.startswith("-J") else w for w in words]
+                judge(_rel(root, path), places[0], jvm_code_options(words))
+    elif family == "bazel":  # bazel.build "Write bazelrc configuration files": startup options, imports
+        for place in places:
+            path = os.path.join(place, ".bazelrc")
+            if not os.path.lexists(path):
+                continue
+            for number, line in _lines(_text(path)):
+                words = shlex.split(line, comments=True)
+                source = f"{_rel(root, path)}:{number}"
+                if words[:1] in (["import"], ["try-import"]) and len(words) > 1:
+                    target = words[1].replace("%workspace%", place)
+                    judge(source, place, [(words[0], target)])
+                elif words[:1] == ["startup"]:
+                    options: list[tuple[str, str | None]] = []
+                    for index, word in enumerate(words[1:], start=1):
+                        name, eq, value = word.partition("=")
+                        value = value if eq else words[index + 1] if index + 1 < len(words) else ""
+                        if name == "--host_jvm_args":
+                            options += jvm_code_options(value.split())
+                        elif name in ("--server_javabase", "--install_base"):
+                            options.append((name, value))
+                    judge(source, place, options)
+    else:
+        for place in places:
+            path = os.path.join(place, "gradle.properties")
+            if not os.path.lexists(path):
+                continue
+            for number, key, value in _properties(_text(path)):
+                source = f"{_rel(root, path)}:{number}"
+                if key == "org.gradle.jvmargs":
+                    try:
+                        options = jvm_code_options(shlex.split(value))
+                        judge(source, place, [(f"{key} {option}", path) for option, path in options])
+                    except ValueError:
+                        found.append((source, f"{key}: a value FlyBot cannot read"))
+                elif key in ("org.gradle.java.home", "org.gradle.java.installations.paths"):
+                    judge(source, place, [(key, item.strip()) for item in value.split(",") if item.strip()])
+    return found
+
+
+def _go_directives(text: str, verbs: tuple[str, ...]) -> list[tuple[int, str, list[str]]]:
+    """``(line, verb, words)`` of the ``verbs`` directives of a go.mod or go.work file, single or in a block
+    (go.dev/ref/mod "go.mod files", "go.work files"); ``//`` comments removed, quoted words unquoted."""
+    out: list[tuple[int, str, list[str]]] = []
+    block = None
+    for number, raw in enumerate(text.split("\n"), 1):
+        line = raw.split("//", 1)[0].strip()
+        if not line:
+            continue
+        if block is not None:
+            if line == ")":
+                block = None
+            else:
+                out.append((number, block, [w.strip('"`') for w in line.split()]))
+            continue
+        words = line.split()
+        if words[0] in verbs:
+            if words[1:] == ["("]:
+                block = words[0]
+            else:
+                out.append((number, words[0], [w.strip('"`') for w in words[1:]]))
+    return out
+
+
+def _go_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
+    """The directories outside the workspace whose code go builds, in the nearest ``go.work`` and ``go.mod`` of
+    ``places`` (the directory go runs in and those above it up to the workspace's top; go.dev/ref/mod: ``replace``
+    with a local path, "beginning with ./ or ../" or absolute, relative to the file's directory; ``go.work`` ``use``
+    directories). A replacement by a module version is a download, graded as such.
+
+    Raises:
+        OSError, UnicodeDecodeError: a file that is there could not be read (fail closed).
+    """
+    found: list[tuple[str, str]] = []
+    for name, verbs in (("go.work", ("use", "replace")), ("go.mod", ("replace",))):
+        place = next((p for p in places if os.path.lexists(os.path.join(p, name))), None)
+        if place is None:
+            continue
+        path = os.path.join(place, name)
+        for number, verb, words in _go_directives(_text(path), verbs):
+            target = words[-1] if verb == "use" else (words[words.index("=>") + 1] if "=>" in words[:-1] else "")
+            if verb == "replace" and "=>" in words and words.index("=>") + 2 < len(words):
+                continue  # => module version: a download
+            local = target.startswith(("./", "../", "/")) or target in (".", "..")
+            if local and _outside_path(root, place, target) is not None:
+                found.append((f"{_rel(root, path)}:{number}", f"{verb} {target[:120]}: outside the workspace"))
+    return found
+
+
+#: Mocha's configuration files (mochajs.org "Configuring Mocha": ``.mocharc.js``/``.cjs`` are code, run as the
+#: project's own, as a Jest configuration is), and the keys naming a module or file it loads (``require``, ``file``,
+#: ``spec``, ``ui``, ``reporter``, ``import``, ``config``, ``package``) or options for node (``node-option``).
+_MOCHA_FILES = (".mocharc.yml", ".mocharc.yaml", ".mocharc.json", ".mocharc.jsonc")
+_MOCHA_KEYS = frozenset({"require", "r", "file", "spec", "ui", "u", "reporter", "R", "import", "config", "package"})
+
+
+def _mocha_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
+    """The modules and files outside the workspace that Mocha's configuration in ``places`` (the directory it runs in
+    and those above it up to the workspace's top) makes it load: each value of :data:`_MOCHA_KEYS` and each
+    ``node-option`` value that is a path (absolute, under ``~``, or climbing with ``..``: a module name is resolved
+    in the project's ``node_modules``), from the files of :data:`_MOCHA_FILES` and ``package.json``'s ``mocha`` key.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file that is there could not be read or parsed (fail closed).
+    """
+    import json
+
+    import yaml
+
+    found: list[tuple[str, str]] = []
+    for place in places:
+        configs: list[tuple[str, object]] = []
+        for name in _MOCHA_FILES:
+            path = os.path.join(place, name)
+            if not os.path.lexists(path):
+                continue
+            text = _text(path)
+            try:
+                if name.endswith((".yml", ".yaml")):
+                    data = yaml.safe_load(text)
+                else:
+                    data = json.loads(re.sub(r"(?m)^\s*//.*$", "", text))
+            except (yaml.YAMLError, json.JSONDecodeError) as error:
+                raise ValueError(f"{_rel(root, path)}: {str(error)[:80]}") from error
+            configs.append((_rel(root, path), data))
+        package = os.path.join(place, "package.json")
+        if os.path.lexists(package):
+            data = json.loads(_text(package))
+            if isinstance(data, dict) and "mocha" in data:
+                configs.append((f"{_rel(root, package)} mocha", data["mocha"]))
+        for source, data in configs:
+            if data is None:
+                continue
+            if not isinstance(data, dict):
+                raise ValueError(f"{source}: not a mapping")
+            for key, value in data.items():
+                key = str(key)
+                if key not in _MOCHA_KEYS and key not in ("node-option", "n"):
+                    continue
+                for item in value if isinstance(value, list) else [value]:
+                    for part in str(item).split("="):
+                        if _pathlike(part) and _outside_path(root, place, part) is not None:
+                            found.append((source, f"{key} {str(item)[:120]}: outside the workspace"))
+    return found
+
+
+def _bun_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
+    """The files outside the workspace a ``bunfig.toml`` in ``places`` makes bun load before the code it runs (Bun
+    "bunfig.toml": ``preload`` at the top and in ``[test]``/``[run]``, ``plugins`` of ``[serve.static]``): each value,
+    in any table, that is a path outside (a package name is resolved in the project's ``node_modules``).
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file that is there could not be read or parsed (fail closed).
+    """
+    found: list[tuple[str, str]] = []
+
+    def walk(table: dict[str, object], prefix: str, source: str, place: str) -> None:
+        for key, value in table.items():
+            if isinstance(value, dict):
+                walk(value, f"{prefix}{key}.", source, place)
+            elif key in ("preload", "plugins"):
+                for item in value if isinstance(value, list) else [value]:
+                    if not isinstance(item, str):
+                        found.append((source, f"{prefix}{key}: a value FlyBot cannot read"))
+                    elif _pathlike(item) and _outside_path(root, place, item) is not None:
+                        found.append((source, f"{prefix}{key} {item[:120]}: outside the workspace"))
+
+    for place in places:
+        path = os.path.join(place, "bunfig.toml")
+        if os.path.lexists(path):
+            walk(tomllib.loads(_text(path)), "", _rel(root, path), place)
+    return found
+
+
+def _outside(root: str, places: list[str], tool: str, family: str) -> list[tuple[str, str]]:
+    """The answer to :data:`OUTSIDE` for ``tool`` (and ``family``, the program of the jvm and npm tools)."""
+    if tool == "cargo" and not family:
+        return _cargo_outside(root, places)
+    if tool == "go" and not family:
+        return _go_outside(root, places)
+    if tool == "jvm" and family in ("mvn", "gradle", "sbt", "bazel"):
+        return _jvm_outside(root, places, family)
+    if tool == "npm" and family == "mocha":
+        return _mocha_outside(root, places)
+    if tool == "npm" and family == "bun":
+        return _bun_outside(root, places)
+    raise ValueError(f"no settings are read for {tool} {OUTSIDE} {family}")

@@ -229,7 +229,7 @@ def test_package_managers_installing_for_the_user_deleting_or_running_package_pr
             ("gem uninstall rails", R.DESTRUCTIVE),
             ("gem push pkg.gem", R.NETWORK),
             ("gem yank pkg -v 1.0", R.DESTRUCTIVE),
-            ("composer run-script test", R.DESTRUCTIVE),
+            ("composer run-script test", R.WORKSPACE_WRITE),  # the script, as npm run test (none read here)
             ("composer self-update", R.SYSTEM),
             ("bun run dev", R.DESTRUCTIVE),
             ("bun index.ts", R.DESTRUCTIVE),

@@ -357,14 +357,14 @@ def test_composer_reads_without_plugins_stay_read_only(command: str) -> None:
 
 # -- JVM launchers' and rails' version and help uses start what the workspace's launcher files choose -----------------
 JVM_STARTS = [
-    ({".mvn/jvm.config": "-javaagent:/tmp/x.jar\n"}, "mvn -v"),
-    ({".mvn/jvm.config": "-javaagent:/tmp/x.jar\n"}, "mvn --version"),
+    ({".mvn/jvm.config": "-javaagent:lib/agent.jar\n"}, "mvn -v"),
+    ({".mvn/jvm.config": "-javaagent:lib/agent.jar\n"}, "mvn --version"),
     ({".mvn/extensions.xml": "<extensions/>\n"}, "mvn -v"),
-    ({".bazelrc": "startup --host_jvm_args=-javaagent:/tmp/x.jar\n"}, "bazel version"),
+    ({".bazelrc": "startup --host_jvm_args=-javaagent:tools/a.jar\n"}, "bazel version"),
     ({".bazelrc": "try-import %workspace%/user.bazelrc\n"}, "bazelisk help"),
     ({"tools/bazel": "#!/bin/sh\nexec /tmp/x\n"}, "bazel version"),
     ({".bazelversion": "evilfork/7.1.0\n"}, "bazel version"),
-    ({".jvmopts": "-javaagent:/tmp/x.jar\n"}, "sbt --version"),
+    ({".jvmopts": "-javaagent:tools/a.jar\n"}, "sbt --version"),
     # the rails gem's launcher execs bin/rails (or script/rails) found here or above, whatever the command line
     ({"bin/rails": "#!/usr/bin/env ruby\nAPP_PATH = 'x'\n"}, "rails --version"),
     ({"bin/rails": "#!/usr/bin/env ruby\n"}, "rails -v"),

@@ -279,7 +279,9 @@ CATALOGUE: dict[str, object] = {
                 "sources": "repositories repos secure-http disable-tls cafile",
             },
             "audit search browse home": {"grade": "network", "open": True},
-            "run-script run exec": "runs",
+            # composer run-script NAME: the script NAME of composer.json, graded as a recipe (programs/catalogue.py)
+            "run-script run": {"grade": "build", "open": True, "options": "-l --list", "when": {"-l --list": "read"}},
+            "exec": "runs",
             "global": "unknown",
             "self-update selfupdate": {"grade": "system", "open": True},
             "clear-cache clearcache cc": {"grade": "delete", "open": True},

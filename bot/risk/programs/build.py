@@ -20,12 +20,13 @@ import shlex
 from collections.abc import Iterator
 
 from bot.risk.grader import Call
+from bot.risk.hidden import reveal
 from bot.risk.options import scan
 from bot.risk.paths import Where
 from bot.risk.reasons import shorten
 from bot.risk.recipes import GO_GENERATE, LIFECYCLE, SETTINGS
 from bot.risk.sensitive import secret_setting
-from bot.risk.settings import CARGO_START, CARGO_TOOLCHAIN, PYTEST_PATH
+from bot.risk.settings import CARGO_ALIAS, CARGO_START, CARGO_TOOLCHAIN, OUTSIDE, PYTEST_PATH
 from bot.risk.walker import hijacks_environment
 from bot.risk.words import Word, literal_word
 
@@ -45,7 +46,16 @@ from .kit import (
     tool_plugin,
     workspace_write,
 )
-from .projects import configured_options, run_recipe, settings_start, workspace_settings, yarn_release
+from .projects import (
+    chosen,
+    configured_options,
+    outside_settings,
+    run_recipe,
+    settings_lines,
+    settings_start,
+    workspace_settings,
+    yarn_release,
+)
 
 __all__ = ["cargo", "checker", "go", "js_package_manager", "make", "npx", "pip"]
 
@@ -1230,8 +1240,56 @@ def _outside_project(
     return False
 
 
+#: cargo's own commands (cargo --list, Cargo 1.8x): an ``[alias]`` of the same name is ignored (The Cargo Book,
+#: "Configuration", ``[alias]``: "Aliases are not allowed to redefine existing built-in commands"); any other word,
+#: the built-in aliases ``b c d r t rm`` too, is looked up as an alias first.
+_CARGO_COMMANDS = frozenset({
+    "add", "bench", "build", "check", "clean", "config", "doc", "fetch", "fix", "generate-lockfile", "git-checkout",
+    "help", "info", "init", "install", "locate-project", "login", "logout", "metadata", "new", "owner", "package",
+    "pkgid", "publish", "read-manifest", "remove", "report", "run", "rustc", "rustdoc", "search", "test", "tree",
+    "uninstall", "update", "vendor", "verify-project", "version", "yank",
+})  # fmt: skip
+
+
+def _cargo_alias(call: Call, words: list[Word], index: int, aliased: bool) -> bool:
+    """``cargo NAME ARGS`` where the workspace's ``.cargo/config.toml`` defines the alias NAME (settings.py
+    ``CARGO_ALIAS``, read by the adapter and sent): graded as ``cargo EXPANSION ARGS``, the alias listed in
+    ``chosen_by``, and True. An alias whose expansion starts with another alias is destructive (the chain is not
+    followed); a place that could not be read is destructive (``recipe-unreadable``)."""
+    name = words[index].value or ""
+    lines = settings_lines(call, "cargo", f"cargo {name}", CARGO_ALIAS + name)
+    if lines is None:
+        return True
+    if not lines:
+        return False
+    source, expansion = lines[0].source, lines[0].command
+    try:
+        expanded = [literal_word(word) for word in shlex.split(expansion)]
+    except ValueError:
+        expanded = []
+    first = next((w.value for w in expanded if not (w.value or "x").startswith("-")), None)
+    if aliased or not expanded or (first is not None and first not in _CARGO_COMMANDS):
+        destructive(
+            call,
+            "runs-program",
+            f"cargo {name}: the alias {source} expands to {shorten(expansion, 80)}, which FlyBot does not follow.",
+        )
+    else:
+        _cargo(Call(call.g, call.rec, call.scope, call.name, [*words[:index], *expanded, *words[index + 1 :]]), True)
+    # after the grade: the reason takes the command's level
+    chosen(call, f"{reveal(source, multiline=False)} = {shorten(reveal(expansion, multiline=False), 120)}", "cargo")
+    return True
+
+
 def cargo(call: Call) -> None:
-    """cargo (doc.rust-lang.org/cargo/commands): build/test/run are build-or-test; registry commands are network."""
+    """cargo (doc.rust-lang.org/cargo/commands): build/test/run are build-or-test; registry commands are network.
+    An ``[alias]`` of the workspace is graded as what it expands to (:func:`_cargo_alias`); settings that make cargo
+    run code from outside the workspace (a ``rustc-wrapper``, a ``runner``: settings.py ``OUTSIDE``) are
+    destructive."""
+    _cargo(call, False)
+
+
+def _cargo(call: Call, aliased: bool) -> None:
     words = call.args
     if injected(call, words, runs_programs=True):
         return
@@ -1254,6 +1312,9 @@ def cargo(call: Call) -> None:
             return
     operands = [w for w in words if not (w.value or "x").startswith("-")]
     command = operands[0].value if operands else None
+    if command is not None and command not in _CARGO_COMMANDS:
+        if _cargo_alias(call, words, words.index(operands[0]), aliased):
+            return
     if not operands:
         read_only(call, "cargo without a command only prints.")
         settings_start(call, "cargo", "cargo", CARGO_START)
@@ -1323,6 +1384,13 @@ def cargo(call: Call) -> None:
         # The Cargo Book, "Configuration"; rustup "Overrides": read from the directory cargo runs in and those above
         # (a build or test runs the project's code anyway: build.rs, tests)
         workspace_settings(call, "cargo", label=f"cargo {command or ''}".rstrip())
+    # after the grade: a reason noting a place the adapter did not report takes the command's level
+    if (
+        command is not None
+        and command not in ("version", "help", "-V", "--version", "--list")
+        and not (command == "fmt" and any(w.value == "--check" for w in words))
+    ):
+        outside_settings(call, "cargo", f"cargo {command}", OUTSIDE)
 
 
 #: go environment variables that name programs go runs or flags that do (``go help environment``: GOFLAGS can
@@ -1399,6 +1467,7 @@ def _go_generate(call: Call, rest: list[Word]) -> None:
         read_only(call, "go generate -n only prints the commands.")
         return
     build_or_test(call, "go generate")
+    outside_settings(call, "go", "go generate", OUTSIDE)
     target = GO_GENERATE + " ".join(patterns)
     if len(target) > 200:  # the longest recipe target the server takes (bot/api/models.py)
         destructive(call, "recipe-unreadable", "go generate: too many packages named to read their directives.")
@@ -1436,6 +1505,8 @@ def go(call: Call) -> None:
             return
         _output_options(call, rest, _GO_OUTPUTS, f"go {command}", dashes=True)
         build_or_test(call, f"go {command}")
+        if command != "fmt":  # go help replace, go help work: the modules built may be directories outside
+            outside_settings(call, "go", f"go {command}", OUTSIDE)
     elif command == "list" and any(
         (w.value or "").split("=", 1)[0] in ("-m", "--m", "-u", "--u", "-versions", "--versions", "-retracted")
         for w in rest
@@ -1488,6 +1559,8 @@ def go(call: Call) -> None:
         network(call, "go install may fetch modules.", rule="package-install")
         call.write(_HOME, "go install writes binaries under")
         workspace_settings(call, "go", label="go install")
+        if not any("@" in (w.value or "") for w in rest):  # in the main module: its replacements count
+            outside_settings(call, "go", "go install", OUTSIDE)
     elif command == "clean":
         deletion(call, "go clean deletes build output and caches.")
     elif command == "tool" and rest and rest[0].value == "cover":

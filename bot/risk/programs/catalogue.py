@@ -423,6 +423,7 @@ def _grade(call: Call, root: _Node) -> None:
         if call.name in _RUBY_STARTS:
             _jvm_start(call, _RUBY_STARTS[call.name], f"{call.name} {values[0]}", tool="ruby")
         _toolchain_start(call, f"{call.name} {values[0]}")
+        _outside_code(call, f"{call.name} {values[0]}")
         return
     node = root
     what = [call.name]
@@ -645,6 +646,83 @@ def _grade(call: Call, root: _Node) -> None:
     if call.name in _RUBY_STARTS and call.rec.level == R.READ_ONLY:
         _jvm_start(call, _RUBY_STARTS[call.name], label, tool="ruby")
     _toolchain_start(call, label)
+    _outside_code(call, label)
+    if call.name == "composer" and len(what) > 1 and "--no-scripts" not in given:
+        _composer_scripts(call, what[1], label, operands)
+
+
+def _composer_scripts(call: Call, command: str, label: str, operands: list[Word]) -> None:
+    """The scripts of composer.json that ``composer COMMAND`` fires (recipes.py ``COMPOSER_EVENTS``), or the one
+    ``composer run-script NAME`` runs, read by the recipe book where Composer runs (``-d``/``--working-dir`` moves
+    it) and graded line by line as a project recipe is (projects.py ``run_recipe``); ``--no-scripts`` runs none."""
+    from bot.risk.recipes import COMPOSER_EVENTS, LIFECYCLE
+
+    from .projects import run_recipe
+
+    if command in ("run-script", "run") and operands:
+        name = operands[0].value
+        if name is None or name.startswith("<"):
+            refuse(call, f"composer {command} {shorten(operands[0].src, 40)} (a script only known when it runs)")
+            return
+        target = name
+    elif command in COMPOSER_EVENTS:
+        target = LIFECYCLE + command
+    else:
+        return
+    directory: Word | None = None
+    words = call.args
+    for index, word in enumerate(words):
+        name, eq, value = (word.value or "").partition("=")
+        if name in ("-d", "--working-dir"):
+            directory = literal_word(value) if eq else words[index + 1] if index + 1 < len(words) else None
+    # composer run-script NAME ARGS: the arguments are added to the script's command (getcomposer.org "Scripts",
+    # "Running scripts manually")
+    extra = [w for w in operands[1:] if w.value != "--"] if not target.startswith(LIFECYCLE) else None
+    run_recipe(call, "composer", target, directory=directory, extra=extra, label=label)
+
+
+#: Programs whose settings in the workspace may make them load code from outside it (settings.py ``OUTSIDE``:
+#: ``.mvn/jvm.config``, ``.mvn/maven.config``, ``gradle.properties``, Mocha's configuration, ``bunfig.toml``), with
+#: the settings tool and program they are read for. Maven reads its ``.mvn`` files at every start, ``mvn -v`` too.
+_OUTSIDE_CODE = {
+    "mvn": ("jvm", "mvn"),
+    "mvnw": ("jvm", "mvn"),
+    "gradle": ("jvm", "gradle"),
+    "gradlew": ("jvm", "gradle"),
+    "sbt": ("jvm", "sbt"),
+    "bazel": ("jvm", "bazel"),
+    "bazelisk": ("jvm", "bazel"),
+    "mocha": ("npm", "mocha"),
+    "bun": ("npm", "bun"),
+}
+
+
+def _outside_code(call: Call, label: str) -> None:
+    """Code from outside the workspace that a program of :data:`_OUTSIDE_CODE` loads: named by its settings
+    (projects.py ``outside_settings``), or for Maven and Gradle by a JVM option or property on the command line
+    (``mvn -Dmaven.ext.class.path=/tmp/x.jar``, ``gradle -Dorg.gradle.jvmargs=-javaagent:/tmp/a.jar``: settings.py
+    ``jvm_code_options``): destructive (``runs-program``)."""
+    entry = _OUTSIDE_CODE.get(call.name)
+    if entry is None:
+        return
+    from bot.risk.settings import OUTSIDE, jvm_code_options
+
+    from .projects import outside_settings
+
+    outside_settings(call, entry[0], label, f"{OUTSIDE} {entry[1]}")
+    if entry[1] not in ("mvn", "gradle"):
+        return
+    values = [w.value for w in call.args if w.value is not None]
+    for option, path in jvm_code_options(values, maven=entry[1] == "mvn"):
+        if path is None or call.where(Word(path, path)) is not Where.WORKSPACE:
+            shown = option if path is None else f"{option} {shorten(path, 80)}"
+            call.flag(
+                R.DESTRUCTIVE,
+                "runs-program",
+                f"{label} {shown} loads code from outside the workspace (or runs a command): code FlyBot does not "
+                "read.",
+            )
+            return
 
 
 #: Uses whose configuration file names a directory they empty before writing there, when no option names it

@@ -1349,6 +1349,33 @@ def _tf_chdir_outside(call: Call) -> bool:
     return False
 
 
+def _tf_plugin_dir_outside(call: Call) -> bool:
+    """``terraform init -plugin-dir=DIR`` (terraform CLI docs, "terraform init": "Force plugin installation to read
+    provider plugins only from the specified directory") with DIR outside the workspace or only known when it runs:
+    the providers installed from there are programs every later plan and apply starts, code FlyBot does not read:
+    destructive (``runs-program``), and True."""
+    words = call.args
+    for index, word in enumerate(words):
+        text = word.value if word.value is not None else word.src
+        name, eq, place = text.partition("=")
+        if name not in ("-plugin-dir", "--plugin-dir"):
+            continue
+        if not eq:
+            following = words[index + 1] if index + 1 < len(words) else None
+            if following is None:
+                continue
+            place, word = following.value if following.value is not None else following.src, following
+        if word.value is None or call.where(Word(place, place)) is not Where.WORKSPACE:
+            destructive(
+                call,
+                "runs-program",
+                f"{call.name} -plugin-dir={shorten(place, 60)} installs provider programs from outside the workspace: "
+                "code FlyBot does not read, started by every later plan and apply.",
+            )
+            return True
+    return False
+
+
 def terraform(call: Call) -> None:
     """terraform: plan/show are network, import system, apply / destroy / state rm / workspace delete destructive;
     ``-chdir`` outside the workspace is destructive (:func:`_tf_chdir_outside`)."""
@@ -1365,7 +1392,7 @@ def terraform(call: Call) -> None:
         call.flag(R.DESTRUCTIVE, "dynamic-argument", "The terraform command is only known when it runs.")
         return
     action = verbs[1] if len(verbs) > 1 else None
-    if verb not in _TF_LOCAL - _TF_PROVIDERS_RUN and _tf_chdir_outside(call):
+    if verb not in _TF_LOCAL - _TF_PROVIDERS_RUN and (_tf_chdir_outside(call) or _tf_plugin_dir_outside(call)):
         return
     if verb in _TF_LOCAL or (not verbs and values and values[0] in _TF_LOCAL):
         if verb == "fmt" and not any(v in ("-check", "--check", "-write=false", "--write=false") for v in values):

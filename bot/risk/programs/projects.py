@@ -33,6 +33,7 @@ from bot.risk.recipes import (
     SETTINGS,
     TOX_START,
     UNKNOWN,
+    RecipeLine,
     is_unreadable,
     recipe_input,
     unreadable,
@@ -41,7 +42,18 @@ from bot.risk.words import Word, literal_word
 
 from .kit import R, argv_text, build_or_test, deletion, destructive, network, read_only, tool_plugin
 
-__all__ = ["configured_options", "just", "poetry", "run_recipe", "tox", "workspace_settings", "yarn_release"]
+__all__ = [
+    "chosen",
+    "configured_options",
+    "just",
+    "outside_settings",
+    "settings_lines",
+    "poetry",
+    "run_recipe",
+    "tox",
+    "workspace_settings",
+    "yarn_release",
+]
 
 
 #: Characters of recipe lines a command's recipes may hold, keeping room for every recipe past it to be sent as
@@ -214,9 +226,7 @@ def _run_one(
     if recipe is None:
         if target.startswith(LIFECYCLE) and (g.recipes is None or not g.recipes.complete):
             # the adapter reports a package's life cycle scripts, none too: without the report they are unknown
-            _chosen(
-                call, f"the package's life cycle scripts in {directory or '.'} (not reported by the adapter)", label
-            )
+            chosen(call, f"the package's life cycle scripts in {directory or '.'} (not reported by the adapter)", label)
         return
     if recipe not in g.recipes_used:
         size = sum(len(line.command) for used in g.recipes_used for line in used.lines)
@@ -243,7 +253,7 @@ def _run_one(
                 destructive(call, "hidden-characters", f"{label} ({shorten(reveal(line.source), 60)}): {hidden}")
             before = len(g.records)
             level_before = call.rec.level
-            main = line.source.endswith(f"package.json scripts.{target}")
+            main = line.source.endswith((f"package.json scripts.{target}", f"composer.json scripts.{target}"))
             call.script(line.command + (tail if main else ""), f"{label} ({line.source})")
             inner = max((r.level for r, _ in g.records[before:]), default=level_before)
             call.flag(
@@ -275,7 +285,7 @@ def workspace_settings(
     if state.remote or not state.cwds:
         return  # on another machine or in a directory only known when it runs: never covered anyway (outside)
     if directory is not None and (directory.value is None or directory.value.startswith("~")):
-        _chosen(call, f"a directory only known when it runs ({shorten(directory.src, 60)})", label)
+        chosen(call, f"a directory only known when it runs ({shorten(directory.src, 60)})", label)
         return
     for cwd in sorted(state.cwds):
         run_in = (
@@ -285,7 +295,7 @@ def workspace_settings(
         )
         rel = _inside(run_in, state.root)
         if rel is None:
-            _chosen(call, f"{shorten(run_in, 80)}, outside the workspace", label)
+            chosen(call, f"{shorten(run_in, 80)}, outside the workspace", label)
             continue
         key = (tool, SETTINGS + question, rel, "", ())
         found = next((r for r in g.recipes_used if (r.tool, r.target, r.directory, r.file, r.overrides) == key), None)
@@ -296,11 +306,32 @@ def workspace_settings(
             elif found is not None:
                 found = None  # not sent, so the server could not know it either
         if found is None:
-            _chosen(call, f"the {tool} settings in {rel or '.'} (not reported by the adapter)", label)
+            chosen(call, f"the {tool} settings in {rel or '.'} (not reported by the adapter)", label)
             continue
         for line in found.lines:
             what = "could not be read" if line.command == UNKNOWN else reveal(line.command, multiline=False)
-            _chosen(call, f"{reveal(line.source, multiline=False)}: {shorten(what, 120)}", label)
+            chosen(call, f"{reveal(line.source, multiline=False)}: {shorten(what, 120)}", label)
+
+
+def outside_settings(call: Call, tool: str, label: str, question: str) -> bool:
+    """Settings that make ``tool`` run code from outside the workspace (bot/risk/settings.py :data:`OUTSIDE`:
+    a cargo ``rustc-wrapper`` or ``runner`` at ``/tmp/x``, a go.mod ``replace`` with a directory outside, Maven's
+    ``-javaagent:`` in ``.mvn/jvm.config``, Mocha's ``require``, bunfig's ``preload``), as the recipe book answers
+    ``question`` where the shell may be (the adapter reads them and sends each finding, so the server grades the
+    same): each is destructive (``runs-program``, naming the file and the setting), and True. A place outside the
+    workspace or not reported is noted as :func:`workspace_settings` notes it; one that could not be read is
+    destructive (``recipe-unreadable``)."""
+    lines = settings_lines(call, tool, label, question)
+    if lines is None:
+        return True
+    for line in lines:
+        destructive(
+            call,
+            "runs-program",
+            f"{label} reads {reveal(line.source, multiline=False)}: "
+            f"{shorten(reveal(line.command, multiline=False), 160)}; it runs that code, which FlyBot does not read.",
+        )
+    return bool(lines)
 
 
 def configured_options(call: Call, tool: str, label: str, question: str = "") -> list[str] | None:
@@ -310,15 +341,21 @@ def configured_options(call: Call, tool: str, label: str, question: str = "") ->
     ``file PATH``: the file ``-c`` names). A place outside the workspace or not reported
     is noted as in :func:`workspace_settings` (no standing approval covers the command) and adds nothing; a place
     that could not be read is destructive (recipe-unreadable) and returns None."""
+    lines = settings_lines(call, tool, label, question)
+    return None if lines is None else [line.command for line in lines]
+
+
+def settings_lines(call: Call, tool: str, label: str, question: str) -> list[RecipeLine] | None:
+    """The lines of :func:`configured_options`, with their sources."""
     g = call.g
     state = g.state
     if state.remote or not state.cwds:
         return []
-    out: list[str] = []
+    out: list[RecipeLine] = []
     for cwd in sorted(state.cwds):
         rel = _inside(cwd, state.root)
         if rel is None:
-            _chosen(call, f"{shorten(cwd, 80)}, outside the workspace", label)
+            chosen(call, f"{shorten(cwd, 80)}, outside the workspace", label)
             continue
         key = (tool, SETTINGS + question, rel, "", ())
         found = next((r for r in g.recipes_used if (r.tool, r.target, r.directory, r.file, r.overrides) == key), None)
@@ -329,12 +366,12 @@ def configured_options(call: Call, tool: str, label: str, question: str = "") ->
             elif found is not None:
                 found = None  # not sent, so the server could not know it either
         if found is None:
-            _chosen(call, f"the {tool} settings in {rel or '.'} (not reported by the adapter)", label)
+            chosen(call, f"the {tool} settings in {rel or '.'} (not reported by the adapter)", label)
             continue
         if is_unreadable(found):
             destructive(call, "recipe-unreadable", f"{label}: {shorten(found.lines[0].source, 200)}")
             return None
-        out.extend(line.command for line in found.lines)
+        out.extend(found.lines)
     return out
 
 
@@ -348,7 +385,7 @@ def settings_start(call: Call, tool: str, label: str, question: str) -> None:
     if found:
         build_or_test(call, f"{label} (it starts what the workspace's settings choose)")
         for setting in found:
-            _chosen(call, shorten(setting, 120), label)
+            chosen(call, shorten(setting, 120), label)
 
 
 #: Keys of ``.yarnrc.yml`` (yarnpkg.com "Settings": ``yarnPath``, the release every yarn command runs with node;
@@ -404,7 +441,7 @@ def yarn_release(call: Call, directory: Word | None, label: str) -> None:
                 return
 
 
-def _chosen(call: Call, what: str, label: str) -> None:
+def chosen(call: Call, what: str, label: str) -> None:
     """Note ``what`` as choosing code the command runs (see :func:`workspace_settings`)."""
     rec = call.rec
     if rec.chosen_by is None:
