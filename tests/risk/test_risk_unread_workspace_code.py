@@ -187,7 +187,7 @@ def test_code_or_configuration_from_outside_the_workspace_is_destructive(command
         ('pip install -e ".[dev]"', NET),
         ("pip install ./pkg", NET),
         ("pip install requests", NET),
-        ("pip install git+https://github.com/a/b", NET),
+        ("pip install -r requirements.txt", NET),
         ("""jest --config '{"setupFiles":["<rootDir>/s.js"]}'""", WW),
         ("""jest --config '{"testPathIgnorePatterns":["/node_modules/"]}'""", WW),
         ("jest --config jest.config.js", WW),
