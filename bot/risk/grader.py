@@ -2854,6 +2854,16 @@ class Grader:
                 f"{name} prints {whose}, secrets too: its output goes to the model.",
             )
         if name == "printenv":
+            unknown = next((w for w in args if w.value is None), None)
+            if unknown is not None:  # names only known when it runs (xargs' input, $(...)): they may be secrets
+                self.flag(
+                    rec,
+                    scope,
+                    R.NETWORK,
+                    "secret-read",
+                    f"printenv {shorten(unknown.src, 60)} prints variables whose names are only known when it runs, "
+                    "secrets too: its output goes to the model.",
+                )
             for value in values:
                 if value is not None and not value.startswith("-") and secret_variable(value):
                     self.flag(

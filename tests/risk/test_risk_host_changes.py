@@ -151,6 +151,9 @@ BENIGN = [
     ("cat ~/.ssh/known_hosts", RO, RO),
     ("cat .npmrc", NET, NET),  # the workspace's credential files are secrets too
     ("printenv HOME", RO, RO),
+    ("printenv -0 HOME LANG", RO, RO),
+    ("compgen -e", RO, RO),
+    ("compgen -v | wc -l", RO, RO),
     ("echo $HOME", RO, RO),
     ("echo '$GITHUB_TOKEN'", RO, RO),
     ("ssh -i ~/.ssh/id_rsa host uptime", NET, NET),
@@ -183,6 +186,12 @@ SECRETS = [
     "printenv",
     "env -0",
     "set",
+    # printenv given names only known when it runs (xargs' input, an expansion): they may name secrets
+    "compgen -e | xargs -n1 printenv",
+    "compgen -v | xargs printenv",
+    "xargs printenv < names.txt",
+    "printenv $NAME",
+    "printenv $(cat names.txt)",
 ]
 
 
