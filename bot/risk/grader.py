@@ -2521,6 +2521,12 @@ class Grader:
             rec.outside = True  # its paths may lead through links made earlier: no standing approval covers it
             if name in _CONTENT_READERS:
                 self.planted_reads(rec, scope, name, words[1:])
+        if rule is None and not as_path and len(words) == 2 and words[1].value in ("--help", "--version"):
+            from bot.risk.table import PRINTS_AND_EXITS
+
+            if name in PRINTS_AND_EXITS:
+                self.flag(rec, scope, R.READ_ONLY, "read-only", f"{name} {words[1].value} only prints and exits.")
+                return
         if rule is None:
             program.handler(Call(self, rec, scope, name, words[1:]))
         else:

@@ -1168,6 +1168,39 @@ def pip(call: Call) -> None:
         refuse(call, f"the command {command}")
 
 
+#: ``cargo --config KEY=VALUE`` tables that name no program, configuration file or place (The Cargo Book,
+#: "Configuration": ``[profile]`` code generation settings, ``[term]`` output, ``[net]`` retries and offline mode);
+#: a value that is not ``KEY=VALUE`` is a configuration file's path, and other tables (``build``, ``target``,
+#: ``alias``, ``env``, ``registries``, ``credential-provider``, ``http``, ``source``...) can name programs or sources.
+_INERT_CARGO_TABLES = ("profile.", "term.", "net.")
+
+
+def _inert_cargo_config(given: str | None) -> bool:
+    """True when the ``cargo --config`` value ``given`` sets a key of :data:`_INERT_CARGO_TABLES` to a plain value
+    (no ``rustflags`` or ``linker``, which pass options to rustc or name a linker)."""
+    if not given:
+        return False
+    match = re.fullmatch(r"([A-Za-z0-9_.-]+)\s*=\s*([A-Za-z0-9_.\"'-]*)", given)
+    if match is None:
+        return False
+    key = match.group(1).lower()
+    return key.startswith(_INERT_CARGO_TABLES) and not any(p in key for p in ("rustflags", "linker", "build-override"))
+
+
+def _without_cargo_configs(words: list[Word]) -> list[Word]:
+    """``words`` without the ``--config`` options and their values (checked by :func:`_inert_cargo_config`)."""
+    out: list[Word] = []
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif word.value == "--config":
+            skip = True
+        elif not (word.value or "").startswith("--config="):
+            out.append(word)
+    return out
+
+
 _CARGO_BUILD = frozenset({
     "build", "b", "check", "c", "test", "t", "bench", "run", "r", "doc", "d", "clippy", "fmt", "fix", "tree",
     "metadata", "rustc", "rustdoc", "package", "locate-project", "read-manifest", "verify-project", "pkgid",
@@ -1290,11 +1323,16 @@ def cargo(call: Call) -> None:
             rule="package-install",
         )
         words = words[1:]
-    for word in words:
+    for index, word in enumerate(words):
         value = word.value or ""
         if value == "--config" or value.startswith("--config="):
-            destructive(call, "runs-program", "cargo --config can make cargo run programs (runners, wrappers).")
-            return
+            given = (
+                value.partition("=")[2] if "=" in value else (words[index + 1].value if index + 1 < len(words) else "")
+            )
+            if not _inert_cargo_config(given):
+                destructive(call, "runs-program", "cargo --config can make cargo run programs (runners, wrappers).")
+                return
+    words = _without_cargo_configs(words)
     operands = [w for w in words if not (w.value or "x").startswith("-")]
     command = operands[0].value if operands else None
     if not operands:
