@@ -935,7 +935,7 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
     elif effect == "runs":
         call.flag(R.DESTRUCTIVE, "runs-program", f"{what} runs programs the classifier cannot see.")
     elif effect == "chosen":
-        chosen_source(call, what)
+        chosen_source(call, what, listed=True)  # meaning.py has no table for catalogue programs
     elif effect == "out":
         if target is None:
             call.write(Word(None, ""), f"{what} writes")

@@ -154,14 +154,17 @@ def unpacks(call: Call, dest: Word, what: str, *, cwd: Word | None = None) -> No
         )
 
 
-def chosen_source(call: Call, what: str) -> None:
+def chosen_source(call: Call, what: str, *, listed: bool = False) -> None:
     """An install from a source the command names rather than the configured registry (an index URL, a package URL
     or archive, a git repository: ``pip install git+https://...``, ``pip install -i URL``, ``cargo install --git URL``,
     ``npm install github:user/repo``): the package's build code (setup.py or a PEP 517 backend, build.rs, npm's
     install and prepare scripts) runs here, from a source no configured registry vouches for. ``destructive`` on the
     host (rule ``chosen-source``); contained, the download's ``network`` grade stands (the sandbox is discarded).
-    The source is listed in the command's ``chosen_by``, so no standing approval for the plain install covers it."""
-    call.rec.chosen_by = [*(call.rec.chosen_by or []), f"{what}: packages from a source the command names"]
+    A standing approval for the plain install does not cover it: for pip, npm, pnpm, yarn and cargo the pattern must
+    spell the source out (bot/risk/meaning.py); for the others (``listed``) the source is put in the command's
+    ``chosen_by``, so none covers it."""
+    if listed:
+        call.rec.chosen_by = [*(call.rec.chosen_by or []), f"{what}: packages from a source the command names"]
     call.flag(R.NETWORK, "package-install", f"{what} downloads packages from another machine.")
     call.flag(
         R.DESTRUCTIVE,
