@@ -269,6 +269,16 @@ def test_a_worktrees_git_file_leads_to_the_configuration_git_reads(repo: Path) -
     assert _graded("git status", linked, read=True).risk is DES
 
 
+def test_a_configuration_flybot_cannot_read_is_not_taken_as_plain(repo: Path) -> None:
+    config = repo / ".git" / "config"
+    config.write_text(config.read_text() + "\tgarbled line @@\n")  # a line FlyBot cannot read: it may name a program
+    graded = _graded("git status", repo, read=True)
+    assert graded.risk is DES and graded.reasons[0].rule == "runs-program", graded.reasons
+    config.write_text("[core]\n\tbare = false\n" + "# x\n" * 100_000)  # past what the adapter reads
+    graded = _graded("git status", repo, read=True)
+    assert graded.risk is RO and graded.commands[0].chosen_by, graded.commands  # no standing approval covers it
+
+
 def test_the_program_keys_read_are_the_ones_graded() -> None:
     from bot.risk.programs.git import _PROGRAM_KEYS
     from bot.risk.settings import GIT_PROGRAM_KEYS

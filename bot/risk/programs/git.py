@@ -489,9 +489,10 @@ def _configured_programs(call: Call, sub: str, pager: bool | None) -> bool:
     """git run in the workspace's repository runs the programs its configuration names (settings.py ``PROGRAMS``,
     as the recipe book reports them; the key decides which subcommands run it: :data:`_PROGRAM_KEYS`; ``pager.<cmd>``
     and ``core.pager`` apply to the subcommands that page, and to any with ``-p``/``--paginate``, to none with
-    ``-P``/``--no-pager``). Graded as running that program: destructive, unless :func:`_harmless_setting`. A
-    configuration the book could not read is graded alike (fail closed); with no book (an API caller without
-    recipes) nothing is known. True when flagged."""
+    ``-P``/``--no-pager``). Graded as running that program: destructive, unless :func:`_harmless_setting`; a line
+    of the configuration FlyBot could not read counts as naming one for every subcommand. A place the book could not
+    read at all is listed in ``chosen_by`` (no standing approval covers the command); with no book (an API caller
+    without recipes) nothing is known. True when flagged."""
     g = call.g
     if g.recipes is None:
         return False
@@ -505,10 +506,13 @@ def _configured_programs(call: Call, sub: str, pager: bool | None) -> bool:
         if found is None or not found.lines or len(g.recipes_used) >= MAX_RECIPES:
             return False  # none, or not sent to the server, which then finds none either: both sides grade alike
         g.recipes_used.append(found)
-    if is_unreadable(found):
-        settings = [(found.lines[0].source, "?", "the configuration could not be read")]
-    else:
-        settings = [(line.source, *line.command.partition("=")[::2]) for line in found.lines]
+    if is_unreadable(found):  # no approval covers it; a line FlyBot could not read in a config it read is "?" below
+        rec = call.rec
+        what = f"the repository's configuration ({shorten(found.lines[0].source, 80)})"
+        rec.chosen_by = [*(rec.chosen_by or []), what]
+        call.flag(rec.level, "workspace-settings", f"git reads {what}, so no standing approval covers it.")
+        return False
+    settings = [(line.source, *line.command.partition("=")[::2]) for line in found.lines]
     off = {k[len("pager.") :] for _, k, v in settings if k.startswith("pager.") and v.strip().lower() in _BOOLEANS}
     for source, name, value in settings:
         general = _general_key(name)
