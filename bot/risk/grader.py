@@ -2655,6 +2655,12 @@ class Grader:
             rec.outside = True  # its paths may lead through links made earlier: no standing approval covers it
             if name in _CONTENT_READERS:
                 self.planted_reads(rec, scope, name, words[1:])
+        if rule is None and not as_path and len(words) == 2 and words[1].value in ("--help", "--version"):
+            from bot.risk.table import PRINTS_AND_EXITS
+
+            if name in PRINTS_AND_EXITS:
+                self.flag(rec, scope, R.READ_ONLY, "read-only", f"{name} {words[1].value} only prints and exits.")
+                return
         if rule is None:
             program.handler(Call(self, rec, scope, name, words[1:]))
         else:
@@ -2988,6 +2994,16 @@ class Grader:
                 f"{name} prints {whose}, secrets too: its output goes to the model.",
             )
         if name == "printenv":
+            unknown = next((w for w in args if w.value is None), None)
+            if unknown is not None:  # names only known when it runs (xargs' input, $(...)): they may be secrets
+                self.flag(
+                    rec,
+                    scope,
+                    R.NETWORK,
+                    "secret-read",
+                    f"printenv {shorten(unknown.src, 60)} prints variables whose names are only known when it runs, "
+                    "secrets too: its output goes to the model.",
+                )
             for value in values:
                 if value is not None and not value.startswith("-") and secret_variable(value):
                     self.flag(

@@ -75,6 +75,11 @@ also read settings from the directory they run in and the ones above, and some s
   its parents for ``.git``); only a ``.git`` file whose ``gitdir:`` lies in the workspace's own ``.git`` (a
   submodule's ``.git/modules/NAME``, gitrepository-layout(5)) is the workspace's repository, whose control files
   FlyBot guards.
+* git's programs (question :data:`PROGRAMS`): each key of :data:`GIT_PROGRAM_KEYS` in the configuration of the
+  repository git finds from the workspace, with its value (git-config(1): ``core.fsmonitor``, ``core.pager``,
+  ``pager.<cmd>``, ``diff.external``, textconv drivers, filters, ``core.sshCommand``, editors... name programs git
+  runs; ``include.path`` names a file FlyBot does not read), and each line FlyBot cannot read (``?``). This one
+  changes a grade: git run there is graded as running that program (programs/git.py ``_configured_programs``).
 * git's hook directory (question :data:`HOOKS`): each ``core.hooksPath`` value in the configuration of the
   repository git finds from the workspace (git-config(1) core.hooksPath: git runs its hooks from there instead of
   ``.git/hooks``; a relative path is relative to the top of the working tree). A write there is a control-file write,
@@ -115,7 +120,9 @@ __all__ = [
     "INERT_YARNRC_KEYS",
     "OUTSIDE",
     "PYTHON_SOURCE_KEYS",
+    "GIT_PROGRAM_KEYS",
     "HOOKS",
+    "PROGRAMS",
     "REPOSITORY",
     "SAFE_GIT_KEYS",
     "TOOLS",
@@ -183,6 +190,19 @@ _MAX_BYTES = 256 * 1024
 REPOSITORY = "repository"
 #: The git settings question asking which directories ``core.hooksPath`` names (the setting is each finding's value).
 HOOKS = "hooks"
+#: The git settings question asking which configuration keys of the repository name programs git runs.
+PROGRAMS = "programs"
+#: git configuration keys that name a program git runs, or a file it reads more configuration from (git-config(1)),
+#: in the form of :func:`_general` (``*`` stands for one subsection); ``pager.*`` is any ``pager.<cmd>``.
+GIT_PROGRAM_KEYS = frozenset({
+    "core.fsmonitor", "core.pager", "pager.*", "diff.external", "diff.*.command", "diff.*.textconv",
+    "core.sshcommand", "core.gitproxy", "core.askpass", "core.editor", "sequence.editor", "core.hookspath",
+    "core.alternaterefscommand", "filter.*.clean", "filter.*.smudge", "filter.*.process", "credential.helper",
+    "credential.*.helper", "include.path", "includeif.*.path", "gpg.program", "gpg.*.program", "merge.*.driver",
+    "mergetool.*.cmd", "difftool.*.cmd", "interactive.difffilter", "remote.*.uploadpack", "remote.*.receivepack",
+    "remote.*.url", "remote.*.pushurl", "sendemail.tocmd", "sendemail.cccmd", "sendemail.sendmailcmd",
+    "sendemail.smtpserver",
+})  # fmt: skip
 #: The git question asking whether a branch name is the repository's local branch (:func:`_git_local_branch`).
 LOCAL_BRANCH = "local-branch "
 #: The git question asking which remote's branch ``git switch NAME`` creates NAME from when NAME is no local branch
@@ -283,6 +303,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
                     found.append((_rel(root, path), f"{_rel(root, path)} (the script the rails command runs)"))
     elif tool == "aws" and question.startswith(AWS_DOCUMENT):
         found += _aws_document(root, base, question[len(AWS_DOCUMENT) :])
+    elif tool == "git" and question == PROGRAMS:
+        found += _git_programs(root, base)
     else:
         raise ValueError(f"no settings are read for {tool} {question}")
     return found
@@ -1042,6 +1064,29 @@ def _git_hooks_paths(root: str, base: str) -> list[tuple[str, str]]:
             for number, key, value in _git_config(_text(path)):
                 if key == "core.hookspath":
                     found.append((f"{_rel(root, path)}:{number}", value))
+    return found
+
+
+def _git_programs(root: str, base: str) -> list[tuple[str, str]]:
+    """``(source, "KEY=VALUE")`` of each key of :data:`GIT_PROGRAM_KEYS` (the key lower-cased as :func:`_git_config`
+    gives it; ``remote.*.url``/``pushurl`` only for a ``transport::address`` URL, whose helper git runs,
+    gitremote-helpers(7)) and ``?=LINE`` for each line FlyBot cannot read, in the configuration of the repository git
+    finds from ``base`` (its common ``config`` and the worktree's ``config.worktree``)."""
+    dirs = _git_dirs(base)
+    if dirs is None:
+        return []
+    git_dir, common = dirs
+    found: list[tuple[str, str]] = []
+    for path in dict.fromkeys((os.path.join(common, "config"), os.path.join(git_dir, "config.worktree"))):
+        if os.path.isfile(path):
+            for number, key, value in _git_config(_text(path)):
+                general = "pager.*" if key.startswith("pager.") else _general(key)
+                if general in ("remote.*.url", "remote.*.pushurl") and not re.match(
+                    r"[A-Za-z0-9][A-Za-z0-9+.-]*::", value
+                ):
+                    continue
+                if key == "?" or general in GIT_PROGRAM_KEYS:
+                    found.append((f"{_rel(root, path)}:{number}", f"{key}={value}"))
     return found
 
 

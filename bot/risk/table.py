@@ -223,7 +223,24 @@ SYSTEM_COMMANDS: dict[str, str] = {
 #: The containment allowlist: these system commands grade workspace_write when contained.
 CONTAINED_DOWNGRADE = frozenset({
     "chmod", "chown", "chgrp", "systemctl", "launchctl", "service", "mount", "umount", "apt", "apt-get", "brew",
-    "dnf", "pacman", "snap", "ifconfig", "route", "iptables", "reboot", "shutdown", "crontab", "at",
+    "dnf", "yum", "apk", "pacman", "snap", "ifconfig", "route", "iptables", "reboot", "shutdown", "crontab", "at",
+})  # fmt: skip
+
+#: Programs whose option parser handles a lone ``--help`` or ``--version`` first, printing and exiting without doing
+#: anything else: GNU coreutils ("Common options": "--help Print a usage message ... and exit successfully",
+#: "--version Print the version number ... and exit successfully"), findutils, diffutils, tar, gzip, grep, sed,
+#: gawk, wget(1), curl(1), rsync(1), zstd, xz, bzip2. ``PROGRAM --help`` and ``PROGRAM --version`` (those two words
+#: exactly, the program by its bare name) are read-only (grader ``Grader.dispatch``).
+PRINTS_AND_EXITS = frozenset({
+    "rm", "cp", "mv", "ln", "mkdir", "rmdir", "touch", "chmod", "chown", "chgrp", "dd", "shred", "truncate",
+    "install", "tee", "cat", "ls", "head", "tail", "wc", "sort", "uniq", "cut", "paste", "tr", "split", "csplit",
+    "join", "comm", "od", "base64", "basename", "dirname", "realpath", "readlink", "stat", "du", "df", "date",
+    "env", "nice", "nohup", "timeout", "stdbuf", "chroot", "sync", "mktemp", "mkfifo", "mknod", "link", "unlink",
+    "tac", "nl", "fold", "fmt", "pr", "expand", "unexpand", "seq", "shuf", "md5sum", "sha1sum", "sha256sum",
+    "sha512sum", "b2sum", "cksum", "id", "whoami", "groups", "uname", "tty", "numfmt", "tsort", "nproc", "vdir",
+    "dir", "dircolors", "pathchk", "runcon", "chcon", "sleep",
+    "find", "xargs", "diff", "cmp", "sdiff", "diff3", "tar", "gzip", "gunzip", "zcat", "grep", "egrep", "fgrep",
+    "sed", "gawk", "wget", "curl", "rsync", "zstd", "xz", "unxz", "bzip2", "bunzip2",
 })  # fmt: skip
 
 _DELETION = {

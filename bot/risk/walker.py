@@ -220,6 +220,16 @@ def written_by_environment(name: str, value: str | None) -> str | None:
     return value or None
 
 
+#: Variables that choose the engine docker or podman talks to, or the client's configuration directory (its
+#: ``cli-plugins`` run as docker subcommands): docker(1) "Environment variables" ``DOCKER_HOST``, ``DOCKER_CONTEXT``,
+#: ``DOCKER_CONFIG``; podman-remote(1) ``CONTAINER_HOST``, ``CONTAINER_CONNECTION``.
+_ENGINE_CHOOSERS = frozenset(
+    {"DOCKER_HOST", "DOCKER_CONTEXT", "DOCKER_CONFIG", "CONTAINER_HOST", "CONTAINER_CONNECTION"}
+)
+#: The engine docker talks to when nothing chooses another (docker(1) ``DOCKER_HOST``).
+_DEFAULT_ENGINE = "unix:///var/run/docker.sock"
+
+
 def chooses_package_source(name: str) -> bool:
     """True when ``name`` in the environment changes where package managers get packages or lets their downloads
     be intercepted (:data:`_SOURCE_NAMES`); proxies are read in either case (curl(1) ENVIRONMENT)."""
@@ -1298,6 +1308,16 @@ class _Walk:
         elif written is not None:
             self.g.write(
                 rec, scope, Word(written, value.src), f"{name} makes every later program that reads it write to"
+            )
+        if name in _ENGINE_CHOOSERS and (value.value is None or value.value not in ("", _DEFAULT_ENGINE)):
+            self.g.flag(
+                rec,
+                scope,
+                R.DESTRUCTIVE,
+                "remote-control-plane",
+                f"Exporting {name} chooses the container engine (or the client configuration and plugins) every "
+                "later docker or podman command in this shell uses: they then act on another machine, or run its "
+                "plugins.",
             )
         if chooses_package_source(name):
             self.g.flag(

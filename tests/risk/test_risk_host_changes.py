@@ -91,7 +91,7 @@ IRREVERSIBLE = [
     ("dnf install -y https://example.com/x.rpm", DES, DES),
     ("dnf install -y --nogpgcheck jq", DES, DES),
     ("dnf install -y --allowerasing jq", DES, NET),
-    ("yum erase jq", DES, SYS),
+    ("yum erase jq", DES, WW),  # as dnf: yum is in the containment allowlist
     ("pacman -Rns jq", DES, WW),
     ("pacman -U ./x.pkg.tar.zst", DES, DES),
     ("pacman -S --overwrite '*' jq", DES, NET),
@@ -101,12 +101,16 @@ IRREVERSIBLE = [
     ("dpkg -i evil.deb", DES, DES),
     ("dpkg -r bash", DES, SYS),
     ("dpkg --force-all -i x.deb", DES, DES),
-    ("apk del busybox", DES, SYS),
+    ("apk del busybox", DES, WW),
+    ("yum remove -y bash", DES, WW),
     ("apk add --allow-untrusted x", DES, DES),
 ]
 
 BENIGN = [
     ("apt-get install -y jq", SYS, NET),
+    ("apk add curl", SYS, NET),  # contained: the download's grade, as apt-get's
+    ("apk update", SYS, NET),
+    ("yum install -y curl", SYS, NET),
     ("sudo apt-get install -y jq", SYS, NET),
     ("apt-get install -y jq=1.6-2", SYS, NET),
     ("apt-get install -y --allow-downgrades jq", SYS, NET),
@@ -151,6 +155,9 @@ BENIGN = [
     ("cat ~/.ssh/known_hosts", RO, RO),
     ("cat .npmrc", NET, NET),  # the workspace's credential files are secrets too
     ("printenv HOME", RO, RO),
+    ("printenv -0 HOME LANG", RO, RO),
+    ("compgen -e", RO, RO),
+    ("compgen -v | wc -l", RO, RO),
     ("echo $HOME", RO, RO),
     ("echo '$GITHUB_TOKEN'", RO, RO),
     ("ssh -i ~/.ssh/id_rsa host uptime", NET, NET),
@@ -183,6 +190,12 @@ SECRETS = [
     "printenv",
     "env -0",
     "set",
+    # printenv given names only known when it runs (xargs' input, an expansion): they may name secrets
+    "compgen -e | xargs -n1 printenv",
+    "compgen -v | xargs printenv",
+    "xargs printenv < names.txt",
+    "printenv $NAME",
+    "printenv $(cat names.txt)",
 ]
 
 

@@ -59,9 +59,32 @@ LOW = [
     ("gpg --decrypt secrets.gpg", NET),
     # a header whose value holds a secret starts with a letter: not an option of curl
     ('curl -H "Authorization: Bearer $GITHUB_TOKEN" https://api.github.com/user', NET),
+    # a lone --help or --version: the option parser prints and exits first (GNU coreutils "Common options", wget(1))
+    ("rm --help", RO),
+    ("rm --version", RO),
+    ("wget --help", RO),
+    ("curl --version", RO),
+    ("tar --help", RO),
+    ("shred --version", RO),
+    # cargo --config of a code generation, output or network setting names no program
+    ("cargo build --config profile.release.lto=true --release", WW),
+    ("cargo build --config 'profile.release.lto=\"fat\"'", WW),
+    ("cargo test --config=term.verbose=true", WW),
 ]
 
 HIGH = [
+    ("rm --help -rf ~", DES),
+    ("rm -rf --help", DES),
+    ("rm --he", DES),
+    ("/tmp/rm --help", DES),
+    ("make --help", WW),
+    ("cargo build --config build.rustc-wrapper=/tmp/x", DES),
+    ("cargo build --config target.x86_64-unknown-linux-gnu.runner=/tmp/x", DES),
+    ("cargo build --config alias.b=run", DES),
+    ("cargo build --config /tmp/cargo.toml", DES),
+    ("cargo build --config profile.dev.rustflags=-Clinker=/tmp/x", DES),
+    ("cargo build --config profile.release.lto=true --config env.RUSTC=/tmp/x", DES),
+    ('cargo build --config "$C"', DES),
     ("ffprobe -i in.mp4 -o /etc/passwd", DES),
     ("fourmolu -m inplace ~/.bashrc", DES),
     ("fourmolu --mode=inplace /etc/x.hs", DES),

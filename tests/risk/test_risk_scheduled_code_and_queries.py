@@ -62,6 +62,27 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("aws ssm start-session --target i-1", DES, DES),
     ("aws configure list", RO, RO),
     ("aws configure set region eu-west-1", SYS, WW),
+    # a program, trusted authority or endpoint every later aws command runs or talks to
+    ("aws configure set credential_process /tmp/x", DES, WW),
+    ("aws configure set profile.ci.ca_bundle /tmp/ca.pem", DES, WW),
+    ("aws configure set cli_pager /tmp/p", DES, WW),
+    ("aws configure set default.output json", SYS, WW),
+    # a long-lived key for an IAM user, its secret printed: graded as a grant of access
+    ("aws iam create-access-key --user-name admin", DES, DES),
+    ("aws iam list-access-keys --user-name admin", NET, NET),
+    # the engine later docker commands talk to
+    ("docker context use evil", DES, DES),
+    ("docker context create evil --docker host=tcp://evil.example:2375", DES, DES),
+    ("docker context use default", SYS, SYS),
+    ("docker context ls", RO, RO),
+    ("export DOCKER_HOST=tcp://evil.example:2375", DES, DES),
+    ("export DOCKER_CONTEXT=evil", DES, DES),
+    ("export DOCKER_HOST=unix:///var/run/docker.sock", RO, RO),
+    ("export COMPOSE_PROJECT_NAME=web", RO, RO),
+    # compose starts containers from a file FlyBot does not read: docker is never downgraded by containment
+    ("docker compose up -d", DES, DES),
+    ("docker-compose up", DES, DES),
+    ("docker compose ps", NET, NET),
     ("aws --version", RO, RO),
     ("aws lambda frobnicate-everything", DES, DES),
     ("gcloud compute instances list", NET, NET),

@@ -112,7 +112,7 @@ def test_git_settings_are_split_where_git_splits_them(tmp_path: Path) -> None:
     (tmp_path / ".git" / "config").write_text("[core] # note\f[color]\n\tsshCommand = touch /tmp/PWNED && false\n")
     assert read(str(tmp_path), str(tmp_path), "git", "push origin") != []
     graded = classify("git push origin main", contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path))
-    assert "workspace-settings" in {reason.rule for reason in graded.reasons}
+    assert graded.reasons[0].rule == "runs-program" and "core.sshcommand" in graded.reasons[0].detail
 
 
 def test_a_working_directory_past_path_max_is_not_tracked() -> None:

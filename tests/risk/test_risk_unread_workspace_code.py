@@ -202,7 +202,6 @@ def test_code_or_configuration_from_outside_the_workspace_is_destructive(command
         ('pip install -e ".[dev]"', NET),
         ("pip install ./pkg", NET),
         ("pip install requests", NET),
-        ("pip install git+https://github.com/a/b", NET),
         ("pip install -r requirements.txt", NET),
         ("pip install -rrequirements/dev.txt", NET),
         ("pip install -c constraints.txt -r requirements.txt", NET),

@@ -13,7 +13,7 @@ _UV_GLOBAL = (
     "--managed-python --no-managed-python --no-python-downloads --allow-insecure-host= -h --help -V --version"
 )
 _UV_RUN = (
-    "--with= -w= --with-editable= --with-requirements= --isolated --no-project --no-sync --locked --frozen "
+    "--with=:fetch -w=:fetch --with-editable= --with-requirements=:fetch --isolated --no-project --no-sync --locked --frozen "
     "--package= --all-packages -m=:runs --module=:runs --script -s --no-dev --dev --group= --only-group= "
     "--no-group= --extra= --all-extras --no-extra= --env-file=in --no-env-file --active --exact --gui-script "
     "--index= --index-url= --default-index="
@@ -28,6 +28,7 @@ _UV_REQUIREMENTS = (
 
 CATALOGUE: dict[str, object] = {
     "uv": {
+        "urls": "chosen",
         "source": "uv CLI reference (docs.astral.sh/uv/reference/cli) (uv 0.8)",
         "options": _UV_GLOBAL,
         "settings": "python",
@@ -95,6 +96,7 @@ CATALOGUE: dict[str, object] = {
         "open": True,
     },
     "pipx": {
+        "urls": "chosen",
         "source": "pipx docs: pipx --help (pipx.pypa.io/stable/docs) (pipx 1.7)",
         "options": "-h --help --version -v --verbose -q --quiet --global:system",
         "commands": {
@@ -114,6 +116,7 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "conda mamba micromamba": {
+        "urls": "chosen",
         "source": "conda command reference (docs.conda.io/projects/conda/en/stable/commands) (conda 24); mamba docs",
         "options": "-h --help -V --version -v --verbose -q --quiet --json",
         "commands": {
@@ -190,6 +193,7 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "bundle bundler": {
+        "urls": "chosen",
         "source": "bundle(1) and bundle-COMMAND(1) (Bundler 2.5, bundler.io/man)",
         "options": "-h --help -v --version -V --verbose --no-color -r= --retry=",
         "when": {"-v --version": "read"},
@@ -229,6 +233,7 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "gem": {
+        "urls": "chosen",
         "source": "gem(1) command reference (guides.rubygems.org/command-reference) (RubyGems 3.5): unpack extracts "
         "the files the gem names into NAME-VERSION/ below the current directory or --target",
         "options": "-h --help -v --version -V --verbose -q --quiet",
@@ -260,6 +265,7 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "composer": {
+        "urls": "chosen",
         "source": 'Composer CLI docs (getcomposer.org/doc/03-cli.md); "Setting up and using plugins" '
         "(getcomposer.org/doc/articles/plugins.md: the plugins installed in vendor/ that allow-plugins permits are "
         "loaded and run on every command, unless --no-plugins) (Composer 2.8)",
@@ -466,6 +472,7 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "pixi": {
+        "urls": "chosen",
         "source": "pixi CLI reference (pixi.sh/latest/reference/cli) (pixi 0.40)",
         "options": "-h --help -V --version -v --verbose -q --quiet --manifest-path=in",
         "commands": {
@@ -610,6 +617,7 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "pipenv": {
+        "urls": "chosen",
         "source": "pipenv CLI (pipenv.pypa.io/en/latest/cli.html) (pipenv 2024)",
         "settings": "python",
         # --python VERSION|PATH: pipenv makes the project's virtualenv (under ~ by default) with that interpreter
@@ -833,6 +841,7 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "hatch": {
+        "urls": "chosen",
         "source": "Hatch CLI reference (hatch.pypa.io/latest/cli/reference) (Hatch 1.13): environments are created "
         "and their dependencies installed from the package index on first use (env create, run, test, fmt, "
         "shell); run runs a script of the environment or the command given; build builds in an isolated "
@@ -878,6 +887,7 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "pdm": {
+        "urls": "chosen",
         "source": "PDM CLI reference (pdm-project.org/latest/reference/cli) (PDM 2.2x): add, remove, install, "
         "sync, update and lock resolve against the package index and install into the project's environment; "
         "outdated and search ask the index; run runs a script of pyproject.toml or the command given; build "

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 from bot.risk.grader import Call
 from bot.risk.hidden import reveal
-from bot.risk.options import scan
+from bot.risk.options import Scan, scan
 from bot.risk.paths import Where
 from bot.risk.reasons import shorten
 from bot.risk.recipes import GO_GENERATE, LIFECYCLE, SETTINGS
@@ -33,6 +33,7 @@ from bot.risk.words import Word, literal_word
 from .kit import (
     R,
     build_or_test,
+    chosen_source,
     deletion,
     destructive,
     emptied,
@@ -657,6 +658,39 @@ _JS_OUTPUT_DIRS = {
 }
 
 
+#: npm-install(1) package specs that name a source other than the registry: a hosted git shorthand
+#: (``github:user/repo``, ``gitlab:``, ``bitbucket:``, ``gist:``), a git URL (``git+https://``, ``git://``,
+#: ``git+ssh://``), a tarball URL, and GitHub's ``user/repo`` shorthand; also after an alias's ``name@``; and yarn's
+#: ``exec:`` protocol (yarnpkg.com "Protocols": it runs a script to make the package).
+_JS_CHOSEN_SPEC = re.compile(
+    r"^(?:(?:@[^/@\s]+/)?[^/@\s]+@)?(?:(?:github|gitlab|bitbucket|gist|git\+[a-z]+|git|exec):|[a-z][a-z0-9+.-]*://"
+    r"|[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+(?:#.*)?$)",
+    re.IGNORECASE,
+)
+
+
+def _js_chosen_source(call: Call, tool: str, command: str, rest: list[Word]) -> None:
+    """An install of a package from a source the command names (:data:`_JS_CHOSEN_SPEC`, or ``--registry URL``,
+    npm-config(7)): its install and prepare scripts run here (npm builds a git dependency with its dev dependencies),
+    from a source the configured registry does not vouch for (kit ``chosen_source``)."""
+    named = next(
+        (
+            w
+            for w in rest
+            if w.value is not None
+            and not w.value.startswith(("-", ".", "/", "~", "file:"))
+            and _JS_CHOSEN_SPEC.match(w.value)
+        ),
+        None,
+    )
+    for index, word in enumerate(call.args):
+        name, eq, attached = (word.value or "").partition("=")
+        if named is None and name == "--registry":
+            named = Word(attached, word.src) if eq else (call.args[index + 1] if index + 1 < len(call.args) else word)
+    if named is not None:
+        chosen_source(call, f"{tool} {command} {shorten(named.src, 60)}")
+
+
 def _grade_js(
     call: Call,
     command: str | None,
@@ -690,6 +724,7 @@ def _grade_js(
     if command in ("exec", "x", "dlx", "create", "node", "bin") or (command in ("init", "innit", "create") and rest):
         destructive(call, "runs-program", f"{tool} {command} runs package programs the classifier cannot see.")
     elif command in installs:
+        _js_chosen_source(call, tool, command, rest)
         network(call, f"{tool} {command} fetches packages from the registry.", rule="package-install")
         _js_location(call, prefix, global_, f"{tool} {command} installs into")
     elif command in _NPM_REMOVE or command in ("remove", "unplug"):
@@ -1061,6 +1096,35 @@ def _pip_requirements_outside(call: Call, command: str, files: list[Word]) -> bo
     return False
 
 
+#: The index pip uses when none is named (pip "pip install" ``--index-url``: default https://pypi.org/simple).
+_PYPI = frozenset({"https://pypi.org/simple", "https://pypi.org/simple/"})
+#: Version control schemes of a requirement (pip "VCS Support": ``git+https://...``, ``hg+``, ``svn+``, ``bzr+``).
+_VCS_REQUIREMENT = re.compile(r"(?:^|@\s*)(?:git|hg|svn|bzr)\+", re.IGNORECASE)
+
+
+def _pip_chosen_source(call: Call, command: str, found: Scan, specs: list[Word]) -> bool:
+    """``pip install|download|wheel`` from a source the command names (pip "pip install": ``-i``/``--index-url``
+    other than PyPI, ``--extra-index-url``, ``-f``/``--find-links`` with a URL, ``--trusted-host`` (its TLS check
+    off), a requirement that is a URL or VCS link, ``name @ URL``): pip builds what it gets there (its build backend
+    or setup.py runs, also to read the metadata), code from a source no configured index vouches for
+    (kit ``chosen_source``), and True. A requirement file's own lines are the project's (``-r requirements.txt``)."""
+    values = found.values
+    named = [w for w in values("-i", "--index-url") if w.value is None or w.value not in _PYPI]
+    named += [*values("--extra-index-url"), *values("--trusted-host")]
+    named += [w for w in values("-f", "--find-links") if w.value is None or "://" in w.value]
+    named += [
+        w
+        for w in specs
+        if w.value is not None
+        and not w.value.startswith("file:")
+        and ("://" in w.value or _VCS_REQUIREMENT.search(w.value) is not None)
+    ]
+    if not named:
+        return False
+    chosen_source(call, f"pip {command} from {shorten(named[0].src, 60)}")
+    return True
+
+
 def pip(call: Call) -> None:
     """pip (pip.pypa.io "Commands"): install/download/wheel are network; uninstall deletes."""
     found = scan(call.args, "irceftdwC", _PIP_GLOBAL_VALUES, long_flags=frozenset({"--user", "--python"}))
@@ -1076,10 +1140,12 @@ def pip(call: Call) -> None:
     for log in found.values("--log", "--log-file", "--report"):
         call.write(log, "pip writes")
     if command in ("install", "download", "wheel"):
-        if _pip_local_outside(call, command, [*found.operands[1:], *found.values("-e", "--editable")]):
+        specs = [*found.operands[1:], *found.values("-e", "--editable")]
+        if _pip_local_outside(call, command, specs):
             return
         if _pip_requirements_outside(call, command, found.values("-r", "--requirement", "-c", "--constraint")):
             return
+        _pip_chosen_source(call, command, found, specs)
         network(call, f"pip {command} fetches packages from an index.", rule="package-install")
         workspace_settings(call, "pip", label=f"pip {command}")
         for target in found.values("-t", "--target", "--prefix", "--root", "-d", "--dest", "-w", "--wheel-dir"):
@@ -1133,6 +1199,39 @@ def pip(call: Call) -> None:
             call.write(_HOME, f"pip {command} {action or ''} changes".replace("  ", " "))
     else:
         refuse(call, f"the command {command}")
+
+
+#: ``cargo --config KEY=VALUE`` tables that name no program, configuration file or place (The Cargo Book,
+#: "Configuration": ``[profile]`` code generation settings, ``[term]`` output, ``[net]`` retries and offline mode);
+#: a value that is not ``KEY=VALUE`` is a configuration file's path, and other tables (``build``, ``target``,
+#: ``alias``, ``env``, ``registries``, ``credential-provider``, ``http``, ``source``...) can name programs or sources.
+_INERT_CARGO_TABLES = ("profile.", "term.", "net.")
+
+
+def _inert_cargo_config(given: str | None) -> bool:
+    """True when the ``cargo --config`` value ``given`` sets a key of :data:`_INERT_CARGO_TABLES` to a plain value
+    (no ``rustflags`` or ``linker``, which pass options to rustc or name a linker)."""
+    if not given:
+        return False
+    match = re.fullmatch(r"([A-Za-z0-9_.-]+)\s*=\s*([A-Za-z0-9_.\"'-]*)", given)
+    if match is None:
+        return False
+    key = match.group(1).lower()
+    return key.startswith(_INERT_CARGO_TABLES) and not any(p in key for p in ("rustflags", "linker", "build-override"))
+
+
+def _without_cargo_configs(words: list[Word]) -> list[Word]:
+    """``words`` without the ``--config`` options and their values (checked by :func:`_inert_cargo_config`)."""
+    out: list[Word] = []
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif word.value == "--config":
+            skip = True
+        elif not (word.value or "").startswith("--config="):
+            out.append(word)
+    return out
 
 
 _CARGO_BUILD = frozenset({
@@ -1305,11 +1404,16 @@ def _cargo(call: Call, aliased: bool) -> None:
             rule="package-install",
         )
         words = words[1:]
-    for word in words:
+    for index, word in enumerate(words):
         value = word.value or ""
         if value == "--config" or value.startswith("--config="):
-            destructive(call, "runs-program", "cargo --config can make cargo run programs (runners, wrappers).")
-            return
+            given = (
+                value.partition("=")[2] if "=" in value else (words[index + 1].value if index + 1 < len(words) else "")
+            )
+            if not _inert_cargo_config(given):
+                destructive(call, "runs-program", "cargo --config can make cargo run programs (runners, wrappers).")
+                return
+    words = _without_cargo_configs(words)
     operands = [w for w in words if not (w.value or "x").startswith("-")]
     command = operands[0].value if operands else None
     if command is not None and command not in _CARGO_COMMANDS:
@@ -1364,6 +1468,11 @@ def _cargo(call: Call, aliased: bool) -> None:
     elif command in ("install", "uninstall"):
         _output_options(call, words, _CARGO_OUTPUTS | {"--root"}, f"cargo {command}")
         if command == "install":
+            # cargo-install(1): --git URL and --index URL build a crate from a source the command names (its build.rs
+            # and proc macros run here)
+            source = next((w for w in words if (w.value or "").split("=", 1)[0] in ("--git", "--index")), None)
+            if source is not None:
+                chosen_source(call, f"cargo install {shorten(source.src, 40)}")
             network(call, "cargo install fetches a crate from the registry.", rule="package-install")
         else:  # as pip, pipx and gem uninstall are graded
             deletion(call, "cargo uninstall deletes installed programs.")

@@ -30,7 +30,7 @@ from bot.risk.reasons import shorten
 from bot.risk.regex import Regex
 from bot.risk.words import Word, literal_word
 
-from .kit import argv_text, build_or_test, emptied, host_destructive, refuse, tool_plugin, unpacks
+from .kit import argv_text, build_or_test, chosen_source, emptied, host_destructive, refuse, tool_plugin, unpacks
 
 __all__ = ["EFFECTS", "ROLES", "CatalogueError", "compile_entry"]
 
@@ -73,6 +73,9 @@ EFFECTS: dict[str, str] = {
     "source": "changes where every later install gets its packages (the user's registry, channel, mirror, proxy or "
     "TLS check: destructive on the host, package-source; contained, a write under ~)",
     "runs": "runs programs the classifier cannot see (destructive)",
+    "chosen": "downloads and builds packages from a source the command names rather than the configured registry "
+    "(an index, URL or repository): their build code runs here (destructive on the host, chosen-source; contained, "
+    "network): an entry's ``urls`` grade for a fetch or install given a URL among its words",
     "wrap": "runs the command given as its operands, graded as that command (and at least build)",
     "python": "runs its operands as python(1) would (``coverage run script.py``: ``python script.py``; with the "
     "entry's ``-m``/``--module`` given: ``python -m MODULE``), graded as that command (and at least build)",
@@ -121,6 +124,7 @@ _RANK = {
     "destroy": 4,
     "grant": 4,
     "runs": 4,
+    "chosen": 4,
     "wrap": 4,
     "python": 4,
     "unknown": 4,
@@ -149,6 +153,7 @@ _ENTRY_KEYS = frozenset(
         "sources",
         "settings",
         "assigns",
+        "urls",
     }
 )
 #: An option word that sets a field of the files it is given (exiftool(1) "WRITING META INFORMATION":
@@ -192,9 +197,11 @@ class _Node:
         "sources",
         "settings",
         "assigns",
+        "urls",
     )
 
     def __init__(self) -> None:
+        self.urls: str | None = None
         self.assigns: tuple[str, frozenset[str]] | None = None
         self.words: dict[str, str] = {}
         self.sources: tuple[str, ...] = ()
@@ -280,6 +287,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         node.unsafe = parent.unsafe
         node.sources = parent.sources
         node.settings = parent.settings
+        node.urls = parent.urls
     for names, then in when.items():
         then = {"grade": then} if isinstance(then, str) else then
         if not isinstance(then, Mapping) or set(then) - {"grade", "operands", "reads"}:
@@ -309,6 +317,10 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
             node.when[name] = (grade_then, role_then, reads_then)
     if "unsafe" in spec:
         node.unsafe = tuple(str(spec["unsafe"]).split())
+    if "urls" in spec:
+        if spec["urls"] not in EFFECTS or spec["urls"] in _ROLE_EFFECTS:
+            raise CatalogueError(f"{where}: urls {spec['urls']!r} is not one of the grades")
+        node.urls = str(spec["urls"])
     if parent is not None:
         node.assigns = parent.assigns
     assigns = spec.get("assigns")
@@ -561,6 +573,11 @@ def _grade(call: Call, root: _Node) -> None:
     if url is not None and (node is chosen or node.grade == chosen.grade):
         # a URL among its words: it fetches from or sends to another machine (unless an option made it read only)
         call.flag(R.NETWORK, "network-egress", f"{label} names {shorten(url, 60)}: it talks to another machine.")
+        if node.urls and (node.otherwise if operands and node.otherwise is not None else node.grade) in (
+            "fetch",
+            "install",
+        ):
+            _effect(call, node.urls, f"{label} {shorten(url, 60)}", None)  # a package from where the URL says
     if tasks:
         for task, child in tasks:
             if child.grade is None:
@@ -1004,6 +1021,8 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
         call.write(_HOME, f"{what} changes the package manager's configuration under")
     elif effect == "runs":
         call.flag(R.DESTRUCTIVE, "runs-program", f"{what} runs programs the classifier cannot see.")
+    elif effect == "chosen":
+        chosen_source(call, what, listed=True)  # meaning.py has no table for catalogue programs
     elif effect == "out":
         if target is None:
             call.write(Word(None, ""), f"{what} writes")

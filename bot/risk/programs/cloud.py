@@ -134,6 +134,16 @@ def aws(call: Call) -> None:
         elif op in ("list", "get", "list-profiles", "export-credentials", "help"):
             read_only(call, f"{what} prints the local configuration.")
         else:
+            key = ops[2].value if op == "set" and len(ops) > 2 else ""
+            if key is None or key.rsplit(".", 1)[-1].lower() in _AWS_PROGRAM_KEYS:
+                call.flag(
+                    R.DESTRUCTIVE,
+                    "runs-program",
+                    f"{what} {show(ops[2])} configures a program, a trusted certificate authority or an endpoint that "
+                    'every later aws command runs or talks to (AWS CLI "Configuration and credential file '
+                    "settings\"): code or a party of the caller's choosing.",
+                    contained_level=R.WORKSPACE_WRITE,
+                )
             call.write(Word(None, "~/.aws"), f"{what} changes")
         return
     if op in _AWS_REMOTE_RUN:
@@ -151,6 +161,12 @@ def aws(call: Call) -> None:
         _prints_credentials(call, what)
     if op == "get-object" and len(ops) > 2:
         call.write(ops[-1], f"{what} writes")
+
+
+#: AWS CLI v2 configuration keys ("Configuration and credential file settings") naming a program every later aws
+#: command runs (``credential_process``, the ``cli_pager``), the certificate authorities it trusts (``ca_bundle``: a
+#: proxy holding such a certificate reads the traffic) or where its requests go (``endpoint_url``).
+_AWS_PROGRAM_KEYS = frozenset({"credential_process", "cli_pager", "ca_bundle", "endpoint_url"})
 
 
 def _prints_credentials(call: Call, what: str) -> None:
@@ -873,6 +889,13 @@ def _aws_security_change(call: Call, service: str, op: str, what: str) -> bool:
         if any(_aws_opens(call, "iam", d) for d in docs):
             _grants(call, "privilege-grant", f"{what} allows every action (full control of the account)")
             return True
+    if service == "iam" and op == "create-access-key":
+        # iam create-access-key: "a new AWS secret access key and corresponding AWS access key ID", printed once
+        _grants(
+            call, "privilege-grant", f"{what} creates a long-lived access key for an IAM user and prints its secret"
+        )
+        _prints_credentials(call, what)
+        return True
     if service == "iam" and op in ("create-login-profile", "update-login-profile"):
         _grants(call, "privilege-grant", f"{what} gives an IAM user a console password (a new way in)")
         return True

@@ -46,7 +46,7 @@ from bot.risk.reasons import shorten
 from bot.risk.sensitive import protected_path
 from bot.risk.words import Word, literal_word
 
-from .kit import argv_text, build_or_test, destructive, host_destructive, read_only, refuse, show, tool_plugin
+from .kit import argv_text, build_or_test, destructive, read_only, refuse, show, tool_plugin
 
 __all__ = ["docker", "docker_compose", "helm", "kubectl", "terraform"]
 
@@ -415,6 +415,17 @@ def docker(call: Call) -> None:
             return
     verbs = _verbs(call.args, flags)
     _docker_verbs(call, verbs)
+    if verbs[:2] in (["context", "use"], ["context", "create"], ["context", "update"], ["context", "import"]) and (
+        verbs[2:3] != ["default"] or verbs[1] != "use"
+    ):
+        # docker context use (docker-context-use(1)) sets the context every later docker command talks to; create,
+        # update and import make one a later use or --context picks: later commands then act on another engine
+        call.flag(
+            R.DESTRUCTIVE,
+            "remote-control-plane",
+            f"{call.name} context {verbs[1]} chooses the engine later {call.name} commands talk to: what they run, "
+            "copy and mount then happens on another machine, under approvals given for this one.",
+        )
     if verbs[:1] == ["compose"]:
         at = next(i for i, w in enumerate(call.args) if w.value == "compose")
         _compose_restarts(call, call.args[at + 1 :], f"{call.name} compose")
@@ -583,8 +594,8 @@ def _compose_restarts(call: Call, words: list[Word], label: str) -> None:
             files.append(Word(value[2:], value[2:]))
     if verb not in _COMPOSE_STARTS:
         return
-    host_destructive(
-        call,
+    call.flag(
+        R.DESTRUCTIVE,
         "container-host-access",
         f"docker compose {verb} starts the containers the compose file describes, "
         "which FlyBot does not read: it may run them privileged or mount / or the home directory.",
@@ -1143,8 +1154,8 @@ def _docker_verbs(call: Call, verbs: list[str | None]) -> None:
             call.flag(R.NETWORK, _RULE, f"docker compose {sub} talks to a daemon outside the sandbox.")
             return
         if verb == "compose" and sub in _COMPOSE_STARTS:
-            host_destructive(
-                call,
+            call.flag(
+                R.DESTRUCTIVE,
                 "container-host-access",
                 f"docker compose {sub} starts the containers the compose file describes, "
                 "which FlyBot does not read: it may run them privileged or mount / or the home directory.",

@@ -169,6 +169,7 @@ def git(call: Call) -> None:
     """Grade a git invocation (see the module docstring)."""
     words = call.args
     dirs: list[Word] = []
+    pager: bool | None = None  # -p/--paginate: True; -P/--no-pager: False (git(1))
     index = 0
     while index < len(words):
         word = words[index]
@@ -184,6 +185,7 @@ def git(call: Call) -> None:
             destructive(call, "runs-program", f"git {name} makes git run programs of the caller's choosing.")
             return
         if name in _GLOBAL_FLAGS:
+            pager = True if name in ("-p", "--paginate") else False if name in ("-P", "--no-pager") else pager
             continue
         if name not in _GLOBAL_VALUE:
             refuse(call, f"the global option {name}")
@@ -215,6 +217,8 @@ def git(call: Call) -> None:
     if not call.g.state.remote and (dirs or (sub and sub not in _NO_REPOSITORY)) and _elsewhere(call, dirs):
         return
     if not call.g.state.remote and sub and sub not in _NO_REPOSITORY and _nested(call, dirs):
+        return
+    if not call.g.state.remote and sub and sub not in _NO_REPOSITORY and _configured_programs(call, sub, pager):
         return
     if index >= len(words):
         read_only(call, "git without a subcommand only prints.")
@@ -378,6 +382,156 @@ def _nested(call: Call, dirs: list[Word]) -> bool:
                 "(core.fsmonitor, core.pager, hooks), and they are not files FlyBot guards.",
             )
             return True
+    return False
+
+
+#: Subcommands that send their output through the pager by default (git.c ``USE_PAGER``, and ``pager.branch``,
+#: ``pager.tag``, ``pager.config``, ``pager.stash`` default to it in list mode: git-config(1)).
+_PAGED = frozenset({
+    "log", "show", "diff", "whatchanged", "shortlog", "grep", "blame", "annotate", "reflog", "branch", "tag",
+    "config", "stash", "range-diff", "cherry", "show-branch", "ls-tree", "format-patch",
+})  # fmt: skip
+#: Subcommands that make diffs with the porcelain's diff machinery (``diff.external``, ``diff.<driver>.command``).
+_DIFFS = frozenset({"diff", "log", "show", "whatchanged", "stash", "range-diff", "difftool", "add", "commit"})
+#: Subcommands that talk to a remote (``core.sshCommand``, ``credential.helper``, ``remote.<name>.uploadpack``...).
+_REMOTES = frozenset({"fetch", "pull", "push", "ls-remote", "remote", "submodule", "archive", "lfs", "send-pack",
+                      "fetch-pack", "maintenance", "gc"})  # fmt: skip
+#: Subcommands that may start an editor (``core.editor``, ``sequence.editor``; git-var(1) GIT_EDITOR).
+_EDITS = frozenset({
+    "commit", "merge", "rebase", "tag", "revert", "cherry-pick", "notes", "config", "am", "pull", "add", "branch",
+    "stash", "send-email", "var", "replace", "worktree", "bisect",
+})  # fmt: skip
+#: Subcommands that sign or verify (``gpg.program``; git-config(1) commit.gpgSign, log.showSignature).
+_SIGNS = frozenset({
+    "commit", "tag", "merge", "rebase", "cherry-pick", "revert", "am", "pull", "log", "show", "verify-commit",
+    "verify-tag", "stash", "push", "whatchanged",
+})  # fmt: skip
+#: Subcommands that merge files (``merge.<driver>.driver``).
+_MERGES = frozenset({"merge", "pull", "rebase", "cherry-pick", "revert", "stash", "checkout", "switch", "am",
+                     "merge-file", "merge-tree", "apply"})  # fmt: skip
+#: Which subcommands run the program a key of settings.py ``GIT_PROGRAM_KEYS`` names (git-config(1)); None: any
+#: subcommand that finds the repository (``core.fsmonitor`` runs whenever git refreshes the index, filters whenever
+#: it compares or checks out working files, hooks at commits, checkouts, merges and pushes; ``include.path`` names a
+#: file FlyBot does not read; ``?`` a line it could not read).
+_PROGRAM_KEYS: dict[str, frozenset[str] | None] = {
+    "core.fsmonitor": None, "filter.*.clean": None, "filter.*.smudge": None, "filter.*.process": None,
+    "core.hookspath": None, "include.path": None, "includeif.*.path": None, "?": None,
+    "core.pager": _PAGED, "diff.external": _DIFFS, "diff.*.command": _DIFFS,
+    "diff.*.textconv": _DIFFS | {"blame", "annotate", "grep", "cat-file", "format-patch"},
+    "core.sshcommand": _REMOTES, "core.gitproxy": _REMOTES, "core.askpass": _REMOTES,
+    "core.alternaterefscommand": _REMOTES, "credential.helper": _REMOTES, "credential.*.helper": _REMOTES,
+    "remote.*.uploadpack": _REMOTES, "remote.*.receivepack": _REMOTES, "remote.*.url": _REMOTES,
+    "remote.*.pushurl": _REMOTES, "core.editor": _EDITS, "sequence.editor": frozenset({"rebase"}),
+    "gpg.program": _SIGNS, "gpg.*.program": _SIGNS, "merge.*.driver": _MERGES,
+    "mergetool.*.cmd": frozenset({"mergetool"}), "difftool.*.cmd": frozenset({"difftool"}),
+    "interactive.difffilter": frozenset({"add", "checkout", "reset", "restore", "stash", "commit"}),
+    "sendemail.tocmd": frozenset({"send-email"}), "sendemail.cccmd": frozenset({"send-email"}),
+    "sendemail.sendmailcmd": frozenset({"send-email"}), "sendemail.smtpserver": frozenset({"send-email"}),
+}  # fmt: skip
+#: Programs whose use as a pager or editor runs nothing else, with the options accepted (letters of single-dash
+#: clusters; less(1): ``+CMD``, ``-k`` and ``--lesskey*`` are left out, as they run commands or load key bindings).
+_SAFE_VIEWERS = {
+    "pager": {"less": "FRSXIiJMmNnqQrsWwcdeEGg~", "more": "dlfpcsu", "cat": "AbeEnstTuv", "most": ""},
+    "editor": {"vi": "", "vim": "", "nvim": "", "nano": "", "emacs": "", "true": ""},
+}
+_BOOLEANS = frozenset({"", "true", "false", "yes", "no", "on", "off", "1", "0"})
+
+
+def _general_key(key: str) -> str:
+    """``diff.pdf.textconv`` -> ``diff.*.textconv``; ``pager.<cmd>`` -> ``pager.*`` (as settings.py reads them)."""
+    if key.startswith("pager."):
+        return "pager.*"
+    parts = key.split(".")
+    return f"{parts[0]}.*.{parts[-1]}" if len(parts) > 2 else key
+
+
+def _known_viewer(value: str, kind: str) -> bool:
+    """True when ``value`` (a pager or editor setting, run by the shell) is a program of :data:`_SAFE_VIEWERS`
+    (also as ``/usr/bin/NAME`` or ``/bin/NAME``) with only the options listed there and no shell syntax."""
+    if not re.fullmatch(r"[A-Za-z0-9 ./_-]+", value):
+        return False
+    words = value.split()
+    if not words:
+        return True
+    name = words[0].removeprefix("/usr/bin/").removeprefix("/bin/")
+    letters = _SAFE_VIEWERS[kind].get(name)
+    if letters is None:
+        return False
+    return (
+        all(re.fullmatch(f"-[{re.escape(letters)}]+", w) is not None for w in words[1:]) if letters else not words[1:]
+    )
+
+
+def _harmless_setting(key: str, value: str, root: str) -> bool:
+    """True when the configured ``key = value`` runs no program of the configuration's choosing: a boolean
+    ``core.fsmonitor`` (git's own daemon) or ``pager.<cmd>``, a known pager or editor, a credential helper git
+    ships (``store``, ``cache``... run as ``git credential-NAME``; one starting with ``!`` or naming a path runs it),
+    a ``core.hooksPath`` inside the workspace (writes there are control-file writes, as into ``.git/hooks``)."""
+    general = _general_key(key)
+    folded = value.strip().lower()
+    if general in ("core.fsmonitor", "pager.*") and folded in _BOOLEANS:
+        return True
+    if general in ("core.pager", "pager.*"):
+        return _known_viewer(value, "pager")
+    if general in ("core.editor", "sequence.editor"):
+        return _known_viewer(value, "editor")
+    if general in ("credential.helper", "credential.*.helper"):
+        return value == "" or re.fullmatch(r"[A-Za-z0-9-]+(?: --?[A-Za-z-]+(?:=[A-Za-z0-9/_.-]*)?)*", value) is not None
+    if general == "core.hookspath" and value and not value.startswith(("~", "/")):
+        parts = posixpath.normpath(value).split("/")
+        return ".." not in parts
+    if general == "core.hookspath" and value.startswith("/") and root:
+        return posixpath.normpath(value).startswith(root.rstrip("/") + "/")
+    return False
+
+
+def _configured_programs(call: Call, sub: str, pager: bool | None) -> bool:
+    """git run in the workspace's repository runs the programs its configuration names (settings.py ``PROGRAMS``,
+    as the recipe book reports them; the key decides which subcommands run it: :data:`_PROGRAM_KEYS`; ``pager.<cmd>``
+    and ``core.pager`` apply to the subcommands that page, and to any with ``-p``/``--paginate``, to none with
+    ``-P``/``--no-pager``). Graded as running that program: destructive, unless :func:`_harmless_setting`; a line
+    of the configuration FlyBot could not read counts as naming one for every subcommand. A place the book could not
+    read at all is listed in ``chosen_by`` (no standing approval covers the command); with no book (an API caller
+    without recipes) nothing is known. True when flagged."""
+    g = call.g
+    if g.recipes is None:
+        return False
+    from bot.risk.recipes import MAX_RECIPES, SETTINGS, is_unreadable
+    from bot.risk.settings import PROGRAMS
+
+    key = ("git", SETTINGS + PROGRAMS, "", "", ())
+    found = next((r for r in g.recipes_used if (r.tool, r.target, r.directory, r.file, r.overrides) == key), None)
+    if found is None:
+        found = g.recipes.recipe("git", SETTINGS + PROGRAMS, "")
+        if found is None or not found.lines or len(g.recipes_used) >= MAX_RECIPES:
+            return False  # none, or not sent to the server, which then finds none either: both sides grade alike
+        g.recipes_used.append(found)
+    if is_unreadable(found):  # no approval covers it; a line FlyBot could not read in a config it read is "?" below
+        rec = call.rec
+        what = f"the repository's configuration ({shorten(found.lines[0].source, 80)})"
+        rec.chosen_by = [*(rec.chosen_by or []), what]
+        call.flag(rec.level, "workspace-settings", f"git reads {what}, so no standing approval covers it.")
+        return False
+    settings = [(line.source, *line.command.partition("=")[::2]) for line in found.lines]
+    off = {k[len("pager.") :] for _, k, v in settings if k.startswith("pager.") and v.strip().lower() in _BOOLEANS}
+    for source, name, value in settings:
+        general = _general_key(name)
+        subs = frozenset({name[len("pager.") :]}) if general == "pager.*" else _PROGRAM_KEYS.get(general)
+        if general in ("core.pager", "pager.*") and pager is False:
+            continue  # -P/--no-pager: no pager runs
+        if general == "core.pager" and pager:
+            subs = None  # -p/--paginate: every subcommand pages
+        elif general == "core.pager":
+            subs = _PAGED | off  # pager.<cmd> = true pages that one too (false too: fail closed)
+        if (subs is not None and sub not in subs) or _harmless_setting(name, value, g.state.root):
+            continue
+        destructive(
+            call,
+            "runs-program",
+            f"git {sub} runs what {name} names in the repository's configuration ({shorten(source, 60)}: "
+            f"{shorten(value, 80)}), a program FlyBot does not know as harmless.",
+        )
+        return True
     return False
 
 

@@ -15,6 +15,7 @@ __all__ = [
     "R",
     "argv_text",
     "build_or_test",
+    "chosen_source",
     "const",
     "deletion",
     "destructive",
@@ -151,6 +152,27 @@ def unpacks(call: Call, dest: Word, what: str, *, cwd: Word | None = None) -> No
             "whose config (core.fsmonitor, core.sshCommand, core.hooksPath) runs programs when git is later run in "
             "that directory (git -C DIR status).",
         )
+
+
+def chosen_source(call: Call, what: str, *, listed: bool = False) -> None:
+    """An install from a source the command names rather than the configured registry (an index URL, a package URL
+    or archive, a git repository: ``pip install git+https://...``, ``pip install -i URL``, ``cargo install --git URL``,
+    ``npm install github:user/repo``): the package's build code (setup.py or a PEP 517 backend, build.rs, npm's
+    install and prepare scripts) runs here, from a source no configured registry vouches for. ``destructive`` on the
+    host (rule ``chosen-source``); contained, the download's ``network`` grade stands (the sandbox is discarded).
+    A standing approval for the plain install does not cover it: for pip, npm, pnpm, yarn and cargo the pattern must
+    spell the source out (bot/risk/meaning.py); for the others (``listed``) the source is put in the command's
+    ``chosen_by``, so none covers it."""
+    if listed:
+        call.rec.chosen_by = [*(call.rec.chosen_by or []), f"{what}: packages from a source the command names"]
+    call.flag(R.NETWORK, "package-install", f"{what} downloads packages from another machine.")
+    call.flag(
+        R.DESTRUCTIVE,
+        "chosen-source",
+        f"{what} runs build code from a source the command chose (an index, URL or repository, not the configured "
+        "registry), code FlyBot does not read.",
+        contained_level=R.NETWORK,
+    )
 
 
 def host_destructive(call: Call, rule: str, detail: str) -> None:
