@@ -1054,17 +1054,23 @@ def _git_nested(root: str, base: str) -> list[tuple[str, str]]:
 def _git_hooks_paths(root: str, base: str) -> list[tuple[str, str]]:
     """``(source, value)`` of each ``core.hooksPath`` in the configuration of the repository git finds from
     ``base`` (its common ``config`` and the worktree's ``config.worktree``)."""
+    return [(source, value) for source, key, value in _repo_config(root, base) if key == "core.hookspath"]
+
+
+def _repo_config(root: str, base: str) -> list[tuple[str, str, str]]:
+    """``(source, key, value)`` of each line of the configuration of the repository git finds from ``base`` (its
+    common ``config``, then the worktree's ``config.worktree``), as :func:`_git_config` reads them; ``source`` is
+    ``FILE:LINE`` relative to ``root``."""
     dirs = _git_dirs(base)
     if dirs is None:
         return []
     git_dir, common = dirs
-    found: list[tuple[str, str]] = []
-    for path in dict.fromkeys((os.path.join(common, "config"), os.path.join(git_dir, "config.worktree"))):
-        if os.path.isfile(path):
-            for number, key, value in _git_config(_text(path)):
-                if key == "core.hookspath":
-                    found.append((f"{_rel(root, path)}:{number}", value))
-    return found
+    return [
+        (f"{_rel(root, path)}:{number}", key, value)
+        for path in dict.fromkeys((os.path.join(common, "config"), os.path.join(git_dir, "config.worktree")))
+        if os.path.isfile(path)
+        for number, key, value in _git_config(_text(path))
+    ]
 
 
 def _git_programs(root: str, base: str) -> list[tuple[str, str]]:
@@ -1072,21 +1078,13 @@ def _git_programs(root: str, base: str) -> list[tuple[str, str]]:
     gives it; ``remote.*.url``/``pushurl`` only for a ``transport::address`` URL, whose helper git runs,
     gitremote-helpers(7)) and ``?=LINE`` for each line FlyBot cannot read, in the configuration of the repository git
     finds from ``base`` (its common ``config`` and the worktree's ``config.worktree``)."""
-    dirs = _git_dirs(base)
-    if dirs is None:
-        return []
-    git_dir, common = dirs
     found: list[tuple[str, str]] = []
-    for path in dict.fromkeys((os.path.join(common, "config"), os.path.join(git_dir, "config.worktree"))):
-        if os.path.isfile(path):
-            for number, key, value in _git_config(_text(path)):
-                general = "pager.*" if key.startswith("pager.") else _general(key)
-                if general in ("remote.*.url", "remote.*.pushurl") and not re.match(
-                    r"[A-Za-z0-9][A-Za-z0-9+.-]*::", value
-                ):
-                    continue
-                if key == "?" or general in GIT_PROGRAM_KEYS:
-                    found.append((f"{_rel(root, path)}:{number}", f"{key}={value}"))
+    for source, key, value in _repo_config(root, base):
+        general = "pager.*" if key.startswith("pager.") else _general(key)
+        if general in ("remote.*.url", "remote.*.pushurl") and not re.match(r"[A-Za-z0-9][A-Za-z0-9+.-]*::", value):
+            continue
+        if key == "?" or general in GIT_PROGRAM_KEYS:
+            found.append((source, f"{key}={value}"))
     return found
 
 
