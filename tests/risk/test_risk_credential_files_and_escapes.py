@@ -476,3 +476,30 @@ def test_umask_and_gem_unpack_are_labelled_by_what_they_do(command: str, level: 
 )
 def test_vm_and_cluster_mounts_of_the_hosts_root_or_a_home_are_destructive(command: str, level: RiskLevel) -> None:
     assert grade(command) == level
+
+
+# -- device rules, a host directory as the root filesystem, daemon plugins -------------------------------------------
+@pytest.mark.parametrize(
+    ("command", "level", "rule"),
+    [
+        ("docker run --device-cgroup-rule='a *:* rwm' alpine id", DES, "container-host-access"),
+        ("docker run --device-cgroup-rule 'b 8:* rmw' alpine id", DES, "container-host-access"),
+        ("podman create --device-cgroup-rule=x alpine", DES, "container-host-access"),
+        ("docker run --cpus 2 alpine id", SYS, "remote-control-plane"),
+        ("podman run --rootfs / sh -c 'echo x >> /etc/passwd'", DES, "container-host-access"),
+        ("podman run --rootfs / useradd x", DES, "container-host-access"),
+        ("podman create --rootfs ~ id", DES, "container-host-access"),
+        ("podman run --rootfs .. id", DES, "container-host-access"),
+        ("podman run --rootfs ./rootfs rm -rf /srv", DES, "deletion"),  # the words after the path are the command
+        ("podman run --rootfs ./rootfs ls /", SYS, "remote-control-plane"),
+        ("docker plugin install --grant-all-permissions vieux/sshfs", DES, "tool-plugin"),
+        ("docker plugin upgrade x evil/plug", DES, "tool-plugin"),
+        ("docker plugin create x ./plugdir", DES, "tool-plugin"),
+        ("docker plugin enable x", DES, "tool-plugin"),
+        ("docker plugin ls", NET, "remote-control-plane"),
+        ("docker plugin disable x", SYS, "remote-control-plane"),
+    ],
+)
+def test_device_rules_host_root_filesystems_and_daemon_plugins(command: str, level: RiskLevel, rule: str) -> None:
+    assert grade(command) == level
+    assert rule in rules(command)

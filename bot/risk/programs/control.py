@@ -312,6 +312,10 @@ _DOCKER_GROUPS = frozenset({
 })  # fmt: skip
 
 
+#: docker plugin install/upgrade/create/enable/set (docker-plugin-install(1), docker-plugin-set(1): a managed plugin
+#: runs inside the daemon with the privileges it requests, ``--grant-all-permissions`` grants them, ``set`` changes
+#: its mounts and devices; an enabled plugin is started with the daemon).
+_PLUGIN_LOADS = frozenset({"install", "upgrade", "create", "enable", "set"})
 _PODMAN_RUNS = ("--hooks-dir", "--runtime", "--conmon", "--module", "--network-cmd-path", "--storage-opt")
 
 
@@ -626,7 +630,7 @@ _DOCKER_RUN = _Options(
     "--security-opt --shm-size --stop-signal --stop-timeout --storage-opt --sysctl --tmpfs --ulimit --user --userns "
     "--uts --volume --volume-driver --volumes-from --workdir",
     "--detach --interactive --tty --rm --privileged --publish-all --read-only --init --no-healthcheck "
-    "--oom-kill-disable --sig-proxy --quiet --disable-content-trust --use-api-socket",
+    "--oom-kill-disable --sig-proxy --quiet --disable-content-trust --use-api-socket --rootfs",
 )  # fmt: skip
 # docker container exec reference.
 _DOCKER_EXEC = _Options(
@@ -695,6 +699,7 @@ def _container(call: Call, words: list[Word], wrapper: str, options: _Options, *
     """Parse a container command's options up to the image (or container/service), then grade the command."""
     index = 0
     entrypoint: Word | None = None
+    rootfs = False
     while index < len(words):
         word = words[index]
         value = word.value
@@ -745,7 +750,23 @@ def _container(call: Call, words: list[Word], wrapper: str, options: _Options, *
                 call.write(taken_word, f"{wrapper} --cidfile writes")
             elif name == "--restart":
                 _restart_policy(call, taken_word, wrapper)
+            elif name == "--rootfs" and (taken_word is None or taken_word.value not in ("false", "0")):
+                rootfs = True
     command = words[index + 1 :]
+    if rootfs and index < len(words):
+        # podman-run(1) --rootfs: "the first argument refers to an exploded container on the file system", used
+        # read-write as the container's root: a bind mount of that host directory at /, and the words after it
+        # are the command itself (no image ENTRYPOINT)
+        path = words[index].value
+        if path is None:
+            destructive(call, "container-host-access", f"{wrapper} --rootfs {show(words[index])} may be the host's /.")
+            return
+        source = path.split(":", 1)[0]
+        reason = _host_source(call, "--rootfs", path, source if source.startswith(("/", ".", "~")) else "./" + source)
+        if reason is not None:
+            destructive(call, "container-host-access", f"{wrapper} {reason}.")
+            return
+        reliable = True
     if entrypoint is not None:
         if entrypoint.value is None:
             destructive(call, "dynamic-argument", f"The {wrapper} --entrypoint is only known when it runs.")
@@ -770,6 +791,10 @@ def _hands_over_host(call: Call, name: str, value: Word | None, wrapper: str) ->
         reason = "--volumes-from mounts another container's volumes, which may be the host's / or its socket"
     elif name == "--device":
         reason = "--device gives the container a host device"
+    elif name == "--device-cgroup-rule":
+        # docker-run(1) "--device-cgroup-rule: Add a rule to the cgroup allowed devices list": with the default
+        # CAP_MKNOD the container makes the node itself (``mknod /dev/x b 8 0``) and reads or writes the host disk
+        reason = "--device-cgroup-rule lets the container open host devices (raw disks too) it makes with mknod"
     elif name == "--cap-add" and (text is None or text.upper().removeprefix("CAP_") in _DANGEROUS_CAPS):
         reason = f"--cap-add {text} gives the container host-level privileges"
     elif name == "--security-opt" and (text is None or "unconfined" in text or "disable" in text):
@@ -1091,6 +1116,15 @@ def _docker_verbs(call: Call, verbs: list[str | None]) -> None:
             return
         if verb == "compose" and sub not in _DOCKER_DELETE:
             call.flag(R.SYSTEM, _RULE, f"docker compose {sub} changes state on a daemon outside the sandbox.")
+            return
+        if verb == "plugin" and sub in _PLUGIN_LOADS:
+            destructive(
+                call,
+                "tool-plugin",
+                f"{call.name} plugin {sub} installs or starts a managed plugin: it runs in the daemon on the host "
+                "with the privileges it asks for (host mounts, devices, CAP_SYS_ADMIN) and starts again with the "
+                "daemon at every boot.",
+            )
             return
         verb = sub
     elif verb in _DOCKER_GROUPS and verb != "compose":
