@@ -897,3 +897,57 @@ def test_more_output_locations_in_system_paths_are_destructive_on_the_host(comma
 @pytest.mark.parametrize(("command", "host"), MORE_OUTPUT_NEIGHBOURS)
 def test_more_output_locations_elsewhere_keep_their_grade(command: str, host: RiskLevel) -> None:
     assert classify(command, contained=False, workspace=WORKSPACE).risk == host
+
+
+# -- killing what uses the host's files or ports, opening or deleting firewall rules --------------------------------
+KILLS_AND_OPENINGS = [
+    ("fuser -k /", "signal-init"),
+    ("fuser -ki /", "signal-init"),
+    ("fuser -k /home", "signal-init"),
+    ("fuser -k /usr/sbin/sshd", "signal-init"),
+    ("fuser -k -n tcp 22", "signal-init"),
+    ("fuser -k 22/tcp", "signal-init"),
+    ("fuser -k /dev/pts/0", "signal-init"),
+    ("fuser -k ..", "signal-init"),  # the workspace's parent, under /home
+    ("iptables -I INPUT -j ACCEPT", "firewall-off"),
+    ("iptables -I INPUT 1 -j ACCEPT", "firewall-off"),
+    ("iptables -A INPUT -s 0.0.0.0/0 -j ACCEPT", "firewall-off"),
+    ("iptables -R INPUT 1 -j ACCEPT", "firewall-off"),
+    ("iptables -I FORWARD -j ACCEPT", "firewall-off"),
+    ("iptables -D INPUT 1", "firewall-off"),
+    ("nft insert rule inet filter input accept", "firewall-off"),
+    ("nft add rule inet filter input counter accept", "firewall-off"),
+    ("nft delete rule inet filter input handle 5", "firewall-off"),
+    ("nft -f /tmp/rules.nft", "firewall-off"),
+    ("ufw allow from any", "firewall-off"),
+    ("ufw delete 1", "firewall-off"),
+]
+KILLS_AND_OPENINGS_NEIGHBOURS = [
+    ("fuser -k 8080/tcp", SYS),
+    ("fuser -k -n tcp 8080", SYS),
+    ("fuser -k ./app.log", SYS),
+    ("fuser -k /tmp/x.sock", SYS),
+    ("fuser -v /", RO),
+    ("iptables -A INPUT -p tcp --dport 8080 -j ACCEPT", SYS),
+    ("iptables -A INPUT -i lo -j ACCEPT", SYS),
+    ("iptables -A INPUT -s 10.0.0.0/8 -j ACCEPT", SYS),
+    ("iptables -A INPUT -m conntrack --ctstate ESTABLISHED,RELATED -j ACCEPT", SYS),
+    ("iptables -A OUTPUT -j ACCEPT", SYS),
+    ("iptables -t nat -D PREROUTING 1", SYS),
+    ("nft add rule inet filter input tcp dport 8080 accept", SYS),
+    ("nft -c -f rules.nft", RO),
+    ("ufw allow from 10.0.0.5", SYS),
+    ("ufw allow from any to any port 22", SYS),
+]
+
+
+@pytest.mark.parametrize(("command", "rule"), KILLS_AND_OPENINGS)
+def test_killing_the_hosts_processes_and_opening_the_firewall_are_destructive(command: str, rule: str) -> None:
+    result = classify(command, contained=False, workspace=WORKSPACE)
+    assert result.risk == DES
+    assert rule in {r.rule for r in result.reasons}
+
+
+@pytest.mark.parametrize(("command", "host"), KILLS_AND_OPENINGS_NEIGHBOURS)
+def test_neighbours_of_the_kills_and_firewall_openings_keep_their_grade(command: str, host: RiskLevel) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk == host

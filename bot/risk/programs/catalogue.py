@@ -21,7 +21,7 @@ command line with it:
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from bot.risk.grader import SYSTEM_BIN_DIRS, Call, Handler
 from bot.risk.model import RiskLevel
@@ -133,6 +133,7 @@ ROLES = frozenset({"out", "first-out", "last-out", "replaced", "project", "mount
 _ENTRY_KEYS = frozenset(
     {
         "source",
+        "guard",
         "grade",
         "options",
         "open",
@@ -249,9 +250,9 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         spec = {"grade": spec}
     if not isinstance(spec, Mapping):
         raise CatalogueError(f"{where}: an entry is a grade or a mapping")
-    unknown = set(spec) - _ENTRY_KEYS
-    if unknown:
-        raise CatalogueError(f"{where}: unknown keys {sorted(unknown)}")
+    unknown = set(spec) - _ENTRY_KEYS - ({"guard"} if parent is not None else set())
+    if unknown or (parent is not None and "guard" in spec):
+        raise CatalogueError(f"{where}: unknown keys {sorted(unknown | (set(spec) & {'guard'}))}")
     node = _Node()
     if parent is not None:
         node.options = dict(parent.options)
@@ -375,7 +376,16 @@ def compile_entry(name: str, spec: Mapping[str, object]) -> Handler:
         _grade(call, root)
 
     handler.__name__ = "catalogue"
-    return handler
+    guard = spec.get("guard")
+    if guard is None:
+        return handler
+    if not isinstance(guard, str) or guard.count(":") != 1:
+        raise CatalogueError(f"{name}: guard is MODULE:FUNCTION of bot.risk.programs")
+    import importlib
+
+    module, _, function = guard.partition(":")
+    wrap: Callable[[Handler], Handler] = getattr(importlib.import_module(f"bot.risk.programs.{module}"), function)
+    return wrap(handler)
 
 
 def _with(node: _Node, **changes: str | None) -> _Node:

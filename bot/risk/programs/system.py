@@ -547,10 +547,12 @@ def nft(call: Call) -> None:
         if any(v in ("-c", "--check") for v in literal):
             read_only(call, "nft --check only checks the rules.")
         else:
+            # nft(8) -f/-i: a ruleset or commands FlyBot does not read, which may flush the ruleset or accept all
             call.flag(
-                R.SYSTEM,
-                "system-command",
-                "nft -f/-i loads firewall rules the classifier cannot see.",
+                R.DESTRUCTIVE,
+                "firewall-off",
+                "nft -f/-i loads firewall rules the classifier cannot see: they may flush the ruleset or accept "
+                "every packet.",
                 downgradable=True,
             )
         return
@@ -576,4 +578,32 @@ def nft(call: Call) -> None:
             downgradable=True,
         )
         return
+    if len(operands) > 1 and operands[1] == "rule" and (
+        verb in ("delete", "destroy", "replace")
+        or (verb in ("add", "insert") and _accepts_all(operands[2:]))
+    ):
+        # nft(8) RULES: a deleted or replaced rule may be the one keeping traffic out; a rule whose only
+        # statement is the verdict accept (counter/log aside) accepts every packet reaching it
+        call.flag(
+            R.DESTRUCTIVE,
+            "firewall-off",
+            f"nft {' '.join(operands)[:80]} deletes, replaces or opens a firewall rule: it may let every packet in.",
+            downgradable=True,
+        )
+        return
     call.flag(R.SYSTEM, "system-command", f"nft {verb} changes the firewall.", downgradable=True)
+
+
+_NFT_FAMILIES = frozenset({"ip", "ip6", "inet", "arp", "bridge", "netdev"})
+
+
+def _accepts_all(words: list[str]) -> bool:
+    """True for ``[FAMILY] TABLE CHAIN [position|handle|index N] STATEMENT`` (nft(8) RULES) whose statement is only
+    ``accept``, with ``counter`` or ``log`` beside it: no match, so every packet is accepted."""
+    tokens = [t for w in words for t in w.split()]
+    if tokens[:1] and tokens[0] in _NFT_FAMILIES:
+        tokens = tokens[1:]
+    tokens = tokens[2:]
+    if tokens[:1] and tokens[0] in ("position", "handle", "index"):
+        tokens = tokens[2:]
+    return "accept" in tokens and set(tokens) <= {"accept", "counter", "log"}
