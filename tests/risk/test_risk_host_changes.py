@@ -951,3 +951,57 @@ def test_killing_the_hosts_processes_and_opening_the_firewall_are_destructive(co
 @pytest.mark.parametrize(("command", "host"), KILLS_AND_OPENINGS_NEIGHBOURS)
 def test_neighbours_of_the_kills_and_firewall_openings_keep_their_grade(command: str, host: RiskLevel) -> None:
     assert classify(command, contained=False, workspace=WORKSPACE).risk == host
+
+
+# -- commands that mint or print a credential ------------------------------------------------------------------------
+MINTED_AND_HELD_CREDENTIALS = [
+    "kubectl create token admin --duration=87600h",
+    "kubectl create token default",
+    "npm token create",
+    "gcloud iam service-accounts keys create k.json --iam-account=x",
+    "gcloud iam service-accounts keys create - --iam-account=x",
+    "gcloud config config-helper --format=json",
+    "aws sso get-role-credentials --role-name x --account-id 1 --access-token t",
+    "aws cognito-identity get-credentials-for-identity --identity-id x",
+    "aws iam create-service-specific-credential --user-name x --service-name codecommit.amazonaws.com",
+    "aws kms generate-data-key --key-id x",
+    "aws lambda get-function-configuration --function-name x",
+    "az cosmosdb keys list -n x -g g",
+    "az redis list-keys -n x -g g",
+    "az functionapp keys list -n x -g g",
+    "az servicebus namespace authorization-rule keys list -g g --namespace-name n -n r",
+    "az webapp deployment list-publishing-profiles -n x -g g",
+    "az aks get-credentials -n x -g g --admin --file -",
+    "terraform show -json",
+    "tofu show -json plan.out",
+    "docker compose config --environment",
+    "docker compose config",
+    "docker-compose config",
+]
+MINTED_AND_HELD_NEIGHBOURS = [
+    ("kubectl create deployment x --image=y", SYS),
+    ("npm token list", NET),
+    ("gcloud iam service-accounts keys list --iam-account=x", NET),
+    ("gcloud config list", RO),
+    ("aws lambda list-functions", NET),
+    ("az keyvault key list --vault-name v", NET),
+    ("az webapp list", NET),
+    ("az aks get-credentials -n x -g g", SYS),
+    ("terraform show", NET),
+    ("docker compose config --services", NET),
+    ("docker compose ps", NET),
+]
+
+
+@pytest.mark.parametrize("command", MINTED_AND_HELD_CREDENTIALS)
+def test_commands_printing_a_new_or_held_credential_are_secret_reads(command: str) -> None:
+    result = classify(command, contained=False, workspace=WORKSPACE)
+    assert "secret-read" in {r.rule for r in result.reasons}
+    assert result.risk >= NET
+
+
+@pytest.mark.parametrize(("command", "host"), MINTED_AND_HELD_NEIGHBOURS)
+def test_neighbours_of_the_credential_printers_are_no_secret_reads(command: str, host: RiskLevel) -> None:
+    result = classify(command, contained=False, workspace=WORKSPACE)
+    assert result.risk == host
+    assert "secret-read" not in {r.rule for r in result.reasons}

@@ -367,8 +367,10 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "tailscale": {
-        "source": "Tailscale CLI (tailscale.com/kb/1080/cli) (tailscale 1.7x)",
+        "source": "Tailscale CLI (tailscale.com/kb/1080/cli) (tailscale 1.7x); tailscale funnel "
+        "(tailscale.com/kb/1311/tailscale-funnel): routes traffic from the internet to a local service",
         "options": "-h --help --socket=",
+        "guard": "net:tailscale_funnel",
         "commands": {
             "status ip version whois netcheck dns metrics exit-node": {"grade": "read", "open": True},
             "ping": {"grade": "network", "open": True},

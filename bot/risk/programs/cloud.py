@@ -162,7 +162,11 @@ def _prints_credentials(call: Call, what: str) -> None:
 #: AWS CLI v2 operations whose output is a secret or a credential (the AWS CLI command reference of each):
 #: secretsmanager get-secret-value (SecretString), ecr get-login-password (a registry password), the sts operations
 #: that return AccessKeyId/SecretAccessKey/SessionToken, eks get-token, codeartifact get-authorization-token, rds
-#: generate-db-auth-token, iam create-access-key (SecretAccessKey), kms decrypt (Plaintext).
+#: generate-db-auth-token, iam create-access-key (SecretAccessKey), kms decrypt (Plaintext); sso
+#: get-role-credentials and cognito-identity get-credentials-for-identity (an access key, secret key and session
+#: token), iam create|reset-service-specific-credential (ServicePassword), kms generate-data-key[-pair] (the
+#: Plaintext key), sso-oidc create-token (an access token), lambda get-function[-configuration]
+#: (Environment.Variables, where functions keep their secrets).
 _AWS_PRINTS_SECRETS = frozenset({
     ("secretsmanager", "get-secret-value"), ("secretsmanager", "batch-get-secret-value"),
     ("ecr", "get-login-password"), ("ecr", "get-authorization-token"), ("ecr-public", "get-login-password"),
@@ -170,6 +174,10 @@ _AWS_PRINTS_SECRETS = frozenset({
     ("sts", "assume-role-with-saml"), ("sts", "assume-role-with-web-identity"), ("sts", "get-federation-token"),
     ("eks", "get-token"), ("codeartifact", "get-authorization-token"), ("rds", "generate-db-auth-token"),
     ("iam", "create-access-key"), ("kms", "decrypt"),
+    ("sso", "get-role-credentials"), ("cognito-identity", "get-credentials-for-identity"),
+    ("iam", "create-service-specific-credential"), ("iam", "reset-service-specific-credential"),
+    ("kms", "generate-data-key"), ("kms", "generate-data-key-pair"), ("sso-oidc", "create-token"),
+    ("lambda", "get-function-configuration"), ("lambda", "get-function"),
 })  # fmt: skip
 #: ssm operations that print SecureString parameters decrypted when given ``--with-decryption``.
 _AWS_SSM_DECRYPTS = frozenset({"get-parameter", "get-parameters", "get-parameters-by-path", "get-parameter-history"})
@@ -288,7 +296,7 @@ def gcloud(call: Call) -> None:
         return
     ops = _operands(call.args, _GCLOUD_VALUES)
     values = [w.value for w in ops]
-    if values[:1] == ["config"]:
+    if values[:1] == ["config"] and values[1:2] != ["config-helper"]:
         if (
             len(values) > 1
             and values[1] in ("list", "get-value", "get", "configurations")
@@ -306,6 +314,10 @@ def gcloud(call: Call) -> None:
         # config config-helper print an OAuth access or identity token (gcloud reference)
         _prints_credentials(call, "gcloud " + " ".join(v or "" for v in values[:3]))
         return
+    if values[:4] == ["iam", "service-accounts", "keys", "create"]:
+        # gcloud iam service-accounts keys create OUTPUT-FILE: a new private key written to the file (``-``:
+        # standard output); a later read of the file in the workspace would not count as a secret read
+        _prints_credentials(call, "gcloud iam service-accounts keys create (a new private key)")
     if values[:2] == ["auth", "list"] or values[:1] in (["info"], ["version"]):
         read_only(call, "gcloud only prints local information.")
         return
@@ -375,6 +387,7 @@ def az(call: Call) -> None:
         or values[:4] in (["storage", "account", "keys", "list"], ["acr", "credential", "show"])
         or values[:3] == ["storage", "account", "show-connection-string"]
         or (values[:2] == ["acr", "login"] and "--expose-token" in (w.value for w in call.args))
+        or _az_lists_keys(values, [w.value for w in call.args])
     ):
         # az account get-access-token (an access token), keyvault secret show|download (the secret's value),
         # storage account keys list / show-connection-string (account keys), acr credential show and acr login
@@ -385,6 +398,32 @@ def az(call: Call) -> None:
     verb = _by_verb(call, ops, first_is_group=True)
     if verb == "get-credentials":
         call.write(Word(None, "~/.kube/config"), "az get-credentials writes")
+
+
+#: az commands that print a resource's access keys, connection strings or deployment passwords (az reference:
+#: ``cosmosdb keys list``, ``redis list-keys``, ``functionapp keys list``, ``servicebus|eventhubs ...
+#: authorization-rule keys list``, ``webapp deployment list-publishing-profiles`` (userPWD),
+#: ``list-publishing-credentials``, ``signalr key list``, ``search admin-key show``).
+_AZ_KEY_WORDS = frozenset({"list-keys", "list-publishing-profiles", "list-publishing-credentials",
+                           "list-connection-strings", "admin-key", "query-key", "show-connection-string"})  # fmt: skip
+
+
+def _az_lists_keys(values: list[str | None], words: list[str | None]) -> bool:
+    """True for an az command printing keys (:data:`_AZ_KEY_WORDS`, ``... keys list``/``key list``) or ``aks
+    get-credentials --file -`` (the kubeconfig, client key and token, on standard output)."""
+    if any(v in _AZ_KEY_WORDS for v in values):
+        return True
+    if values[:1] != ["keyvault"] and any(  # keyvault key list|show: key names and public halves only
+        values[i] in ("keys", "key") and values[i + 1] == "list" for i in range(len(values) - 1)
+    ):
+        return True
+    if values[:2] == ["aks", "get-credentials"]:
+        for index, word in enumerate(words):
+            if word in ("--file", "-f") and index + 1 < len(words) and words[index + 1] in ("-", None):
+                return True
+            if word is not None and word in ("--file=-", "-f-"):
+                return True
+    return False
 
 
 _GSUTIL_VALUES = frozenset({"-u", "-o", "-h", "-i"})
@@ -535,6 +574,12 @@ def _forge(call: Call, tool: str) -> None:
             destructive(call, "discards-work", f"{what} --force overwrites local work.")
     elif verb == "sync" and any(w.value in ("-f", "--force") for w in call.args):
         _deletes(call, f"{what} --force")  # gh-repo-sync(1): --force hard-resets the destination branch
+    elif (group in ("ssh-key", "gpg-key") and verb == "add") or (
+        group == "repo" and verb == "deploy-key" and (len(ops) > 2 and ops[2].value in ("add", None))
+    ):
+        # gh-ssh-key-add(1), gh-gpg-key-add(1), glab ssh-key add: a key that signs in (or signs) as the user on every
+        # repository the account reaches; gh repo deploy-key add: a key with access to the repository
+        _grants(call, "privilege-grant", f"{what} adds a key that authenticates as the account or to the repository")
     elif group == "repo" and verb == "edit" and _makes_public(call.args):
         # gh-repo-edit(1) --visibility public: the repository's code and history become readable by anyone, which
         # no later change undoes
@@ -913,6 +958,13 @@ def _az_security_change(call: Call, values: list[str | None]) -> bool:
 _FORGE_ADMIN = frozenset({"admin", "maintain"})
 
 
+#: REST endpoints that add account or repository access (GitHub REST: "Create a public SSH key for the
+#: authenticated user" ``user/keys``, ``user/gpg_keys``, ``user/ssh_signing_keys``, "Create a deploy key"
+#: ``repos/O/R/keys``) or a webhook (``repos/O/R/hooks``, ``orgs/O/hooks``; GitLab ``projects/ID/hooks``,
+#: ``user/keys``, ``projects/ID/deploy_keys``).
+_FORGE_ACCESS_ENDPOINTS = re.compile(r"(?:^|/)(?:keys|gpg_keys|ssh_signing_keys|deploy_keys|hooks)(?:/|$)")
+
+
 def _forge_api_grant(call: Call, what: str, endpoint: str, texts: list[str]) -> bool:
     """``gh api``/``glab api`` (GitHub REST docs): adding a collaborator or member with an admin role, and making a
     repository public (``visibility=public``, ``private=false``: as ``gh repo edit --visibility public``)."""
@@ -928,6 +980,20 @@ def _forge_api_grant(call: Call, what: str, endpoint: str, texts: list[str]) -> 
         or fields.get("access_level") in ("40", "50")  # GitLab "Roles and permissions": 40 Maintainer, 50 Owner
     ):
         _grants(call, "privilege-grant", f"{what} {endpoint} gives an account admin rights")
+        return True
+    methods = [(m or "").upper() for m in _option_values(call.args, "-X", "--method")]
+    writes = (
+        bool(texts)
+        or any(m not in _READ_METHODS for m in methods)
+        or any((w.value or "") in ("--input",) or (w.value or "").startswith("--input=") for w in call.args)
+    )
+    if writes and "DELETE" not in methods and _FORGE_ACCESS_ENDPOINTS.search(path):
+        _grants(
+            call,
+            "privilege-grant",
+            f"{what} {endpoint} adds a key that signs in as the account or repository, or a webhook that sends every "
+            "event (pushes, pull requests) to a URL",
+        )
         return True
     if fields.get("visibility") == "public" or fields.get("private") == "false":
         _grants(

@@ -177,6 +177,22 @@ def kubectl(call: Call) -> None:
                 "outside the sandbox.",
             )
             return
+    if _kubectl_grant(call, verbs, values):
+        return
+    if verb in ("proxy", "port-forward") and _kubectl_listens_openly(call.args):
+        # kubectl-proxy(1) --address "The IP address on which to serve on" (127.0.0.1 by default): the API server
+        # with the caller's credentials for anyone reaching the port; kubectl-port-forward(1) --address likewise
+        host_destructive(
+            call,
+            "inbound-tunnel",
+            f"kubectl {verb} --address listens on an address other machines reach: they use the cluster (or the "
+            "pod) through it with this user's credentials.",
+        )
+        return
+    if verb == "auth" and verbs[1:2] == ["reconcile"]:
+        # kubectl-auth-reconcile(1): "Missing objects are created, and the containing namespace is created for
+        # namespaced objects, if required"; --remove-extra-subjects/--remove-extra-permissions remove the rest
+        call.flag(R.SYSTEM, _RULE, "kubectl auth reconcile creates or updates roles and role bindings.")
     if verb == "version" and any(v in ("--client", "--client=true") for v in values):
         # kubectl version --client: "If true, shows client version only (no server required)"
         read_only(call, "kubectl version --client only prints kubectl's own version.")
@@ -188,6 +204,9 @@ def kubectl(call: Call) -> None:
     _grade(call, verb, _KUBECTL_READ, _KUBECTL_CHANGE, frozenset({"delete", "drain"}))
     if verb == "get" and _kubectl_prints_secrets(call.args, verbs[1:]):
         _prints_credentials(call, "kubectl get secrets with an output format")
+    if verb == "create" and verbs[1:2] in (["token"], [None]):
+        # kubectl-create-token(1): "Request a service account token", printed on standard output
+        _prints_credentials(call, "kubectl create token")
     if verb == "cp":
         positions = _operand_positions(call.args, _KUBECTL_VALUES)
         _copy_here(call, [call.args[p] for p in positions[1:]])
@@ -199,6 +218,74 @@ def _prints_credentials(call: Call, what: str) -> None:
     """``what`` prints credentials or secret values: ``network`` (``secret-read``, which no standing approval
     covers), as reading a credential file is: its output goes to the model."""
     call.flag(R.NETWORK, "secret-read", f"{what} prints credentials: its output goes to the model.")
+
+
+#: RBAC resources whose subjects or rules decide who may do what (kubectl api-resources, rbac.authorization.k8s.io).
+_KUBECTL_RBAC = re.compile(r"(?:cluster)?role(?:binding)?s?(?:\.rbac(?:\.authorization\.k8s\.io)?)?(?:/.*)?")
+
+
+def _compose_config_secrets(call: Call) -> None:
+    """``docker compose config`` prints the compose model with every ``${VAR}`` interpolated from this shell's
+    environment, secrets too, and ``--environment`` prints that whole environment (docker compose config reference:
+    "--environment: Print environment used for interpolation"); the output goes to the model, as ``env``'s. Only
+    the names (``--services``, ``--volumes``, ``--profiles``, ``--images``, ``--networks``, ``--hash``), ``-q``
+    and ``-o FILE`` print none."""
+    values = [w.value for w in call.args]
+    quiet = {"--services", "--volumes", "--profiles", "--images", "--networks", "--hash", "-q", "--quiet",
+             "--no-interpolate", "-o", "--output"}  # fmt: skip
+    if "--environment" not in values and any(v is not None and v.split("=", 1)[0] in quiet for v in values):
+        return
+    _prints_credentials(call, f"{call.name} compose config (the environment interpolated)")
+
+
+def _kubectl_listens_openly(words: list[Word]) -> bool:
+    """True when ``--address`` (a comma-separated list) names an address that is not this machine's loopback."""
+    from .net import open_bind
+
+    for index, word in enumerate(words):
+        value = word.value
+        if value is None:
+            continue
+        name, eq, attached = value.partition("=")
+        if name != "--address":
+            continue
+        given = attached if eq else (words[index + 1].value if index + 1 < len(words) else "")
+        if given is None or any(open_bind(a.strip()) for a in given.split(",")):
+            return True
+    return False
+
+
+def _kubectl_grant(call: Call, verbs: list[str | None], values: list[str]) -> bool:
+    """True (after a destructive ``privilege-grant``) when the command changes who may do what in the cluster:
+    ``set subject`` (kubectl-set-subject(1): "Update the user, group, or service account in a role binding or
+    cluster role binding"), ``patch``/``edit``/``replace`` of a (cluster) role or binding (its rules or subjects),
+    ``auth reconcile --remove-extra-subjects``/``--remove-extra-permissions`` and ``certificate approve``
+    (kubectl-certificate-approve(1): the signer issues the client certificate the request asks for, which may
+    name the ``system:masters`` group). A ``--dry-run`` only prints."""
+    if any(v.startswith("--dry-run") and v != "--dry-run=none" for v in values):
+        return False
+    verb = verbs[0]
+    kind = verbs[1] if len(verbs) > 1 else ""
+    what: str | None = None
+    if verb == "set" and kind in ("subject", None):
+        what = "kubectl set subject adds users, groups or service accounts to a role binding"
+    elif verb in ("patch", "edit", "replace") and (kind is None or _KUBECTL_RBAC.fullmatch(kind.lower())):
+        what = f"kubectl {verb} {kind or '(a resource only known when it runs)'} changes a role's rules or a binding's subjects"
+    elif (
+        verb == "auth"
+        and kind == "reconcile"
+        and any(
+            v.split("=", 1)[0] in ("--remove-extra-subjects", "--remove-extra-permissions") and not v.endswith("=false")
+            for v in values
+        )
+    ):
+        what = "kubectl auth reconcile --remove-extra-* rewrites roles and bindings to the file's"
+    elif verb == "certificate" and kind in ("approve", None):
+        what = "kubectl certificate approve lets the signer issue the client certificate asked for (any group)"
+    if what is None:
+        return False
+    call.flag(R.DESTRUCTIVE, "privilege-grant", f"{what}: a security-critical change outside the sandbox.")
+    return True
 
 
 #: kubectl get output formats that print only names or the table (kubectl reference, "Output options": ``-o name``,
@@ -1105,6 +1192,8 @@ def _docker_verbs(call: Call, verbs: list[str | None]) -> None:
         sub = verbs[1] or ""
         if verb == "compose" and sub in ("ps", "logs", "config", "ls", "images", "top", "version", "events", "port"):
             call.flag(R.NETWORK, _RULE, f"docker compose {sub} talks to a daemon outside the sandbox.")
+            if sub == "config":
+                _compose_config_secrets(call)
             return
         if verb == "compose" and sub in _COMPOSE_STARTS:
             host_destructive(
@@ -1393,3 +1482,7 @@ def terraform(call: Call) -> None:
     if verb == "output" and any(v.split("=", 1)[0].lstrip("-") in ("json", "raw") for v in values):
         # terraform output: "-json ... sensitive values in plain text"; -raw prints a sensitive value too
         _prints_credentials(call, "terraform output -json|-raw")
+    if verb == "show" and any(v.split("=", 1)[0].lstrip("-") == "json" for v in values):
+        # terraform show: "When using the -json command-line flag, any sensitive values in Terraform state will be
+        # displayed in plain text"
+        _prints_credentials(call, "terraform show -json")

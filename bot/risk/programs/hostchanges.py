@@ -422,8 +422,9 @@ def fuser(call: Call) -> None:
             index += 1
         elif value.startswith("--namespace="):
             namespace = value.partition("=")[2]
-        elif value in ("--kill", "-k") or (value.startswith("-") and not value.startswith("--") and "k" in value
-                                              and set(value[1:]) <= _FUSER_FLAGS):
+        elif value in ("--kill", "-k") or (
+            value.startswith("-") and not value.startswith("--") and "k" in value and set(value[1:]) <= _FUSER_FLAGS
+        ):
             kills = True
         elif not value.startswith("-") or value == "-":
             operands.append(words[index - 1])
@@ -452,7 +453,9 @@ def fuser(call: Call) -> None:
             ):
                 why = "is used by the host's own services or sessions (every process has / as its root)"
         if why is not None:
-            host_destructive(call, "signal-init", f"fuser -k {show(word)}: it {why}, so it kills processes the host needs.")
+            host_destructive(
+                call, "signal-init", f"fuser -k {show(word)}: it {why}, so it kills processes the host needs."
+            )
             return
 
 
@@ -497,7 +500,13 @@ def iptables(call: Call) -> None:
                 "cut the machine off the network or hijack its connections.",
             )
             return
-        if adds and target.upper() == "ACCEPT" and "OUTPUT" not in values and _unconditional(values):
+        if (
+            adds
+            and target is not None
+            and target.upper() == "ACCEPT"
+            and "OUTPUT" not in values
+            and _unconditional(values)
+        ):
             host_destructive(
                 call,
                 "firewall-off",
@@ -507,8 +516,10 @@ def iptables(call: Call) -> None:
             return
     table = next((values[i + 1] for i, v in enumerate(values[:-1]) if v in ("-t", "--table")), "filter")
     for value in values:
-        if table == "filter" and value is not None and (
-            value in ("-D", "--delete", "-R", "--replace") or (value[:2] in ("-D", "-R") and value[2:3].isalpha())
+        if (
+            table == "filter"
+            and value is not None
+            and (value in ("-D", "--delete", "-R", "--replace") or (value[:2] in ("-D", "-R") and value[2:3].isalpha()))
         ):
             host_destructive(
                 call,
@@ -539,8 +550,10 @@ def _unconditional(values: list[str | None]) -> bool:
             index += 2
             continue
         name = value.partition("=")[0]
-        if name.startswith("-") and name not in _IPTABLES_NOT_MATCHES and not (
-            name[:2] in ("-A", "-I", "-R", "-t", "-j") and not name.startswith("--")
+        if (
+            name.startswith("-")
+            and name not in _IPTABLES_NOT_MATCHES
+            and not (name[:2] in ("-A", "-I", "-R", "-t", "-j") and not name.startswith("--"))
         ):
             return False
         index += 1
@@ -565,7 +578,8 @@ def ufw(call: Call) -> None:
         )
         return
     if operands[:1] == ["delete"] or (
-        operands[:1] == ["allow"] and operands[1:3] in (["from", "any"], ["from", "0.0.0.0/0"], ["from", "::/0"])
+        operands[:1] == ["allow"]
+        and operands[1:3] in (["from", "any"], ["from", "0.0.0.0/0"], ["from", "::/0"])
         and not any(v in ("port", "proto", "app") for v in operands)
     ):
         # ufw(8): "allow from any" with no port opens every port; "delete" removes a rule, which may be the one

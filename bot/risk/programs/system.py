@@ -578,9 +578,10 @@ def nft(call: Call) -> None:
             downgradable=True,
         )
         return
-    if len(operands) > 1 and operands[1] == "rule" and (
-        verb in ("delete", "destroy", "replace")
-        or (verb in ("add", "insert") and _accepts_all(operands[2:]))
+    if (
+        len(operands) > 1
+        and operands[1] == "rule"
+        and (verb in ("delete", "destroy", "replace") or (verb in ("add", "insert") and _accepts_all(operands[2:])))
     ):
         # nft(8) RULES: a deleted or replaced rule may be the one keeping traffic out; a rule whose only
         # statement is the verdict accept (counter/log aside) accepts every packet reaching it
