@@ -48,6 +48,7 @@ from bot.risk.sensitive import (
     secret_expansions,
     secret_variable,
     suffix_credential,
+    temp_credential,
     workspace_credential,
     workspace_holds_credential,
     workspace_protected,
@@ -2941,7 +2942,8 @@ class Grader:
                 elif not replaced and (
                     what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP)
                 ):
-                    what = self.home_secret(text, state)
+                    kept = temp_credential(text) if locate(Word(text, text), state) is Where.TEMP else None
+                    what = self.home_secret(text, state) or kept
                 if what is None and self.names_own_state(Word(text, text)):
                     what = "FlyBot's own state (its store, standing approvals, local mode's token and chat)"
                 if what is None and not written:

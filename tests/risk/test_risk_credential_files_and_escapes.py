@@ -503,3 +503,67 @@ def test_vm_and_cluster_mounts_of_the_hosts_root_or_a_home_are_destructive(comma
 def test_device_rules_host_root_filesystems_and_daemon_plugins(command: str, level: RiskLevel, rule: str) -> None:
     assert grade(command) == level
     assert rule in rules(command)
+
+
+# -- more credential stores and secret variable names ----------------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat /tmp/krb5cc_1000",
+        "cat /tmp/krb5cc_0_abc",
+        "cp /tmp/krb5cc_1000 .",
+        "cat /etc/apt/auth.conf",
+        "cat /etc/apt/auth.conf.d/x.conf",
+        "cat /etc/npmrc",
+        "cat /usr/etc/npmrc",
+        "cat /var/lib/cloud/instance/scripts/part-001",
+        "cat /var/lib/waagent/ovf-env.xml",
+        "cat /var/lib/samba/private/secrets.tdb",
+        "cat /var/lib/jenkins/credentials.xml",
+        "cat /var/lib/zerotier-one/identity.secret",
+        "cat /etc/letsencrypt/accounts/x/private_key.json",
+        "cat ~/.config/netlify/config.json",
+        "cat ~/.railway/config.json",
+        "cat ~/.config/railway/config.json",
+        "cat ~/.render/config.yaml",
+        "cat ~/.stripe/config.toml",
+        "cat ~/.config/doppler/.doppler.yaml",
+        "cat ~/.infisical/infisical-config.json",
+        "cat ~/.wakatime.cfg",
+        "cat ~/.jira.d/config.yml",
+        "cat ~/.cursor/mcp.json",
+        "cat ~/.config/Claude/claude_desktop_config.json",
+        "cat ~/.continue/config.json",
+        "cat ~/.aider.conf.yml",
+        "cat ~/.config/discord/Local\\ Storage/leveldb/x.ldb",
+        "cat ~/.config/Signal/config.json",
+        "cat ~/.electrum/wallets/default_wallet",
+        "echo $GH_PAT",
+        "echo $PAT",
+        "echo $ATLAS_URI",
+        "echo $http_proxy",
+        "echo $HTTPS_PROXY",
+        "echo $ALL_PROXY",
+        "echo $GIT_CONFIG_VALUE_0",
+    ],
+)
+def test_more_credential_stores_and_secret_names_are_secret_reads(command: str) -> None:
+    assert "secret-read" in rules(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat /tmp/notes.txt",
+        "cat /tmp/krb5.conf",
+        "cat /etc/apt/sources.list",
+        "cat /etc/letsencrypt/cli.ini",
+        "cat ~/.config/Claude/settings.json",
+        "echo $PATH",
+        "echo $NO_PROXY",
+        "echo $GIT_CONFIG_COUNT",
+        "echo $PATTERN",
+    ],
+)
+def test_neighbours_of_the_new_credential_stores_are_no_secret_reads(command: str) -> None:
+    assert "secret-read" not in rules(command)
