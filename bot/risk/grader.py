@@ -1085,14 +1085,16 @@ XARGS_INPUT = "<input>"
 def _expanded_target(word: Word, *, redirect: bool) -> bool:
     """True when a write target only known when it runs is built by the script from an expansion (``$OUT``,
     ``$D/hosts``, ``"${D:-/etc}/hosts"``, a command substitution, xargs' input: :data:`XARGS_INPUT`) rather than a
-    ``$HOME`` path or a location a program handler names (``/usr/local``): a redirect's target, or an operand with a
-    directory part."""
+    ``$HOME`` path or a location a program handler names (``/usr/local``): a redirect's target, an operand with a
+    directory part, or one a command substitution computes (``cp x $(cat target.txt)``: the file may name any path,
+    ``~/.bashrc`` or ``/dev/sda`` among them)."""
     src = word.src
     if XARGS_INPUT in src:
         return True
+    computed = "$(" in src or "`" in src  # cp x $(realpath ~): a path the script computes
     if "$" not in src and "`" not in src or path_text(word.value, src):
-        return False
-    return redirect or "/" in src
+        return computed
+    return redirect or "/" in src or computed
 
 
 #: Programs that may make symbolic links wherever their input says (a patch's or archive's members, a copied tree,
@@ -1989,7 +1991,8 @@ class Grader:
         ``destructive`` whatever the write; so is a write that ``replaces`` what is there at a path known before
         it runs (the old content is lost), and a write to a path the script builds from an expansion (a redirect
         ``> $OUT``, ``> $D/hosts``; an operand with a directory part ``$D/hosts``, ``"${D:-/etc}/hosts"``): it may
-        be any protected path (``D=/etc`` earlier). Other writes there (create or append at a known path, an
+        be any protected path (``D=/etc`` earlier), or computes with a command substitution (``cp x $(cat t)``, even
+        where it may be an option: ``cp $(cat list) out/``). Other writes there (create or append at a known path, an
         operand that is only possibly a write, such as ``cp "$SRC" dest/`` where ``$SRC`` may be ``-t DIR``) are
         ``system``. All are
         downgraded when contained (the sandbox is discarded). A redirect (``subject`` given) that writes outside the

@@ -919,6 +919,8 @@ KILLS_AND_OPENINGS = [
     ("nft add rule inet filter input counter accept", "firewall-off"),
     ("nft delete rule inet filter input handle 5", "firewall-off"),
     ("nft -f /tmp/rules.nft", "firewall-off"),
+    ("nft -f -", "firewall-off"),
+    ("nft --file=/tmp/rules.nft", "firewall-off"),
     ("ufw allow from any", "firewall-off"),
     ("ufw delete 1", "firewall-off"),
 ]
@@ -936,6 +938,7 @@ KILLS_AND_OPENINGS_NEIGHBOURS = [
     ("iptables -t nat -D PREROUTING 1", SYS),
     ("nft add rule inet filter input tcp dport 8080 accept", SYS),
     ("nft -c -f rules.nft", RO),
+    ("nft -f rules.nft", SYS),  # a file of the workspace
     ("ufw allow from 10.0.0.5", SYS),
     ("ufw allow from any to any port 22", SYS),
 ]

@@ -28,6 +28,8 @@ import re
 from collections.abc import Callable
 
 from bot.risk.grader import Call, Handler
+from bot.risk.paths import Where
+from bot.risk.words import Word
 
 from .kit import R, destructive, read_only, refuse, show
 
@@ -541,13 +543,22 @@ def nft(call: Call) -> None:
     literal = [v for v in values if v is not None]
     if any(
         v in ("-f", "--file", "-i", "--interactive")
+        or v.startswith("--file=")
         or (v.startswith("-") and not v.startswith("--") and ("f" in v or "i" in v))
         for v in literal
     ):
         if any(v in ("-c", "--check") for v in literal):
             read_only(call, "nft --check only checks the rules.")
+        elif _nft_file_in_workspace(call):
+            call.flag(
+                R.SYSTEM,
+                "system-command",
+                "nft -f loads firewall rules from a workspace file the classifier does not read.",
+                downgradable=True,
+            )
         else:
-            # nft(8) -f/-i: a ruleset or commands FlyBot does not read, which may flush the ruleset or accept all
+            # nft(8) -f/-i: a ruleset from outside the workspace, standard input or typed commands, which may flush
+            # the ruleset or accept every packet
             call.flag(
                 R.DESTRUCTIVE,
                 "firewall-off",
@@ -593,6 +604,22 @@ def nft(call: Call) -> None:
         )
         return
     call.flag(R.SYSTEM, "system-command", f"nft {verb} changes the firewall.", downgradable=True)
+
+
+def _nft_file_in_workspace(call: Call) -> bool:
+    """True when ``nft -f FILE`` names a file in the workspace (not ``-``, not ``-i``)."""
+    words = call.args
+    for index, word in enumerate(words):
+        value = word.value or ""
+        if value in ("-i", "--interactive") or (value.startswith("-") and not value.startswith("--") and "i" in value):
+            return False
+        if value in ("-f", "--file") or (value.startswith("-") and not value.startswith("--") and value.endswith("f")):
+            target = words[index + 1] if index + 1 < len(words) else None
+            return target is not None and target.value not in (None, "-") and call.where(target) is Where.WORKSPACE
+        if value.startswith("--file="):
+            place = value.partition("=")[2]
+            return place != "-" and call.where(Word(place, place)) is Where.WORKSPACE
+    return False
 
 
 _NFT_FAMILIES = frozenset({"ip", "ip6", "inet", "arp", "bridge", "netdev"})
