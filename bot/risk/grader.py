@@ -1618,6 +1618,11 @@ class Grader:
         #: Variables assigned a command substitution that runs a decoder (:func:`_decoded_name`): ``f=$(echo … |
         #: base64 -d)``; a later read of ``$f`` is graded as :func:`_decoded_name` grades the substitution.
         self.decoded: set[str] = set()
+        #: Variables assigned (``y=$GITHUB_TOKEN``, ``declare``/``export``/``local``, an array, ``read`` from a
+        #: here-string, a ``for`` loop) a value expanding a secret variable (sensitive.secret_variable) or another
+        #: such copy: expanding one prints the secret, as expanding the original does (bash(1) PARAMETERS: the
+        #: value assigned is the expansion). A later plain reassignment takes the name out; nothing else does.
+        self.secret_copies: set[str] = set()
         #: Every name assigned so far, in order, known value or not: a region of the walk (a branch, a loop body)
         #: forgets the names assigned in it when it ends (walker.py).
         self.value_log: list[str] = []
@@ -2733,6 +2738,8 @@ class Grader:
         cat shadow``)."""
         if may_name_secret(rec.text):
             return True
+        if self.secret_copies and _decoded_variable(rec.text, self.secret_copies) is not None:
+            return True  # a copy of a secret variable (:attr:`secret_copies`)
         if words and words[0].value in _CONTENT_READERS and any(_globbed(w) for w in words[1:]):
             return True  # a glob may name a credential file (:func:`~bot.risk.sensitive.glob_names_credential`)
         if any(w.value is None and substitute_values(w.src, self.read_values()) for w in words[1:]):
@@ -2859,7 +2866,11 @@ class Grader:
             )
         if name == "printenv":
             for value in values:
-                if value is not None and not value.startswith("-") and secret_variable(value):
+                if (
+                    value is not None
+                    and not value.startswith("-")
+                    and (secret_variable(value) or value in self.secret_copies)
+                ):
                     self.flag(
                         rec,
                         scope,
@@ -2907,6 +2918,16 @@ class Grader:
                     R.NETWORK,
                     "secret-read",
                     f"{shorten(word.src, 60)} expands the secret ${variable}: the command's output goes to the model.",
+                )
+            copied = _decoded_variable(word.src, self.secret_copies)
+            if copied is not None:
+                self.flag(
+                    rec,
+                    scope,
+                    R.NETWORK,
+                    "secret-read",
+                    f"{shorten(word.src, 60)} expands ${copied}, which holds a secret variable's value: the command's "
+                    "output goes to the model.",
                 )
             if name in _USES_KEYS and not (name == "git" and _git_reads_files(values)):
                 continue

@@ -13,14 +13,22 @@ import re
 from collections.abc import Callable
 from functools import partial
 
-from bot.risk.grader import _CONTENT_READERS, Grader, Rec, Scope, _decoded_name, inert_environment
+from bot.risk.grader import (
+    _CONTENT_READERS,
+    Grader,
+    Rec,
+    Scope,
+    _decoded_name,
+    _decoded_variable,
+    inert_environment,
+)
 from bot.risk.listing import stream, xargs_program
 from bot.risk.misread import misreadings
 from bot.risk.model import RiskLevel
 from bot.risk.paths import names_socket
 from bot.risk.reasons import shorten
 from bot.risk.regex import Regex
-from bot.risk.sensitive import secret_variable
+from bot.risk.sensitive import secret_expansions, secret_variable
 from bot.risk.words import Word, dynamic_word, node_text, resolve_word
 
 TYPE_CHECKING = False  # tree-sitter loads on the first parse; typing never (bot/values.py)
@@ -722,6 +730,8 @@ class _Walk:
                 if variable is not None:
                     rec = Rec([], self.text(node).split("\n", 1)[0])
                     self.assigns(rec, scope, self.text(variable), "The loop")
+                    if any(self.holds_secret(self.text(v)) for v in node.children_by_field_name("value")):
+                        self.g.secret_copies.add(self.text(variable))
                     self.finish_orphan(rec, scope)
                     words = [resolve_word(v, self.src).value for v in node.children_by_field_name("value")]
                     if words and all(_trackable(w) for w in words):
@@ -1020,6 +1030,12 @@ class _Walk:
                 self.forget_all()
                 if program == "read" and rec.stdin is not None:
                     self.read_literal(words[1:], rec.stdin)
+                if program in ("read", "mapfile", "readarray") and any(
+                    self.holds_secret(self.text(r)) for r in redirects
+                ):  # read y <<< "$GITHUB_TOKEN": each name read holds the secret
+                    for word in words[1:]:
+                        if word.value and not word.value.startswith("-") and word.value.isidentifier():
+                            self.g.secret_copies.add(word.value)
             if g.last_cd is not None and not rec.wrappers and scope.repeat == 0:
                 g.direct_cd = (id(src), node.start_byte, node.end_byte, g.last_cd)
         else:
@@ -1179,6 +1195,19 @@ class _Walk:
                 self.socket(rec, scope, word.src)
                 self.finish_orphan(rec, scope)
 
+    def holds_secret(self, text: str) -> bool:
+        """True when ``text`` expands a secret variable or a copy of one (:attr:`Grader.secret_copies`)."""
+        return bool(secret_expansions(text)) or _decoded_variable(text, self.g.secret_copies) is not None
+
+    def copies_secret(self, name: str, node: Node) -> None:
+        """``NAME=VALUE`` (``node``): NAME holds a secret when VALUE expands one; a plain reassignment of a copy
+        (not ``+=``, not one element) takes it out (:attr:`Grader.secret_copies`)."""
+        value = self.text(node.children[-1]) if len(node.children) >= 3 else ""
+        if value and self.holds_secret(value):
+            self.g.secret_copies.add(name)
+        elif len(node.children) >= 2 and node.children[1].type == "=" and node.children[0].type != "subscript":
+            self.g.secret_copies.discard(name)
+
     def assigns(self, rec: Rec, scope: Scope, name: str, what: str) -> None:
         """``what`` assigns the shell variable ``name`` (a loop variable, an arithmetic assignment): the programs run
         after it may read it (an exported ``HOME`` or ``PATH``, or any name under ``set -a``), so it joins the
@@ -1248,6 +1277,7 @@ class _Walk:
         name = name.split("[", 1)[0]
         self.g.assigned.add(name)
         self.forget(name)
+        self.copies_secret(name, node)
         why = (
             environment_risk(name)
             if environment

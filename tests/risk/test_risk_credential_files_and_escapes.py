@@ -567,3 +567,39 @@ def test_more_credential_stores_and_secret_names_are_secret_reads(command: str) 
 )
 def test_neighbours_of_the_new_credential_stores_are_no_secret_reads(command: str) -> None:
     assert "secret-read" not in rules(command)
+
+
+# -- a secret variable's value copied into another variable, then printed --------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "y=$GITHUB_TOKEN; echo $y",
+        'y="$GITHUB_TOKEN"; echo "$y"',
+        "y=$AWS_SECRET_ACCESS_KEY; printf '%s\\n' \"$y\"",
+        "y=${GITHUB_TOKEN}; echo ${y}",
+        "declare y=$GITHUB_TOKEN; echo $y",
+        "a=($GITHUB_TOKEN); echo ${a[0]}",
+        "y=x$GITHUB_TOKEN; echo ${y#x}",
+        "export Y=$GITHUB_TOKEN; printenv Y",
+        'read y <<< "$GITHUB_TOKEN"; echo $y',
+        'for y in "$GITHUB_TOKEN"; do echo "$y"; done',
+        "y=$GITHUB_TOKEN; z=$y; echo $z",
+        "y=$GITHUB_TOKEN; y+=x; echo $y",
+    ],
+)
+def test_a_copy_of_a_secret_variable_printed_is_a_secret_read(command: str) -> None:
+    assert "secret-read" in rules(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "y=$GITHUB_TOKEN; y=hello; echo $y",
+        "y=hello; echo $y",
+        "yy=1; y=$GITHUB_TOKEN; echo $yy",
+        "for f in *.txt; do echo $f; done",
+        'read y <<< "hello"; echo $y',
+    ],
+)
+def test_variables_not_copied_from_a_secret_print_no_secret(command: str) -> None:
+    assert "secret-read" not in rules(command)
