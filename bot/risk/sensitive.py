@@ -577,6 +577,20 @@ _TOOL_CREDENTIAL_EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/"
 _ALL_EXAMPLES = _EXAMPLES + _TOOL_CREDENTIAL_EXAMPLES
 
 
+def may_name_credential_file(pattern: str | None) -> str | None:
+    """What credential file a name pattern (find(1) ``-name``: a glob on the last component) may match, by the last
+    component of every listed example (``credentials``, ``*.json`` matching ``config.json``), or None. A pattern
+    only known when it runs may match any."""
+    if pattern is None:
+        return "a credential file (the name pattern is only known when it runs)"
+    for example in _ALL_EXAMPLES:
+        last = example[-1]
+        if last and last != "~" and fnmatchcase(last, pattern):
+            found = credential_path("/".join(example))
+            return found or "a credential file"
+    return None
+
+
 def _tool_credential(path: str) -> str | None:
     """What secret the path ``path`` holds by :data:`_TOOL_CREDENTIALS` (its last components) or
     :data:`_TOOL_CREDENTIAL_TREES` (an absolute path, normalised, equal to one or below it), or None."""

@@ -22,7 +22,7 @@ from bot.risk.grader import (
     _decoded_variable,
     inert_environment,
 )
-from bot.risk.listing import stream, xargs_program
+from bot.risk.listing import ANY_PATH, stream, xargs_program
 from bot.risk.misread import misreadings
 from bot.risk.model import RiskLevel
 from bot.risk.paths import names_socket
@@ -394,10 +394,30 @@ _FED_SPLIT = re.compile(r"[\s\0]+")
 _FED_ITEMS = 64
 
 
+def _xargs_options(words: list[Word]) -> list[str | None]:
+    """The words of ``xargs OPTIONS PROGRAM ...`` before its program (``words`` with ``xargs`` first)."""
+    out: list[str | None] = []
+    for word in words[1:]:
+        if word.value is None or not word.value.startswith("-"):
+            if out and out[-1] in ("-a", "--arg-file"):
+                out.append(word.value)
+                continue
+            break
+        out.append(word.value)
+    return out
+
+
 def _xargs_reads(g: Grader, rec: Rec, scope: Scope, words: list[Word], names_in: str | None) -> bool:
     """``xargs READER`` fed names that may include a credential file (``names_in``, listing.stream): the reader
     prints it: ``network`` (``secret-read``, never covered). True when so flagged."""
-    if names_in is None or not words or words[0].value is None or posixpath.basename(words[0].value) != "xargs":
+    if not words or words[0].value is None or posixpath.basename(words[0].value) != "xargs":
+        return False
+    if names_in is None and any(  # xargs(1) -a FILE: the names are a file's lines, any path
+        v is not None and (v in ("-a", "--arg-file") or v.startswith(("--arg-file=", "-a")))
+        for v in _xargs_options(words)
+    ):
+        names_in = ANY_PATH
+    if names_in is None:
         return False
     reader = xargs_program([w.value for w in words[1:]])
     if reader not in _CONTENT_READERS:
@@ -1025,7 +1045,7 @@ class _Walk:
             g.records.append((rec, scope))
             g.dispatch(rec, scope)
             program = words[0].value if words else None
-            self.reads_listed(rec, scope, node, words, names_in)
+            self.reads_listed(rec, scope, node, words, names_in or self.names_from_file(words, redirects))
             if program is None or program in _ASSIGNING_BUILTINS or program in g.functions:
                 self.forget_all()
                 if program == "read" and rec.stdin is not None:
@@ -1079,6 +1099,17 @@ class _Walk:
                 f"{program} prints the files a command substitution names, which may include a file holding "
                 f"{what}: its output goes to the model.",
             )
+
+    def names_from_file(self, words: list[Word], redirects: list[Node]) -> str | None:
+        """``xargs < FILE`` reading its names from a file: the file may name any path (listing.ANY_PATH), or None
+        (``-a FILE``: :func:`_xargs_reads`)."""
+        if not words or words[0].value is None or posixpath.basename(words[0].value) != "xargs":
+            return None
+        for redirect in redirects:
+            operators = [c.type for c in redirect.children if not c.is_named]
+            if redirect.type == "file_redirect" and operators == ["<"] and "/dev/null" not in self.text(redirect):
+                return ANY_PATH
+        return None
 
     def listed_names(self, nodes: list[Node]) -> str | None:
         """The credential file the command substitutions in ``nodes`` (arguments) may print the name of

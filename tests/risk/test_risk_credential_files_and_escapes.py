@@ -368,7 +368,6 @@ def test_reading_a_file_whose_name_a_decoder_computes_is_a_secret_read(command: 
         "wc -l $(git ls-files '*.py')",
         "find . -name '*.py' | xargs cat",
         "cat $(ls *.md)",
-        "cat $(cat paths.txt)",
         "cat $(echo README.md)",
         "echo $(echo aGk= | base64 -d)",  # prints the decoded text, reads no file
         "x=$(echo aGk= | base64 -d); echo $x",
@@ -602,4 +601,44 @@ def test_a_copy_of_a_secret_variable_printed_is_a_secret_read(command: str) -> N
     ],
 )
 def test_variables_not_copied_from_a_secret_print_no_secret(command: str) -> None:
+    assert "secret-read" not in rules(command)
+
+
+# -- file names computed when the command runs: resolved links, searches of a home, a file's lines --------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat $(realpath ~/.aws/credentials)",
+        'cat "$(realpath ~/.aws/credentials)"',
+        "cat $(readlink -f ~/.ssh/id_rsa)",
+        "realpath ~/.aws/credentials | xargs cat",
+        "cat $(find ~ -name credentials)",
+        "cat `find ~ -name credentials`",
+        "find ~ -name credentials | xargs cat",
+        "head -c 4000 $(find ~ -maxdepth 3 -name '*.json')",
+        "find ~ -type f | xargs cat",
+        "cat $(cat list.txt)",
+        "cat list.txt | xargs cat",
+        "xargs cat < list.txt",
+        "xargs -a list.txt cat",
+    ],
+)
+def test_a_file_name_computed_from_a_home_search_or_a_list_is_a_secret_read(command: str) -> None:
+    assert "secret-read" in rules(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "find . -name '*.py' | xargs cat",
+        "find ~ -name '*.py' | xargs cat",
+        "ls | xargs cat",
+        "git ls-files | xargs cat",
+        "cat $(realpath README.md)",
+        'cat $(find src -name "*.json")',
+        "xargs wc -l < list.txt",
+        "xargs cat < /dev/null",
+    ],
+)
+def test_file_names_computed_from_the_workspace_are_no_secret_reads(command: str) -> None:
     assert "secret-read" not in rules(command)

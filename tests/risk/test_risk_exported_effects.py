@@ -139,7 +139,7 @@ def test_a_write_to_a_path_a_command_substitution_computes_is_destructive(comman
     ('cp x "$DEST"', R.SYSTEM),  # a variable from the environment: a place the caller chose
     ("cp x out/", R.WORKSPACE_WRITE),
     ("cp $(cat list) out/x", R.DESTRUCTIVE),  # a possible option naming any target
-    ("cat $(cat list)", R.READ_ONLY),
+    ("cat $(ls)", R.READ_ONLY),
 ])  # fmt: skip
 def test_neighbours_of_computed_write_targets(command: str, level: RiskLevel) -> None:
     assert classify(command, contained=False, workspace=WORKSPACE).risk is level

@@ -476,7 +476,7 @@ def _write(g: _Git) -> None:
                 "persistence",
                 f"git maintenance {action} schedules git to run in this repository every hour (cron, systemd timer "
                 "or launchd): code that runs later, persistence the owner must see.",
-                contained_level=R.SYSTEM,
+                contained_level=R.WORKSPACE_WRITE,  # the sandbox's scheduler and ~/.gitconfig are discarded
             )
         return
     for target in _separate_git_dirs(g):
