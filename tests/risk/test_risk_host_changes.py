@@ -1008,3 +1008,22 @@ def test_neighbours_of_the_credential_printers_are_no_secret_reads(command: str,
     result = classify(command, contained=False, workspace=WORKSPACE)
     assert result.risk == host
     assert "secret-read" not in {r.rule for r in result.reasons}
+
+
+# -- cp making links to files outside the workspace, as ln does ------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    ["cp -s /etc/passwd p", "cp -s ~/.bashrc b", "cp -rs ~ home", "cp -l ~/.bashrc b", "cp --link /etc/sudoers s"],
+)
+def test_cp_linking_to_a_protected_file_is_destructive(command: str) -> None:
+    result = classify(command, contained=False, workspace=WORKSPACE)
+    assert result.risk == DES
+    assert "protected-path-write" in {r.rule for r in result.reasons}
+
+
+@pytest.mark.parametrize(
+    ("command", "host"),
+    [("cp /etc/hostname p", WW), ("cp -s src/a.py b.py", WW), ("cp -a build/ out/", WW), ("cp -s /tmp/x y", WW)],
+)
+def test_cp_copies_and_links_inside_keep_their_grade(command: str, host: RiskLevel) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk == host

@@ -132,6 +132,29 @@ def cp(call: Call) -> None:
     if [w.value for w in sources] == ["/dev/null"]:
         call.g.empties(call.rec, call.scope, dest, "cp /dev/null empties")  # cp(1) copies its empty content
     _copied_names(call, sources, dest, "cp")
+    if _makes_links(call.args):
+        # cp(1) -s, --symbolic-link: "make symbolic links instead of copying"; -l, --link: "hard link files instead of
+        # copying": as ln, a later write through the link lands in the source
+        for source in sources:
+            if call.where(source) not in (Where.WORKSPACE, Where.TEMP, Where.NOWHERE):
+                call.write(source, "cp -s/-l makes a link that later writes follow to")
+
+
+def _makes_links(words: list[Word]) -> bool:
+    """cp(1): ``-s``/``--symbolic-link`` or ``-l``/``--link`` (in a cluster of short options too)."""
+    for word in words:
+        value = word.value or ""
+        if value == "--":
+            break
+        if value in ("--symbolic-link", "--link"):
+            return True
+        if value.startswith("-") and not value.startswith("--"):
+            for letter in value[1:]:
+                if letter in "St":  # the rest is the option's value
+                    break
+                if letter in "sl":
+                    return True
+    return False
 
 
 def _copied_names(call: Call, sources: list[Word], dest: Word, name: str) -> None:
