@@ -1027,3 +1027,26 @@ def test_cp_linking_to_a_protected_file_is_destructive(command: str) -> None:
 )
 def test_cp_copies_and_links_inside_keep_their_grade(command: str, host: RiskLevel) -> None:
     assert classify(command, contained=False, workspace=WORKSPACE).risk == host
+
+
+# -- ~/.netrc logins shown by a verbose request -----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("command", "secret"),
+    [
+        ("curl -n -v https://x", True),
+        ("curl -v --netrc https://api.example.com/v1/status", True),
+        ("curl --netrc-optional -v https://x", True),
+        ("curl -n --trace-ascii - https://x", True),
+        ("curl -n -D - https://x", True),
+        ("curl -nv https://x", True),
+        ("wget -d https://x", True),
+        ("wget --debug -O- https://x", True),
+        ("curl -v https://x", False),
+        ("curl -n https://x", False),
+        ("wget https://x", False),
+    ],
+)
+def test_a_verbose_request_with_netrc_logins_is_a_secret_read(command: str, secret: bool) -> None:
+    result = classify(command, contained=False, workspace=WORKSPACE)
+    assert result.risk == NET
+    assert ("secret-read" in {r.rule for r in result.reasons}) is secret

@@ -87,6 +87,18 @@ def curl(call: Call) -> None:
     methods = found.values("-X", "--request")
     if methods and (methods[-1].value or "").upper() == "DELETE":
         remote_deletion(call, f"curl -X {show(methods[-1])}")
+    if found.has("-n", "--netrc", "--netrc-optional") and (
+        found.has("-v", "--verbose", "--trace", "--trace-ascii")
+        or any(v.value == "-" for v in found.values("-D", "--dump-header"))
+    ):
+        # curl(1) -n, --netrc: "scan the .netrc file in the user's home directory for login name and password";
+        # -v shows the request headers (Authorization: Basic, the login encoded), --trace/-D - the exchange
+        call.flag(
+            R.NETWORK,
+            "secret-read",
+            "curl -n with -v/--trace/-D - prints the Authorization header built from ~/.netrc: its output goes to "
+            "the model.",
+        )
     dirs = found.values("--output-dir")
     base = dirs[-1] if dirs else None
     for opt in found.opts:
@@ -144,6 +156,15 @@ def wget(call: Call) -> None:
     methods = found.values("--method")
     if methods and (methods[-1].value or "").upper() == "DELETE":
         remote_deletion(call, f"wget --method={show(methods[-1])}")
+    if found.has("-d", "--debug"):
+        # wget(1) reads ~/.netrc for logins by default ("--no-netrc" aside); -d prints the request headers,
+        # the Authorization header among them
+        call.flag(
+            R.NETWORK,
+            "secret-read",
+            "wget -d prints its requests' headers, the Authorization built from ~/.netrc among them: its output goes "
+            "to the model.",
+        )
     for log in found.values("-o", "--output-file", "-a", "--append-output", "--save-cookies"):
         call.write(log, "wget writes")
     documents = found.values("-O", "--output-document")
