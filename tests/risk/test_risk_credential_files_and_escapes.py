@@ -642,3 +642,30 @@ def test_a_file_name_computed_from_a_home_search_or_a_list_is_a_secret_read(comm
 )
 def test_file_names_computed_from_the_workspace_are_no_secret_reads(command: str) -> None:
     assert "secret-read" not in rules(command)
+
+
+# -- a container's, a bucket's or a workflow's files copied into the workspace root ----------------------------------
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("docker cp x:/evil/. .", DES),
+        ("podman cp x:/evil/. .", DES),
+        ("docker container cp x:/evil/. .", DES),
+        ("kubectl cp pod:/evil/. .", DES),
+        ("aws s3 sync s3://b .", DES),
+        ("aws s3 cp --recursive s3://b/evil .", DES),
+        ("gsutil rsync -r gs://b .", DES),
+        ("gsutil -m cp -r gs://b/evil/. .", DES),
+        ("gh run download 123 -D .", DES),
+        ("docker cp x:/app/log.txt .", NET),
+        ("docker cp x:/evil/. ./sub", NET),
+        ("aws s3 sync s3://b ./data", NET),
+        ("aws s3 cp s3://b/x.txt .", NET),
+        ("gsutil cp gs://b/x.txt .", NET),
+        ("gh run download 123 -D out", NET),
+        ("gh release download v1 -D .", NET),
+    ],
+)
+def test_remote_trees_copied_into_the_workspace_root_are_destructive(command: str, level: RiskLevel) -> None:
+    assert grade(command) == level
+    assert ("git-control-write" in rules(command)) is (level == DES)

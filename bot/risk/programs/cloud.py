@@ -23,7 +23,7 @@ from bot.risk.grader import Call
 from bot.risk.sensitive import secret_setting, secret_variable
 from bot.risk.words import Word
 
-from .kit import R, destructive, read_only, refuse, show
+from .kit import R, destructive, read_only, refuse, show, unpacks
 
 __all__ = ["aws", "az", "gcloud", "gh", "glab", "gsutil"]
 
@@ -203,6 +203,10 @@ def _aws_s3(call: Call, op: str, paths: list[Word], flags: set[str]) -> None:
     if dest is not None and dest.value is not None and not dest.value.startswith("s3://"):
         _reads(call, what)
         call.write(dest, f"{what} writes")
+        if (op == "sync" or "--recursive" in flags) and call.g.at_workspace_root(dest):
+            # aws s3 sync / cp --recursive write every key below the prefix by its name: a key .git/config lands as
+            # ./.git/config (AWS CLI reference, "s3 sync")
+            unpacks(call, dest, f"{what} writes the keys the bucket names into")
     else:
         _changes(call, what)
 
@@ -461,6 +465,17 @@ def gsutil(call: Call) -> None:
     ):
         _reads(call, f"gsutil {verb}")
         call.write(ops[-1], f"gsutil {verb} writes")
+        recursive = verb == "rsync" or any(
+            (w.value or "").startswith("-") and not (w.value or "").startswith("--") and set(w.value or "") & set("rR")
+            for w in call.args
+        )
+        if (
+            recursive
+            and call.g.at_workspace_root(ops[-1])
+            and (verb == "rsync" or any((o.value or "").endswith("/.") for o in ops[1:-1]))
+        ):
+            # gsutil rsync: every object below the prefix lands by its name (a key .git/config too)
+            unpacks(call, ops[-1], f"gsutil {verb} writes the objects the bucket names into")
         return
     if verb in ("ls", "cat", "du", "stat", "hash", "version", "help", "signurl"):
         _reads(call, f"gsutil {verb}")
@@ -570,6 +585,9 @@ def _forge(call: Call, tool: str) -> None:
         places = _download_places(call.args) if verb == "download" else []
         for place in places or [target or Word(".", ".")]:
             call.write(place, f"{what} writes into")
+            if group == "run" and verb == "download" and call.g.at_workspace_root(place):
+                # gh-run-download(1): each artifact (a zip of files the workflow chose) is extracted there
+                unpacks(call, place, f"{what} extracts the artifacts' files into")
         if any(w.value in ("-f", "--force") for w in call.args):
             destructive(call, "discards-work", f"{what} --force overwrites local work.")
     elif verb == "sync" and any(w.value in ("-f", "--force") for w in call.args):

@@ -46,7 +46,17 @@ from bot.risk.reasons import shorten
 from bot.risk.sensitive import protected_path
 from bot.risk.words import Word, literal_word
 
-from .kit import argv_text, build_or_test, destructive, host_destructive, read_only, refuse, show, tool_plugin
+from .kit import (
+    argv_text,
+    build_or_test,
+    destructive,
+    host_destructive,
+    read_only,
+    refuse,
+    show,
+    tool_plugin,
+    unpacks,
+)
 
 __all__ = ["docker", "docker_compose", "helm", "kubectl", "terraform"]
 
@@ -572,6 +582,10 @@ def _copy_here(call: Call, operands: list[Word]) -> None:
     dest = operands[-1]
     if dest.value is None or (":" not in dest.value and dest.value != "-"):
         call.write(dest, f"{call.name} cp writes", replaces=True)
+        if (operands[0].value or "").endswith("/.") and call.g.at_workspace_root(dest):
+            # docker-container-cp(1): "SRC_PATH does end with /. ... the content of the source directory is copied
+            # into this directory": files only the container names, .git/config among them
+            unpacks(call, dest, f"{call.name} cp copies the files its source names into")
 
 
 #: ``docker compose`` options taking a value (Docker's "docker compose" reference).
