@@ -145,6 +145,9 @@ _HIJACK_NAMES = frozenset({
     "CFLAGS", "CXXFLAGS", "CPPFLAGS", "LDFLAGS", "PKG_CONFIG", "PKG_CONFIG_PATH", "PYTEST_ADDOPTS",
     "PYTEST_PLUGINS", "PYTHONPATH", "PYTHONUSERBASE", "PYTHONWARNINGS", "BUNDLE_GEMFILE", "BUNDLE_APP_CONFIG",
     "GEM_HOME", "GEM_PATH", "VAGRANT_CWD", "VAGRANT_HOME", "VAGRANT_VAGRANTFILE", "NODE_PATH",
+    # bash(1) BASH_CMDS: "Elements added to this array appear in the hash table" (BASH_CMDS[git]=/tmp/x runs
+    # /tmp/x for git, as hash -p does); BASH_ALIASES: "Elements added to this array appear in the alias list"
+    "BASH_CMDS", "BASH_ALIASES",
 })  # fmt: skip
 #: ``FLYBOT_``: FlyBot's own adapters (``flybot exec``, ``flybot ask``, a hook run from the shell) read their URL,
 #: token and state directory from ``FLYBOT_URL``, ``FLYBOT_TOKEN``, ``FLYBOT_STATE_DIR``: set, they ask another server.

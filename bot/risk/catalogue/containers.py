@@ -75,7 +75,11 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "images containers inspect info version ps": {"grade": "read", "open": True},
             "from pull": {"grade": "install", "open": True},
-            "bud build build-using-dockerfile": {"grade": "install", "open": True},
+            "bud build build-using-dockerfile": {
+                "grade": "install",
+                "open": True,
+                "options": "-v=mount --volume=mount",  # buildah-build(1) --volume: a bind mount for RUN steps
+            },
             "commit config copy add tag mount umount unmount rename": {"grade": "home", "open": True},
             "run unshare": "runs",
             "push": {"grade": "change", "open": True},

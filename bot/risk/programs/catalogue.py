@@ -82,6 +82,9 @@ EFFECTS: dict[str, str] = {
     "mkdocs build --site-dir): a write, and a deletion (destructive) unless it lies inside the workspace below its "
     "root",
     "in": "(options) its value is a file read: nothing beyond the read",
+    "mount": "(options and operands) its value (``SRC:DST``, ``source=SRC``) hands the host directory SRC to a VM, "
+    "container or build: destructive (container-host-access) when SRC is /, a home, a system tree or the directory "
+    "holding the workspace",
     "pairs": "(options) its value is KEY=VALUE pairs separated by commas or semicolons, and a VALUE may be a file "
     "written (mocha --reporter-option output=FILE, dotnet test --logger 'trx;LogFileName=FILE'): each VALUE is graded "
     "as a write",
@@ -94,7 +97,7 @@ EFFECTS: dict[str, str] = {
     "for it under ~ (pipenv --python 3.12: a write under ~)",
 }
 #: The effects that only options and operands have, never an entry's grade.
-_ROLE_EFFECTS = ("out", "emptied", "in", "pairs", "project", "interpreter", "interpreter-home")
+_ROLE_EFFECTS = ("out", "emptied", "in", "pairs", "project", "mount", "interpreter", "interpreter-home")
 #: The grades ordered by how much they allow (an entry's ``when`` that lowers the grade is read more strictly).
 _RANK = {
     "read": 0,
@@ -934,6 +937,8 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
             call.write(target, f"{what} writes")
     elif effect == "emptied":
         emptied(call, target, what)
+    elif effect == "mount":
+        _mounts_host(call, what, target if target is not None else Word(None, ""))
     elif effect == "pairs":
         if target is None or target.value is None:
             call.write(Word(None, target.src if target is not None else ""), f"{what} may write")

@@ -1005,7 +1005,7 @@ _BUILD_FLAGS = frozenset({
     "--no-cache", "--pull", "--push", "--load", "-q", "--quiet", "--rm", "--force-rm", "--squash", "--compress",
     "--debug", "--disable-content-trust", "--help",
 })  # fmt: skip
-_BUILD_SHORT_VALUES = frozenset("tfom")
+_BUILD_SHORT_VALUES = frozenset("tfomv")
 
 
 def _docker_build(call: Call, rest: list[Word], what: str) -> None:
@@ -1047,6 +1047,19 @@ def _docker_build(call: Call, rest: list[Word], what: str) -> None:
         if name == "--allow" and (text is None or "security.insecure" in text):
             destructive(call, "container-host-access", f"{what} --allow security.insecure runs privileged steps.")
             return
+        if name in ("-v", "--volume"):
+            # podman-build(1) --volume: "the host directory is mounted into the container when executing RUN
+            # instructions", read-write
+            reason = _host_mount(call, "--volume", taken)
+            if reason is not None:
+                destructive(call, "container-host-access", f"{what}: {reason}.")
+                return
+        if name in ("--iidfile", "--metadata-file") and text != "-":
+            call.write(taken, f"{what} {name} writes")  # docker-buildx-build(1): the image ID / build metadata
+        if name == "--cache-to" and text is not None and "type=local" in text:
+            dest = next((p[len("dest=") :] for p in text.split(",") if p.startswith("dest=")), None)
+            if dest:
+                call.write(literal_word(dest), f"{what} --cache-to writes the cache into")
         if name == "--build-context":
             source = None if text is None else text.partition("=")[2]
             if source is None or (source and "://" not in source):
