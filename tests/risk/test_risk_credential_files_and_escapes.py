@@ -669,3 +669,45 @@ def test_file_names_computed_from_the_workspace_are_no_secret_reads(command: str
 def test_remote_trees_copied_into_the_workspace_root_are_destructive(command: str, level: RiskLevel) -> None:
     assert grade(command) == level
     assert ("git-control-write" in rules(command)) is (level == DES)
+
+
+# -- privileged instances, the host's root handed to VMs, builds mounting or writing the host ------------------------
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("lxc config set c security.privileged true", DES),
+        ("lxc launch ubuntu c -c security.privileged=true", DES),
+        ("incus config set c security.nesting true", DES),
+        ("incus launch images:alpine c --config raw.lxc='lxc.apparmor.profile=unconfined'", DES),
+        ("lxc profile set default security.privileged true", DES),
+        ("limactl start --mount / x", DES),
+        ("colima start --mount /:w", DES),
+        ("minikube start --mount --mount-string /:/host", DES),
+        ("podman build -v /:/host .", DES),
+        ("podman build --volume /etc:/e .", DES),
+        ("buildah bud -v /:/h .", DES),
+        ("lxc config set c security.privileged false", SYS),
+        ("lxc config set c limits.cpu 2", SYS),
+        ("lxc config get c security.privileged", RO),
+        ("limactl start --mount ./data x", SYS),
+        ("colima start --mount ./src:w", SYS),
+        ("minikube start --mount --mount-string ./d:/d", SYS),
+        ("podman build -v ./cache:/cache .", SYS),
+    ],
+)
+def test_privileged_instances_and_host_roots_given_to_vms_and_builds(command: str, level: RiskLevel) -> None:
+    assert grade(command) == level
+    assert ("container-host-access" in rules(command)) is (level == DES)
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("docker build --iidfile /etc/x .", DES),
+        ("docker build --metadata-file /etc/x .", DES),
+        ("docker buildx build --cache-to type=local,dest=/etc .", DES),
+        ("docker build --iidfile id.txt .", SYS),
+    ],
+)
+def test_build_output_files_are_writes_where_they_land(command: str, level: RiskLevel) -> None:
+    assert grade(command) == level

@@ -39,7 +39,7 @@ from __future__ import annotations
 import posixpath
 import re
 
-from bot.risk.grader import SYSTEM_BIN_DIRS, Call
+from bot.risk.grader import SYSTEM_BIN_DIRS, Call, Handler
 from bot.risk.model import RiskLevel
 from bot.risk.paths import Where
 from bot.risk.reasons import shorten
@@ -232,6 +232,43 @@ def _prints_credentials(call: Call, what: str) -> None:
 
 #: RBAC resources whose subjects or rules decide who may do what (kubectl api-resources, rbac.authorization.k8s.io).
 _KUBECTL_RBAC = re.compile(r"(?:cluster)?role(?:binding)?s?(?:\.rbac(?:\.authorization\.k8s\.io)?)?(?:/.*)?")
+
+
+#: LXD/Incus instance options that give the container the host (LXD "Instance options": ``security.privileged``
+#: "Whether to run the instance in privileged mode" (container root is host root), ``security.nesting``,
+#: ``raw.lxc``/``raw.apparmor``/``raw.seccomp``/``raw.idmap`` (raw keys: confinement off, every device),
+#: ``security.syscalls.intercept.mount``/``.mknod``/``.bpf`` (the host performs them)).
+_LXC_HOST_KEYS = ("security.privileged", "security.nesting", "raw.", "security.syscalls.intercept.")
+
+
+def lxc_host_keys(base: Handler) -> Handler:
+    """lxc/incus: setting one of :data:`_LXC_HOST_KEYS` (``config set C KEY VALUE``, ``KEY=VALUE``, ``launch -c
+    KEY=VALUE``, ``profile set``) to anything but false hands the container the host (container-host-access)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        values = [w.value for w in call.args]
+        if values[:1] in (["list"], ["ls"], ["info"]) or any(v in ("get", "show") for v in values[:2]):
+            return
+        for index, value in enumerate(values):
+            if value is None:
+                continue
+            key, eq, setting = value.partition("=")
+            if not key.startswith(_LXC_HOST_KEYS):
+                continue
+            if not eq:
+                setting = values[index + 1] or "" if index + 1 < len(values) else ""
+            if setting.strip().lower() in ("false", "0", "no", ""):
+                continue
+            destructive(
+                call,
+                "container-host-access",
+                f"{call.name} sets {key}: a privileged or unconfined instance whose root is the host's root.",
+            )
+            return
+
+    handler.__name__ = "lxc_host_keys"
+    return handler
 
 
 def _compose_config_secrets(call: Call) -> None:
