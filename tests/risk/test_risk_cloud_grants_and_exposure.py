@@ -297,3 +297,26 @@ def test_neighbours_of_grants_exposures_and_scheduled_git_keep_their_grade(
     workspace: Path, command: str, level: RiskLevel
 ) -> None:
     assert graded(command, workspace)[0] is level
+
+
+@pytest.mark.parametrize(
+    ("command", "level", "rule"),
+    [
+        ("ssh -A host id", SYS, "credential-forwarding"),
+        ("ssh -o ForwardAgent=yes host", SYS, "credential-forwarding"),
+        ("ssh -Y host", SYS, "credential-forwarding"),
+        ("ssh -o ForwardX11Trusted=yes -X host", SYS, "credential-forwarding"),
+        ("ssh -o ForwardAgent=no host id", NET, "network-egress"),
+        ("ssh -X host", NET, "network-egress"),
+        ("http-server / -p 8080", DES, "serves-secrets"),
+        ("http-server ~", DES, "serves-secrets"),
+        ("http-server /etc", DES, "serves-secrets"),
+        ("http-server ~/.ssh -a 0.0.0.0", DES, "serves-secrets"),
+        ("http-server ./dist -p 8080", NET, "network-egress"),
+        ("http-server . -a 0.0.0.0", NET, "network-egress"),
+    ],
+)
+def test_forwarded_credentials_and_served_homes(workspace: Path, command: str, level: RiskLevel, rule: str) -> None:
+    found_level, found = graded(command, workspace)
+    assert found_level is level, found
+    assert rule in found

@@ -497,9 +497,10 @@ CATALOGUE: dict[str, object] = {
         "options": "-o=out --output=out --stdout:read --remote=:network -c=in --config=in",
     },
     "http-server": {
-        "source": "http-server README (http-server 14): serves a directory over HTTP",
+        "source": "http-server README (http-server 14): serves a directory over HTTP, on 0.0.0.0 by default",
         "grade": "network",
         "open": True,
+        "guard": "shells:served_directory",
     },
     "p4": {
         "source": "p4 command reference (Helix Core 2024.1)",

@@ -252,6 +252,24 @@ def ssh(call: Call) -> None:
                 "any address it reaches: it opens this machine to the outside.",
             )
     _ssh_open_forwards(call, options)
+    for option in options:
+        setting = (option.value.value or "") if option.value is not None else ""
+        key, _, answer = setting.replace("=", " ").partition(" ")
+        if option.name in ("-A", "-Y") or (
+            option.name == "-o"
+            and key.lower() in ("forwardagent", "forwardx11trusted")
+            and answer.strip().lower() not in ("no", "")
+        ):
+            # ssh(1) -A: users who can reach the agent's socket on the remote host "can access the local agent ...
+            # and use the identities loaded into the agent"; -Y: trusted X11 forwarding skips the X11 SECURITY
+            # extension controls (the remote side reads keystrokes and the screen)
+            call.flag(
+                R.SYSTEM,
+                "credential-forwarding",
+                f"ssh {option.name} {show(option.value) if option.value is not None else ''}".rstrip()
+                + " lets the other machine use this machine's ssh keys (agent) or its display and keyboard.",
+            )
+            break
     command = more.rest if found.rest else []
     if not command:
         return
