@@ -980,8 +980,13 @@ MINTED_AND_HELD_CREDENTIALS = [
     "docker compose config --environment",
     "docker compose config",
     "docker-compose config",
+    "etcdctl get --prefix /registry/secrets",
+    "etcdctl get / --prefix",
+    "etcdctl snapshot save x.db",
 ]
 MINTED_AND_HELD_NEIGHBOURS = [
+    ("etcdctl get /app/config", NET),
+    ("etcdctl get --prefix /registry/pods", NET),
     ("kubectl create deployment x --image=y", SYS),
     ("npm token list", NET),
     ("gcloud iam service-accounts keys list --iam-account=x", NET),
