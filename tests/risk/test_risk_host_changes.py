@@ -983,9 +983,13 @@ MINTED_AND_HELD_CREDENTIALS = [
     "etcdctl get --prefix /registry/secrets",
     "etcdctl get / --prefix",
     "etcdctl snapshot save x.db",
+    "git config http.extraHeader",
+    "git config HTTP.EXTRAHEADER",
+    "git config http.https://github.com/.extraheader",
 ]
 MINTED_AND_HELD_NEIGHBOURS = [
     ("etcdctl get /app/config", NET),
+    ("git config user.name", RO),
     ("etcdctl get --prefix /registry/pods", NET),
     ("kubectl create deployment x --image=y", SYS),
     ("npm token list", NET),

@@ -1034,8 +1034,9 @@ def _config(g: _Git) -> None:
     if getting and any(k.lower().startswith("remote.") and k.rsplit(".", 1)[-1].lower() in _URL_KEYS for k in keys):
         _prints_remote_url(g, "git config")
         return
-    if reading and (_config_dump(words, operands, keys) or any(secret_setting(k) for k in keys)):
-        # git-config(1): a listing or a credential key (credential.*, http.extraHeader, *.token) prints secrets.
+    if (reading and _config_dump(words, operands, keys)) or (getting and any(secret_setting(k) for k in keys)):
+        # git-config(1): a listing or a credential key (credential.*, http.extraHeader, *.token) prints secrets;
+        # "git config NAME" with no action gets the value, and names are case-insensitive
         g.call.flag(R.NETWORK, "secret-read", "git config prints credential settings: its output goes to the model.")
         return
     if reading or (len(operands) <= 1 and not unsetting and not any(v.endswith("-section") for v in words)):
