@@ -390,6 +390,10 @@ def scp(call: Call) -> None:
     operands = found.operands
     if len(operands) >= 2 and not _is_remote(operands[-1]):
         call.write(operands[-1], "scp writes")
+    if found.has("-r"):  # scp(1) -r: "Recursively copy entire directories": every file below a local source is read
+        for source in operands[:-1]:
+            if not _is_remote(source):
+                call.g.read_below(call.rec, call.scope, "scp -r", source, None)
 
 
 def sftp(call: Call) -> None:
@@ -488,6 +492,11 @@ def rsync(call: Call) -> None:
             "setuid",
             "rsync as root keeping modes (-a, -p) copies setuid/setgid bits and owners: a program then runs as root.",
         )
+    if any(o.name in ("-a", "--archive", "-r", "--recursive") for o in found.opts):
+        # rsync(1) -r/-a: every file below a local source is read (and copied where the destination says)
+        for source in operands[:-1]:
+            if not _is_remote(source):
+                call.g.read_below(call.rec, call.scope, "rsync -a/-r", source, None)
     for log in found.values("--log-file", "--write-batch", "--only-write-batch"):
         call.write(log, "rsync writes")
     local_dest = operands[-1] if len(operands) >= 2 and not _is_remote(operands[-1]) else None
