@@ -386,10 +386,11 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "rpm": {
-        "source": "rpm(8) (RPM 4.19): -q/-V/-K query and verify; -i/-U/-F install, -e erases",
+        "source": "rpm(8) (RPM 4.19): -q/-V/-K query and verify; -i/-U/-F install a package file, running its "
+        "%pre/%post scriptlets as root (as dpkg -i runs maintainer scripts), -e erases",
         "grade": "read",
         "open": True,
-        "options": "-i:system --install:system -U:system --upgrade:system -F:system --freshen:system -e:delete "
+        "options": "-i:runs --install:runs -U:runs --upgrade:runs -F:runs --freshen:runs -e:delete "
         "--erase:delete --import:system --initdb:system --rebuilddb:system --setperms:system "
         "--setugids:system --restore:system --setcaps:system --addsign:write --resign:write "
         "--delsign:write --root=:unknown --dbpath=:unknown --rcfile=:unknown "
