@@ -209,6 +209,11 @@ def _aws_s3(call: Call, op: str, paths: list[Word], flags: set[str]) -> None:
             unpacks(call, dest, f"{what} writes the keys the bucket names into")
     else:
         _changes(call, what)
+        if op == "sync" or "--recursive" in flags:
+            # every file below a local source is read and uploaded (a home holds credentials)
+            for source in paths[:-1]:
+                if source.value is None or not source.value.startswith("s3://"):
+                    call.g.read_below(call.rec, call.scope, what, source, None)
 
 
 # -- gcloud, az: GROUP [SUBGROUP...] VERB -------------------------------------------------------
@@ -477,6 +482,13 @@ def gsutil(call: Call) -> None:
             # gsutil rsync: every object below the prefix lands by its name (a key .git/config too)
             unpacks(call, ops[-1], f"gsutil {verb} writes the objects the bucket names into")
         return
+    if verb in ("cp", "rsync") and any(
+        (w.value or "").startswith("-") and not (w.value or "").startswith("--") and set(w.value or "") & set("rR")
+        for w in call.args
+    ):  # gsutil cp -r / rsync -r: every file below a local source is read and uploaded
+        for source in ops[1:-1]:
+            if source.value is None or "://" not in source.value:
+                call.g.read_below(call.rec, call.scope, f"gsutil {verb} -r", source, None)
     if verb in ("ls", "cat", "du", "stat", "hash", "version", "help", "signurl"):
         _reads(call, f"gsutil {verb}")
     elif verb in (

@@ -617,6 +617,10 @@ def _copy_here(call: Call, operands: list[Word]) -> None:
     if len(operands) < 2:
         return
     dest = operands[-1]
+    source = operands[0]
+    if source.value is None or (":" not in source.value and source.value != "-"):
+        # docker-container-cp(1)/kubectl cp copy a local directory recursively: every file below it is read
+        call.g.read_below(call.rec, call.scope, f"{call.name} cp", source, None)
     if dest.value is None or (":" not in dest.value and dest.value != "-"):
         call.write(dest, f"{call.name} cp writes", replaces=True)
         if (operands[0].value or "").endswith("/.") and call.g.at_workspace_root(dest):
