@@ -748,3 +748,17 @@ def test_build_output_files_are_writes_where_they_land(command: str, level: Risk
 )
 def test_recursive_copies_of_credential_trees_are_secret_reads(command: str, secret: bool) -> None:
     assert ("secret-read" in rules(command)) is secret
+
+
+@pytest.mark.parametrize(
+    ("command", "rule", "found"),
+    [
+        ("docker build --secret id=x,env=AWS_SECRET_ACCESS_KEY .", "secret-read", True),
+        ("docker build --secret id=GITHUB_TOKEN .", "secret-read", True),
+        ("docker build --ssh default .", "credential-forwarding", True),
+        ("docker build --secret id=x,env=BUILD_MODE .", "secret-read", False),
+        ("docker build -t x .", "credential-forwarding", False),
+    ],
+)
+def test_builds_handed_secret_variables_or_the_ssh_agent(command: str, rule: str, found: bool) -> None:
+    assert (rule in rules(command)) is found

@@ -1095,6 +1095,24 @@ def _docker_build(call: Call, rest: list[Word], what: str) -> None:
             if reason is not None:
                 destructive(call, "container-host-access", f"{what}: {reason}.")
                 return
+        if name == "--secret" and text is not None:
+            from bot.risk.sensitive import secret_variable
+
+            fields = dict(part.partition("=")[::2] for part in text.split(","))
+            variable = fields.get("env") or (
+                fields.get("id") if "src" not in fields and "source" not in fields else None
+            )
+            if variable and secret_variable(variable):
+                # docker-buildx-build(1) --secret id=ID,env=VAR: the variable's value is handed to RUN steps (and an
+                # id alone names the variable too), whose output the build prints
+                _prints_credentials(call, f"{what} --secret {text} (the secret variable handed to the build)")
+        if name == "--ssh" and text is not None and "=" not in text.partition(",")[0]:
+            # docker-buildx-build(1) --ssh default: the local ssh agent (every loaded key) is forwarded to RUN steps
+            call.flag(
+                R.SYSTEM,
+                "credential-forwarding",
+                f"{what} --ssh {text} hands the build's steps this machine's ssh agent (its loaded keys).",
+            )
         if name in ("--iidfile", "--metadata-file") and text != "-":
             call.write(taken, f"{what} {name} writes")  # docker-buildx-build(1): the image ID / build metadata
         if name == "--cache-to" and text is not None and "type=local" in text:
