@@ -1059,3 +1059,18 @@ def test_a_verbose_request_with_netrc_logins_is_a_secret_read(command: str, secr
     result = classify(command, contained=False, workspace=WORKSPACE)
     assert result.risk == NET
     assert ("secret-read" in {r.rule for r in result.reasons}) is secret
+
+
+@pytest.mark.parametrize(
+    ("command", "host"),
+    [
+        ("psql -c \"create function f() returns void as '/tmp/x.so' language c\"", DES),
+        ("psql -c \"CREATE FUNCTION f() RETURNS void AS 'x.so' LANGUAGE C\"", DES),
+        ('psql -c "create function f() returns void as $$ import os $$ language plpython3u"', DES),
+        ("mysql -e \"create function f returns string soname 'x.so'\"", DES),
+        ("psql -c \"create function f() returns int as 'select 1' language sql\"", SYS),
+        ("psql -c 'create table t (a int)'", SYS),
+    ],
+)
+def test_sql_functions_of_native_or_untrusted_code_are_destructive(command: str, host: RiskLevel) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk == host
