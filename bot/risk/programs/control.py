@@ -329,6 +329,12 @@ def _kubectl_grant(call: Call, verbs: list[str | None], values: list[str]) -> bo
         what = "kubectl auth reconcile --remove-extra-* rewrites roles and bindings to the file's"
     elif verb == "certificate" and kind in ("approve", None):
         what = "kubectl certificate approve lets the signer issue the client certificate asked for (any group)"
+    elif verb in ("label", "annotate") and any(
+        v.lower().startswith("pod-security.kubernetes.io/") and v.lower().endswith("=privileged") for v in values
+    ):
+        # Kubernetes "Pod Security Admission": the privileged level is "entirely unrestricted" (host namespaces,
+        # privileged containers, hostPath mounts) for every pod the namespace admits
+        what = f"kubectl {verb} sets a namespace's Pod Security level to privileged (host access for its pods)"
     if what is None:
         return False
     call.flag(R.DESTRUCTIVE, "privilege-grant", f"{what}: a security-critical change outside the sandbox.")
