@@ -672,6 +672,7 @@ NEW_SECRET_NEIGHBOURS = [
     ("pip config get global.timeout", RO),
     ("git config --get remote.origin.name", RO),
     ("git config user.name", RO),
+    ("vercel env ls", NET),
     ("echo $PWD", RO),
     ("cd $OLDPWD", RO),
     ("cat .env.example", RO),
@@ -986,6 +987,7 @@ MINTED_AND_HELD_CREDENTIALS = [
     "git config http.extraHeader",
     "git config HTTP.EXTRAHEADER",
     "git config http.https://github.com/.extraheader",
+    "vercel env pull /dev/stdout",
 ]
 MINTED_AND_HELD_NEIGHBOURS = [
     ("etcdctl get /app/config", NET),

@@ -242,7 +242,14 @@ CATALOGUE: dict[str, object] = {
             "env": {
                 "commands": {
                     "ls list": _REMOTE,
-                    "pull": {"grade": "fetch", "open": True, "operands": "out"},
+                    # vercel env pull FILE writes the project's variables, secrets included: to standard output
+                    # they go to the model
+                    "pull": {
+                        "grade": "fetch",
+                        "open": True,
+                        "operands": "out",
+                        "words": {"/dev/stdout /dev/fd/1 /dev/stderr /dev/fd/2 /dev/tty": "secret"},
+                    },
                     "add": _CHANGE,
                     "rm remove": _DESTROY,
                 }
