@@ -48,6 +48,7 @@ from bot.risk.sensitive import (
     secret_expansions,
     secret_variable,
     suffix_credential,
+    temp_credential,
     workspace_credential,
     workspace_holds_credential,
     workspace_protected,
@@ -1213,14 +1214,16 @@ XARGS_INPUT = "<input>"
 def _expanded_target(word: Word, *, redirect: bool) -> bool:
     """True when a write target only known when it runs is built by the script from an expansion (``$OUT``,
     ``$D/hosts``, ``"${D:-/etc}/hosts"``, a command substitution, xargs' input: :data:`XARGS_INPUT`) rather than a
-    ``$HOME`` path or a location a program handler names (``/usr/local``): a redirect's target, or an operand with a
-    directory part."""
+    ``$HOME`` path or a location a program handler names (``/usr/local``): a redirect's target, an operand with a
+    directory part, or one a command substitution computes (``cp x $(cat target.txt)``: the file may name any path,
+    ``~/.bashrc`` or ``/dev/sda`` among them)."""
     src = word.src
     if XARGS_INPUT in src:
         return True
+    computed = "$(" in src or "`" in src  # cp x $(realpath ~): a path the script computes
     if "$" not in src and "`" not in src or path_text(word.value, src):
-        return False
-    return redirect or "/" in src
+        return computed
+    return redirect or "/" in src or computed
 
 
 #: Programs that may make symbolic links wherever their input says (a patch's or archive's members, a copied tree,
@@ -1744,6 +1747,11 @@ class Grader:
         #: Variables assigned a command substitution that runs a decoder (:func:`_decoded_name`): ``f=$(echo … |
         #: base64 -d)``; a later read of ``$f`` is graded as :func:`_decoded_name` grades the substitution.
         self.decoded: set[str] = set()
+        #: Variables assigned (``y=$GITHUB_TOKEN``, ``declare``/``export``/``local``, an array, ``read`` from a
+        #: here-string, a ``for`` loop) a value expanding a secret variable (sensitive.secret_variable) or another
+        #: such copy: expanding one prints the secret, as expanding the original does (bash(1) PARAMETERS: the
+        #: value assigned is the expansion). A later plain reassignment takes the name out; nothing else does.
+        self.secret_copies: set[str] = set()
         #: Every name assigned so far, in order, known value or not: a region of the walk (a branch, a loop body)
         #: forgets the names assigned in it when it ends (walker.py).
         self.value_log: list[str] = []
@@ -2117,7 +2125,8 @@ class Grader:
         ``destructive`` whatever the write; so is a write that ``replaces`` what is there at a path known before
         it runs (the old content is lost), and a write to a path the script builds from an expansion (a redirect
         ``> $OUT``, ``> $D/hosts``; an operand with a directory part ``$D/hosts``, ``"${D:-/etc}/hosts"``): it may
-        be any protected path (``D=/etc`` earlier). Other writes there (create or append at a known path, an
+        be any protected path (``D=/etc`` earlier), or computes with a command substitution (``cp x $(cat t)``, even
+        where it may be an option: ``cp $(cat list) out/``). Other writes there (create or append at a known path, an
         operand that is only possibly a write, such as ``cp "$SRC" dest/`` where ``$SRC`` may be ``-t DIR``) are
         ``system``. All are
         downgraded when contained (the sandbox is discarded). A redirect (``subject`` given) that writes outside the
@@ -2869,6 +2878,8 @@ class Grader:
         cat shadow``)."""
         if may_name_secret(rec.text):
             return True
+        if self.secret_copies and _decoded_variable(rec.text, self.secret_copies) is not None:
+            return True  # a copy of a secret variable (:attr:`secret_copies`)
         if words and words[0].value in _CONTENT_READERS and any(_globbed(w) for w in words[1:]):
             return True  # a glob may name a credential file (:func:`~bot.risk.sensitive.glob_names_credential`)
         if any(w.value is None and substitute_values(w.src, self.read_values()) for w in words[1:]):
@@ -3005,7 +3016,11 @@ class Grader:
                     "secrets too: its output goes to the model.",
                 )
             for value in values:
-                if value is not None and not value.startswith("-") and secret_variable(value):
+                if (
+                    value is not None
+                    and not value.startswith("-")
+                    and (secret_variable(value) or value in self.secret_copies)
+                ):
                     self.flag(
                         rec,
                         scope,
@@ -3051,6 +3066,16 @@ class Grader:
                     "secret-read",
                     f"{shorten(word.src, 60)} expands the secret ${variable}: the command's output goes to the model.",
                 )
+            copied = _decoded_variable(word.src, self.secret_copies)
+            if copied is not None:
+                self.flag(
+                    rec,
+                    scope,
+                    R.NETWORK,
+                    "secret-read",
+                    f"{shorten(word.src, 60)} expands ${copied}, which holds a secret variable's value: the command's "
+                    "output goes to the model.",
+                )
             if name in _USES_KEYS and not (name == "git" and _git_reads_files(values)):
                 continue
             if name == "git" and word.value is not None:
@@ -3088,7 +3113,8 @@ class Grader:
                 elif not replaced and (
                     what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP)
                 ):
-                    what = self.home_secret(text, state)
+                    kept = temp_credential(text) if locate(Word(text, text), state) is Where.TEMP else None
+                    what = self.home_secret(text, state) or kept
                 if what is None and self.names_own_state(Word(text, text)):
                     what = "FlyBot's own state (its store, standing approvals, local mode's token and chat)"
                 if what is None and not written:

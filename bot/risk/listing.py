@@ -15,9 +15,15 @@ from __future__ import annotations
 import posixpath
 import re
 
-from bot.risk.sensitive import credential_path, env_file, glob_names_credential, named_secret
+from bot.risk.sensitive import (
+    credential_path,
+    env_file,
+    glob_names_credential,
+    may_name_credential_file,
+    named_secret,
+)
 
-__all__ = ["EVERY_NAME", "names_secret", "stream", "xargs_program"]
+__all__ = ["ANY_PATH", "EVERY_NAME", "names_secret", "stream", "xargs_program"]
 
 #: The state of a stream that may hold any file's name (``ls -a``, ``find .``): a filter decides what it keeps.
 EVERY_NAME = "\0every name"
@@ -63,8 +69,53 @@ def _operands(words: list[str | None]) -> list[str | None]:
     return [w for w in words if w is None or not w.startswith("-")]
 
 
+#: The state of a stream of names read from a file (``cat list.txt | xargs cat``): any path at all, outside the
+#: workspace too, so a credential file may be among them.
+ANY_PATH = "any file the list names, a credential file among them"
+#: find's start directories whose tree holds credential files: a home, ``/``, ``/etc`` (or one only known when it
+#: runs).
+_SECRET_ROOTS = ("~", "/", "/root", "/home", "/Users", "/etc", "/var/lib", "/run", "/var/run", "/proc")
+
+
+def _find_roots(args: list[str | None]) -> list[str | None]:
+    """find's start directories (find(1): the words before the first expression word; none means ``.``)."""
+    roots: list[str | None] = []
+    for word in args:
+        if word is not None and (word.startswith(("-", "(", "!")) or word in (")", ",")):
+            break
+        roots.append(word)
+    return roots
+
+
+def _secret_root(root: str | None) -> bool:
+    if root is None:
+        return True
+    root = root.rstrip("/") or "/"
+    return root == "/" or any(root == r or root.startswith(r.rstrip("/") + "/") for r in _SECRET_ROOTS if r != "/")
+
+
 def _listing(name: str, args: list[str | None]) -> str | None:
-    """What a listing program ``name args`` prints: a credential file it names, :data:`EVERY_NAME`, or None."""
+    """What a listing program ``name args`` prints: a credential file it names, :data:`EVERY_NAME`, :data:`ANY_PATH`,
+    or None. ``realpath``/``readlink`` print the paths they are given, resolved (realpath(1), readlink(1) ``-f``);
+    ``find`` below a home, ``/`` or ``/etc`` prints a credential file's name when a name pattern may match one
+    (sensitive.may_name_credential_file: ``-name credentials``, ``-name '*.json'``) or when it has none; ``cat
+    FILE`` prints the lines of a file, which may name any path."""
+    if name in ("realpath", "readlink", "grealpath", "greadlink"):
+        for word in _operands(args):
+            what = names_secret(word or "")
+            if what is not None:
+                return what
+        return None
+    if name == "cat" and _operands(args) and len(_operands(args)) == len(args):
+        return ANY_PATH
+    if name == "find" and any(_secret_root(r) for r in _find_roots(args)):
+        patterns = [args[i + 1] for i, w in enumerate(args[:-1]) if w in _FIND_PATTERNS]
+        if not patterns:
+            return "a credential file below the directory it lists"
+        for pattern in patterns:
+            what = names_secret(pattern or "") or may_name_credential_file(pattern)
+            if what is not None:
+                return what
     if name == "ls":
         named = _operands(args)
         for word in named:

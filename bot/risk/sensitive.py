@@ -205,7 +205,7 @@ _HOME_FILES = frozenset({
     ".terraformrc", ".env", ".bash_history", ".zsh_history", ".python_history", ".psql_history", ".mysql_history",
     ".node_repl_history", ".sqlite_history", ".rediscli_history", ".my.cnf", ".yarnrc.yml", ".databrickscfg",
     ".claude.json", ".zhistory", ".histfile", ".sh_history", ".msmtprc", ".fetchmailrc", ".dockercfg", ".irb_history",
-    ".Rhistory",
+    ".Rhistory", ".wakatime.cfg", ".aider.conf.yml",
 })  # fmt: skip
 _HOME_SECRET_DIRS = frozenset({".gnupg", ".azure", ".oci", ".password-store"})
 #: Credential files and directories named by two components (``.claude/.credentials.json``); a ``None`` second
@@ -244,6 +244,15 @@ _SECRET_PAIRS: dict[tuple[str, str | None], str] = {
     (".twilio-cli", "config.json"): "Twilio API keys",
     (".supabase", "access-token"): "a Supabase access token",
     (".heroku", "credentials"): "a Heroku API key",
+    (".railway", "config.json"): "a Railway token",
+    (".render", "config.yaml"): "a Render API key",
+    (".stripe", "config.toml"): "Stripe API keys",
+    (".doppler", None): "a Doppler token",
+    (".infisical", "infisical-config.json"): "an Infisical login",
+    (".jira.d", "config.yml"): "a Jira token",
+    (".cursor", "mcp.json"): "MCP servers' API keys",
+    (".continue", "config.json"): "model providers' API keys",
+    (".electrum", "wallets"): "a Bitcoin wallet",
 }
 _CONFIG_SECRETS: dict[tuple[str, ...], str] = {
     ("gcloud",): "Google Cloud credentials",
@@ -269,6 +278,12 @@ _CONFIG_SECRETS: dict[tuple[str, ...], str] = {
     ("stripe", "config.toml"): "Stripe API keys",
     ("atuin", "key"): "the key of atuin's synced shell history",
     ("Slack",): "Slack's session cookies and page storage",
+    ("netlify", "config.json"): "a Netlify token",
+    ("railway", "config.json"): "a Railway token",
+    ("doppler",): "a Doppler token",
+    ("Claude", "claude_desktop_config.json"): "MCP servers' API keys",
+    ("discord", "Local Storage"): "a Discord token",
+    ("Signal", "config.json"): "Signal's database key",
 }
 #: Files below ``~/.local/share`` (XDG data home) that hold secrets.
 _SHARE_SECRETS: dict[tuple[str, ...], str] = {
@@ -402,6 +417,11 @@ _EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
     "~/Library/Application Support/Chromium/Default/Login Data",
     "~/Library/Application Support/BraveSoftware/Brave-Browser/Default/Login Data",
     "~/Library/Application Support/Microsoft Edge/Default/Login Data",
+    "~/.wakatime.cfg", "~/.aider.conf.yml", "~/.railway/config.json", "~/.render/config.yaml", "~/.stripe/config.toml",
+    "~/.doppler", "~/.infisical/infisical-config.json", "~/.jira.d/config.yml", "~/.cursor/mcp.json",
+    "~/.continue/config.json", "~/.electrum/wallets", "~/.config/netlify/config.json", "~/.config/railway/config.json",
+    "~/.config/doppler", "~/.config/Claude/claude_desktop_config.json", "~/.config/discord/Local Storage",
+    "~/.config/Signal/config.json",
 ))  # fmt: skip
 _GLOB = Regex(r"[*?\[]")
 #: shadow(5) and gshadow(5) with their ``-`` backups, and Debian's daily copies of them (the ``passwd`` package's
@@ -476,6 +496,9 @@ _TOOL_CREDENTIALS: tuple[tuple[tuple[str, ...], str], ...] = (
     ((".lesshst",), "a pager's search history"),
     ((".gdb_history",), "a debugger's command history"),
     ((".pry_history",), "a REPL history"),
+    (("krb5cc_*",), "a Kerberos ticket cache"),
+    (("cloud", "instance", "scripts", "*"), "an instance's user-data scripts"),
+    (("cloud", "instances", "*", "scripts", "*"), "an instance's user-data scripts"),
 )
 #: Absolute credential files and trees of those tools: GitLab Runner "Advanced configuration"
 #: (``/etc/gitlab-runner/config.toml`` when run as root); k3s "Cluster Access" (``/etc/rancher/k3s/k3s.yaml``: the
@@ -519,6 +542,16 @@ _TOOL_CREDENTIAL_TREES: dict[str, str] = {
     "/var/lib/jenkins/secrets": "Jenkins' admin password and keys",
     "/etc/pip.conf": "package index passwords",
     "/etc/xdg/pip/pip.conf": "package index passwords",
+    "/etc/apt/auth.conf": "APT sources' logins",
+    "/etc/apt/auth.conf.d": "APT sources' logins",
+    "/etc/npmrc": "registry tokens",
+    "/usr/etc/npmrc": "registry tokens",
+    "/usr/local/etc/npmrc": "registry tokens",
+    "/var/lib/waagent": "Azure provisioning data (admin password, custom data, certificates' keys)",
+    "/var/lib/samba/private": "Samba's machine account password and keys",
+    "/var/lib/jenkins/credentials.xml": "Jenkins' stored credentials",
+    "/var/lib/zerotier-one/identity.secret": "a ZeroTier node's private key",
+    "/etc/letsencrypt/accounts": "ACME account keys",
 }
 #: Text every path of the two lists above contains (:func:`may_name_secret`).
 _TOOL_CREDENTIAL_WORDS = (
@@ -526,7 +559,8 @@ _TOOL_CREDENTIAL_WORDS = (
     "tea/", ".talos", ".influxdbv2", ".snowflake", "gitlab-runner", "rancher", ".authinfo", ".mylogin", ".smbcred",
     "configstore", "linode", ".scw", ".aliyun", ".bluemix", "Bitwarden", ".yarnrc", ".condarc", "containers",
     "cloud/instance", "wpa_supplicant", "netplan", "sssd", "ldap.secret", "rsyncd", "ppp/", "ipsec", "sasl_passwd",
-    "passwd.client", "gitlab", "jenkins", "pip.conf", ".viminfo", "shada", ".lesshst",
+    "passwd.client", "gitlab", "jenkins", "pip.conf", ".viminfo", "shada", ".lesshst", "krb5cc", "apt/auth",
+    "etc/npmrc", "waagent", "samba", "zerotier", "letsencrypt",
 )  # fmt: skip
 #: One example path per entry of the two lists above, for matching globs (as :data:`_EXAMPLES`).
 _TOOL_CREDENTIAL_EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
@@ -538,10 +572,25 @@ _TOOL_CREDENTIAL_EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/"
     "~/.scw/config.yaml", "~/.aliyun/config.json", "~/.bluemix/config.json", "~/.config/Bitwarden CLI/data.json",
     "~/.yarnrc", "~/.condarc", "/var/lib/docker/containers/c/config.v2.json", "/var/lib/cloud/instance/user-data.txt",
     "/var/lib/cloud/instances/i/user-data.txt", "~/.viminfo", "~/.local/state/nvim/shada/main.shada", "~/.lesshst",
-    "~/.gdb_history", "~/.pry_history", *_TOOL_CREDENTIAL_TREES,
+    "~/.gdb_history", "~/.pry_history", "/tmp/krb5cc_1000", "/var/lib/cloud/instance/scripts/part-001",
+    "/var/lib/cloud/instances/i/scripts/part-001", *_TOOL_CREDENTIAL_TREES,
 ))  # fmt: skip
 #: Every example path, for matching globs.
 _ALL_EXAMPLES = _EXAMPLES + _TOOL_CREDENTIAL_EXAMPLES
+
+
+def may_name_credential_file(pattern: str | None) -> str | None:
+    """What credential file a name pattern (find(1) ``-name``: a glob on the last component) may match, by the last
+    component of every listed example (``credentials``, ``*.json`` matching ``config.json``), or None. A pattern
+    only known when it runs may match any."""
+    if pattern is None:
+        return "a credential file (the name pattern is only known when it runs)"
+    for example in _ALL_EXAMPLES:
+        last = example[-1]
+        if last and last != "~" and fnmatchcase(last, pattern):
+            found = credential_path("/".join(example))
+            return found or "a credential file"
+    return None
 
 
 def _tool_credential(path: str) -> str | None:
@@ -559,11 +608,16 @@ def _tool_credential(path: str) -> str | None:
     return None
 
 
-#: Words a secret variable's name contains (matched case-insensitively).
+#: Words a secret variable's name contains (matched case-insensitively); also a name ending in ``PAT`` (GitHub
+#: "personal access tokens", a usual Actions secret name), MongoDB Atlas' connection string (``ATLAS_URI``: the
+#: password in the URI), the proxy variables (curl(1) ``-x``: "user:password@" in the proxy URL that ``http_proxy``,
+#: ``HTTPS_PROXY``, ``ALL_PROXY`` hold) and git's ``GIT_CONFIG_VALUE_<n>`` (git-config(1) ENVIRONMENT: configuration
+#: values, an ``http.extraHeader`` token among them).
 _SECRET_NAME = Regex(
     r"SECRET|TOKEN|PASSW(?:OR)?D|PASSPHRASE|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE"
     r"|(?:^|_)KEY$|PASS$|DSN$|(?<!^)(?<!^OLD)PWD$|JWT|BEARER|WEBHOOK|(?:^|_)SK$|(?:^|_)DATABASE_URL$|(?:^|_)DB_UR[LI]$|CONN[A-Z_]*STR"
-    r"|^(?:REDIS|MONGO(?:DB)?|POSTGRES(?:QL)?|PG|MYSQL|AMQP|RABBITMQ|BROKER|CELERY_BROKER)_UR[LI]$",
+    r"|^(?:REDIS|MONGO(?:DB)?|POSTGRES(?:QL)?|PG|MYSQL|AMQP|RABBITMQ|BROKER|CELERY_BROKER|ATLAS)_UR[LI]$"
+    r"|(?:^|_)PAT$|^(?:HTTPS?|ALL|FTP)_PROXY$|^GIT_CONFIG_VALUE_[0-9]+$",
     re.IGNORECASE,
 )
 #: Text any name of a credential file above contains (a simple command naming none of these and no glob after a path
@@ -585,11 +639,12 @@ _SECRET_PATH_WORDS = (
     ".thunderbird", ".dockercfg", ".dbt", ".snowsql", ".twilio-cli", ".supabase", ".heroku", "Rhistory", ".ipython",
     "repl_history", "tailscale", "Library/", "secrets", "Secrets", "tfvars", "local.settings", ".git/",
     "sudoers", "master.passwd", "spwd.db", "oken", "OKEN", "ecret", "ECRET", "assword", "ASSWORD", "redential",
-    "REDENTIAL", "creds", "CREDS", "pikey", "PIKEY",
+    "REDENTIAL", "creds", "CREDS", "pikey", "PIKEY", ".railway", ".render", ".stripe", ".doppler", ".infisical",
+    ".jira.d", ".cursor", ".continue", ".electrum", ".wakatime", ".aider",
 )  # fmt: skip
 _SECRET_VARIABLE_TEXT = Regex(
     r"\$\{?!|\$\{?[A-Za-z_]*(?:SECRET|TOKEN|PASS|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE|KEY|DSN|"
-    r"_UR[LI]|CONN|PWD|JWT|BEARER|WEBHOOK|SK\b)",
+    r"_UR[LI]|CONN|PWD|JWT|BEARER|WEBHOOK|SK\b|PAT\b|PROXY|CONFIG_VALUE)",
     re.IGNORECASE,
 )
 
@@ -975,6 +1030,17 @@ def _through_proc(text: str) -> str:
             break
         text = rooted or "/"
     return _PROC_TASK.sub(r"\1", text)
+
+
+#: Credentials their own tools keep in the temp area, which FlyBot otherwise treats as the agent's scratch space:
+#: krb5.conf(5) ``default_ccache_name``, klist(1): the default ticket cache is ``FILE:/tmp/krb5cc_%{uid}`` (kinit
+#: may add a suffix), a usable ticket-granting ticket.
+_TEMP_CREDENTIAL = Regex(r"^krb5cc_[^/]*$")
+
+
+def temp_credential(path: str) -> str | None:
+    """What secret a path in the temp area holds although the agent did not write it (:data:`_TEMP_CREDENTIAL`)."""
+    return "a Kerberos ticket cache" if _TEMP_CREDENTIAL.match(path.rstrip("/").rpartition("/")[2]) else None
 
 
 def credential_path(text: str) -> str | None:

@@ -13,14 +13,22 @@ import re
 from collections.abc import Callable
 from functools import partial
 
-from bot.risk.grader import _CONTENT_READERS, Grader, Rec, Scope, _decoded_name, inert_environment
-from bot.risk.listing import stream, xargs_program
+from bot.risk.grader import (
+    _CONTENT_READERS,
+    Grader,
+    Rec,
+    Scope,
+    _decoded_name,
+    _decoded_variable,
+    inert_environment,
+)
+from bot.risk.listing import ANY_PATH, stream, xargs_program
 from bot.risk.misread import misreadings
 from bot.risk.model import RiskLevel
 from bot.risk.paths import names_socket
 from bot.risk.reasons import shorten
 from bot.risk.regex import Regex
-from bot.risk.sensitive import secret_variable
+from bot.risk.sensitive import secret_expansions, secret_variable
 from bot.risk.words import Word, dynamic_word, node_text, resolve_word
 
 TYPE_CHECKING = False  # tree-sitter loads on the first parse; typing never (bot/values.py)
@@ -137,6 +145,9 @@ _HIJACK_NAMES = frozenset({
     "CFLAGS", "CXXFLAGS", "CPPFLAGS", "LDFLAGS", "PKG_CONFIG", "PKG_CONFIG_PATH", "PYTEST_ADDOPTS",
     "PYTEST_PLUGINS", "PYTHONPATH", "PYTHONUSERBASE", "PYTHONWARNINGS", "BUNDLE_GEMFILE", "BUNDLE_APP_CONFIG",
     "GEM_HOME", "GEM_PATH", "VAGRANT_CWD", "VAGRANT_HOME", "VAGRANT_VAGRANTFILE", "NODE_PATH",
+    # bash(1) BASH_CMDS: "Elements added to this array appear in the hash table" (BASH_CMDS[git]=/tmp/x runs
+    # /tmp/x for git, as hash -p does); BASH_ALIASES: "Elements added to this array appear in the alias list"
+    "BASH_CMDS", "BASH_ALIASES",
 })  # fmt: skip
 #: ``FLYBOT_``: FlyBot's own adapters (``flybot exec``, ``flybot ask``, a hook run from the shell) read their URL,
 #: token and state directory from ``FLYBOT_URL``, ``FLYBOT_TOKEN``, ``FLYBOT_STATE_DIR``: set, they ask another server.
@@ -396,10 +407,30 @@ _FED_SPLIT = re.compile(r"[\s\0]+")
 _FED_ITEMS = 64
 
 
+def _xargs_options(words: list[Word]) -> list[str | None]:
+    """The words of ``xargs OPTIONS PROGRAM ...`` before its program (``words`` with ``xargs`` first)."""
+    out: list[str | None] = []
+    for word in words[1:]:
+        if word.value is None or not word.value.startswith("-"):
+            if out and out[-1] in ("-a", "--arg-file"):
+                out.append(word.value)
+                continue
+            break
+        out.append(word.value)
+    return out
+
+
 def _xargs_reads(g: Grader, rec: Rec, scope: Scope, words: list[Word], names_in: str | None) -> bool:
     """``xargs READER`` fed names that may include a credential file (``names_in``, listing.stream): the reader
     prints it: ``network`` (``secret-read``, never covered). True when so flagged."""
-    if names_in is None or not words or words[0].value is None or posixpath.basename(words[0].value) != "xargs":
+    if not words or words[0].value is None or posixpath.basename(words[0].value) != "xargs":
+        return False
+    if names_in is None and any(  # xargs(1) -a FILE: the names are a file's lines, any path
+        v is not None and (v in ("-a", "--arg-file") or v.startswith(("--arg-file=", "-a")))
+        for v in _xargs_options(words)
+    ):
+        names_in = ANY_PATH
+    if names_in is None:
         return False
     reader = xargs_program([w.value for w in words[1:]])
     if reader not in _CONTENT_READERS:
@@ -732,6 +763,8 @@ class _Walk:
                 if variable is not None:
                     rec = Rec([], self.text(node).split("\n", 1)[0])
                     self.assigns(rec, scope, self.text(variable), "The loop")
+                    if any(self.holds_secret(self.text(v)) for v in node.children_by_field_name("value")):
+                        self.g.secret_copies.add(self.text(variable))
                     self.finish_orphan(rec, scope)
                     words = [resolve_word(v, self.src).value for v in node.children_by_field_name("value")]
                     if words and all(_trackable(w) for w in words):
@@ -1025,11 +1058,17 @@ class _Walk:
             g.records.append((rec, scope))
             g.dispatch(rec, scope)
             program = words[0].value if words else None
-            self.reads_listed(rec, scope, node, words, names_in)
+            self.reads_listed(rec, scope, node, words, names_in or self.names_from_file(words, redirects))
             if program is None or program in _ASSIGNING_BUILTINS or program in g.functions:
                 self.forget_all()
                 if program == "read" and rec.stdin is not None:
                     self.read_literal(words[1:], rec.stdin)
+                if program in ("read", "mapfile", "readarray") and any(
+                    self.holds_secret(self.text(r)) for r in redirects
+                ):  # read y <<< "$GITHUB_TOKEN": each name read holds the secret
+                    for word in words[1:]:
+                        if word.value and not word.value.startswith("-") and word.value.isidentifier():
+                            self.g.secret_copies.add(word.value)
             if g.last_cd is not None and not rec.wrappers and scope.repeat == 0:
                 g.direct_cd = (id(src), node.start_byte, node.end_byte, g.last_cd)
         else:
@@ -1073,6 +1112,17 @@ class _Walk:
                 f"{program} prints the files a command substitution names, which may include a file holding "
                 f"{what}: its output goes to the model.",
             )
+
+    def names_from_file(self, words: list[Word], redirects: list[Node]) -> str | None:
+        """``xargs < FILE`` reading its names from a file: the file may name any path (listing.ANY_PATH), or None
+        (``-a FILE``: :func:`_xargs_reads`)."""
+        if not words or words[0].value is None or posixpath.basename(words[0].value) != "xargs":
+            return None
+        for redirect in redirects:
+            operators = [c.type for c in redirect.children if not c.is_named]
+            if redirect.type == "file_redirect" and operators == ["<"] and "/dev/null" not in self.text(redirect):
+                return ANY_PATH
+        return None
 
     def listed_names(self, nodes: list[Node]) -> str | None:
         """The credential file the command substitutions in ``nodes`` (arguments) may print the name of
@@ -1189,6 +1239,19 @@ class _Walk:
                 self.socket(rec, scope, word.src)
                 self.finish_orphan(rec, scope)
 
+    def holds_secret(self, text: str) -> bool:
+        """True when ``text`` expands a secret variable or a copy of one (:attr:`Grader.secret_copies`)."""
+        return bool(secret_expansions(text)) or _decoded_variable(text, self.g.secret_copies) is not None
+
+    def copies_secret(self, name: str, node: Node) -> None:
+        """``NAME=VALUE`` (``node``): NAME holds a secret when VALUE expands one; a plain reassignment of a copy
+        (not ``+=``, not one element) takes it out (:attr:`Grader.secret_copies`)."""
+        value = self.text(node.children[-1]) if len(node.children) >= 3 else ""
+        if value and self.holds_secret(value):
+            self.g.secret_copies.add(name)
+        elif len(node.children) >= 2 and node.children[1].type == "=" and node.children[0].type != "subscript":
+            self.g.secret_copies.discard(name)
+
     def assigns(self, rec: Rec, scope: Scope, name: str, what: str) -> None:
         """``what`` assigns the shell variable ``name`` (a loop variable, an arithmetic assignment): the programs run
         after it may read it (an exported ``HOME`` or ``PATH``, or any name under ``set -a``), so it joins the
@@ -1258,6 +1321,7 @@ class _Walk:
         name = name.split("[", 1)[0]
         self.g.assigned.add(name)
         self.forget(name)
+        self.copies_secret(name, node)
         why = (
             environment_risk(name)
             if environment

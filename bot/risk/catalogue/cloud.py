@@ -242,7 +242,14 @@ CATALOGUE: dict[str, object] = {
             "env": {
                 "commands": {
                     "ls list": _REMOTE,
-                    "pull": {"grade": "fetch", "open": True, "operands": "out"},
+                    # vercel env pull FILE writes the project's variables, secrets included: to standard output
+                    # they go to the model
+                    "pull": {
+                        "grade": "fetch",
+                        "open": True,
+                        "operands": "out",
+                        "words": {"/dev/stdout /dev/fd/1 /dev/stderr /dev/fd/2 /dev/tty": "secret"},
+                    },
                     "add": _CHANGE,
                     "rm remove": _DESTROY,
                 }
@@ -367,8 +374,10 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "tailscale": {
-        "source": "Tailscale CLI (tailscale.com/kb/1080/cli) (tailscale 1.7x)",
+        "source": "Tailscale CLI (tailscale.com/kb/1080/cli) (tailscale 1.7x); tailscale funnel "
+        "(tailscale.com/kb/1311/tailscale-funnel): routes traffic from the internet to a local service",
         "options": "-h --help --socket=",
+        "guard": "net:tailscale_funnel",
         "commands": {
             "status ip version whois netcheck dns metrics exit-node": {"grade": "read", "open": True},
             "ping": {"grade": "network", "open": True},

@@ -75,7 +75,11 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "images containers inspect info version ps": {"grade": "read", "open": True},
             "from pull": {"grade": "install", "open": True},
-            "bud build build-using-dockerfile": {"grade": "install", "open": True},
+            "bud build build-using-dockerfile": {
+                "grade": "install",
+                "open": True,
+                "options": "-v=mount --volume=mount",  # buildah-build(1) --volume: a bind mount for RUN steps
+            },
             "commit config copy add tag mount umount unmount rename": {"grade": "home", "open": True},
             "run unshare": "runs",
             "push": {"grade": "change", "open": True},
@@ -198,8 +202,10 @@ CATALOGUE: dict[str, object] = {
     },
     "lxc incus": {
         "source": "lxc(1) (LXD 5.21 CLI reference); incus CLI reference (linuxcontainers.org/incus/docs): "
-        "config device add C NAME disk source=PATH path=DIR shares the host's PATH with the container",
+        "config device add C NAME disk source=PATH path=DIR shares the host's PATH with the container; LXD "
+        '"Instance options": security.privileged, security.nesting and raw.* keys hand the container the host',
         "options": "-h --help --version -q --quiet -v --verbose --debug --project=",
+        "guard": "control:lxc_host_keys",
         "commands": {
             "list ls info version": {"grade": "read", "open": True},
             "launch init start stop restart pause rename copy cp move mv publish snapshot restore": {
@@ -249,7 +255,8 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help -v --version --debug --log-level= --log-format= --tty --tty=",
         "commands": {
             "list ls info": {"grade": "read", "open": True},
-            "create start edit": {"grade": "system", "open": True},
+            # limactl start --mount DIR[:w]: the host's DIR in the VM (lima-vm.io "Filesystem mounts")
+            "create start edit": {"grade": "system", "open": True, "options": "--mount=mount --mount-only=mount"},
             "stop": {"grade": "system", "open": True, "options": "-f:delete --force:delete"},
             "delete remove rm factory-reset prune": {"grade": "delete", "open": True},
             "shell": "runs",
@@ -261,7 +268,9 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help -p= --profile=",
         "commands": {
             "status ip version logs update-check profile docker-env podman-env": {"grade": "read", "open": True},
-            "start stop pause unpause tunnel cp": {"grade": "system", "open": True},
+            # minikube start --mount --mount-string SRC:DST: the host's SRC in the node
+            "start": {"grade": "system", "open": True, "options": "--mount --mount-string=mount"},
+            "stop pause unpause tunnel cp": {"grade": "system", "open": True},
             "mount": {"grade": "system", "open": True, "operands": "mount"},
             "delete": {"grade": "delete", "open": True},
             "ssh kubectl dashboard": "runs",
@@ -326,7 +335,9 @@ CATALOGUE: dict[str, object] = {
         "source": "colima (github.com/abiosoft/colima docs) (colima 0.7): a VM running a container engine",
         "options": "-h --help -v --version -p= --profile=",
         "commands": {
-            "start stop restart prune kubernetes": {"grade": "system", "open": True},
+            # colima start --mount DIR[:w] (colima docs "Mounts"): the host's DIR in the VM
+            "start": {"grade": "system", "open": True, "options": "-V=mount --mount=mount"},
+            "stop restart prune kubernetes": {"grade": "system", "open": True},
             "delete": {"grade": "delete", "open": True},
             "status list ls version": {"grade": "read", "open": True},
             "ssh nerdctl": "runs",

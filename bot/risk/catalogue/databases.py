@@ -137,12 +137,19 @@ CATALOGUE: dict[str, object] = {
         "options": "--endpoints= --user=* --password=* --cacert= --cert= --key= -w= --write-out= --dial-timeout= "
         "--command-timeout= --insecure-skip-tls-verify -h --help --debug",
         "commands": {
-            "get watch endpoint member version check alarm": {"grade": "remote", "open": True},
+            # Kubernetes keeps its Secrets under /registry/secrets (unencrypted unless encryption at rest is set up:
+            # Kubernetes "Encrypting Confidential Data at Rest"): a get of that prefix, or of the whole store, prints them
+            "get watch": {
+                "grade": "remote",
+                "open": True,
+                "words": {"/ /registry /registry/ /registry/secrets /registry/secrets/": "secret"},
+            },
+            "endpoint member version check alarm": {"grade": "remote", "open": True},
             "put txn lease lock elect move-leader defrag compaction auth user role": {"grade": "change", "open": True},
             "del": {"grade": "destroy", "open": True},
             "snapshot": {
                 "commands": {
-                    "save": {"grade": "remote", "open": True, "operands": "out"},
+                    "save": {"grade": "secret", "open": True, "operands": "out"},  # the whole store, Secrets too
                     "status": "read",
                     "restore": {"grade": "write", "open": True},
                 }

@@ -484,6 +484,7 @@ CATALOGUE: dict[str, object] = {
         "options": "-a --all -m --mount -M --ismountpoint -n= --namespace= -s --silent -u --user -v --verbose "
         "-w -4 --ipv4 -6 --ipv6 -l --list-signals -V --version -k:system --kill:system -i --interactive",
         "when": {"-k --kill + -m --mount -M --ismountpoint": "critical"},
+        "guard": "hostchanges:fuser",
     },
     "mkfifo": {
         "source": "mkfifo(1) (GNU coreutils 9.5): creates named pipes",

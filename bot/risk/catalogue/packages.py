@@ -417,6 +417,7 @@ CATALOGUE: dict[str, object] = {
     },
     "asdf": {
         "source": "asdf CLI reference (asdf-vm.com/manage/commands.html) (asdf 0.16)",
+        "guard": "packages:plugin_from_url",
         "commands": {
             "install": {"grade": "install", "open": True},
             "uninstall": {"grade": "delete", "open": True},
@@ -441,6 +442,7 @@ CATALOGUE: dict[str, object] = {
     },
     "mise rtx": {
         "source": "mise CLI reference (mise.jdx.dev/cli) (mise 2025)",
+        "guard": "packages:plugin_from_url",
         "options": "-h --help -V --version -v --verbose -q --quiet -y --yes -C=in --cd=in",
         "commands": {
             "install i upgrade up self-update": {"grade": "install", "open": True},

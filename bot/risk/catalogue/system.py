@@ -386,10 +386,11 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "rpm": {
-        "source": "rpm(8) (RPM 4.19): -q/-V/-K query and verify; -i/-U/-F install, -e erases",
+        "source": "rpm(8) (RPM 4.19): -q/-V/-K query and verify; -i/-U/-F install a package file, running its "
+        "%pre/%post scriptlets as root (as dpkg -i runs maintainer scripts), -e erases",
         "grade": "read",
         "open": True,
-        "options": "-i:system --install:system -U:system --upgrade:system -F:system --freshen:system -e:delete "
+        "options": "-i:runs --install:runs -U:runs --upgrade:runs -F:runs --freshen:runs -e:delete "
         "--erase:delete --import:system --initdb:system --rebuilddb:system --setperms:system "
         "--setugids:system --restore:system --setcaps:system --addsign:write --resign:write "
         "--delsign:write --root=:unknown --dbpath=:unknown --rcfile=:unknown "
@@ -497,9 +498,10 @@ CATALOGUE: dict[str, object] = {
         "options": "-o=out --output=out --stdout:read --remote=:network -c=in --config=in",
     },
     "http-server": {
-        "source": "http-server README (http-server 14): serves a directory over HTTP",
+        "source": "http-server README (http-server 14): serves a directory over HTTP, on 0.0.0.0 by default",
         "grade": "network",
         "open": True,
+        "guard": "shells:served_directory",
     },
     "p4": {
         "source": "p4 command reference (Helix Core 2024.1)",

@@ -746,6 +746,9 @@ def _grade_js(
             call.write(_HOME, f"{tool} global changes")
         elif command in ("login", "logout", "adduser", "add-user"):  # npm-login(1): the token goes to ~/.npmrc
             call.write(_HOME, f"{tool} {command} changes the user's .npmrc under")
+        elif command == "token" and rest and rest[0].value in ("create", None):
+            # npm-token(1): "create: Create a new authentication token ... it will be displayed"
+            call.flag(R.NETWORK, "secret-read", f"{tool} token create prints a new authentication token to the model.")
     elif command in _NPM_WRITE:
         # npm-pack(1): --pack-destination names the directory the tarball is written to.
         _output_options(call, call.args, frozenset({"--pack-destination"}), f"{tool} {command}")

@@ -21,7 +21,7 @@ command line with it:
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from bot.risk.grader import SYSTEM_BIN_DIRS, Call, Handler
 from bot.risk.model import RiskLevel
@@ -85,6 +85,9 @@ EFFECTS: dict[str, str] = {
     "mkdocs build --site-dir): a write, and a deletion (destructive) unless it lies inside the workspace below its "
     "root",
     "in": "(options) its value is a file read: nothing beyond the read",
+    "mount": "(options and operands) its value (``SRC:DST``, ``source=SRC``) hands the host directory SRC to a VM, "
+    "container or build: destructive (container-host-access) when SRC is /, a home, a system tree or the directory "
+    "holding the workspace",
     "pairs": "(options) its value is KEY=VALUE pairs separated by commas or semicolons, and a VALUE may be a file "
     "written (mocha --reporter-option output=FILE, dotnet test --logger 'trx;LogFileName=FILE'): each VALUE is graded "
     "as a write",
@@ -97,7 +100,7 @@ EFFECTS: dict[str, str] = {
     "for it under ~ (pipenv --python 3.12: a write under ~)",
 }
 #: The effects that only options and operands have, never an entry's grade.
-_ROLE_EFFECTS = ("out", "emptied", "in", "pairs", "project", "interpreter", "interpreter-home")
+_ROLE_EFFECTS = ("out", "emptied", "in", "pairs", "project", "mount", "interpreter", "interpreter-home")
 #: The grades ordered by how much they allow (an entry's ``when`` that lowers the grade is read more strictly).
 _RANK = {
     "read": 0,
@@ -137,6 +140,7 @@ ROLES = frozenset({"out", "first-out", "last-out", "replaced", "project", "mount
 _ENTRY_KEYS = frozenset(
     {
         "source",
+        "guard",
         "grade",
         "options",
         "open",
@@ -256,9 +260,9 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         spec = {"grade": spec}
     if not isinstance(spec, Mapping):
         raise CatalogueError(f"{where}: an entry is a grade or a mapping")
-    unknown = set(spec) - _ENTRY_KEYS
-    if unknown:
-        raise CatalogueError(f"{where}: unknown keys {sorted(unknown)}")
+    unknown = set(spec) - _ENTRY_KEYS - ({"guard"} if parent is not None else set())
+    if unknown or (parent is not None and "guard" in spec):
+        raise CatalogueError(f"{where}: unknown keys {sorted(unknown | (set(spec) & {'guard'}))}")
     node = _Node()
     if parent is not None:
         node.options = dict(parent.options)
@@ -387,7 +391,16 @@ def compile_entry(name: str, spec: Mapping[str, object]) -> Handler:
         _grade(call, root)
 
     handler.__name__ = "catalogue"
-    return handler
+    guard = spec.get("guard")
+    if guard is None:
+        return handler
+    if not isinstance(guard, str) or guard.count(":") != 1:
+        raise CatalogueError(f"{name}: guard is MODULE:FUNCTION of bot.risk.programs")
+    import importlib
+
+    module, _, function = guard.partition(":")
+    wrap: Callable[[Handler], Handler] = getattr(importlib.import_module(f"bot.risk.programs.{module}"), function)
+    return wrap(handler)
 
 
 def _with(node: _Node, **changes: str | None) -> _Node:
@@ -1030,6 +1043,8 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
             call.write(target, f"{what} writes")
     elif effect == "emptied":
         emptied(call, target, what)
+    elif effect == "mount":
+        _mounts_host(call, what, target if target is not None else Word(None, ""))
     elif effect == "pairs":
         if target is None or target.value is None:
             call.write(Word(None, target.src if target is not None else ""), f"{what} may write")

@@ -23,7 +23,7 @@ from bot.risk.grader import Call
 from bot.risk.sensitive import secret_setting, secret_variable
 from bot.risk.words import Word
 
-from .kit import R, destructive, read_only, refuse, show
+from .kit import R, destructive, read_only, refuse, show, unpacks
 
 __all__ = ["aws", "az", "gcloud", "gh", "glab", "gsutil"]
 
@@ -178,7 +178,11 @@ def _prints_credentials(call: Call, what: str) -> None:
 #: AWS CLI v2 operations whose output is a secret or a credential (the AWS CLI command reference of each):
 #: secretsmanager get-secret-value (SecretString), ecr get-login-password (a registry password), the sts operations
 #: that return AccessKeyId/SecretAccessKey/SessionToken, eks get-token, codeartifact get-authorization-token, rds
-#: generate-db-auth-token, iam create-access-key (SecretAccessKey), kms decrypt (Plaintext).
+#: generate-db-auth-token, iam create-access-key (SecretAccessKey), kms decrypt (Plaintext); sso
+#: get-role-credentials and cognito-identity get-credentials-for-identity (an access key, secret key and session
+#: token), iam create|reset-service-specific-credential (ServicePassword), kms generate-data-key[-pair] (the
+#: Plaintext key), sso-oidc create-token (an access token), lambda get-function[-configuration]
+#: (Environment.Variables, where functions keep their secrets).
 _AWS_PRINTS_SECRETS = frozenset({
     ("secretsmanager", "get-secret-value"), ("secretsmanager", "batch-get-secret-value"),
     ("ecr", "get-login-password"), ("ecr", "get-authorization-token"), ("ecr-public", "get-login-password"),
@@ -186,6 +190,10 @@ _AWS_PRINTS_SECRETS = frozenset({
     ("sts", "assume-role-with-saml"), ("sts", "assume-role-with-web-identity"), ("sts", "get-federation-token"),
     ("eks", "get-token"), ("codeartifact", "get-authorization-token"), ("rds", "generate-db-auth-token"),
     ("iam", "create-access-key"), ("kms", "decrypt"),
+    ("sso", "get-role-credentials"), ("cognito-identity", "get-credentials-for-identity"),
+    ("iam", "create-service-specific-credential"), ("iam", "reset-service-specific-credential"),
+    ("kms", "generate-data-key"), ("kms", "generate-data-key-pair"), ("sso-oidc", "create-token"),
+    ("lambda", "get-function-configuration"), ("lambda", "get-function"),
 })  # fmt: skip
 #: ssm operations that print SecureString parameters decrypted when given ``--with-decryption``.
 _AWS_SSM_DECRYPTS = frozenset({"get-parameter", "get-parameters", "get-parameters-by-path", "get-parameter-history"})
@@ -211,8 +219,17 @@ def _aws_s3(call: Call, op: str, paths: list[Word], flags: set[str]) -> None:
     if dest is not None and dest.value is not None and not dest.value.startswith("s3://"):
         _reads(call, what)
         call.write(dest, f"{what} writes")
+        if (op == "sync" or "--recursive" in flags) and call.g.at_workspace_root(dest):
+            # aws s3 sync / cp --recursive write every key below the prefix by its name: a key .git/config lands as
+            # ./.git/config (AWS CLI reference, "s3 sync")
+            unpacks(call, dest, f"{what} writes the keys the bucket names into")
     else:
         _changes(call, what)
+        if op == "sync" or "--recursive" in flags:
+            # every file below a local source is read and uploaded (a home holds credentials)
+            for source in paths[:-1]:
+                if source.value is None or not source.value.startswith("s3://"):
+                    call.g.read_below(call.rec, call.scope, what, source, None)
 
 
 # -- gcloud, az: GROUP [SUBGROUP...] VERB -------------------------------------------------------
@@ -304,7 +321,7 @@ def gcloud(call: Call) -> None:
         return
     ops = _operands(call.args, _GCLOUD_VALUES)
     values = [w.value for w in ops]
-    if values[:1] == ["config"]:
+    if values[:1] == ["config"] and values[1:2] != ["config-helper"]:
         if (
             len(values) > 1
             and values[1] in ("list", "get-value", "get", "configurations")
@@ -322,6 +339,10 @@ def gcloud(call: Call) -> None:
         # config config-helper print an OAuth access or identity token (gcloud reference)
         _prints_credentials(call, "gcloud " + " ".join(v or "" for v in values[:3]))
         return
+    if values[:4] == ["iam", "service-accounts", "keys", "create"]:
+        # gcloud iam service-accounts keys create OUTPUT-FILE: a new private key written to the file (``-``:
+        # standard output); a later read of the file in the workspace would not count as a secret read
+        _prints_credentials(call, "gcloud iam service-accounts keys create (a new private key)")
     if values[:2] == ["auth", "list"] or values[:1] in (["info"], ["version"]):
         read_only(call, "gcloud only prints local information.")
         return
@@ -391,6 +412,7 @@ def az(call: Call) -> None:
         or values[:4] in (["storage", "account", "keys", "list"], ["acr", "credential", "show"])
         or values[:3] == ["storage", "account", "show-connection-string"]
         or (values[:2] == ["acr", "login"] and "--expose-token" in (w.value for w in call.args))
+        or _az_lists_keys(values, [w.value for w in call.args])
     ):
         # az account get-access-token (an access token), keyvault secret show|download (the secret's value),
         # storage account keys list / show-connection-string (account keys), acr credential show and acr login
@@ -401,6 +423,32 @@ def az(call: Call) -> None:
     verb = _by_verb(call, ops, first_is_group=True)
     if verb == "get-credentials":
         call.write(Word(None, "~/.kube/config"), "az get-credentials writes")
+
+
+#: az commands that print a resource's access keys, connection strings or deployment passwords (az reference:
+#: ``cosmosdb keys list``, ``redis list-keys``, ``functionapp keys list``, ``servicebus|eventhubs ...
+#: authorization-rule keys list``, ``webapp deployment list-publishing-profiles`` (userPWD),
+#: ``list-publishing-credentials``, ``signalr key list``, ``search admin-key show``).
+_AZ_KEY_WORDS = frozenset({"list-keys", "list-publishing-profiles", "list-publishing-credentials",
+                           "list-connection-strings", "admin-key", "query-key", "show-connection-string"})  # fmt: skip
+
+
+def _az_lists_keys(values: list[str | None], words: list[str | None]) -> bool:
+    """True for an az command printing keys (:data:`_AZ_KEY_WORDS`, ``... keys list``/``key list``) or ``aks
+    get-credentials --file -`` (the kubeconfig, client key and token, on standard output)."""
+    if any(v in _AZ_KEY_WORDS for v in values):
+        return True
+    if values[:1] != ["keyvault"] and any(  # keyvault key list|show: key names and public halves only
+        values[i] in ("keys", "key") and values[i + 1] == "list" for i in range(len(values) - 1)
+    ):
+        return True
+    if values[:2] == ["aks", "get-credentials"]:
+        for index, word in enumerate(words):
+            if word in ("--file", "-f") and index + 1 < len(words) and words[index + 1] in ("-", None):
+                return True
+            if word is not None and word in ("--file=-", "-f-"):
+                return True
+    return False
 
 
 _GSUTIL_VALUES = frozenset({"-u", "-o", "-h", "-i"})
@@ -438,7 +486,25 @@ def gsutil(call: Call) -> None:
     ):
         _reads(call, f"gsutil {verb}")
         call.write(ops[-1], f"gsutil {verb} writes")
+        recursive = verb == "rsync" or any(
+            (w.value or "").startswith("-") and not (w.value or "").startswith("--") and set(w.value or "") & set("rR")
+            for w in call.args
+        )
+        if (
+            recursive
+            and call.g.at_workspace_root(ops[-1])
+            and (verb == "rsync" or any((o.value or "").endswith("/.") for o in ops[1:-1]))
+        ):
+            # gsutil rsync: every object below the prefix lands by its name (a key .git/config too)
+            unpacks(call, ops[-1], f"gsutil {verb} writes the objects the bucket names into")
         return
+    if verb in ("cp", "rsync") and any(
+        (w.value or "").startswith("-") and not (w.value or "").startswith("--") and set(w.value or "") & set("rR")
+        for w in call.args
+    ):  # gsutil cp -r / rsync -r: every file below a local source is read and uploaded
+        for source in ops[1:-1]:
+            if source.value is None or "://" not in source.value:
+                call.g.read_below(call.rec, call.scope, f"gsutil {verb} -r", source, None)
     if verb in ("ls", "cat", "du", "stat", "hash", "version", "help", "signurl"):
         _reads(call, f"gsutil {verb}")
     elif verb in (
@@ -547,10 +613,19 @@ def _forge(call: Call, tool: str) -> None:
         places = _download_places(call.args) if verb == "download" else []
         for place in places or [target or Word(".", ".")]:
             call.write(place, f"{what} writes into")
+            if group == "run" and verb == "download" and call.g.at_workspace_root(place):
+                # gh-run-download(1): each artifact (a zip of files the workflow chose) is extracted there
+                unpacks(call, place, f"{what} extracts the artifacts' files into")
         if any(w.value in ("-f", "--force") for w in call.args):
             destructive(call, "discards-work", f"{what} --force overwrites local work.")
     elif verb == "sync" and any(w.value in ("-f", "--force") for w in call.args):
         _deletes(call, f"{what} --force")  # gh-repo-sync(1): --force hard-resets the destination branch
+    elif (group in ("ssh-key", "gpg-key") and verb == "add") or (
+        group == "repo" and verb == "deploy-key" and (len(ops) > 2 and ops[2].value in ("add", None))
+    ):
+        # gh-ssh-key-add(1), gh-gpg-key-add(1), glab ssh-key add: a key that signs in (or signs) as the user on every
+        # repository the account reaches; gh repo deploy-key add: a key with access to the repository
+        _grants(call, "privilege-grant", f"{what} adds a key that authenticates as the account or to the repository")
     elif group == "repo" and verb == "edit" and _makes_public(call.args):
         # gh-repo-edit(1) --visibility public: the repository's code and history become readable by anyone, which
         # no later change undoes
@@ -1018,6 +1093,13 @@ def _az_security_change(call: Call, values: list[str | None]) -> bool:
 _FORGE_ADMIN = frozenset({"admin", "maintain"})
 
 
+#: REST endpoints that add account or repository access (GitHub REST: "Create a public SSH key for the
+#: authenticated user" ``user/keys``, ``user/gpg_keys``, ``user/ssh_signing_keys``, "Create a deploy key"
+#: ``repos/O/R/keys``) or a webhook (``repos/O/R/hooks``, ``orgs/O/hooks``; GitLab ``projects/ID/hooks``,
+#: ``user/keys``, ``projects/ID/deploy_keys``).
+_FORGE_ACCESS_ENDPOINTS = re.compile(r"(?:^|/)(?:keys|gpg_keys|ssh_signing_keys|deploy_keys|hooks)(?:/|$)")
+
+
 def _forge_api_grant(call: Call, what: str, endpoint: str, texts: list[str]) -> bool:
     """``gh api``/``glab api`` (GitHub REST docs): adding a collaborator or member with an admin role, and making a
     repository public (``visibility=public``, ``private=false``: as ``gh repo edit --visibility public``)."""
@@ -1033,6 +1115,20 @@ def _forge_api_grant(call: Call, what: str, endpoint: str, texts: list[str]) -> 
         or fields.get("access_level") in ("40", "50")  # GitLab "Roles and permissions": 40 Maintainer, 50 Owner
     ):
         _grants(call, "privilege-grant", f"{what} {endpoint} gives an account admin rights")
+        return True
+    methods = [(m or "").upper() for m in _option_values(call.args, "-X", "--method")]
+    writes = (
+        bool(texts)
+        or any(m not in _READ_METHODS for m in methods)
+        or any((w.value or "") in ("--input",) or (w.value or "").startswith("--input=") for w in call.args)
+    )
+    if writes and "DELETE" not in methods and _FORGE_ACCESS_ENDPOINTS.search(path):
+        _grants(
+            call,
+            "privilege-grant",
+            f"{what} {endpoint} adds a key that signs in as the account or repository, or a webhook that sends every "
+            "event (pushes, pull requests) to a URL",
+        )
         return True
     if fields.get("visibility") == "public" or fields.get("private") == "false":
         _grants(

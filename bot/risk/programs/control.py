@@ -39,14 +39,24 @@ from __future__ import annotations
 import posixpath
 import re
 
-from bot.risk.grader import SYSTEM_BIN_DIRS, Call
+from bot.risk.grader import SYSTEM_BIN_DIRS, Call, Handler
 from bot.risk.model import RiskLevel
 from bot.risk.paths import Where
 from bot.risk.reasons import shorten
 from bot.risk.sensitive import protected_path
 from bot.risk.words import Word, literal_word
 
-from .kit import argv_text, build_or_test, destructive, read_only, refuse, show, tool_plugin
+from .kit import (
+    argv_text,
+    build_or_test,
+    destructive,
+    host_destructive,
+    read_only,
+    refuse,
+    show,
+    tool_plugin,
+    unpacks,
+)
 
 __all__ = ["docker", "docker_compose", "helm", "kubectl", "terraform"]
 
@@ -177,6 +187,22 @@ def kubectl(call: Call) -> None:
                 "outside the sandbox.",
             )
             return
+    if _kubectl_grant(call, verbs, values):
+        return
+    if verb in ("proxy", "port-forward") and _kubectl_listens_openly(call.args):
+        # kubectl-proxy(1) --address "The IP address on which to serve on" (127.0.0.1 by default): the API server
+        # with the caller's credentials for anyone reaching the port; kubectl-port-forward(1) --address likewise
+        host_destructive(
+            call,
+            "inbound-tunnel",
+            f"kubectl {verb} --address listens on an address other machines reach: they use the cluster (or the "
+            "pod) through it with this user's credentials.",
+        )
+        return
+    if verb == "auth" and verbs[1:2] == ["reconcile"]:
+        # kubectl-auth-reconcile(1): "Missing objects are created, and the containing namespace is created for
+        # namespaced objects, if required"; --remove-extra-subjects/--remove-extra-permissions remove the rest
+        call.flag(R.SYSTEM, _RULE, "kubectl auth reconcile creates or updates roles and role bindings.")
     if verb == "version" and any(v in ("--client", "--client=true") for v in values):
         # kubectl version --client: "If true, shows client version only (no server required)"
         read_only(call, "kubectl version --client only prints kubectl's own version.")
@@ -194,6 +220,9 @@ def kubectl(call: Call) -> None:
         # kubectl apply view-last-applied prints the last-applied-configuration annotation, which for a Secret
         # applied with kubectl apply holds its data as given
         _prints_credentials(call, "kubectl apply view-last-applied of a Secret")
+    if verb == "create" and verbs[1:2] in (["token"], [None]):
+        # kubectl-create-token(1): "Request a service account token", printed on standard output
+        _prints_credentials(call, "kubectl create token")
     if verb == "cp":
         positions = _operand_positions(call.args, _KUBECTL_VALUES)
         _copy_here(call, [call.args[p] for p in positions[1:]])
@@ -205,6 +234,117 @@ def _prints_credentials(call: Call, what: str) -> None:
     """``what`` prints credentials or secret values: ``network`` (``secret-read``, which no standing approval
     covers), as reading a credential file is: its output goes to the model."""
     call.flag(R.NETWORK, "secret-read", f"{what} prints credentials: its output goes to the model.")
+
+
+#: RBAC resources whose subjects or rules decide who may do what (kubectl api-resources, rbac.authorization.k8s.io).
+_KUBECTL_RBAC = re.compile(r"(?:cluster)?role(?:binding)?s?(?:\.rbac(?:\.authorization\.k8s\.io)?)?(?:/.*)?")
+
+
+#: LXD/Incus instance options that give the container the host (LXD "Instance options": ``security.privileged``
+#: "Whether to run the instance in privileged mode" (container root is host root), ``security.nesting``,
+#: ``raw.lxc``/``raw.apparmor``/``raw.seccomp``/``raw.idmap`` (raw keys: confinement off, every device),
+#: ``security.syscalls.intercept.mount``/``.mknod``/``.bpf`` (the host performs them)).
+_LXC_HOST_KEYS = ("security.privileged", "security.nesting", "raw.", "security.syscalls.intercept.")
+
+
+def lxc_host_keys(base: Handler) -> Handler:
+    """lxc/incus: setting one of :data:`_LXC_HOST_KEYS` (``config set C KEY VALUE``, ``KEY=VALUE``, ``launch -c
+    KEY=VALUE``, ``profile set``) to anything but false hands the container the host (container-host-access)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        values = [w.value for w in call.args]
+        if values[:1] in (["list"], ["ls"], ["info"]) or any(v in ("get", "show") for v in values[:2]):
+            return
+        for index, value in enumerate(values):
+            if value is None:
+                continue
+            key, eq, setting = value.partition("=")
+            if not key.startswith(_LXC_HOST_KEYS):
+                continue
+            if not eq:
+                setting = values[index + 1] or "" if index + 1 < len(values) else ""
+            if setting.strip().lower() in ("false", "0", "no", ""):
+                continue
+            destructive(
+                call,
+                "container-host-access",
+                f"{call.name} sets {key}: a privileged or unconfined instance whose root is the host's root.",
+            )
+            return
+
+    handler.__name__ = "lxc_host_keys"
+    return handler
+
+
+def _compose_config_secrets(call: Call) -> None:
+    """``docker compose config`` prints the compose model with every ``${VAR}`` interpolated from this shell's
+    environment, secrets too, and ``--environment`` prints that whole environment (docker compose config reference:
+    "--environment: Print environment used for interpolation"); the output goes to the model, as ``env``'s. Only
+    the names (``--services``, ``--volumes``, ``--profiles``, ``--images``, ``--networks``, ``--hash``), ``-q``
+    and ``-o FILE`` print none."""
+    values = [w.value for w in call.args]
+    quiet = {"--services", "--volumes", "--profiles", "--images", "--networks", "--hash", "-q", "--quiet",
+             "--no-interpolate", "-o", "--output"}  # fmt: skip
+    if "--environment" not in values and any(v is not None and v.split("=", 1)[0] in quiet for v in values):
+        return
+    _prints_credentials(call, f"{call.name} compose config (the environment interpolated)")
+
+
+def _kubectl_listens_openly(words: list[Word]) -> bool:
+    """True when ``--address`` (a comma-separated list) names an address that is not this machine's loopback."""
+    from .net import open_bind
+
+    for index, word in enumerate(words):
+        value = word.value
+        if value is None:
+            continue
+        name, eq, attached = value.partition("=")
+        if name != "--address":
+            continue
+        given = attached if eq else (words[index + 1].value if index + 1 < len(words) else "")
+        if given is None or any(open_bind(a.strip()) for a in given.split(",")):
+            return True
+    return False
+
+
+def _kubectl_grant(call: Call, verbs: list[str | None], values: list[str]) -> bool:
+    """True (after a destructive ``privilege-grant``) when the command changes who may do what in the cluster:
+    ``set subject`` (kubectl-set-subject(1): "Update the user, group, or service account in a role binding or
+    cluster role binding"), ``patch``/``edit``/``replace`` of a (cluster) role or binding (its rules or subjects),
+    ``auth reconcile --remove-extra-subjects``/``--remove-extra-permissions`` and ``certificate approve``
+    (kubectl-certificate-approve(1): the signer issues the client certificate the request asks for, which may
+    name the ``system:masters`` group). A ``--dry-run`` only prints."""
+    if any(v.startswith("--dry-run") and v != "--dry-run=none" for v in values):
+        return False
+    verb = verbs[0]
+    kind = verbs[1] if len(verbs) > 1 else ""
+    what: str | None = None
+    if verb == "set" and kind in ("subject", None):
+        what = "kubectl set subject adds users, groups or service accounts to a role binding"
+    elif verb in ("patch", "edit", "replace") and (kind is None or _KUBECTL_RBAC.fullmatch(kind.lower())):
+        what = f"kubectl {verb} {kind or '(a resource only known when it runs)'} changes a role's rules or a binding's subjects"
+    elif (
+        verb == "auth"
+        and kind == "reconcile"
+        and any(
+            v.split("=", 1)[0] in ("--remove-extra-subjects", "--remove-extra-permissions") and not v.endswith("=false")
+            for v in values
+        )
+    ):
+        what = "kubectl auth reconcile --remove-extra-* rewrites roles and bindings to the file's"
+    elif verb == "certificate" and kind in ("approve", None):
+        what = "kubectl certificate approve lets the signer issue the client certificate asked for (any group)"
+    elif verb in ("label", "annotate") and any(
+        v.lower().startswith("pod-security.kubernetes.io/") and v.lower().endswith("=privileged") for v in values
+    ):
+        # Kubernetes "Pod Security Admission": the privileged level is "entirely unrestricted" (host namespaces,
+        # privileged containers, hostPath mounts) for every pod the namespace admits
+        what = f"kubectl {verb} sets a namespace's Pod Security level to privileged (host access for its pods)"
+    if what is None:
+        return False
+    call.flag(R.DESTRUCTIVE, "privilege-grant", f"{what}: a security-critical change outside the sandbox.")
+    return True
 
 
 #: kubectl get output formats that print only names or the table (kubectl reference, "Output options": ``-o name``,
@@ -373,6 +513,10 @@ _DOCKER_GROUPS = frozenset({
 })  # fmt: skip
 
 
+#: docker plugin install/upgrade/create/enable/set (docker-plugin-install(1), docker-plugin-set(1): a managed plugin
+#: runs inside the daemon with the privileges it requests, ``--grant-all-permissions`` grants them, ``set`` changes
+#: its mounts and devices; an enabled plugin is started with the daemon).
+_PLUGIN_LOADS = frozenset({"install", "upgrade", "create", "enable", "set"})
 _PODMAN_RUNS = ("--hooks-dir", "--runtime", "--conmon", "--module", "--network-cmd-path", "--storage-opt")
 
 
@@ -551,8 +695,16 @@ def _copy_here(call: Call, operands: list[Word]) -> None:
     if len(operands) < 2:
         return
     dest = operands[-1]
+    source = operands[0]
+    if source.value is None or (":" not in source.value and source.value != "-"):
+        # docker-container-cp(1)/kubectl cp copy a local directory recursively: every file below it is read
+        call.g.read_below(call.rec, call.scope, f"{call.name} cp", source, None)
     if dest.value is None or (":" not in dest.value and dest.value != "-"):
         call.write(dest, f"{call.name} cp writes", replaces=True)
+        if (operands[0].value or "").endswith("/.") and call.g.at_workspace_root(dest):
+            # docker-container-cp(1): "SRC_PATH does end with /. ... the content of the source directory is copied
+            # into this directory": files only the container names, .git/config among them
+            unpacks(call, dest, f"{call.name} cp copies the files its source names into")
 
 
 #: ``docker compose`` options taking a value (Docker's "docker compose" reference).
@@ -698,7 +850,7 @@ _DOCKER_RUN = _Options(
     "--security-opt --shm-size --stop-signal --stop-timeout --storage-opt --sysctl --tmpfs --ulimit --user --userns "
     "--uts --volume --volume-driver --volumes-from --workdir",
     "--detach --interactive --tty --rm --privileged --publish-all --read-only --init --no-healthcheck "
-    "--oom-kill-disable --sig-proxy --quiet --disable-content-trust --use-api-socket",
+    "--oom-kill-disable --sig-proxy --quiet --disable-content-trust --use-api-socket --rootfs",
 )  # fmt: skip
 # docker container exec reference.
 _DOCKER_EXEC = _Options(
@@ -767,6 +919,7 @@ def _container(call: Call, words: list[Word], wrapper: str, options: _Options, *
     """Parse a container command's options up to the image (or container/service), then grade the command."""
     index = 0
     entrypoint: Word | None = None
+    rootfs = False
     while index < len(words):
         word = words[index]
         value = word.value
@@ -817,7 +970,23 @@ def _container(call: Call, words: list[Word], wrapper: str, options: _Options, *
                 call.write(taken_word, f"{wrapper} --cidfile writes")
             elif name == "--restart":
                 _restart_policy(call, taken_word, wrapper)
+            elif name == "--rootfs" and (taken_word is None or taken_word.value not in ("false", "0")):
+                rootfs = True
     command = words[index + 1 :]
+    if rootfs and index < len(words):
+        # podman-run(1) --rootfs: "the first argument refers to an exploded container on the file system", used
+        # read-write as the container's root: a bind mount of that host directory at /, and the words after it
+        # are the command itself (no image ENTRYPOINT)
+        path = words[index].value
+        if path is None:
+            destructive(call, "container-host-access", f"{wrapper} --rootfs {show(words[index])} may be the host's /.")
+            return
+        source = path.split(":", 1)[0]
+        reason = _host_source(call, "--rootfs", path, source if source.startswith(("/", ".", "~")) else "./" + source)
+        if reason is not None:
+            destructive(call, "container-host-access", f"{wrapper} {reason}.")
+            return
+        reliable = True
     if entrypoint is not None:
         if entrypoint.value is None:
             destructive(call, "dynamic-argument", f"The {wrapper} --entrypoint is only known when it runs.")
@@ -842,6 +1011,10 @@ def _hands_over_host(call: Call, name: str, value: Word | None, wrapper: str) ->
         reason = "--volumes-from mounts another container's volumes, which may be the host's / or its socket"
     elif name == "--device":
         reason = "--device gives the container a host device"
+    elif name == "--device-cgroup-rule":
+        # docker-run(1) "--device-cgroup-rule: Add a rule to the cgroup allowed devices list": with the default
+        # CAP_MKNOD the container makes the node itself (``mknod /dev/x b 8 0``) and reads or writes the host disk
+        reason = "--device-cgroup-rule lets the container open host devices (raw disks too) it makes with mknod"
     elif name == "--cap-add" and (text is None or text.upper().removeprefix("CAP_") in _DANGEROUS_CAPS):
         reason = f"--cap-add {text} gives the container host-level privileges"
     elif name == "--security-opt" and (text is None or "unconfined" in text or "disable" in text):
@@ -951,7 +1124,7 @@ _BUILD_FLAGS = frozenset({
     "--no-cache", "--pull", "--push", "--load", "-q", "--quiet", "--rm", "--force-rm", "--squash", "--compress",
     "--debug", "--disable-content-trust", "--help",
 })  # fmt: skip
-_BUILD_SHORT_VALUES = frozenset("tfom")
+_BUILD_SHORT_VALUES = frozenset("tfomv")
 
 
 def _docker_build(call: Call, rest: list[Word], what: str) -> None:
@@ -993,6 +1166,37 @@ def _docker_build(call: Call, rest: list[Word], what: str) -> None:
         if name == "--allow" and (text is None or "security.insecure" in text):
             destructive(call, "container-host-access", f"{what} --allow security.insecure runs privileged steps.")
             return
+        if name in ("-v", "--volume"):
+            # podman-build(1) --volume: "the host directory is mounted into the container when executing RUN
+            # instructions", read-write
+            reason = _host_mount(call, "--volume", taken)
+            if reason is not None:
+                destructive(call, "container-host-access", f"{what}: {reason}.")
+                return
+        if name == "--secret" and text is not None:
+            from bot.risk.sensitive import secret_variable
+
+            fields = dict(part.partition("=")[::2] for part in text.split(","))
+            variable = fields.get("env") or (
+                fields.get("id") if "src" not in fields and "source" not in fields else None
+            )
+            if variable and secret_variable(variable):
+                # docker-buildx-build(1) --secret id=ID,env=VAR: the variable's value is handed to RUN steps (and an
+                # id alone names the variable too), whose output the build prints
+                _prints_credentials(call, f"{what} --secret {text} (the secret variable handed to the build)")
+        if name == "--ssh" and text is not None and "=" not in text.partition(",")[0]:
+            # docker-buildx-build(1) --ssh default: the local ssh agent (every loaded key) is forwarded to RUN steps
+            call.flag(
+                R.SYSTEM,
+                "credential-forwarding",
+                f"{what} --ssh {text} hands the build's steps this machine's ssh agent (its loaded keys).",
+            )
+        if name in ("--iidfile", "--metadata-file") and text != "-":
+            call.write(taken, f"{what} {name} writes")  # docker-buildx-build(1): the image ID / build metadata
+        if name == "--cache-to" and text is not None and "type=local" in text:
+            dest = next((p[len("dest=") :] for p in text.split(",") if p.startswith("dest=")), None)
+            if dest:
+                call.write(literal_word(dest), f"{what} --cache-to writes the cache into")
         if name == "--build-context":
             source = None if text is None else text.partition("=")[2]
             if source is None or (source and "://" not in source):
@@ -1152,6 +1356,8 @@ def _docker_verbs(call: Call, verbs: list[str | None]) -> None:
         sub = verbs[1] or ""
         if verb == "compose" and sub in ("ps", "logs", "config", "ls", "images", "top", "version", "events", "port"):
             call.flag(R.NETWORK, _RULE, f"docker compose {sub} talks to a daemon outside the sandbox.")
+            if sub == "config":
+                _compose_config_secrets(call)
             return
         if verb == "compose" and sub in _COMPOSE_STARTS:
             call.flag(
@@ -1163,6 +1369,15 @@ def _docker_verbs(call: Call, verbs: list[str | None]) -> None:
             return
         if verb == "compose" and sub not in _DOCKER_DELETE:
             call.flag(R.SYSTEM, _RULE, f"docker compose {sub} changes state on a daemon outside the sandbox.")
+            return
+        if verb == "plugin" and sub in _PLUGIN_LOADS:
+            destructive(
+                call,
+                "tool-plugin",
+                f"{call.name} plugin {sub} installs or starts a managed plugin: it runs in the daemon on the host "
+                "with the privileges it asks for (host mounts, devices, CAP_SYS_ADMIN) and starts again with the "
+                "daemon at every boot.",
+            )
             return
         verb = sub
     elif verb in _DOCKER_GROUPS and verb != "compose":
@@ -1458,3 +1673,7 @@ def terraform(call: Call) -> None:
     if verb == "output" and any(v.split("=", 1)[0].lstrip("-") in ("json", "raw") for v in values):
         # terraform output: "-json ... sensitive values in plain text"; -raw prints a sensitive value too
         _prints_credentials(call, "terraform output -json|-raw")
+    if verb == "show" and any(v.split("=", 1)[0].lstrip("-") == "json" for v in values):
+        # terraform show: "When using the -json command-line flag, any sensitive values in Terraform state will be
+        # displayed in plain text"
+        _prints_credentials(call, "terraform show -json")

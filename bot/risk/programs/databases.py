@@ -139,6 +139,16 @@ def _plain_vacuum(node: Any) -> bool:
 _SQL_NAME = Regex(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
+#: Functions whose body is native or unrestricted code the server runs as its OS user: PostgreSQL "CREATE FUNCTION"
+#: ``LANGUAGE c`` (``AS 'obj_file'``) and ``internal``, the untrusted PL languages (PL/Python ``plpython3u``: "can
+#: access the file system and run programs", ``plperlu``, ``pltclu``, ``plsh``); MySQL "CREATE FUNCTION ... SONAME"
+#: (a loadable function from a shared library).
+_NATIVE_CODE = Regex(
+    r"\bLANGUAGE\s+['\"]?(?:c|internal|plpython[23]?u|plperlu|pltclu|plsh)['\"]?(?:\s|$|;|\))|\bSONAME\b",
+    re.IGNORECASE,
+)
+
+
 def _statement(statement: Any, exp: Any) -> tuple[str, str]:
     name = type(statement).__name__.upper()
     for node in statement.walk():
@@ -158,6 +168,11 @@ def _statement(statement: Any, exp: Any) -> tuple[str, str]:
                 return DELETE, "COPY ... PROGRAM runs a program on the server"
             if "STDOUT" not in sql:
                 return WRITE, "COPY reads or writes files on the server"
+    if isinstance(statement, exp.Create) and _NATIVE_CODE.search(statement.sql()):
+        return (
+            DELETE,
+            "CREATE FUNCTION in C, internal or an untrusted language (or SONAME) runs code on the server's host",
+        )
     if isinstance(
         statement, (exp.Insert, exp.Update, exp.Create, exp.Alter, exp.Grant, exp.Revoke, exp.Comment, exp.Copy)
     ):

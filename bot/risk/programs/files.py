@@ -132,6 +132,34 @@ def cp(call: Call) -> None:
     if [w.value for w in sources] == ["/dev/null"]:
         call.g.empties(call.rec, call.scope, dest, "cp /dev/null empties")  # cp(1) copies its empty content
     _copied_names(call, sources, dest, "cp")
+    if _recursive_copy(call.args) and not _makes_links(call.args):
+        # a recursive copy reads every file below its sources: a home, / or ~/.config holds credentials, which then
+        # lie in the destination for any later read (grader.read_below)
+        for source in sources:
+            call.g.read_below(call.rec, call.scope, "cp -r", source, None)
+    if _makes_links(call.args):
+        # cp(1) -s, --symbolic-link: "make symbolic links instead of copying"; -l, --link: "hard link files instead of
+        # copying": as ln, a later write through the link lands in the source
+        for source in sources:
+            if call.where(source) not in (Where.WORKSPACE, Where.TEMP, Where.NOWHERE):
+                call.write(source, "cp -s/-l makes a link that later writes follow to")
+
+
+def _makes_links(words: list[Word]) -> bool:
+    """cp(1): ``-s``/``--symbolic-link`` or ``-l``/``--link`` (in a cluster of short options too)."""
+    for word in words:
+        value = word.value or ""
+        if value == "--":
+            break
+        if value in ("--symbolic-link", "--link"):
+            return True
+        if value.startswith("-") and not value.startswith("--"):
+            for letter in value[1:]:
+                if letter in "St":  # the rest is the option's value
+                    break
+                if letter in "sl":
+                    return True
+    return False
 
 
 def _copied_names(call: Call, sources: list[Word], dest: Word, name: str) -> None:
@@ -556,6 +584,13 @@ def zip_(call: Call) -> None:
         read_only(call, "zip without a zipfile writes to standard output.")
         return
     call.write(zipfile, "zip writes")
+    if any(
+        w.value in ("--recurse-paths", "--recurse-patterns")
+        or ((w.value or "").startswith("-") and not (w.value or "").startswith("--") and set(w.value or "") & set("rR"))
+        for w in call.args
+    ):  # zip(1) -r: "Travel the directory structure recursively": every file below an added directory is read
+        for word in added:
+            call.g.read_below(call.rec, call.scope, "zip -r", word, None)
 
 
 _STDOUT_FLAGS = frozenset({"-c", "--stdout", "--to-stdout", "-l", "--list", "-t", "--test"})

@@ -619,10 +619,19 @@ def _write(g: _Git) -> None:
         return
     if g.sub == "maintenance" and any(v in ("start", "stop", "register", "unregister") for v in g.values()):
         # git-maintenance(1): changes the global config and schedules jobs (cron, launchd, systemd timers).
-        g.call.write(
-            Word(None, "~/.gitconfig"),
-            f"git maintenance {next(v for v in g.values() if v in ('start', 'stop', 'register', 'unregister'))} changes",
-        )
+        action = next(v for v in g.values() if v in ("start", "stop", "register", "unregister"))
+        g.call.write(Word(None, "~/.gitconfig"), f"git maintenance {action} changes")
+        if action in ("start", "register"):
+            # git-maintenance(1) start: "updates the background scheduler to run git maintenance run --scheduled on
+            # an hourly basis"; register adds the repository to the repositories that job runs in: git run every
+            # hour in this repository, with whatever its config and hooks make git run
+            g.call.flag(
+                R.DESTRUCTIVE,
+                "persistence",
+                f"git maintenance {action} schedules git to run in this repository every hour (cron, systemd timer "
+                "or launchd): code that runs later, persistence the owner must see.",
+                contained_level=R.WORKSPACE_WRITE,  # the sandbox's scheduler and ~/.gitconfig are discarded
+            )
         return
     for target in _separate_git_dirs(g):
         g.call.write(target, f"git {g.sub} --separate-git-dir creates the repository's files at", cwd=g.repo)
@@ -1179,8 +1188,9 @@ def _config(g: _Git) -> None:
     if getting and any(k.lower().startswith("remote.") and k.rsplit(".", 1)[-1].lower() in _URL_KEYS for k in keys):
         _prints_remote_url(g, "git config")
         return
-    if reading and (_config_dump(words, operands, keys) or any(secret_setting(k) for k in keys)):
-        # git-config(1): a listing or a credential key (credential.*, http.extraHeader, *.token) prints secrets.
+    if (reading and _config_dump(words, operands, keys)) or (getting and any(secret_setting(k) for k in keys)):
+        # git-config(1): a listing or a credential key (credential.*, http.extraHeader, *.token) prints secrets;
+        # "git config NAME" with no action gets the value, and names are case-insensitive
         g.call.flag(R.NETWORK, "secret-read", "git config prints credential settings: its output goes to the model.")
         return
     if reading or (len(operands) <= 1 and not unsetting and not any(v.endswith("-section") for v in words)):

@@ -62,6 +62,7 @@ contained grade, since the sandbox is discarded). Sources, per program:
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Callable
 
@@ -390,6 +391,74 @@ def pkill(call: Call) -> None:
             return
 
 
+#: fuser(1) options taking a value, and the letters of its flags (psmisc 23.7); ``-SIGNAL`` names the signal.
+_FUSER_VALUES = frozenset({"-n", "--namespace"})
+_FUSER_FLAGS = frozenset("amMsuvw46lVki")
+#: Directories whose files the host's own services run from or hold open (a ``fuser -k`` there kills them).
+_FUSER_HOST_TREES = ("/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc", "/dev", "/proc", "/sys", "/boot", "/run",
+                     "/var", "/opt", "/srv", "/home", "/root", "/snap", "/nix")  # fmt: skip
+_FUSER_PORT = re.compile(r"(\d*)(?:,[^/]*)?(?:,[^/]*)?(?:/(tcp|udp))?")
+
+
+@_guard
+def fuser(call: Call) -> None:
+    """fuser(1) ``-k`` (psmisc 23.7): "Kill processes accessing the file" with SIGKILL. Every process has ``/`` as
+    its root directory, so ``fuser -k /`` kills them all, init too (as ``kill -9 -1``); a file under a system tree
+    or a home (``/usr/sbin/sshd``, ``/dev/pts/0``, ``/home``) is held by the host's services and sessions, and a
+    port below 1024 (``22/tcp``, ``-n tcp 22``) is a system service's: signal-init. A file in the workspace or the
+    temp area, or an unprivileged port (``fuser -k 8080/tcp``: a development server), keeps the catalogue's grade."""
+    words = call.args
+    kills = False
+    namespace: str | None = "file"
+    operands: list[Word] = []
+    index = 0
+    while index < len(words):
+        value = words[index].value
+        index += 1
+        if value is None:
+            operands.append(words[index - 1])
+        elif value in _FUSER_VALUES:
+            namespace = words[index].value if index < len(words) else None
+            index += 1
+        elif value.startswith("--namespace="):
+            namespace = value.partition("=")[2]
+        elif value in ("--kill", "-k") or (
+            value.startswith("-") and not value.startswith("--") and "k" in value and set(value[1:]) <= _FUSER_FLAGS
+        ):
+            kills = True
+        elif not value.startswith("-") or value == "-":
+            operands.append(words[index - 1])
+    if not kills:
+        return
+    for word in operands:
+        value = word.value
+        why: str | None = None
+        if value is None:
+            why = "names a file or port only known when it runs"
+        elif namespace in ("tcp", "udp") or (value[:1].isdigit() and "/" in value):
+            match = _FUSER_PORT.fullmatch(value)
+            if match is None or not match.group(1) or int(match.group(1)) < 1024:
+                why = "is a system service's port (below 1024)"
+        elif namespace is None:
+            why = "names a namespace only known when it runs"
+        else:
+            targets = call.g.state.targets(value)
+            root = call.g.state.root.rstrip("/") + "/"
+            if targets is None:
+                why = "is a path only known when it runs"
+            elif any(
+                path == "/" or path.startswith(tuple(t + "/" for t in _FUSER_HOST_TREES)) or path in _FUSER_HOST_TREES
+                for path in (posixpath.normpath(t) for t in targets)
+                if not (path + "/").startswith(root)
+            ):
+                why = "is used by the host's own services or sessions (every process has / as its root)"
+        if why is not None:
+            host_destructive(
+                call, "signal-init", f"fuser -k {show(word)}: it {why}, so it kills processes the host needs."
+            )
+            return
+
+
 _IPTABLES_OFF = frozenset({"-F", "--flush", "-X", "--delete-chain", "-P", "--policy"})
 #: iptables-extensions(8) targets that drop traffic or send it elsewhere (NAT, redirection, queueing to a program).
 _IPTABLES_CUTS = frozenset(
@@ -431,6 +500,64 @@ def iptables(call: Call) -> None:
                 "cut the machine off the network or hijack its connections.",
             )
             return
+        if (
+            adds
+            and target is not None
+            and target.upper() == "ACCEPT"
+            and "OUTPUT" not in values
+            and _unconditional(values)
+        ):
+            host_destructive(
+                call,
+                "firewall-off",
+                "iptables -j ACCEPT with no match before it accepts every packet of the chain: rules are matched in "
+                "order and the first ACCEPT ends the traversal, so the firewall is open, as with a policy ACCEPT.",
+            )
+            return
+    table = next((values[i + 1] for i, v in enumerate(values[:-1]) if v in ("-t", "--table")), "filter")
+    for value in values:
+        if (
+            table == "filter"
+            and value is not None
+            and (value in ("-D", "--delete", "-R", "--replace") or (value[:2] in ("-D", "-R") and value[2:3].isalpha()))
+        ):
+            host_destructive(
+                call,
+                "firewall-off",
+                f"iptables {value} deletes or replaces a firewall rule, which may be the one that keeps traffic out.",
+            )
+            return
+
+
+#: iptables(8) words that are not a match: the command and its chain, rule number, table, target, waiting.
+_IPTABLES_NOT_MATCHES = frozenset({"-A", "--append", "-I", "--insert", "-R", "--replace", "-t", "--table", "-j",
+                                   "--jump", "-w", "--wait", "-W", "--wait-interval", "-v", "--verbose"})  # fmt: skip
+_ANY_ADDRESS = frozenset({"0.0.0.0/0", "0/0", "::/0", "0.0.0.0", "::", "any"})
+
+
+def _unconditional(values: list[str | None]) -> bool:
+    """True when an iptables rule has no match narrower than every packet: only its command, chain, rule number,
+    table and target, or ``-s``/``-d`` of any address (iptables(8) PARAMETERS: ``0.0.0.0/0`` matches all)."""
+    index = 0
+    while index < len(values):
+        value = values[index]
+        if value is None:
+            return True
+        if value in ("-s", "--source", "--src", "-d", "--destination", "--dst"):
+            following = values[index + 1] if index + 1 < len(values) else None
+            if following not in _ANY_ADDRESS:
+                return False
+            index += 2
+            continue
+        name = value.partition("=")[0]
+        if (
+            name.startswith("-")
+            and name not in _IPTABLES_NOT_MATCHES
+            and not (name[:2] in ("-A", "-I", "-R", "-t", "-j") and not name.startswith("--"))
+        ):
+            return False
+        index += 1
+    return True
 
 
 @_guard
@@ -448,6 +575,19 @@ def ufw(call: Call) -> None:
             call,
             "firewall-off",
             f"ufw {' '.join(v or '?' for v in operands[:3])} turns the firewall off, opens it or cuts traffic off.",
+        )
+        return
+    if operands[:1] == ["delete"] or (
+        operands[:1] == ["allow"]
+        and operands[1:3] in (["from", "any"], ["from", "0.0.0.0/0"], ["from", "::/0"])
+        and not any(v in ("port", "proto", "app") for v in operands)
+    ):
+        # ufw(8): "allow from any" with no port opens every port; "delete" removes a rule, which may be the one
+        # keeping traffic out or letting ssh in
+        host_destructive(
+            call,
+            "firewall-off",
+            f"ufw {' '.join(v or '?' for v in operands[:3])} opens every port or removes a firewall rule.",
         )
 
 

@@ -16,8 +16,8 @@ import posixpath
 import re
 import shlex
 
-from bot.risk.grader import Call
-from bot.risk.options import long_is, scan
+from bot.risk.grader import Call, Handler
+from bot.risk.options import Opt, long_is, scan
 from bot.risk.words import Word, literal_word
 
 from .kit import (
@@ -87,6 +87,18 @@ def curl(call: Call) -> None:
     methods = found.values("-X", "--request")
     if methods and (methods[-1].value or "").upper() == "DELETE":
         remote_deletion(call, f"curl -X {show(methods[-1])}")
+    if found.has("-n", "--netrc", "--netrc-optional") and (
+        found.has("-v", "--verbose", "--trace", "--trace-ascii")
+        or any(v.value == "-" for v in found.values("-D", "--dump-header"))
+    ):
+        # curl(1) -n, --netrc: "scan the .netrc file in the user's home directory for login name and password";
+        # -v shows the request headers (Authorization: Basic, the login encoded), --trace/-D - the exchange
+        call.flag(
+            R.NETWORK,
+            "secret-read",
+            "curl -n with -v/--trace/-D - prints the Authorization header built from ~/.netrc: its output goes to "
+            "the model.",
+        )
     dirs = found.values("--output-dir")
     base = dirs[-1] if dirs else None
     for opt in found.opts:
@@ -144,6 +156,15 @@ def wget(call: Call) -> None:
     methods = found.values("--method")
     if methods and (methods[-1].value or "").upper() == "DELETE":
         remote_deletion(call, f"wget --method={show(methods[-1])}")
+    if found.has("-d", "--debug"):
+        # wget(1) reads ~/.netrc for logins by default ("--no-netrc" aside); -d prints the request headers,
+        # the Authorization header among them
+        call.flag(
+            R.NETWORK,
+            "secret-read",
+            "wget -d prints its requests' headers, the Authorization built from ~/.netrc among them: its output goes "
+            "to the model.",
+        )
     for log in found.values("-o", "--output-file", "-a", "--append-output", "--save-cookies"):
         call.write(log, "wget writes")
     documents = found.values("-O", "--output-document")
@@ -230,6 +251,25 @@ def ssh(call: Call) -> None:
                 "ssh -R (RemoteForward) lets the other machine connect to ports on this machine, or through it to "
                 "any address it reaches: it opens this machine to the outside.",
             )
+    _ssh_open_forwards(call, options)
+    for option in options:
+        setting = (option.value.value or "") if option.value is not None else ""
+        key, _, answer = setting.replace("=", " ").partition(" ")
+        if option.name in ("-A", "-Y") or (
+            option.name == "-o"
+            and key.lower() in ("forwardagent", "forwardx11trusted")
+            and answer.strip().lower() not in ("no", "")
+        ):
+            # ssh(1) -A: users who can reach the agent's socket on the remote host "can access the local agent ...
+            # and use the identities loaded into the agent"; -Y: trusted X11 forwarding skips the X11 SECURITY
+            # extension controls (the remote side reads keystrokes and the screen)
+            call.flag(
+                R.SYSTEM,
+                "credential-forwarding",
+                f"ssh {option.name} {show(option.value) if option.value is not None else ''}".rstrip()
+                + " lets the other machine use this machine's ssh keys (agent) or its display and keyboard.",
+            )
+            break
     command = more.rest if found.rest else []
     if not command:
         return
@@ -237,6 +277,96 @@ def ssh(call: Call) -> None:
         destructive(call, "dynamic-script", "The remote command is only known when it runs.")
         return
     call.script(" ".join(w.value or "" for w in command), "ssh", remote=True)
+
+
+def open_bind(address: str | None) -> bool:
+    """True when a listening address is not this machine's loopback: every interface (``""``, ``*``, ``0.0.0.0``,
+    ``::``), another address of this machine, or one only known when it runs (None)."""
+    if address is None:
+        return True
+    address = address.strip("[]").lower()
+    return not (address in ("localhost", "::1", "ip6-localhost") or address.startswith("127."))
+
+
+def _ssh_open_forwards(call: Call, options: list[Opt]) -> None:
+    """ssh(1) ``-L [bind_address:]port:host:hostport`` and ``-D [bind_address:]port``: "An empty address or '*'
+    indicates that the port should be available from all interfaces" (``-g`` and ``GatewayPorts`` do the same for
+    a forward without an address): a forward or SOCKS proxy other machines can use to reach, as this machine, what
+    it reaches. A loopback address (the default) keeps the forward on this machine."""
+    gateway = any(
+        o.name == "-g"
+        or (
+            o.name == "-o"
+            and o.value is not None
+            and (o.value.value or "").replace("=", " ").split()[:2]
+            in (["GatewayPorts", "yes"], ["gatewayports", "yes"])
+        )
+        for o in options
+    )
+    for option in options:
+        if option.name not in ("-L", "-D") or option.value is None:
+            continue
+        spec = option.value.value
+        if spec is not None and "/" in spec:
+            continue  # a Unix-domain socket
+        bound: str | None = ""
+        if spec is not None:
+            parts = _split_forward(spec)
+            wanted = 4 if option.name == "-L" else 2
+            if len(parts) < wanted:
+                if not gateway:
+                    continue
+            else:
+                bound = parts[0]
+        else:
+            bound = None
+        if open_bind(bound):
+            host_destructive(
+                call,
+                "inbound-tunnel",
+                f"ssh {option.name} {show(option.value)} listens on every interface (or an address only known when "
+                "it runs): other machines reach, through this one, what it reaches.",
+            )
+            return
+
+
+def tailscale_funnel(base: Handler) -> Handler:
+    """tailscale funnel (tailscale.com/kb/1311/tailscale-funnel): "route traffic from the broader internet to a
+    local service" — a port of this machine opened to everyone (inbound-tunnel), as ``ngrok`` or ``ssh -R``;
+    ``funnel status`` only prints, ``funnel reset`` and ``--https=PORT off`` close it."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        operands = [w.value for w in call.args if w.value is None or not w.value.startswith("-")]
+        if operands[:1] != ["funnel"] or operands[1:2] in (["status"], ["reset"]) or "off" in operands[1:]:
+            return
+        host_destructive(
+            call,
+            "inbound-tunnel",
+            "tailscale funnel routes traffic from the internet to a service of this machine: it opens it to everyone.",
+        )
+
+    handler.__name__ = "tailscale_funnel"
+    return handler
+
+
+def _split_forward(spec: str) -> list[str]:
+    """A forwarding spec split at its colons, an IPv6 address in brackets kept whole."""
+    parts: list[str] = []
+    current = ""
+    depth = 0
+    for char in spec:
+        if char == "[":
+            depth += 1
+        elif char == "]":
+            depth -= 1
+        if char == ":" and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += char
+    parts.append(current)
+    return parts
 
 
 def _is_remote(word: Word) -> bool:
@@ -260,6 +390,10 @@ def scp(call: Call) -> None:
     operands = found.operands
     if len(operands) >= 2 and not _is_remote(operands[-1]):
         call.write(operands[-1], "scp writes")
+    if found.has("-r"):  # scp(1) -r: "Recursively copy entire directories": every file below a local source is read
+        for source in operands[:-1]:
+            if not _is_remote(source):
+                call.g.read_below(call.rec, call.scope, "scp -r", source, None)
 
 
 def sftp(call: Call) -> None:
@@ -358,6 +492,11 @@ def rsync(call: Call) -> None:
             "setuid",
             "rsync as root keeping modes (-a, -p) copies setuid/setgid bits and owners: a program then runs as root.",
         )
+    if any(o.name in ("-a", "--archive", "-r", "--recursive") for o in found.opts):
+        # rsync(1) -r/-a: every file below a local source is read (and copied where the destination says)
+        for source in operands[:-1]:
+            if not _is_remote(source):
+                call.g.read_below(call.rec, call.scope, "rsync -a/-r", source, None)
     for log in found.values("--log-file", "--write-batch", "--only-write-batch"):
         call.write(log, "rsync writes")
     local_dest = operands[-1] if len(operands) >= 2 and not _is_remote(operands[-1]) else None

@@ -70,7 +70,7 @@ from bot.risk.grader import Call, Handler
 from bot.risk.model import RiskLevel
 from bot.risk.options import long_is
 
-from .kit import destructive, host_destructive, show
+from .kit import destructive, host_destructive, show, tool_plugin
 
 __all__ = [
     "APT_SAFE_OPTIONS",
@@ -518,4 +518,30 @@ def apk(base: Handler) -> Handler:
                     _local(call, package)
 
     handler.__name__ = "apk"
+    return handler
+
+
+def plugin_from_url(base: Handler) -> Handler:
+    """asdf ``plugin add NAME URL`` and mise ``plugins install NAME URL`` / ``link NAME DIR`` (asdf "Create a
+    Plugin": a plugin is a repository of shell scripts asdf runs for every install, and its ``exec-env`` at every
+    call through a shim; mise plugins are asdf's): a plugin from a URL or a directory the caller names, rather than
+    the tools' short-name index, is code installed into the tool (tool-plugin, destructive)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        values = [w.value for w in call.args if w.value is None or not w.value.startswith("-")]
+        if values[:1] not in (["plugin"], ["plugins"], ["p"]) or values[1:2] not in (
+            ["add"],
+            ["install"],
+            ["i"],
+            ["link"],
+            ["update"],
+        ):
+            return
+        if values[1] == "link" or any(
+            v is None or "://" in v or v.startswith(("git@", "/", ".", "~")) for v in values[3:]
+        ):
+            tool_plugin(call, f"{call.name} {values[0]} {values[1]} of a URL or directory")
+
+    handler.__name__ = "plugin_from_url"
     return handler

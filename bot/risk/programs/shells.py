@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.risk.grader import Call
+from bot.risk.grader import Call, Handler
 from bot.risk.reasons import shorten
 from bot.risk.settings import MODULE
 from bot.risk.words import Word, literal_word
@@ -489,3 +489,34 @@ def other_interpreter(call: Call) -> None:
             destructive(call, "inline-code", f"{call.name} {value} runs inline code the classifier cannot see.")
             return
     destructive(call, "script-file", f"{call.name} runs a program the classifier cannot see.")
+
+
+def served_directory(base: Handler) -> Handler:
+    """http-server (npm; README: "http-server [path] [options]", "-a Address to use (defaults to 0.0.0.0)"): it
+    serves the directory it is given to every machine that connects; one that may hold credentials (``/``, a home,
+    ``~/.ssh``, ``/etc``) outside the workspace is destructive (serves-secrets), as ``python3 -m http.server
+    --directory /`` is."""
+
+    from bot.risk.paths import Where
+    from bot.risk.sensitive import may_hold_credential
+
+    def handler(call: Call) -> None:
+        base(call)
+        for word in call.args:
+            text = word.value
+            if text is None:
+                destructive(call, "dynamic-argument", f"The directory {call.name} serves is only known when it runs.")
+                return
+            if text.startswith("-"):
+                continue
+            what = may_hold_credential(text)
+            if what is not None and call.where(Word(text, text)) not in (Where.WORKSPACE, Where.TEMP):
+                destructive(
+                    call,
+                    "serves-secrets",
+                    f"{call.name} serves {shorten(text, 60)}, which may hold {what}, to any machine that connects.",
+                )
+                return
+
+    handler.__name__ = "served_directory"
+    return handler

@@ -28,6 +28,8 @@ import re
 from collections.abc import Callable
 
 from bot.risk.grader import Call, Handler
+from bot.risk.paths import Where
+from bot.risk.words import Word
 
 from .kit import R, destructive, read_only, refuse, show
 
@@ -541,16 +543,27 @@ def nft(call: Call) -> None:
     literal = [v for v in values if v is not None]
     if any(
         v in ("-f", "--file", "-i", "--interactive")
+        or v.startswith("--file=")
         or (v.startswith("-") and not v.startswith("--") and ("f" in v or "i" in v))
         for v in literal
     ):
         if any(v in ("-c", "--check") for v in literal):
             read_only(call, "nft --check only checks the rules.")
-        else:
+        elif _nft_file_in_workspace(call):
             call.flag(
                 R.SYSTEM,
                 "system-command",
-                "nft -f/-i loads firewall rules the classifier cannot see.",
+                "nft -f loads firewall rules from a workspace file the classifier does not read.",
+                downgradable=True,
+            )
+        else:
+            # nft(8) -f/-i: a ruleset from outside the workspace, standard input or typed commands, which may flush
+            # the ruleset or accept every packet
+            call.flag(
+                R.DESTRUCTIVE,
+                "firewall-off",
+                "nft -f/-i loads firewall rules the classifier cannot see: they may flush the ruleset or accept "
+                "every packet.",
                 downgradable=True,
             )
         return
@@ -576,4 +589,49 @@ def nft(call: Call) -> None:
             downgradable=True,
         )
         return
+    if (
+        len(operands) > 1
+        and operands[1] == "rule"
+        and (verb in ("delete", "destroy", "replace") or (verb in ("add", "insert") and _accepts_all(operands[2:])))
+    ):
+        # nft(8) RULES: a deleted or replaced rule may be the one keeping traffic out; a rule whose only
+        # statement is the verdict accept (counter/log aside) accepts every packet reaching it
+        call.flag(
+            R.DESTRUCTIVE,
+            "firewall-off",
+            f"nft {' '.join(operands)[:80]} deletes, replaces or opens a firewall rule: it may let every packet in.",
+            downgradable=True,
+        )
+        return
     call.flag(R.SYSTEM, "system-command", f"nft {verb} changes the firewall.", downgradable=True)
+
+
+def _nft_file_in_workspace(call: Call) -> bool:
+    """True when ``nft -f FILE`` names a file in the workspace (not ``-``, not ``-i``)."""
+    words = call.args
+    for index, word in enumerate(words):
+        value = word.value or ""
+        if value in ("-i", "--interactive") or (value.startswith("-") and not value.startswith("--") and "i" in value):
+            return False
+        if value in ("-f", "--file") or (value.startswith("-") and not value.startswith("--") and value.endswith("f")):
+            target = words[index + 1] if index + 1 < len(words) else None
+            return target is not None and target.value not in (None, "-") and call.where(target) is Where.WORKSPACE
+        if value.startswith("--file="):
+            place = value.partition("=")[2]
+            return place != "-" and call.where(Word(place, place)) is Where.WORKSPACE
+    return False
+
+
+_NFT_FAMILIES = frozenset({"ip", "ip6", "inet", "arp", "bridge", "netdev"})
+
+
+def _accepts_all(words: list[str]) -> bool:
+    """True for ``[FAMILY] TABLE CHAIN [position|handle|index N] STATEMENT`` (nft(8) RULES) whose statement is only
+    ``accept``, with ``counter`` or ``log`` beside it: no match, so every packet is accepted."""
+    tokens = [t for w in words for t in w.split()]
+    if tokens[:1] and tokens[0] in _NFT_FAMILIES:
+        tokens = tokens[1:]
+    tokens = tokens[2:]
+    if tokens[:1] and tokens[0] in ("position", "handle", "index"):
+        tokens = tokens[2:]
+    return "accept" in tokens and set(tokens) <= {"accept", "counter", "log"}

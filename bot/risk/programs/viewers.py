@@ -233,14 +233,52 @@ def file_(call: Call) -> None:
 
 
 def history(call: Call) -> None:
-    """bash ``history``: ``-a``/``-w [FILE]`` write FILE (or ``$HISTFILE``, outside the workspace)."""
+    """bash ``history``: ``-a``/``-w [FILE]`` write FILE (or ``$HISTFILE``, outside the workspace); ``-r``/``-n``
+    read it into the list, which ``history`` then prints. bash(1) ``history``: with no FILE "the value of HISTFILE
+    is used", so a ``HISTFILE`` the script assigned is the file written (``-w`` overwrites it) or read."""
     words = call.args
     options = [w.value or "" for w in words if (w.value or "").startswith("-") and w.value != "-"]
+    operands = [w for w in words if not (w.value or "").startswith("-") and w.value is not None]
+    histfiles = _assigned_histfile(call) if not operands else None
     if first_dynamic(words) is not None or any(("a" in o or "w" in o) for o in options):
-        operands = [w for w in words if not (w.value or "").startswith("-") and w.value is not None]
+        if histfiles is not None:
+            for histfile in histfiles:
+                if histfile.value is None:
+                    call.flag(
+                        RiskLevel.DESTRUCTIVE,
+                        "unknown-write-target",
+                        "history -a/-w writes $HISTFILE, which the script set to a path only known when it runs.",
+                        downgradable=True,
+                    )
+                    continue
+                call.write(histfile, "history -a/-w writes", replaces=any("w" in o for o in options))
+            return
         call.write(operands[0] if operands else Word(None, "$HISTFILE"), "history -a/-w writes")
         return
+    if histfiles is not None and any(("r" in o or "n" in o) for o in options):
+        from bot.risk.sensitive import credential_path
+
+        for histfile in histfiles:
+            what = credential_path(histfile.value) if histfile.value is not None else "a file only known when it runs"
+            if what is not None:
+                call.flag(
+                    RiskLevel.NETWORK,
+                    "secret-read",
+                    f"history -r reads $HISTFILE ({show(histfile)}), which holds {what}, into the list it prints.",
+                )
+                return
     read_only(call, "history only lists or edits the shell's history list.")
+
+
+def _assigned_histfile(call: Call) -> list[Word] | None:
+    """The files ``HISTFILE`` may name when the script assigned it (a word only known when it runs if its value is
+    not), or None when the script did not assign it (the shell's own, outside the workspace)."""
+    if "HISTFILE" not in call.g.assigned:
+        return None
+    known = call.g.read_values().get("HISTFILE")
+    if not known:
+        return [Word(None, "$HISTFILE")]
+    return [Word(value, value) for value in known]
 
 
 def jobs(call: Call) -> None:

@@ -151,11 +151,14 @@ def stdbuf(call: Call) -> None:
 
 
 def time_(call: Call) -> None:
-    """bash's ``time [-p]`` keyword and GNU time(1) (``-o FILE`` writes, ``-f FMT``)."""
+    """bash's ``time [-p]`` keyword and GNU time(1) (``-o FILE`` writes, ``-f FMT``). The word ``time`` first in a
+    command is bash's reserved word (bash(1) "Pipelines"): it times the pipeline in the current shell, so a builtin
+    it times (``time cd DIR``, ``time pushd DIR``, ``time eval 'cd DIR'``) changes this shell's directory."""
     found = scan(call.args, "of", frozenset({"--output", "--format"}), stop_at_operand=True)
     for output in found.values("-o", "--output"):
         call.write(output, "time -o writes")
-    _run_rest(call, found.rest, "time")
+    keyword = not call.rec.wrappers and bool(call.rec.words) and call.rec.words[0].value == "time"
+    _run_rest(call, found.rest, "time", child_process=not keyword)
 
 
 def ionice(call: Call) -> None:
