@@ -94,7 +94,8 @@ async def test_a_plain_workspace_stays_covered_and_settings_that_choose_code_ask
         with path.open("a") as handle:
             handle.write(content)
         esc = await asks_then_withdraw(harness, token, **sent(command, root))
-        assert any(r["rule"] == "workspace-settings" for r in esc["reasons"]), (name, esc["reasons"])
+        # a setting that names a program git runs is graded as running it (runs-program, destructive)
+        assert {r["rule"] for r in esc["reasons"]} & {"workspace-settings", "runs-program"}, (name, esc["reasons"])
 
     # the root package's own life cycle scripts run on install: named on the card, never covered
     scripted = project(tmp_path / "scripted")
@@ -131,7 +132,8 @@ async def test_python_package_tools_ask_when_the_workspace_chooses_where_package
         root = project(tmp_path / f"py{index}")
         (root / name).write_text(content)
         esc = await asks_then_withdraw(harness, token, **sent(command, root))
-        assert any(r["rule"] == "workspace-settings" for r in esc["reasons"]), (name, esc["reasons"])
+        # a setting that names a program git runs is graded as running it (runs-program, destructive)
+        assert {r["rule"] for r in esc["reasons"]} & {"workspace-settings", "runs-program"}, (name, esc["reasons"])
 
 
 async def test_git_push_to_a_repository_on_this_machine_is_destructive_or_asks(
