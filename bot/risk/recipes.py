@@ -339,7 +339,13 @@ class ProjectRecipes(RecipeBook):
                     raise FileNotFoundError(name)
                 return text(found)
 
-            lines = make_recipe(text(rel), target, rel, include, overrides=overrides)
+            def exists(name: str) -> bool:
+                path = posixpath.normpath(posixpath.join(directory, name))
+                if path.startswith(("/", "../")) or path == "..":
+                    return True  # outside the workspace: not looked at, taken to be there
+                return os.path.lexists(os.path.join(root, path))
+
+            lines = make_recipe(text(rel), target, rel, include, overrides=overrides, exists=exists)
             if lines is None:
                 raise _Unreadable(
                     f"{rel} (not read completely: an include, a line FlyBot cannot read, or a setting that "
@@ -909,10 +915,12 @@ class _Makefile(Record):
         "oneshell",
         "unsafe_shell",
         "included",
+        "exists",
     )
 
     def __init__(self, name: str) -> None:
         self.name = name
+        self.exists: Callable[[str], bool] | None = None
         self.variables: dict[str, str | None] = {}
         self.rules: dict[str, _Rule] = {}
         self.patterns: list[tuple[str, _Rule]] = []
@@ -935,7 +943,12 @@ _RECIPE_ENVIRONMENT = frozenset({
 
 
 def make_recipe(
-    text: str, target: str, name: str, read_include: object = None, overrides: Iterable[str] = ()
+    text: str,
+    target: str,
+    name: str,
+    read_include: object = None,
+    overrides: Iterable[str] = (),
+    exists: Callable[[str], bool] | None = None,
 ) -> list[RecipeLine] | None:
     """The commands ``make TARGET`` runs, read from Makefile ``text`` (``target`` ``""``: the default goal).
 
@@ -957,8 +970,11 @@ def make_recipe(
     makes every recipe line ``$FLYBOT_UNKNOWN``
     (run by a program the classifier cannot see). ``overrides``: variables set on the command line or in the
     environment (``make test CC=...``): their values are unknown, and they win over the makefile's assignments.
+    ``exists``: whether a file (relative to make's directory) is there, to tell which built-in rules apply
+    (:func:`_builtin_lines`); None: every one may.
     """
     mk = _Makefile(name)
+    mk.exists = exists
     for variable in overrides:
         mk.variables[variable] = None  # stays None: an assignment to an unknown variable keeps it unknown
     _parse_make(mk, text, name, read_include, depth=0)
@@ -972,9 +988,139 @@ def make_recipe(
         return list(mk.load_lines)
     out: list[RecipeLine] = list(mk.load_lines)
     seen: set[str] = set()
-    if not _collect(mk, goal, out, seen, depth=0) and ".DEFAULT" in mk.rules:
-        _collect(mk, ".DEFAULT", out, seen, depth=0, stem_of=goal)
+    if not _collect(mk, goal, out, seen, depth=0):
+        _no_rule(mk, goal, out, seen, depth=0)
     return out[: MAX_LINES * 4]
+
+
+def _no_rule(mk: _Makefile, target: str, out: list[RecipeLine], seen: set[str], depth: int) -> None:
+    """What make may run for ``target``, a goal or prerequisite no rule of the makefile makes: a built-in rule
+    (:func:`_builtin_lines`), else, for a file that does not exist, the ``.DEFAULT`` recipe (GNU make manual,
+    "Special Built-in Target Names": "used for any target for which no rules are found", prerequisites too). Whether
+    the file exists is not looked at: both are graded."""
+    _builtin_lines(mk, target, out)
+    if ".DEFAULT" in mk.rules:
+        _collect(mk, ".DEFAULT", out, seen - {".DEFAULT"}, depth, stem_of=target)
+
+
+#: The variables of make's built-in rules and their default values (``make -p -f /dev/null``, GNU make 4.3),
+#: besides :data:`_BUILTIN_VARS`; the flags and ``TARGET_*`` variables have none (empty).
+_BUILTIN_DEFS = {
+    "OUTPUT_OPTION": "-o $@", "COMPILE.c": "$(CC) $(CFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -c",
+    "COMPILE.cc": "$(CXX) $(CXXFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -c", "COMPILE.C": "$(COMPILE.cc)",
+    "COMPILE.cpp": "$(COMPILE.cc)", "COMPILE.m": "$(OBJC) $(OBJCFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -c",
+    "COMPILE.p": "$(PC) $(PFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -c", "COMPILE.f": "$(FC) $(FFLAGS) $(TARGET_ARCH) -c",
+    "COMPILE.F": "$(FC) $(FFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -c",
+    "COMPILE.r": "$(FC) $(FFLAGS) $(RFLAGS) $(TARGET_ARCH) -c", "COMPILE.s": "$(AS) $(ASFLAGS) $(TARGET_MACH)",
+    "COMPILE.S": "$(CC) $(ASFLAGS) $(CPPFLAGS) $(TARGET_MACH) -c",
+    "COMPILE.mod": "$(M2C) $(M2FLAGS) $(MODFLAGS) $(TARGET_ARCH)",
+    "COMPILE.def": "$(M2C) $(M2FLAGS) $(DEFFLAGS) $(TARGET_ARCH)", "LINK.o": "$(CC) $(LDFLAGS) $(TARGET_ARCH)",
+    "LINK.c": "$(CC) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) $(TARGET_ARCH)",
+    "LINK.cc": "$(CXX) $(CXXFLAGS) $(CPPFLAGS) $(LDFLAGS) $(TARGET_ARCH)", "LINK.C": "$(LINK.cc)",
+    "LINK.cpp": "$(LINK.cc)", "LINK.m": "$(OBJC) $(OBJCFLAGS) $(CPPFLAGS) $(LDFLAGS) $(TARGET_ARCH)",
+    "LINK.p": "$(PC) $(PFLAGS) $(CPPFLAGS) $(LDFLAGS) $(TARGET_ARCH)",
+    "LINK.f": "$(FC) $(FFLAGS) $(LDFLAGS) $(TARGET_ARCH)", "LINK.F": "$(FC) $(FFLAGS) $(CPPFLAGS) $(LDFLAGS) $(TARGET_ARCH)",
+    "LINK.r": "$(FC) $(FFLAGS) $(RFLAGS) $(LDFLAGS) $(TARGET_ARCH)",
+    "LINK.s": "$(CC) $(ASFLAGS) $(LDFLAGS) $(TARGET_MACH)", "LINK.S": "$(CC) $(ASFLAGS) $(CPPFLAGS) $(LDFLAGS) $(TARGET_MACH)",
+    "PREPROCESS.F": "$(FC) $(FFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -F", "PREPROCESS.r": "$(FC) $(FFLAGS) $(RFLAGS) $(TARGET_ARCH) -F",
+    "PREPROCESS.S": "$(CC) -E $(CPPFLAGS)", "YACC.y": "$(YACC) $(YFLAGS)", "YACC.m": "$(YACC) $(YFLAGS)",
+    "LEX.l": "$(LEX) $(LFLAGS) -t", "LEX.m": "$(LEX) $(LFLAGS) -t", "LINT.c": "$(LINT) $(LINTFLAGS) $(CPPFLAGS) $(TARGET_ARCH)",
+    "CHECKOUT,v": "$(CO) $(COFLAGS) $< $@", "OBJC": "cc", "PC": "pc", "M2C": "m2c", "LINT": "lint", "TEX": "tex",
+    "TEXI2DVI": "texi2dvi", "MAKEINFO": "makeinfo", "CTANGLE": "ctangle", "CWEAVE": "cweave", "TANGLE": "tangle",
+    "WEAVE": "weave", "GET": "get", "CO": "co", "ARFLAGS": "rv",
+}  # fmt: skip
+_LINK = "$^ $(LOADLIBES) $(LDLIBS) -o $@"
+#: make's built-in rules (``make -p -f /dev/null``, GNU make 4.3; GNU make manual, "Catalogue of Built-In Rules"):
+#: target pattern, source suffix, recipe lines. ``%`` rules apply to a name no other built-in target pattern matches
+#: (GNU make manual, "Match-Anything Pattern Rules": a non-terminal match-anything rule is not used for a name that
+#: "indicates a specific type of data"); the ``%::`` version-control rules and ``(%)`` archive members to any name.
+_BUILTIN_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    *(("%", f".{s}", (f"$(LINK.{s}) {_LINK}",)) for s in ("o", "c", "cc", "C", "cpp", "p", "f", "F", "m", "r", "s", "S")),
+    ("%", ".mod", ("$(COMPILE.mod) -o $@ -e $@ $^",)),
+    ("%", ".sh", ("cat $< >$@", "chmod a+x $@")),
+    *(("%.o", f".{s}", (f"$(COMPILE.{s}) $(OUTPUT_OPTION) $<",)) for s in ("c", "cc", "C", "cpp", "p", "f", "F", "m", "r")),
+    ("%.o", ".s", ("$(COMPILE.s) -o $@ $<",)), ("%.o", ".S", ("$(COMPILE.S) -o $@ $<",)),
+    ("%.o", ".mod", ("$(COMPILE.mod) -o $@ $<",)),
+    ("%.ln", ".c", ("$(LINT.c) -C$* $<",)), ("%.ln", ".y", ("$(YACC.y) $<", "$(LINT.c) -C$* y.tab.c")),
+    ("%.ln", ".l", ("$(LEX.l) $< > $*.c", "$(LINT.c) -i $*.c -o $@")),
+    ("%.f", ".F", ("$(PREPROCESS.F) $(OUTPUT_OPTION) $<",)), ("%.f", ".r", ("$(PREPROCESS.r) $(OUTPUT_OPTION) $<",)),
+    ("%.c", ".y", ("$(YACC.y) $<", "mv -f y.tab.c $@")), ("%.c", ".l", ("$(RM) $@", "$(LEX.l) $< > $@")),
+    ("%.c", ".w", ("$(CTANGLE) $< - $@",)), ("%.r", ".l", ("$(LEX.l) $< > $@", "mv -f lex.yy.r $@")),
+    ("%.m", ".ym", ("$(YACC.m) $<", "mv -f y.tab.c $@")), ("%.s", ".S", ("$(PREPROCESS.S) $< > $@",)),
+    ("%.sym", ".def", ("$(COMPILE.def) -o $@ $<",)), ("%.dvi", ".tex", ("$(TEX) $<",)),
+    *(("%.info", f".{s}", ("$(MAKEINFO) $(MAKEINFO_FLAGS) $< -o $@",)) for s in ("texinfo", "texi", "txinfo")),
+    *(("%.dvi", f".{s}", ("$(TEXI2DVI) $(TEXI2DVI_FLAGS) $<",)) for s in ("texinfo", "texi", "txinfo")),
+    ("%.tex", ".w", ("$(CWEAVE) $< - $@",)), ("%.p", ".web", ("$(TANGLE) $<",)), ("%.tex", ".web", ("$(WEAVE) $<",)),
+    ("%::", ",v", ("$(CHECKOUT,v)",)), ("%::", "", ("$(GET) $(GFLAGS) $(SCCS_OUTPUT_OPTION) $<",)),
+    ("(%)", "", ("$(AR) $(ARFLAGS) $@ $<",)),
+)  # fmt: skip
+#: Target suffixes some built-in rule makes (``make -p``: the ``.SUFFIXES`` list): a name ending in one is not made
+#: by a ``%`` rule.
+_BUILTIN_SUFFIXES = (
+    ".out", ".a", ".ln", ".o", ".c", ".cc", ".C", ".cpp", ".p", ".f", ".F", ".m", ".r", ".y", ".l", ".ym", ".yl",
+    ".s", ".S", ".mod", ".sym", ".def", ".h", ".info", ".dvi", ".tex", ".texinfo", ".texi", ".txinfo", ".w", ".ch",
+    ".web", ".sh", ".elc", ".el",
+)  # fmt: skip
+
+
+def _builtin_uses(text: str, depth: int = 0) -> set[str]:
+    """The variables a built-in recipe ``text`` uses, through :data:`_BUILTIN_DEFS` too."""
+    names = set(re.findall(r"\$\(([^()$ ]+)\)", text))
+    if depth < 4:
+        for name in list(names):
+            if name in _BUILTIN_DEFS:
+                names |= _builtin_uses(_BUILTIN_DEFS[name], depth + 1)
+    return names
+
+
+def _builtin_lines(mk: _Makefile, target: str, out: list[RecipeLine], depth: int = 0) -> bool:
+    """Append the recipes of make's built-in rules that may make ``target`` and that use a variable the makefile or
+    the command line sets (``CC = ...``, ``COMPILE.c = ...``): those run what the makefile chose; True when some
+    built-in rule may make it. A rule may apply when its source is there (``mk.exists``; unknown: it may be) or
+    another built-in rule may make the source (a chain: ``x.y`` to ``x.c`` to ``x.o``; GNU make manual, "Chains of
+    Implicit Rules"), whose recipes are appended too. A built-in rule using only make's defaults runs the usual
+    compilers and tools (``cc``, ``as``, ``yacc``...), as make itself is graded."""
+    if not mk.variables or depth > 3:
+        return False
+    specific = any(target.endswith(suffix) for suffix in _BUILTIN_SUFFIXES)
+    found = False
+    for pattern, source, lines in _BUILTIN_RULES:
+        if pattern == "(%)":
+            fits = target.endswith(")") and "(" in target
+        elif pattern in ("%", "%::"):
+            fits = pattern == "%::" or not specific
+        else:
+            fits = target.endswith(pattern[1:])
+        if not fits:
+            continue
+        stem = target[: len(target) - len(pattern) + 1] if pattern.startswith("%.") else target
+        first = stem + source
+        if pattern == "%::":
+            head, _, tail = stem.rpartition("/")
+            head = head + "/" if head else ""
+            sources = [f"{head}RCS/{tail},v", f"{head}{tail},v", f"{head}RCS/{tail}"] if source else []
+            sources = sources or [f"{head}s.{tail}", f"{head}SCCS/s.{tail}"]
+            first = sources[0]
+            there = mk.exists is None or any(mk.exists(path) for path in sources)
+        elif pattern == "(%)":
+            there = True
+        else:
+            there = mk.exists is None or mk.exists(first)
+            if not there and pattern != "%" and first not in mk.rules:
+                mark = len(out)
+                there = _builtin_lines(mk, first, out, depth + 1)
+                del out[mark if not there else len(out) :]
+        if not there:
+            continue
+        found = True
+        if not any(name in mk.variables for line in lines for name in _builtin_uses(line)):
+            continue
+        auto = {"@": target, "<": first, "^": first, "+": first, "?": first, "*": stem}
+        for line in lines:
+            expanded = _expand(mk, line, auto, builtin=True)
+            if expanded.strip():
+                out.append(RecipeLine(f"{mk.name} (built-in rule {pattern} from %{source}: {target})"[:200], expanded))
+    return found
 
 
 def _default_goal(mk: _Makefile) -> str | None:
@@ -1259,7 +1405,8 @@ def _collect(
             out.append(RecipeLine(f"{mk.name} ({target}: prerequisite {prereq[:60]})", UNKNOWN))
             continue
         for name in names.split():
-            _collect(mk, name, out, seen, depth + 1)
+            if name not in seen and not _collect(mk, name, out, seen, depth + 1):
+                _no_rule(mk, name, out, seen, depth + 1)
     auto = {
         "@": stem_of if stem_of is not None else target,
         "<": prereqs[0] if prereqs else "",
@@ -1269,6 +1416,9 @@ def _collect(
         "*": stem if stem is not None else UNKNOWN,
     }
     lines = rule.lines
+    if not lines and not target.startswith("."):
+        # GNU make manual, "Using Implicit Rules": a target whose rules have no recipe is made by an implicit rule
+        _builtin_lines(mk, target, out)
     if mk.oneshell and lines:
         lines = [(lines[0][0], "\n".join(text for _, text in lines))]
     for number, text in lines:
@@ -1295,8 +1445,10 @@ def _strip_prefixes(text: str) -> str:
     return text
 
 
-def _expand(mk: _Makefile, text: str, auto: dict[str, str], depth: int = 0) -> str:
-    """Expand make variables in ``text``; unknown ones and functions become :data:`UNKNOWN`."""
+def _expand(mk: _Makefile, text: str, auto: dict[str, str], depth: int = 0, *, builtin: bool = False) -> str:
+    """Expand make variables in ``text``; unknown ones and functions become :data:`UNKNOWN`. ``builtin``: ``text``
+    is a built-in rule's recipe: the built-in variables have their default (:data:`_BUILTIN_DEFS`) and a variable
+    no one defined (the flags) is empty."""
     if "$" not in text:
         return text
     if depth > 8:
@@ -1317,10 +1469,13 @@ def _expand(mk: _Makefile, text: str, auto: dict[str, str], depth: int = 0) -> s
             return UNKNOWN
         if inner in auto:
             return auto[inner]
-        value = mk.variables.get(inner, _BUILTIN_VARS.get(inner))  # undefined: may come from the environment
+        if builtin and inner not in mk.variables:
+            value = _BUILTIN_VARS.get(inner, _BUILTIN_DEFS.get(inner, ""))
+        else:
+            value = mk.variables.get(inner, _BUILTIN_VARS.get(inner))  # undefined: may come from the environment
         if value is None:
             return UNKNOWN
-        return _expand(mk, value, auto, depth + 1)
+        return _expand(mk, value, auto, depth + 1, builtin=builtin)
 
     placeholder = "\x00DOLLAR\x00"
     text = text.replace("$$", placeholder)

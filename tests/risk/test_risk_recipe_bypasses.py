@@ -338,3 +338,55 @@ def test_writes_that_cannot_change_the_recipe_leave_it_read(tmp_path: Path, comm
     (tmp_path / "Makefile").write_text("test:\n\tpytest -q\n")
     package(tmp_path, {"test": "jest"})
     assert both(command, tmp_path) is WW
+
+
+# -- make's .DEFAULT recipe and built-in rules -----------------------------------------------------------------
+@pytest.mark.parametrize("command", ["make", "make all"])
+def test_the_default_recipe_of_a_prerequisite_with_no_rule_is_graded(tmp_path: Path, command: str) -> None:
+    # GNU make manual, "Special Built-in Target Names": .DEFAULT is used for any target for which no rules are found
+    (tmp_path / "Makefile").write_text(f"all: foo\n\techo hi\n.DEFAULT:\n\t{EVIL}\n")
+    assert both(command, tmp_path) is DES
+
+
+def test_a_prerequisite_with_a_rule_does_not_run_the_default_recipe(tmp_path: Path) -> None:
+    (tmp_path / "Makefile").write_text(f"all: foo\n\techo hi\nfoo:\n\ttouch foo\n.DEFAULT:\n\t{EVIL}\n")
+    assert both("make", tmp_path) is WW
+
+
+@pytest.mark.parametrize(
+    ("makefile", "sources"),
+    [
+        (f"CC = {EVIL};\nall: foo.o\n\techo done\n", ["foo.c"]),
+        (f"CFLAGS = -O2; {EVIL};\nfoo.o:\n", ["foo.c"]),
+        (f"COMPILE.c = {EVIL};\nall: foo.o\n", ["foo.c"]),
+        (f"LDLIBS = ; {EVIL}\nprog: prog.o\n", ["prog.c"]),
+        (f"YACC = {EVIL};\nall: parse.o\n", ["parse.y"]),
+        (f"CC = {EVIL};\nall: tool\n", ["tool.c"]),
+    ],
+)
+def test_variables_of_the_built_in_rules_are_graded_where_a_rule_applies(
+    tmp_path: Path, makefile: str, sources: list[str]
+) -> None:
+    # GNU make manual, "Catalogue of Built-In Rules": n.o is made from n.c by $(CC) $(CPPFLAGS) $(CFLAGS) -c
+    (tmp_path / "Makefile").write_text(makefile)
+    for source in sources:
+        (tmp_path / source).write_text("")
+    assert both("make", tmp_path) is DES
+
+
+@pytest.mark.parametrize(
+    ("makefile", "sources"),
+    [
+        ("CC = gcc\nCFLAGS = -O2 -Wall\nLDLIBS = -lm\nprog: main.o util.o\n\t$(CC) -o prog main.o util.o\n", []),
+        ("CC = gcc\nCFLAGS = -O2 -Wall\nLDLIBS = -lm\nprog: prog.o util.o\n", ["prog.c", "util.c"]),
+        ("all: foo.o\n", ["foo.c"]),
+        (f"CC = {EVIL};\nall: foo.o\nfoo.o: foo.c\n\tgcc -c foo.c\n", ["foo.c"]),
+    ],
+)
+def test_built_in_rules_with_the_usual_compilers_stay_workspace_write(
+    tmp_path: Path, makefile: str, sources: list[str]
+) -> None:
+    (tmp_path / "Makefile").write_text(makefile)
+    for source in sources:
+        (tmp_path / source).write_text("")
+    assert both("make", tmp_path) is WW
