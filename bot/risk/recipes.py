@@ -378,9 +378,11 @@ class ProjectRecipes(RecipeBook):
                     )
             if target.startswith(LIFECYCLE):
                 events = target[len(LIFECYCLE) :].split(",")
-                lines = lifecycle_scripts(text(rel), events) or []
+                lines = _with_gyp(root, rel, events, lifecycle_scripts(text(rel), events) or [])
                 for package in _own_packages(root, rel, text):
-                    lines += lifecycle_scripts(text(package), events, where=package) or []
+                    lines += _with_gyp(
+                        root, package, events, lifecycle_scripts(text(package), events, where=package) or []
+                    )
                 return recipe(lines)
             return recipe(package_script(text(rel), target, pre_post=tool != "pnpm", env_builtin=tool == "npm"))
         if tool == "just":
@@ -832,6 +834,19 @@ def _own_packages(root: str, rel: str, text: Callable[[str], str]) -> list[str]:
     return seen
 
 
+def _with_gyp(root: str, package: str, events: Sequence[str], lines: list[RecipeLine]) -> list[RecipeLine]:
+    """``lines``, the life cycle scripts of the package.json ``package``, with npm's default install script when
+    the package has a ``binding.gyp`` and neither an ``install`` nor a ``preinstall`` script (npm-scripts(7)
+    "Default Values": "npm will default the install command to compile using node-gyp via node-gyp rebuild"; pnpm
+    and yarn do the same): ``node-gyp rebuild``, which runs the command expansions ``<!(...)`` of binding.gyp."""
+    if "install" not in events or any(line.source.endswith((".install", ".preinstall")) for line in lines):
+        return lines
+    gyp = posixpath.join(posixpath.dirname(package), "binding.gyp")
+    if not os.path.lexists(os.path.join(root, gyp)):
+        return lines
+    return [*lines, RecipeLine(f"{gyp} (the default install script)", "node-gyp rebuild")]
+
+
 def lifecycle_scripts(text: str, events: Sequence[str], where: str = "package.json") -> list[RecipeLine] | None:
     """The ``scripts`` of ``events`` that package.json ``text`` (the file ``where``) defines, in that order (none
     defined: an empty list; npm, yarn and pnpm then run nothing of the package's own)."""
@@ -857,6 +872,8 @@ def package_script(
     """``scripts[name]`` with ``pre``/``post`` scripts (npm runs them; pnpm does not by default), or None.
 
     ``npm start`` without a start script runs ``node server.js`` (npm-start(1)). With ``env_builtin`` (npm),
+    ``npm restart`` without a restart script runs the stop script and then start, its default too (npm-restart(1):
+    "equivalent to running npm stop --if-present && npm start"), and
     ``npm run env`` without an env script runs npm's built-in, which lists the environment variables
     (npm-run-script(1): "env ... a special built-in command that can be used to list environment variables"): the
     line ``env``. A missing script: None.
@@ -874,6 +891,10 @@ def package_script(
         elif value is not None:
             return None
     if not any(line.source.endswith(f".{name}") for line in out):
+        if name == "restart" and env_builtin:
+            stop = package_script(text, "stop", pre_post=pre_post) or []
+            start = package_script(text, "start", pre_post=pre_post) or []
+            return out + stop + start
         if name == "start":
             return out + [RecipeLine("npm start default", "node server.js")]
         if name == "env" and env_builtin:

@@ -390,3 +390,39 @@ def test_built_in_rules_with_the_usual_compilers_stay_workspace_write(
     for source in sources:
         (tmp_path / source).write_text("")
     assert both("make", tmp_path) is WW
+
+
+# -- scripts npm runs by default -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("command", ["npm install", "npm ci", "npm rebuild", "pnpm install", "yarn"])
+def test_a_binding_gyp_without_an_install_script_runs_node_gyp(tmp_path: Path, command: str) -> None:
+    # npm-scripts(7) "Default Values": binding.gyp and no install/preinstall script: node-gyp rebuild
+    (tmp_path / "package.json").write_text(json.dumps({"name": "g", "version": "1.0.0"}))
+    (tmp_path / "binding.gyp").write_text("{'targets': [{'target_name': 'x', 'sources': ['<!(id)']}]}")
+    assert both(command, tmp_path) is DES
+
+
+@pytest.mark.parametrize("command", ["npm install", "pnpm install"])
+def test_an_install_script_replaces_the_node_gyp_default(tmp_path: Path, command: str) -> None:
+    package(tmp_path, {"install": "echo built"})
+    (tmp_path / "binding.gyp").write_text("{}")
+    assert both(command, tmp_path) is NET
+    (tmp_path / "binding.gyp").unlink()
+    package(tmp_path, {})
+    assert both(command, tmp_path) is NET
+
+
+@pytest.mark.parametrize("command", ["npm restart", "npm run restart"])
+def test_npm_restart_without_a_restart_script_runs_stop_and_start(tmp_path: Path, command: str) -> None:
+    # npm-restart(1): "npm stop --if-present && npm start"; npm-start(1): no start script runs node server.js
+    package(tmp_path, {})
+    (tmp_path / "server.js").write_text("")
+    assert both(command, tmp_path) is DES
+    package(tmp_path, {"start": EVIL})
+    assert both(command, tmp_path) is DES
+
+
+def test_npm_restart_with_its_own_scripts_grades_them(tmp_path: Path) -> None:
+    package(tmp_path, {"restart": "echo restarting", "start": "echo started", "stop": "echo stopped"})
+    assert both("npm restart", tmp_path) is WW
+    package(tmp_path, {"start": "echo started", "stop": "echo stopped"})
+    assert both("npm restart", tmp_path) is WW
