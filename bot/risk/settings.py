@@ -203,10 +203,19 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
     elif tool == "python":
         for place in places:
             found += _python_settings(root, place)
+        project = any(os.path.lexists(os.path.join(p, "pyproject.toml")) for p in places)
         for place in _above(root):
             uv = os.path.join(place, "uv.toml")
             if os.path.lexists(uv):
                 found.append((_rel(root, uv), "chooses where uv gets packages and Python"))
+            pyproject = os.path.join(place, "pyproject.toml")
+            if os.path.lexists(pyproject):
+                # uv "Configuration files" and project discovery, poetry and pdm: the nearest pyproject.toml upward
+                above = [f for f in _python_settings(root, place) if f[0] == _rel(root, pyproject)]
+                if not project:
+                    above.append((_rel(root, pyproject), "the project uv, poetry and pdm find above the workspace"))
+                found += above
+                project = True
     elif tool == "pip":
         found += _pip_site_configs(root, places)
     elif tool == "jvm" and question in ("mvn", "bazel", "sbt"):
@@ -752,11 +761,35 @@ def _module_shadows(root: str, base: str, name: str) -> list[tuple[str, str]]:
     if not name.isidentifier():
         raise ValueError(f"not a module name: {name[:80]!r}")
     wanted = name.casefold()
-    entries = [_rel(root, os.path.join(base, e)) for e in sorted(os.listdir(base)) if e.casefold() == wanted]
-    entries += [
-        _rel(root, os.path.join(base, e)) for e in sorted(os.listdir(base)) if e.casefold().startswith(wanted + ".")
-    ]
+    listing = sorted(os.listdir(base))
+    entries = [_rel(root, os.path.join(base, e)) for e in listing if e.casefold() == wanted]
+    entries += [_rel(root, os.path.join(base, e)) for e in listing if e.casefold().startswith(wanted + ".")]
+    entries += [_rel(root, os.path.join(base, e)) for e in listing if _shadows_standard_module(base, e, wanted)]
     return [(entry, entry) for entry in entries]
+
+
+def _shadows_standard_module(base: str, entry: str, wanted: str) -> bool:
+    """True when ``entry`` of ``base`` would be imported instead of a standard module (``sys.stdlib_module_names``,
+    but for the modules built into the interpreter, which are never looked up on ``sys.path``) by whatever module
+    ``python -m`` runs there: a source, byte code or extension module file ``json.py``, ``json.cpython-312.so``,
+    or a regular package, a directory holding ``__init__`` (a directory without one is a namespace portion, which a
+    module found later on ``sys.path`` wins over; Python "The import system", "Namespace packages")."""
+    import importlib.machinery
+
+    stem, dot, suffix = entry.partition(".")
+    folded = stem.casefold()
+    if folded == wanted or folded not in _standard_modules():
+        return False
+    path = os.path.join(base, entry)
+    if not dot:
+        return os.path.isdir(path) and any(e.startswith("__init__.") for e in os.listdir(path))
+    return any(entry.endswith(s) for s in importlib.machinery.all_suffixes())
+
+
+def _standard_modules() -> frozenset[str]:
+    import sys
+
+    return frozenset(n.casefold() for n in sys.stdlib_module_names) - {n.casefold() for n in sys.builtin_module_names}
 
 
 def _python_settings(root: str, place: str) -> list[tuple[str, str]]:

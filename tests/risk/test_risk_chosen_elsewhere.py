@@ -463,3 +463,20 @@ async def test_a_bot_wide_star_up_to_system_does_not_cover_network_or_account_lo
     ):
         esc = await asks(harness, token, **sent(command, tmp_path))
         assert esc["risk"] == "destructive", esc
+
+
+# -- uv, poetry and pdm find pyproject.toml above the workspace ----------------------------------------------------
+@pytest.mark.parametrize("command", ["uv pip install requests", "uv add requests", "uv sync", "uv lock"])
+def test_a_pyproject_above_the_workspace_is_reported(tmp_path: Path, command: str) -> None:
+    # uv "Configuration files": the nearest pyproject.toml or uv.toml in the directory or a parent is read
+    (tmp_path / "pyproject.toml").write_text('[tool.uv]\nindex-url = "https://evil.example/simple"\n')
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    _risk, chosen, _rules = graded(command, ws)
+    assert any("pyproject.toml" in c and "index-url" in c for c in chosen), chosen
+    # with no [tool.uv], it is still the project uv finds when the workspace has none
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "outer"\nversion = "1"\n')
+    assert any("above the workspace" in c for c in graded(command, ws)[1])
+    # the workspace's own pyproject.toml is the project: the one above chooses nothing
+    (ws / "pyproject.toml").write_text('[project]\nname = "inner"\nversion = "1"\n')
+    assert graded(command, ws)[1] == []
