@@ -1490,6 +1490,7 @@ def _expand(mk: _Makefile, text: str, auto: dict[str, str], depth: int = 0, *, b
             return UNKNOWN
         if inner in auto:
             return auto[inner]
+        value: str | None
         if builtin and inner not in mk.variables:
             value = _BUILTIN_VARS.get(inner, _BUILTIN_DEFS.get(inner, ""))
         else:

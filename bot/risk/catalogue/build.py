@@ -194,9 +194,11 @@ CATALOGUE: dict[str, object] = {
     "ant": {
         "source": "Apache Ant manual: Running Apache Ant (ant.apache.org/manual/running.html)",
         "grade": "build",
-        "options": "-f=in -file=in -buildfile=in -D*= -q -quiet -v -verbose -d -debug -k -keep-going -e "
-        "-emacs -p -projecthelp -version -h -help -l=out -logfile=out -lib=:unknown -logger=:unknown "
-        "-listener=:unknown -propertyfile=in -find=* -s=*",
+        # -f/-file/-buildfile name the build file run (its <exec>, <java>, <script> tasks); -find/-s search for one
+        # "towards the root of the filesystem" (ant -help), so one above the workspace may be run
+        "options": "-f=project -file=project -buildfile=project -D*= -q -quiet -v -verbose -d -debug -k -keep-going "
+        "-e -emacs -p -projecthelp -version -h -help -l=out -logfile=out -lib=:unknown -logger=:unknown "
+        "-listener=:unknown -propertyfile=in -find:unknown -find=*:unknown -s:unknown -s=*:unknown",
     },
     "sbt": {
         "source": "sbt reference manual: Command line reference (scala-sbt.org/1.x/docs/Command-Line-Reference.html); "
@@ -787,16 +789,6 @@ CATALOGUE: dict[str, object] = {
             "uninstall": {"grade": "delete", "open": True},
             "export": {"grade": "read", "open": True},
             "import": {"grade": "home", "open": True},
-        },
-    },
-    "dune": {
-        "source": "dune docs: command-line interface (dune.readthedocs.io/en/stable/usage.html) (dune 3.16)",
-        "options": "-h --help --version",
-        "commands": {
-            "build test runtest exec fmt promote describe rules utop": {"grade": "build", "open": True},
-            "init": {"grade": "write", "open": True},
-            "clean": {"grade": "delete", "open": True},
-            "install uninstall": "unknown",
         },
     },
     "lein": {

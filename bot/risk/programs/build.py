@@ -19,7 +19,7 @@ import re
 import shlex
 from collections.abc import Iterator
 
-from bot.risk.grader import Call
+from bot.risk.grader import Call, Handler
 from bot.risk.options import scan
 from bot.risk.paths import Where
 from bot.risk.reasons import shorten
@@ -31,6 +31,7 @@ from bot.risk.words import Word, literal_word
 
 from .kit import (
     R,
+    argv_text,
     build_or_test,
     deletion,
     destructive,
@@ -2043,3 +2044,77 @@ def npx(call: Call) -> None:
             call, f"npx may fetch {base} from the registry when the project does not have it.", rule="package-install"
         )
     call.run([literal_word(base)] + rest[1:], "npx")
+
+
+#: ``dune exec`` options that take the next word as their value (dune docs, "dune exec", common options).
+_DUNE_VALUES = frozenset({
+    "--root", "--workspace", "--profile", "--build-dir", "-j", "--context", "--display", "--config-file", "-x",
+    "--only-packages", "-p", "--for-release-of-packages", "--promote", "--instrument-with", "--diff-command",
+    "--action-stdout-on-success", "--action-stderr-on-success", "--error-reporting", "--sandbox", "--cache",
+    "--cache-storage-mode", "--trace-file", "--terminal-persistence", "--wrapper",
+})  # fmt: skip
+
+
+def dune(call: Call) -> None:
+    """dune (dune docs, "Command-line interface"), catalogue/build.py, with two more rules: ``--root``/``--workspace``
+    outside the workspace pick the project whose ``dune`` rules (``(run ...)``, ``(system ...)`` actions) run
+    (project-outside-workspace); ``dune exec PROG ARGS`` runs PROG, "looked up in PATH" when not built by the
+    project, so a program not named by path (``./bin/main.exe``, ``%{bin:x}``) is graded as the command itself,
+    as ``uv run``'s and ``npm exec``'s are."""
+    words = call.args
+    if injected(call, words, runs_programs=True):
+        return
+    if _outside_project(call, words, "dune", (), only=frozenset({"--root", "--workspace"})):
+        return
+    command = next((w.value for w in words if not (w.value or "").startswith("-")), None)
+    if command == "exec":
+        rest = words[[w.value for w in words].index("exec") + 1 :]
+        index = 0
+        while index < len(rest):
+            value = rest[index].value or ""
+            if value == "--":
+                index += 1
+                break
+            if not value.startswith("-"):
+                break
+            if value == "--wrapper" or value.startswith("--wrapper="):
+                destructive(call, "runs-program", "dune exec --wrapper runs the program through another one.")
+                return
+            index += 2 if value in _DUNE_VALUES else 1
+        program = rest[index:]
+        name = program[0].value if program else None
+        if name is not None and ("/" in name or name.startswith("%{") or name.endswith((".exe", ".bc", ".bc.js"))):
+            build_or_test(call, "dune exec")  # the project's own executable, built first
+            return
+        if not program:
+            refuse(call, "dune exec without a program")
+            return
+        build_or_test(call, "dune exec")
+        call.script(argv_text(program).lstrip(), "dune exec")
+        call.rec.emit = True
+        return
+    _dune_catalogued(call)
+
+
+#: dune's other commands, as a catalogue entry (format in bot/risk/README.md).
+_DUNE = {
+    "source": "dune docs: command-line interface (dune.readthedocs.io/en/stable/usage.html) (dune 3.16)",
+    "options": "-h --help --version",
+    "commands": {
+        "build test runtest exec fmt promote describe rules utop": {"grade": "build", "open": True},
+        "init": {"grade": "write", "open": True},
+        "clean": {"grade": "delete", "open": True},
+        "install uninstall": "unknown",
+    },
+}
+
+
+_DUNE_HANDLER: list[Handler] = []
+
+
+def _dune_catalogued(call: Call) -> None:
+    if not _DUNE_HANDLER:
+        from .catalogue import compile_entry
+
+        _DUNE_HANDLER.append(compile_entry("dune", _DUNE))
+    _DUNE_HANDLER[0](call)
