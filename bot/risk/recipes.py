@@ -1550,7 +1550,7 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
             if raw.strip():
                 current.append((number, raw.strip()))
             continue
-        line = raw.split("#", 1)[0].rstrip() if not raw.startswith("#!") else raw
+        line = _just_uncomment(raw, f"{name}:{number}")
         current = None
         if not line.strip():
             continue
@@ -1603,7 +1603,10 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
             continue
         recipe = re.match(_JUST_RECIPE, line)
         if recipe is None:
-            return None
+            raise _Unreadable(f"{name}:{number} (not read: a line the classifier does not parse)")
+        for tick in re.findall(r"`([^`]*)`", line):
+            # just manual, "Dependencies with arguments", "Recipe parameters": argument and default expressions
+            load.append(RecipeLine(f"{name}:{number} (backtick)", tick))
         for variable in re.findall(r"\$([A-Za-z_][\w-]*)", recipe.group(2)):
             if not inert_environment(variable):
                 raise _Unreadable(
@@ -1647,6 +1650,31 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
         variables[variable] = None
     visit(goal, 0)
     return out
+
+
+def _just_uncomment(raw: str, where: str) -> str:
+    """``raw``, a justfile line outside a recipe body, without its comment: a ``#`` outside quotes and backticks
+    starts one. :class:`_Unreadable` for a string or backtick left open at the end of the line, or a triple-quoted
+    or triple-backtick one (just manual, "Strings", "Indented backticks": they span lines)."""
+    if "```" in raw or '"""' in raw or "'''" in raw:
+        raise _Unreadable(f"{where} (not read: a string or backtick over several lines)")
+    quote = ""
+    index = 0
+    while index < len(raw):
+        char = raw[index]
+        if quote:
+            if char == "\\" and quote == '"':
+                index += 1  # an escape in a double-quoted string: the next character is part of it
+            elif char == quote:
+                quote = ""
+        elif char in "'\"`":
+            quote = char
+        elif char == "#":
+            return raw[:index].rstrip()
+        index += 1
+    if quote:
+        raise _Unreadable(f"{where} (not read: a string or backtick left open)")
+    return raw.rstrip()
 
 
 def _just_expand(text: str, variables: dict[str, str | None]) -> str:

@@ -426,3 +426,36 @@ def test_npm_restart_with_its_own_scripts_grades_them(tmp_path: Path) -> None:
     assert both("npm restart", tmp_path) is WW
     package(tmp_path, {"start": "echo started", "stop": "echo stopped"})
     assert both("npm restart", tmp_path) is WW
+
+
+# -- justfile lines that run on load or in a recipe header -----------------------------------------------------
+@pytest.mark.parametrize(
+    "justfile",
+    [
+        f"x := `echo '#'; {EVIL}`\ndefault:\n    echo hi\n",
+        f'x := "#" + `{EVIL}`\ndefault:\n    echo hi\n',
+        f"x := (\n  `{EVIL}`\n)\ndefault:\n    echo hi\n",
+        f"x := ```\n  {EVIL}\n```\ndefault:\n    echo hi\n",
+        f"default: (build `{EVIL}`)\nbuild arg:\n    echo {{{{arg}}}}\n",
+        f"default arg=`{EVIL}`:\n    echo hi\n",
+        'x := "open\ndefault:\n    echo hi\n',
+    ],
+)
+def test_justfile_backticks_the_parser_could_miss_are_graded_or_unreadable(tmp_path: Path, justfile: str) -> None:
+    # just manual: backticks in assignments run when just loads the file; dependency arguments and parameter
+    # defaults are evaluated before the recipe; indented backticks and parenthesised expressions span lines
+    (tmp_path / "justfile").write_text(justfile)
+    assert both("just", tmp_path) is DES
+
+
+@pytest.mark.parametrize(
+    "justfile",
+    [
+        "#!/usr/bin/env just --justfile\n# don't run this on CI\nx := 'a#b' # a comment's quote\ndefault:\n    echo {{x}}\n",
+        'msg := "say \\"hi\\" # not a comment"\ndefault: build # builds first\n    echo {{msg}}\nbuild:\n    echo ok\n',
+        "default: (build 'release')\nbuild mode='debug':\n    echo {{mode}}\n",
+    ],
+)
+def test_justfile_comments_and_quotes_are_read(tmp_path: Path, justfile: str) -> None:
+    (tmp_path / "justfile").write_text(justfile)
+    assert both("just", tmp_path) is WW
