@@ -43,6 +43,8 @@ __all__ = [
     "LIFECYCLE",
     "LINK_TOOL",
     "SETTINGS",
+    "TOX_ALL",
+    "TOX_DEFAULT",
     "TOX_START",
     "UNKNOWN",
     "GivenRecipes",
@@ -1690,22 +1692,106 @@ def _just_expand(text: str, variables: dict[str, str | None]) -> str:
 #: that install or run them, or their environment: any of them makes the file unreadable (``basepython`` only when it
 #: is not a plain interpreter name such as ``python3.12``; ``deps`` only for an option or a local path).
 _TOX_CHOOSING = frozenset({
-    "changedir", "installcommand", "setenv", "listdependenciescommand", "requires", "envdir", "toxworkdir",
+    "base", "changedir", "installcommand", "setenv", "listdependenciescommand", "requires", "envdir", "toxworkdir",
     "workdir", "tempdir", "runner", "provisiontoxenv", "packageenv", "envtmpdir", "envlogdir",
 })  # fmt: skip
 _TOX_PLAIN_PYTHON = r"^(?:python|py|pypy|cpython)[\d.]*$"
 
 
+#: The tox targets of a run without ``-e``: the environments of ``env_list``/``envlist`` (``py`` when there is
+#: none; tox "env_list"), and of a run selecting by label, factor or ``ALL`` (``-m``, ``-f``, ``-e ALL``): every
+#: environment the file names (``env_list``, ``labels``, ``[testenv:NAME]`` sections), a superset of those selected.
+TOX_DEFAULT = "<default>"
+TOX_ALL = "<all>"
+#: The most environments one tox recipe reads (more: unreadable).
+_TOX_MAX_ENVS = 32
+
+
 def tox_commands(text: str, env: str) -> list[RecipeLine] | None:
     """``commands_pre``, ``commands`` and ``commands_post`` of ``[testenv:ENV]`` (each, when not there, from
-    ``[testenv]``; tox runs them in that order) in tox.ini; ``{posargs}`` and other substitutions unknown. A key of
-    :data:`_TOX_CHOOSING` (also in ``[tox]``), a ``basepython`` that is a path, or ``deps`` naming an option or a
-    local path (``-e DIR``, ``-r FILE``, ``./pkg``, ``file:``) make it unreadable (:class:`_Unreadable`)."""
+    ``[testenv]``; tox runs them in that order) in tox.ini; ``{posargs}`` and other substitutions unknown. ``env``
+    may be :data:`TOX_DEFAULT` or :data:`TOX_ALL` (each environment's lines, in turn). A section name may be
+    generative (tox "Generative section names": ``[testenv:py{310,311}-lint]`` is one section of each name). A key of
+    :data:`_TOX_CHOOSING` (also in ``[tox]``), a ``basepython`` that is a path, ``deps`` naming an option or a
+    local path (``-e DIR``, ``-r FILE``, ``./pkg``, ``file:``), a name two sections define, or braces FlyBot does not
+    expand make it unreadable (:class:`_Unreadable`)."""
     import configparser
 
     parser = configparser.ConfigParser(interpolation=None, strict=False)
     parser.read_string(text)
-    sections = [s for s in (f"testenv:{env}", "testenv") if parser.has_section(s)]
+    sections: dict[str, str] = {}
+    for section in parser.sections():
+        if section.startswith("testenv:"):
+            for name in _tox_expand(section[len("testenv:") :].strip()):
+                if name in sections:
+                    raise _Unreadable(f"tox.ini [{section[:80]}] (not read: {name[:40]} is defined twice)")
+                sections[name] = section
+    if env in (TOX_DEFAULT, TOX_ALL):
+        listed = parser.get("tox", "env_list", fallback=parser.get("tox", "envlist", fallback=""))
+        envs = [n for item in _tox_items(listed) for n in _tox_expand(item)]
+        if env == TOX_ALL:
+            for line in parser.get("tox", "labels", fallback="").split("\n"):
+                envs += [n for item in _tox_items(line.partition("=")[2]) for n in _tox_expand(item)]
+            envs += list(sections)
+        envs = list(dict.fromkeys(envs)) or ["py"]
+    else:
+        envs = [env]
+    if len(envs) > _TOX_MAX_ENVS:
+        raise _Unreadable(f"tox.ini (not read: more than {_TOX_MAX_ENVS} environments)")
+    out: list[RecipeLine] = []
+    found = False
+    for name in envs:
+        lines = _tox_env(parser, sections.get(name))
+        found = found or lines is not None
+        out += lines or []
+    return out if found or out else None
+
+
+def _tox_items(value: str) -> list[str]:
+    """The entries of a tox list (``env_list``): separated by commas or new lines outside braces, blanks removed."""
+    items: list[str] = []
+    depth = 0
+    current = ""
+    for char in value:
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if char in ",\n" and depth == 0:
+            items.append(current)
+            current = ""
+        else:
+            current += char
+    items.append(current)
+    return [i.strip() for i in items if i.strip() and not i.strip().startswith("#")]
+
+
+def _tox_expand(name: str) -> list[str]:
+    """The environment names a generative name stands for: each ``{a,b}`` group gives its alternatives (spaces
+    around them removed), ``{8-11}`` a range of numbers; nested or unclosed braces: :class:`_Unreadable`."""
+    names = [""]
+    rest = name
+    while "{" in rest or "}" in rest:
+        head, brace, tail = rest.partition("{")
+        group, close, after = tail.partition("}")
+        if not brace or not close or "{" in group or "}" in head:
+            raise _Unreadable(f"tox.ini {name[:80]} (not read: braces FlyBot does not expand)")
+        span = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", group)
+        options = (
+            [str(n) for n in range(int(span.group(1)), int(span.group(2)) + 1)]
+            if span and int(span.group(2)) - int(span.group(1)) < _TOX_MAX_ENVS
+            else [o.strip() for o in group.split(",")]
+        )
+        names = [n + head + o for n in names for o in options]
+        rest = after
+        if len(names) > _TOX_MAX_ENVS:
+            raise _Unreadable(f"tox.ini {name[:80]} (not read: more than {_TOX_MAX_ENVS} environments)")
+    return [n + rest for n in names]
+
+
+def _tox_env(parser: object, own: str | None) -> list[RecipeLine] | None:
+    """The lines of an environment whose own section is ``own`` (None: it has none, only ``[testenv]``)."""
+    import configparser
+
+    assert isinstance(parser, configparser.ConfigParser)
+    sections = [s for s in (own, "testenv") if s is not None and parser.has_section(s)]
     for section in [*sections, *(s for s in ("tox", "tox:tox") if parser.has_section(s))]:
         for key, value in parser.items(section):
             plain = key.replace("_", "").replace("-", "")

@@ -459,3 +459,57 @@ def test_justfile_backticks_the_parser_could_miss_are_graded_or_unreadable(tmp_p
 def test_justfile_comments_and_quotes_are_read(tmp_path: Path, justfile: str) -> None:
     (tmp_path / "justfile").write_text(justfile)
     assert both("just", tmp_path) is WW
+
+
+# -- tox environments chosen by the file: env_list, generative names, labels, factors, ALL, base -----------------
+TOX_CASES = {
+    "generative": ("[testenv]\ncommands = python -V\n[testenv:py3-{lint,x}]\ncommands = EVIL\n", "tox -e py3-lint"),
+    "generative alone": ("[testenv]\ncommands = python -V\n[testenv:{a,b}]\ncommands = EVIL\n", "tox -e a"),
+    "range": ("[testenv]\ncommands = python -V\n[testenv:py3{10-12}]\ncommands = EVIL\n", "tox -e py311"),
+    "env_list": ("[tox]\nenv_list = lint\n[testenv]\ncommands = python -V\n[testenv:lint]\ncommands = EVIL\n", "tox"),
+    "envlist run": (
+        "[tox]\nenvlist = py3,lint\n[testenv]\ncommands = python -V\n[testenv:lint]\ncommands = EVIL\n",
+        "tox run -p",
+    ),  # fmt: skip
+    "env_list generative": (
+        "[tox]\nenv_list = py3-{lint,x}\n[testenv]\ncommands = python -V\n[testenv:py3-lint]\ncommands = EVIL\n",
+        "tox",
+    ),  # fmt: skip
+    "label": (
+        "[tox]\nlabels =\n    l = lint\n[testenv]\ncommands = python -V\n[testenv:lint]\ncommands = EVIL\n",
+        "tox -m l",
+    ),  # fmt: skip
+    "factor": (
+        "[tox]\nenv_list = py3-lint\n[testenv]\ncommands = python -V\n[testenv:py3-lint]\ncommands = EVIL\n",
+        "tox -f lint",
+    ),  # fmt: skip
+    "ALL": ("[testenv]\ncommands = python -V\n[testenv:lint]\ncommands = EVIL\n", "tox -e ALL"),
+    "spaced": ("[testenv]\ncommands = python -V\n[testenv:lint]\ncommands = EVIL\n", "tox -e 'py3 , lint'"),
+    "base": ("[testenv]\ncommands = python -V\n[testenv:a]\nbase = evil\n[evil]\ncommands = EVIL\n", "tox -e a"),
+    "nested braces": ("[testenv]\ncommands = python -V\n[testenv:py{3{10,11}}]\ncommands = pytest\n", "tox -e x"),
+}
+
+
+@pytest.mark.parametrize("case", list(TOX_CASES))
+def test_tox_environments_the_file_chooses_are_read(tmp_path: Path, case: str) -> None:
+    # tox "Generative section names", "env_list", "labels", -f factors, ALL, base
+    text, command = TOX_CASES[case]
+    (tmp_path / "tox.ini").write_text(text.replace("EVIL", EVIL))
+    assert both(command, tmp_path) is DES
+
+
+@pytest.mark.parametrize(
+    ("text", "command"),
+    [
+        ("[tox]\nenv_list = py3\n[testenv]\ncommands = pytest\n[testenv:clean]\ncommands = EVIL\n", "tox"),
+        ("[testenv]\ncommands = pytest\n[testenv:py3-{lint,x}]\ncommands = EVIL\n", "tox -e py3"),
+        ("[testenv]\ncommands = pytest\n[testenv:clean]\ncommands = EVIL\n", "tox"),
+        (
+            "[tox]\nenv_list = py3{10,11}\n[testenv]\ncommands = pytest\n[testenv:lint]\ncommands = ruff check .\n",
+            "tox -m all",
+        ),  # fmt: skip
+    ],
+)
+def test_tox_environments_not_run_are_not_graded(tmp_path: Path, text: str, command: str) -> None:
+    (tmp_path / "tox.ini").write_text(text.replace("EVIL", EVIL))
+    assert both(command, tmp_path) is NET

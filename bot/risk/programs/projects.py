@@ -31,6 +31,8 @@ from bot.risk.recipes import (
     MAX_RECIPE_CHARS,
     MAX_RECIPES,
     SETTINGS,
+    TOX_ALL,
+    TOX_DEFAULT,
     TOX_START,
     UNKNOWN,
     is_unreadable,
@@ -499,11 +501,14 @@ def just(call: Call) -> None:
 
 def tox(call: Call) -> None:
     """tox: installs each environment's dependencies (network) and runs its ``commands`` from ``tox.ini`` (or the
-    configuration ``-c`` names, relative to the shell's directory; the commands run in its directory). ``-x``/
+    configuration ``-c`` names, relative to the shell's directory; the commands run in its directory): the
+    environments ``-e`` names (``,``-separated, blanks around them ignored), those of ``env_list`` without ``-e``
+    (recipe ``TOX_DEFAULT``), every one the file names for ``-m``, ``-f`` and ``-e ALL`` (``TOX_ALL``). ``-x``/
     ``--override`` and arguments after ``--`` (``{posargs}``) change what runs: destructive. tox 4 imports a
     ``toxfile.py`` next to its configuration at every start (tox "Your first plugin"), listings and ``--version``
     included: the recipe book refuses that place (recipe ``TOX_START`` for the uses that run no environment)."""
     envs: list[str] = []
+    every = False
     prints: str | None = None
     words = call.args
     config: Word | None = None
@@ -513,10 +518,14 @@ def tox(call: Call) -> None:
         value = word.value
         index += 1
         if value in ("-e", "--env") and index < len(words):
-            envs.extend((words[index].value or "\x00").split(","))
+            envs.extend(e.strip() for e in (words[index].value or "\x00").split(","))
             index += 1
         elif value is not None and value.startswith(("-e", "--env=")) and len(value) > 2:
-            envs.extend(value.split("=", 1)[-1].removeprefix("-e").split(","))
+            envs.extend(e.strip() for e in value.split("=", 1)[-1].removeprefix("-e").split(","))
+        elif value is not None and (
+            value in ("-m", "--labels", "-f", "--factors") or value.startswith(("--labels=", "--factors=", "-m", "-f"))
+        ):
+            every = True  # tox run -m LABEL, -f FACTOR: environments chosen by the file's labels and factors
         elif value in ("-c", "--conf", "--configfile"):
             config = words[index] if index < len(words) else Word(None, "")
             index += 1
@@ -541,7 +550,10 @@ def tox(call: Call) -> None:
     network(call, "tox installs each environment's dependencies from the package index.", rule="package-install")
     build_or_test(call, "tox")
     directory, file = _tox_place(config)
-    for env in envs or ["py"]:
+    envs = [e for e in envs if e]
+    if every or "ALL" in envs:
+        envs = [TOX_ALL]  # every environment the file names (tox "ALL": all of them)
+    for env in envs or [TOX_DEFAULT]:
         run_recipe(call, "tox", env, directory=directory, file=file)
 
 
