@@ -513,3 +513,35 @@ def test_tox_environments_the_file_chooses_are_read(tmp_path: Path, case: str) -
 def test_tox_environments_not_run_are_not_graded(tmp_path: Path, text: str, command: str) -> None:
     (tmp_path / "tox.ini").write_text(text.replace("EVIL", EVIL))
     assert both(command, tmp_path) is NET
+
+
+BUN_CASES = [
+    ("bun install", "preinstall"),
+    ("bun i", "postinstall"),
+    ("bun add lodash", "prepare"),
+    ("bun update", "postinstall"),
+    ("bun remove lodash", "preinstall"),
+    ("bun pm pack", "prepack"),
+    ("bun publish", "prepublishOnly"),
+    ("bun --cwd sub install", "postinstall"),
+]
+
+
+@pytest.mark.parametrize(("command", "event"), BUN_CASES, ids=[f"{c}-{e}" for c, e in BUN_CASES])
+def test_bun_runs_the_packages_own_life_cycle_scripts(tmp_path: Path, command: str, event: str) -> None:
+    # Bun docs, "Lifecycle scripts": the root package's scripts run (not untrusted dependencies')
+    (tmp_path / "sub").mkdir()
+    for where in (tmp_path, tmp_path / "sub"):
+        package(where, {"test": "jest", event: EVIL})
+    assert both(command, tmp_path) is DES
+
+
+def test_bun_without_life_cycle_scripts_or_ignoring_them_keeps_its_grade(tmp_path: Path) -> None:
+    package(tmp_path, {"test": "jest", "prepare": EVIL})
+    assert both("bun install --ignore-scripts", tmp_path) is NET
+    package(tmp_path, {"test": "jest", "build": "tsc"})
+    for command in ("bun install", "bun add lodash", "bun update", "bun remove lodash", "bun publish"):
+        assert both(command, tmp_path) is NET, command
+    assert both("bun pm pack", tmp_path) is WW
+    assert both("bun test", tmp_path) is WW
+    assert both("bun pm ls", tmp_path) is RiskLevel.READ_ONLY

@@ -267,37 +267,6 @@ CATALOGUE: dict[str, object] = {
             "clear-cache clearcache cc": {"grade": "delete", "open": True},
         },
     },
-    "bun": {
-        "source": "Bun CLI docs (bun.sh/docs/cli) (Bun 1.2)",
-        "options": "-h --help -v --version --revision --cwd=project",
-        "else": "runs",
-        "commands": {
-            "install i add a remove rm update": {
-                "grade": "fetch",
-                "open": True,
-                "options": "-g:install --global:install",
-            },
-            "test": {"grade": "build", "open": True},
-            "build": {"grade": "build", "open": True, "options": "--outdir=out --outfile=out"},
-            "run x exec repl create c": "runs",
-            "init": {"grade": "write", "open": True},
-            "outdated audit info why": {"grade": "network", "open": True},
-            "publish": {"grade": "publish", "open": True},
-            "link unlink": {"grade": "home", "open": True},
-            "patch": {"grade": "write", "open": True},
-            "upgrade": {"grade": "install", "open": True},
-            "feedback": "publish",
-            "pm": {
-                "commands": {
-                    "ls bin hash hash-string hash-print whoami version untrusted": {"grade": "read", "open": True},
-                    "cache": {"grade": "read", "commands": {"rm": "delete"}},
-                    "pack": {"grade": "build", "open": True, "options": "--destination=out --filename=out"},
-                    "migrate trust": {"grade": "write", "open": True},
-                    "pkg": "unknown",
-                }
-            },
-        },
-    },
     "deno": {
         "source": "Deno CLI reference (docs.deno.com/runtime/reference/cli) (Deno 2)",
         "options": "-h --help -V --version -q --quiet",

@@ -2118,3 +2118,79 @@ def _dune_catalogued(call: Call) -> None:
 
         _DUNE_HANDLER.append(compile_entry("dune", _DUNE))
     _DUNE_HANDLER[0](call)
+
+
+#: bun's commands, as a catalogue entry (format in bot/risk/README.md); :func:`bun` reads the life cycle scripts.
+_BUN = {
+    "source": "Bun CLI docs (bun.sh/docs/cli) (Bun 1.2)",
+    "options": "-h --help -v --version --revision --cwd=project",
+    "else": "runs",
+    "commands": {
+        "install i add a remove rm update": {
+            "grade": "fetch",
+            "open": True,
+            "options": "-g:install --global:install",
+        },
+        "test": {"grade": "build", "open": True},
+        "build": {"grade": "build", "open": True, "options": "--outdir=out --outfile=out"},
+        "run x exec repl create c": "runs",
+        "init": {"grade": "write", "open": True},
+        "outdated audit info why": {"grade": "network", "open": True},
+        "publish": {"grade": "publish", "open": True},
+        "link unlink": {"grade": "home", "open": True},
+        "patch": {"grade": "write", "open": True},
+        "upgrade": {"grade": "install", "open": True},
+        "feedback": "publish",
+        "pm": {
+            "commands": {
+                "ls bin hash hash-string hash-print whoami version untrusted": {"grade": "read", "open": True},
+                "cache": {"grade": "read", "commands": {"rm": "delete"}},
+                "pack": {"grade": "build", "open": True, "options": "--destination=out --filename=out"},
+                "migrate trust": {"grade": "write", "open": True},
+                "pkg": "unknown",
+            }
+        },
+    },
+}
+_BUN_HANDLER: list[Handler] = []
+#: The package's own life cycle scripts bun runs (Bun docs, "Lifecycle scripts": bun runs the root package's
+#: scripts, not its dependencies' unless trusted), read as npm's events (a superset).
+_BUN_EVENTS = {
+    **dict.fromkeys(("install", "i", "add", "a", "remove", "rm", "update"), _INSTALL_EVENTS),
+    "pack": _PACK_EVENTS,
+    "publish": _LIFECYCLE["publish"],
+}
+
+
+def bun(call: Call) -> None:
+    """bun (Bun CLI docs): graded by its catalogue entry, and the commands that run the package's own life cycle
+    scripts (install, add, update, remove, ``pm pack``, publish) grade them as npm's are read from package.json
+    (of ``--cwd`` when given); ``-g``/``--global`` and ``--ignore-scripts`` run none of the project's."""
+    if not _BUN_HANDLER:
+        from .catalogue import compile_entry
+
+        _BUN_HANDLER.append(compile_entry("bun", _BUN))
+    _BUN_HANDLER[0](call)
+    words = call.args
+    values = [w.value for w in words]
+    if any(v is None for v in values) or {"-g", "--global", "--ignore-scripts"} & set(values):
+        return  # a word only known when it runs is destructive already
+    operands: list[str] = []
+    directory: Word | None = None
+    index = 0
+    while index < len(words):
+        value = words[index].value or ""
+        index += 1
+        if value == "--cwd":
+            directory = words[index] if index < len(words) else Word(None, "")
+            index += 1
+        elif value.startswith("--cwd="):
+            directory = literal_word(value.split("=", 1)[1])
+        elif not value.startswith("-"):
+            operands.append(value)
+    command = operands[1] if operands[:1] == ["pm"] and len(operands) > 1 else (operands[0] if operands else None)
+    if operands[:1] == ["pm"] and command != "pack":
+        return
+    events = _BUN_EVENTS.get(command or "")
+    if events is not None:
+        run_recipe(call, "npm", LIFECYCLE + ",".join(events), directory=directory, label=f"bun {command}")
