@@ -13,7 +13,7 @@ _UV_GLOBAL = (
     "--managed-python --no-managed-python --no-python-downloads --allow-insecure-host= -h --help -V --version"
 )
 _UV_RUN = (
-    "--with= -w= --with-editable= --with-requirements= --isolated --no-project --no-sync --locked --frozen "
+    "--with=package -w=package --with-editable=package --with-requirements= --isolated --no-project --no-sync --locked --frozen "
     "--package= --all-packages -m=:runs --module=:runs --script -s --no-dev --dev --group= --only-group= "
     "--no-group= --extra= --all-extras --no-extra= --env-file=in --no-env-file --active --exact --gui-script "
     "--index= --index-url= --default-index="
@@ -25,10 +25,12 @@ CATALOGUE: dict[str, object] = {
         "options": _UV_GLOBAL,
         "settings": "python",
         "commands": {
-            "add remove sync lock": {"grade": "fetch", "open": True},
+            "add": {"grade": "fetch", "open": True, "operands": "package", "options": "--editable=package"},
+            "remove sync lock": {"grade": "fetch", "open": True},
             "run": {"grade": "wrap", "options": _UV_RUN},
             "init": {"grade": "write", "open": True, "operands": "out"},
-            "build": {"grade": "build", "open": True, "options": "-o=out --out-dir=out"},
+            # uv build [SRC]: "the directory from which distributions should be built", with its build backend
+            "build": {"grade": "build", "open": True, "options": "-o=out --out-dir=out", "operands": "project"},
             "export": {"grade": "read", "open": True, "options": "-o=out --output-file=out"},
             "tree": {"grade": "fetch", "open": True},
             "venv": {"grade": "write", "open": True, "operands": "out"},
@@ -51,7 +53,9 @@ CATALOGUE: dict[str, object] = {
                     "install sync": {
                         "grade": "fetch",
                         "open": True,
-                        "options": "--system:system --target=out --prefix=out -t=out --break-system-packages:system",
+                        "options": "--system:system --target=out --prefix=out -t=out --break-system-packages:system "
+                        "-e=package --editable=package",
+                        "operands": "package",
                     },
                     "uninstall": {"grade": "delete", "open": True},
                     "compile": {"grade": "fetch", "open": True, "options": "-o=out --output-file=out"},
@@ -60,7 +64,12 @@ CATALOGUE: dict[str, object] = {
             },
             "tool": {
                 "commands": {
-                    "install upgrade": {"grade": "install", "open": True},
+                    "install upgrade": {
+                        "grade": "install",
+                        "open": True,
+                        "operands": "package",
+                        "options": "--with=package --with-editable=package -e=package --editable=package",
+                    },
                     "uninstall": {"grade": "delete", "open": True},
                     "list dir": {"grade": "read", "open": True},
                     "run": "runs",
@@ -83,6 +92,7 @@ CATALOGUE: dict[str, object] = {
             "install install-all upgrade upgrade-all upgrade-shared reinstall reinstall-all": {
                 "grade": "install",
                 "open": True,
+                "operands": "package",
             },
             "inject": {"grade": "plugin", "open": True},
             "uninstall uninstall-all uninject": {"grade": "delete", "open": True},
@@ -790,8 +800,8 @@ CATALOGUE: dict[str, object] = {
         'version, status and dep run workspace code as a build does; Hatch "Code version source"); publish '
         "uploads; clean "
         "and env remove/prune delete; config set and python install write under the home directory",
-        "options": "-h --help --version -e= --env= -p= --project= -v --verbose -q --quiet --color --no-color "
-        "--interactive --no-interactive --data-dir=:unknown --cache-dir=:unknown --config=:unknown",
+        "options": "-h --help --version -e= --env= -p=project --project=project -v --verbose -q --quiet --color "
+        "--no-color --interactive --no-interactive --data-dir=:unknown --cache-dir=:unknown --config=:unknown",
         "commands": {
             "build": {"grade": "fetch", "open": True},
             "test fmt": {"grade": "fetch", "open": True},
@@ -833,7 +843,7 @@ CATALOGUE: dict[str, object] = {
         "builds in an isolated environment; list, info, show and config print; config KEY VALUE writes "
         "pdm.toml (-g: the home directory's); self and python install write under the home directory",
         "options": "-h --help -V --version -v --verbose -q --quiet -I --ignore-python --pep582= -c=:unknown "
-        "--config=:unknown",
+        "--config=:unknown -p=project --project=project",
         "commands": {
             "add remove install sync update lock outdated search": {"grade": "fetch", "open": True},
             "build": {"grade": "fetch", "open": True},

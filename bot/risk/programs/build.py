@@ -38,6 +38,7 @@ from .kit import (
     emptied,
     host_destructive,
     injected,
+    local_package_outside,
     network,
     read_only,
     refuse,
@@ -617,6 +618,10 @@ def js_package_manager(call: Call) -> None:
         return
     if tool in ("yarn", "pnpm") and command in ("workspace", "workspaces", "recursive", "multi", "m"):
         elsewhere = f"{tool} {command} runs the scripts of other packages"
+    if command in _NPM_INSTALL | _PNPM_INSTALL | _YARN_INSTALL | {"pack", "link", "ln"} and local_package_outside(
+        call, rest, f"{tool} {command}", bare_path=False
+    ):
+        return  # npm-install(1) <folder>, npm-pack(1) and npm-link(1) <folder>: its life cycle scripts run
     _grade_js(call, command, rest, prefix, global_, run_dir, elsewhere, rest if forwarded is None else forwarded)
     events = None if ignore_scripts else _lifecycle_events(tool, command)
     if events is not None and not (global_ and rest):
@@ -1005,30 +1010,11 @@ _PIP_GLOBAL_VALUES = frozenset({
 
 def _pip_local_outside(call: Call, command: str, specs: list[Word]) -> bool:
     """A requirement of ``pip install|download|wheel`` (an operand or ``-e``/``--editable``'s value) that is a local
-    project directory or archive outside the workspace (``/tmp/pkg``, ``../pkg``, ``file:///tmp/pkg``, ``~/pkg``;
-    pip "Local project installs"): pip builds it, running its build backend or ``setup.py``, code FlyBot does not
-    read: destructive (``project-outside-workspace``), and True. A path in the workspace (``-e .``) and a name or
-    URL are not local projects outside it."""
-    for spec in specs:
-        value = spec.value
-        if value is None:
-            continue  # an expansion: graded as a dynamic argument by the caller's rules
-        path = value.removeprefix("file://") if value.startswith("file://") else value
-        if "://" in path or not (path.startswith((".", "/", "~")) or "/" in path.split("[", 1)[0]):
-            continue
-        if "@" in path.split("/", 1)[0]:
-            continue  # ``name @ URL`` given as one word names a remote source
-        path = path.split("[", 1)[0].split("#", 1)[0] or "."
-        if call.where(Word(path, path)) is not Where.WORKSPACE:
-            destructive(
-                call,
-                "project-outside-workspace",
-                f"pip {command} {shorten(spec.src, 60)} takes a local project or archive from outside the "
-                "workspace: building it runs its build backend or setup.py, and what it installs runs later, code "
-                "FlyBot does not read.",
-            )
-            return True
-    return False
+    project directory or archive outside the workspace (``/tmp/pkg``, ``../pkg``, ``file:///tmp/pkg``, ``~/pkg``,
+    ``pkg @ file:///tmp/pkg``, ``git+file:///tmp/pkg``; pip "Local project installs"): pip builds it, running its
+    build backend or ``setup.py``, code FlyBot does not read: destructive (``project-outside-workspace``), and True
+    (kit.local_package_outside). A path in the workspace (``-e .``) and a name or remote URL are not."""
+    return local_package_outside(call, specs, f"pip {command}")
 
 
 def pip(call: Call) -> None:

@@ -30,7 +30,16 @@ from bot.risk.reasons import shorten
 from bot.risk.regex import Regex
 from bot.risk.words import Word, literal_word
 
-from .kit import argv_text, build_or_test, emptied, host_destructive, refuse, tool_plugin, unpacks
+from .kit import (
+    argv_text,
+    build_or_test,
+    emptied,
+    host_destructive,
+    local_package_outside,
+    refuse,
+    tool_plugin,
+    unpacks,
+)
 
 __all__ = ["EFFECTS", "ROLES", "CatalogueError", "compile_entry"]
 
@@ -90,11 +99,14 @@ EFFECTS: dict[str, str] = {
     "interpreter": "(options and operands) its value is the interpreter the tool runs (uv --python): a path (holding "
     "/, starting with ~) or a value only known when it runs is a program of the caller's choosing (runs-program, "
     "destructive); a version or name (3.12, cpython@3.12, pypy3) picks an installed or managed one: nothing more",
+    "package": "(options and operands) its value is a package to install or build: a name or URL, or a local project "
+    "directory or archive (a path, file:, file://, git+file://, NAME @ file://...): one outside the workspace runs its "
+    "build backend, setup.py or scripts (project-outside-workspace, destructive)",
     "interpreter-home": "(options and operands) as interpreter, and for a version the tool also makes a virtualenv "
     "for it under ~ (pipenv --python 3.12: a write under ~)",
 }
 #: The effects that only options and operands have, never an entry's grade.
-_ROLE_EFFECTS = ("out", "emptied", "in", "pairs", "project", "interpreter", "interpreter-home")
+_ROLE_EFFECTS = ("out", "emptied", "in", "pairs", "project", "package", "interpreter", "interpreter-home")
 #: The grades ordered by how much they allow (an entry's ``when`` that lowers the grade is read more strictly).
 _RANK = {
     "read": 0,
@@ -128,8 +140,11 @@ _RANK = {
 #: Operand roles: which operands are files or directories written ("out").
 #: Operand roles: ``out`` every operand is written, ``first-out``/``last-out`` the first or last (of two or more),
 #: ``replaced`` every operand is rewritten by a new file renamed over it (a symbolic link there is replaced, not
-#: followed: a glob below the workspace stays there), ``project`` every operand is a project the tool runs or loads.
-ROLES = frozenset({"out", "first-out", "last-out", "replaced", "project", "mount", "interpreter", "interpreter-home"})
+#: followed: a glob below the workspace stays there), ``project`` every operand is a project the tool runs or loads,
+#: ``package`` every operand is a package spec (a local one outside the workspace is destructive).
+ROLES = frozenset({
+    "out", "first-out", "last-out", "replaced", "project", "package", "mount", "interpreter", "interpreter-home",
+})  # fmt: skip
 _ENTRY_KEYS = frozenset(
     {
         "source",
@@ -615,7 +630,7 @@ def _grade(call: Call, root: _Node) -> None:
         elif word_effect is not None:
             _effect(call, word_effect, f"{label} {target.value}", None)
     role = node.operands
-    if role in ("project", "interpreter", "interpreter-home"):
+    if role in ("project", "package", "interpreter", "interpreter-home"):
         for target in operands:
             _effect(call, role, label, target)
     elif role == "mount":
@@ -946,6 +961,9 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
                 f"{what} is pointed at {shown}, outside the workspace (or only known when it runs): it runs or "
                 "loads code there that FlyBot does not read.",
             )
+    elif effect == "package":
+        if target is not None:
+            local_package_outside(call, [target], what)
     elif effect in ("interpreter", "interpreter-home"):
         value = target.value if target is not None else None
         if value is None or (

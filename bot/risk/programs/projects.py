@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from bot.risk.grader import Call, inert_environment
 from bot.risk.hidden import needs_a_person, reveal
-from bot.risk.paths import CwdState
+from bot.risk.paths import CwdState, Where
 from bot.risk.reasons import shorten
 from bot.risk.recipes import (
     LIFECYCLE,
@@ -41,7 +41,17 @@ from bot.risk.recipes import (
 )
 from bot.risk.words import Word, literal_word
 
-from .kit import R, argv_text, build_or_test, deletion, destructive, network, read_only, tool_plugin
+from .kit import (
+    R,
+    argv_text,
+    build_or_test,
+    deletion,
+    destructive,
+    local_package_outside,
+    network,
+    read_only,
+    tool_plugin,
+)
 
 __all__ = ["configured_options", "just", "poetry", "run_recipe", "tox", "workspace_settings", "yarn_release"]
 
@@ -659,11 +669,43 @@ def _poetry_version(call: Call, rest: list[Word]) -> None:
     call.write(literal_word("pyproject.toml"), "poetry version rewrites")
 
 
+#: poetry's global options naming the project directory (poetry(1): ``-C, --directory``, ``-P, --project``).
+_POETRY_PLACES = frozenset({"-C", "--directory", "-P", "--project"})
+
+
 def poetry(call: Call) -> None:
     """poetry: ``run CMD`` grades CMD as the same command typed at the prompt; install/add/update/lock/publish are network."""
     words = call.args
     values = [w.value for w in words]
-    command = next((v for v in values if v is None or not v.startswith("-")), None)
+    ends = values.index("run") if "run" in values else len(values)
+    places: list[Word] = []
+    taken: set[int] = set()
+    for index, value in enumerate(values[:ends]):
+        name, eq, attached = (value or "").partition("=")
+        if name in _POETRY_PLACES:  # poetry(1) global options -C/--directory, -P/--project, before or after the command
+            if eq:
+                places.append(literal_word(attached))
+            elif index + 1 < len(words):
+                places.append(words[index + 1])
+                taken.add(index + 1)
+        elif len(name) > 2 and name[:2] in ("-C", "-P") and not name.startswith("--"):
+            places.append(literal_word(name[2:]))
+    for place in places:
+        if place.value is None or call.where(place) is not Where.WORKSPACE:
+            destructive(
+                call,
+                "project-outside-workspace",
+                f"poetry is pointed at {shorten(place.src, 60)}, outside the workspace (or only known when it runs): "
+                "its pyproject.toml chooses the sources, plugins and build backend that run.",
+            )
+            return
+    command = next((v for i, v in enumerate(values) if i not in taken and (v is None or not v.startswith("-"))), None)
+    if command in ("add", "install", "build") and local_package_outside(
+        call,
+        [w for w in words[values.index(command) + 1 :] if not (w.value or "").startswith("-")],
+        f"poetry {command}",
+    ):
+        return
     if command is None:
         read_only(call, "poetry without a command prints help.")
     elif command == "run":
