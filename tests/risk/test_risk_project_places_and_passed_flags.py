@@ -84,6 +84,11 @@ def grade(command: str) -> RiskLevel:
         "hatch --project /tmp/x build",
         "pdm install -p /tmp/x",
         "pdm build -p /tmp/x",
+        # linters told to run a program or load checks or a configuration from outside
+        "actionlint -shellcheck /tmp/evil",
+        "actionlint -pyflakes=/tmp/evil",
+        "checkov -d . --external-checks-dir /tmp/checks",
+        "tflint --config /tmp/x.hcl",
     ],
 )
 def test_code_from_outside_or_of_the_callers_choosing_is_destructive(command: str) -> None:
@@ -123,6 +128,14 @@ def test_code_from_outside_or_of_the_callers_choosing_is_destructive(command: st
         ("poetry -C sub install", RiskLevel.NETWORK),
         ("poetry add requests", RiskLevel.NETWORK),
         ("pdm install", RiskLevel.NETWORK),
+        ("actionlint", RiskLevel.READ_ONLY),
+        ("actionlint -shellcheck=shellcheck", RiskLevel.READ_ONLY),
+        ("hadolint Dockerfile", RiskLevel.READ_ONLY),
+        # their configuration in the workspace may load workspace code (.checkov.yaml external-checks-dir,
+        # .tflint.hcl plugin_dir, react-native.config.js): a build, not a read
+        ("checkov -d .", RiskLevel.WORKSPACE_WRITE),
+        ("tflint", RiskLevel.WORKSPACE_WRITE),
+        ("react-native config", RiskLevel.WORKSPACE_WRITE),
     ],
 )
 def test_the_projects_own_build_and_plain_clones_keep_their_grade(command: str, level: RiskLevel) -> None:

@@ -528,7 +528,9 @@ CATALOGUE: dict[str, object] = {
             "run-android run-ios": {"grade": "change", "open": True},
             "log-android log-ios": {"grade": "remote", "open": True},
             "init": {"grade": "fetch", "open": True},
-            "info doctor config": {"grade": "read", "open": True},
+            "info doctor": {"grade": "read", "open": True},
+            # react-native config loads react-native.config.js, the project's JavaScript
+            "config": {"grade": "build", "open": True},
         },
     },
     "hugo": {
