@@ -500,11 +500,14 @@ def _pytest_addopts(root: str, places: list[str]) -> list[tuple[str, str]]:
     """The ``addopts`` of the configuration file pytest uses when run in ``places[0]``: the first file of
     :data:`_PYTEST_FILES` that counts, in that directory or the nearest one above it (pytest "rootdir and
     configfile": without test paths it searches the current directory and its ancestors). Each ``(source,
-    options)`` is ``addopts`` as one shell-quoted line; none when the file sets none.
+    options)`` is ``addopts`` as one shell-quoted line; none when the file sets none. A file above the workspace
+    adds the ``conftest.py`` files pytest then imports from above it, each as its path.
 
     Raises:
         OSError, ValueError, UnicodeDecodeError: the file pytest would use could not be read or parsed (fail closed).
     """
+    import shlex
+
     for place in places:
         for name, _section in _PYTEST_FILES:
             path = os.path.join(place, name)
@@ -512,6 +515,16 @@ def _pytest_addopts(root: str, places: list[str]) -> list[tuple[str, str]]:
                 continue
             found = _pytest_options(root, path, name, _text(path), required=True)
             if found is not None:
+                # above the workspace, that file's directory is the rootdir and confcutdir, so the conftest.py
+                # files from there down to the tests are imported too (pytest "Initialization: determining rootdir
+                # and configfile", "conftest.py: local per-directory plugins"): each is given as an operand
+                # outside the workspace
+                above = _above(root)
+                if place in above:
+                    for directory in above[: above.index(place) + 1]:
+                        conftest = os.path.join(directory, "conftest.py")
+                        if os.path.lexists(conftest):
+                            found.append((conftest, shlex.quote(conftest)))
                 return found
     return []
 

@@ -480,3 +480,23 @@ def test_a_pyproject_above_the_workspace_is_reported(tmp_path: Path, command: st
     # the workspace's own pyproject.toml is the project: the one above chooses nothing
     (ws / "pyproject.toml").write_text('[project]\nname = "inner"\nversion = "1"\n')
     assert graded(command, ws)[1] == []
+
+
+# -- pytest's rootdir above the workspace ----------------------------------------------------------------------
+@pytest.mark.parametrize("command", ["pytest", "pytest test_a.py", "python3 -m pytest -q"])
+def test_a_pytest_ini_above_the_workspace_brings_in_the_conftest_there(tmp_path: Path, command: str) -> None:
+    # pytest "Initialization: determining rootdir and configfile": the ini file found upward sets the rootdir, and
+    # conftest.py files from there down to the tests are imported
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    (tmp_path / "conftest.py").write_text("import os\nos.system('id')\n")
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / "test_a.py").write_text("def test_a():\n    pass\n")
+    risk, _chosen, rules = graded(command, ws)
+    assert risk is DES and "project-outside-workspace" in rules, rules
+    # no conftest.py above, or the workspace's own ini: nothing of the directory above is imported
+    (tmp_path / "conftest.py").unlink()
+    assert graded(command, ws)[0] is RiskLevel.WORKSPACE_WRITE
+    (tmp_path / "conftest.py").write_text("import os\nos.system('id')\n")
+    (ws / "pytest.ini").write_text("[pytest]\n")
+    assert graded(command, ws)[0] is RiskLevel.WORKSPACE_WRITE
