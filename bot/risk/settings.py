@@ -168,6 +168,9 @@ LOCAL_BRANCH = "local-branch "
 CARGO_START = "start"
 #: The cargo question for the rustup proxies (``rustc``, ``rustfmt``): a toolchain file's local ``path`` toolchain.
 CARGO_TOOLCHAIN = "toolchain"
+#: The question (asked under the recipe tool ``path``) naming, after it, files a tool looks for upward: the first of
+#: them found above the workspace when none is in the workspace on the way (:func:`_found_above`).
+ABOVE = "above "
 #: The python question asking what in the directory ``python -m NAME`` runs in would be imported as ``NAME``
 #: (:func:`_module_shadows`).
 MODULE = "module "
@@ -183,7 +186,9 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
     """
     places = _up_to(base, root)
     found: list[tuple[str, str]] = []
-    if tool in ("npm", "pnpm", "yarn"):
+    if question.startswith(ABOVE):
+        found += _found_above(root, places, question[len(ABOVE) :].split())
+    elif tool in ("npm", "pnpm", "yarn"):
         for place in places:
             found += _js_settings(root, place)
     elif tool == "cargo" and question in (CARGO_START, CARGO_TOOLCHAIN):
@@ -526,6 +531,19 @@ def _pytest_addopts(root: str, places: list[str]) -> list[tuple[str, str]]:
                         if os.path.lexists(conftest):
                             found.append((conftest, shlex.quote(conftest)))
                 return found
+    return []
+
+
+def _found_above(root: str, places: list[str], names: list[str]) -> list[tuple[str, str]]:
+    """The first of ``names`` in the nearest directory above the workspace ``root`` that holds one, as
+    ``(path, path)``, when none of the ``places`` (where the tool runs, up to the workspace) holds one; else none."""
+    if any(os.path.lexists(os.path.join(place, name)) for place in places for name in names):
+        return []
+    for place in _above(root):
+        for name in names:
+            path = os.path.join(place, name)
+            if os.path.lexists(path):
+                return [(path, path)]
     return []
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.risk import RiskLevel, classify
-from bot.risk.recipes import ProjectRecipes
+from bot.risk.recipes import GivenRecipes, ProjectRecipes
 from tests.harness import Harness
 from tests.risk.test_risk_host_changes import WORKSPACE
 from tests.test_standing import asks, auto
@@ -500,3 +500,39 @@ def test_a_pytest_ini_above_the_workspace_brings_in_the_conftest_there(tmp_path:
     (tmp_path / "conftest.py").write_text("import os\nos.system('id')\n")
     (ws / "pytest.ini").write_text("[pytest]\n")
     assert graded(command, ws)[0] is RiskLevel.WORKSPACE_WRITE
+
+
+# -- build scripts and configurations tools find above the workspace ------------------------------------------------
+ABOVE_CASES = [
+    ("Rakefile", 'task :default do sh "id" end\n', ["rake", "rake test", "rake -T"]),
+    ("Gemfile", 'system("id")\n', ["bundle exec rspec", "bundle install"]),
+    ("Pipfile", '[[source]]\nurl = "https://evil.example/simple"\n', ["pipenv install", "pipenv sync"]),
+    (
+        "Directory.Build.targets",
+        '<Project><Target Name="x"><Exec Command="id"/></Target></Project>\n',
+        ["dotnet build", "dotnet test"],
+    ),  # fmt: skip
+    ("settings.gradle", 'exec { commandLine "id" }\n', ["gradle test", "gradle build"]),
+    ("eslint.config.js", "export default []\n", ["eslint ."]),
+    ("prettier.config.js", "module.exports = {}\n", ["prettier --check .", "prettier --write ."]),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "commands"), ABOVE_CASES, ids=[c[0] for c in ABOVE_CASES])
+def test_a_build_script_or_configuration_found_above_the_workspace_is_outside_code(
+    tmp_path: Path, name: str, text: str, commands: list[str]
+) -> None:
+    # rake(1), Bundler, pipenv, MSBuild "Customize your build", Gradle settings lookup, eslint and prettier
+    # configuration lookup: each looks in the directories above when the current one has none
+    (tmp_path / name).write_text(text)
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    for command in commands:
+        read = classify(command, contained=False, workspace=str(ws), recipes=ProjectRecipes(ws))
+        assert read.risk is DES and "project-outside-workspace" in [r.rule for r in read.reasons], read.reasons
+        given = classify(command, contained=False, workspace=str(ws), recipes=GivenRecipes(read.recipes))
+        assert given.risk is DES
+    # the workspace's own file is the one found: the one above is not reached
+    (ws / name).write_text(text)
+    for command in commands:
+        assert graded(command, ws)[0] is not DES, command

@@ -171,6 +171,8 @@ CATALOGUE: dict[str, object] = {
     },
     "gradle gradlew": {
         "source": "Gradle command-line interface (docs.gradle.org/current/userguide/command_line_interface.html) (Gradle 8)",
+        # Gradle looks for the settings file in the directories above to find the build's root (a Groovy/Kotlin script)
+        "above": "settings.gradle settings.gradle.kts",
         "options": "--offline --refresh-dependencies --build-cache --no-build-cache --parallel --no-parallel "
         "--continue -q --quiet -i --info -d --debug -s --stacktrace -S --full-stacktrace --scan "
         "--no-daemon --daemon --console=* --warning-mode=* -x= --exclude-task= -p=project --project-dir=project "
@@ -226,6 +228,8 @@ CATALOGUE: dict[str, object] = {
     },
     "dotnet": {
         "source": "dotnet CLI reference (learn.microsoft.com/dotnet/core/tools) (.NET 8)",
+        # MSBuild "Customize your build": Directory.Build.props/.targets are searched upward and imported
+        "above": "Directory.Build.props Directory.Build.targets Directory.Packages.props",
         "options": "--info --list-sdks --list-runtimes --version -h --help -d --diagnostics",
         "grade": "read",
         "commands": {
@@ -473,6 +477,8 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "rake": {
+        # rake(1): "If no Rakefile is found in the current directory, rake will search parent directories"
+        "above": "Rakefile rakefile Rakefile.rb rakefile.rb",
         "source": "rake(1) and Rake's command line usage (ruby.github.io/rake) (Rake 13): runs the tasks of the "
         "project's Rakefile (Ruby code; with no task, the default one); -T/-D/-W/-P load it and list the tasks; "
         "-e/-p/-E run the Ruby code given, -r requires a library; in a Rails application the db: tasks are Rails' "

@@ -183,6 +183,8 @@ CATALOGUE: dict[str, object] = {
     },
     "bundle bundler": {
         "source": "bundle(1) and bundle-COMMAND(1) (Bundler 2.5, bundler.io/man)",
+        # Bundler finds the Gemfile (Ruby it evaluates) by searching up from the current directory
+        "above": "Gemfile gems.rb",
         "options": "-h --help -v --version -V --verbose --no-color -r= --retry=",
         "when": {"-v --version": "read"},
         "grade": "install",
@@ -570,6 +572,8 @@ CATALOGUE: dict[str, object] = {
     },
     "pipenv": {
         "source": "pipenv CLI (pipenv.pypa.io/en/latest/cli.html) (pipenv 2024)",
+        # pipenv searches the directories above for a Pipfile (PIPENV_MAX_DEPTH)
+        "above": "Pipfile",
         "settings": "python",
         # --python VERSION|PATH: pipenv makes the project's virtualenv (under ~ by default) with that interpreter
         "options": "-h --help --version --venv --where --py --envs --support -v --verbose -q --quiet "

@@ -47,7 +47,7 @@ from .kit import (
     tool_plugin,
     workspace_write,
 )
-from .projects import configured_options, run_recipe, settings_start, workspace_settings, yarn_release
+from .projects import configured_options, found_above, run_recipe, settings_start, workspace_settings, yarn_release
 
 __all__ = ["cargo", "checker", "go", "js_package_manager", "make", "npx", "pip"]
 
@@ -1721,6 +1721,8 @@ def checker(call: Call) -> None:
     injected(call, words, runs_programs=False)
     if call.name in _RUNS_FROM and runs_outside(call, call.name):
         return
+    if call.name in _CONFIG_ABOVE and not any((w.value or "").startswith(("-c", "--config")) for w in words):
+        found_above(call, _CONFIG_ABOVE[call.name], call.name)
     if call.name in _RUNS_FROM and _outside_project(
         call, words, call.name, _CHECKER_OUTPUTS + _CHECKER_ATTACHED_OUTPUTS + _RUNNER_OUTPUTS, _RUNS_FROM[call.name]
     ):
@@ -1799,6 +1801,15 @@ def checker(call: Call) -> None:
 #: and plugins; tsc -p and the outDir its tsconfig names; flake8 --config/--append-config and the local plugins they
 #: name). black, isort, ruff, rustfmt and gofmt read TOML or INI settings that name no program: a path outside is only
 #: read.
+#: JavaScript configurations eslint (flat config, "Configuration Files": searched from the current directory up)
+#: and prettier ("Configuration File": searched up from the file formatted) import, found above the workspace.
+_CONFIG_ABOVE = {
+    "eslint": ("eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts", "eslint.config.mts",
+               "eslint.config.cts"),
+    "prettier": (".prettierrc", ".prettierrc.json", ".prettierrc.yaml", ".prettierrc.yml", ".prettierrc.json5",
+                 ".prettierrc.js", ".prettierrc.mjs", ".prettierrc.cjs", ".prettierrc.toml", ".prettierrc.ts",
+                 "prettier.config.js", "prettier.config.mjs", "prettier.config.cjs", "prettier.config.ts"),
+}  # fmt: skip
 _RUNS_FROM: dict[str, frozenset[str] | None] = {
     "pytest": None,
     "py.test": None,

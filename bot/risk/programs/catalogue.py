@@ -163,6 +163,7 @@ _ENTRY_KEYS = frozenset(
         "words",
         "sources",
         "settings",
+        "above",
         "assigns",
     }
 )
@@ -206,10 +207,12 @@ class _Node:
         "words",
         "sources",
         "settings",
+        "above",
         "assigns",
     )
 
     def __init__(self) -> None:
+        self.above: tuple[str, ...] = ()
         self.assigns: tuple[str, frozenset[str]] | None = None
         self.words: dict[str, str] = {}
         self.sources: tuple[str, ...] = ()
@@ -295,6 +298,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         node.unsafe = parent.unsafe
         node.sources = parent.sources
         node.settings = parent.settings
+        node.above = parent.above
     for names, then in when.items():
         then = {"grade": then} if isinstance(then, str) else then
         if not isinstance(then, Mapping) or set(then) - {"grade", "operands", "reads"}:
@@ -343,6 +347,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         for name in str(names).split():
             node.words[name] = str(grade)
     node.sources = tuple(str(spec["sources"]).split()) if "sources" in spec else node.sources
+    node.above = tuple(str(spec["above"]).split()) if "above" in spec else node.above
     if "settings" in spec:
         from bot.risk.settings import TOOLS
 
@@ -650,6 +655,10 @@ def _grade(call: Call, root: _Node) -> None:
         from .projects import workspace_settings  # after the grade: the reason takes the command's level
 
         workspace_settings(call, node.settings, label=label)
+    if node.above and not any(effect == "project" for effect, _, _ in effects):
+        from .projects import found_above
+
+        found_above(call, node.above, label)
     if tuple(what) in _CONFIGURED_OUTPUT and not any(effect == "emptied" for effect, _, _ in effects):
         _configured_output(call, label, effects)
     family = _JVM_STARTS.get(call.name)

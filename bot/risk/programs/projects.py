@@ -53,7 +53,16 @@ from .kit import (
     tool_plugin,
 )
 
-__all__ = ["configured_options", "just", "poetry", "run_recipe", "tox", "workspace_settings", "yarn_release"]
+__all__ = [
+    "configured_options",
+    "found_above",
+    "just",
+    "poetry",
+    "run_recipe",
+    "tox",
+    "workspace_settings",
+    "yarn_release",
+]
 
 
 #: Characters of recipe lines a command's recipes may hold, keeping room for every recipe past it to be sent as
@@ -348,6 +357,25 @@ def configured_options(call: Call, tool: str, label: str, question: str = "") ->
             return None
         out.extend(line.command for line in found.lines)
     return out
+
+
+def found_above(call: Call, names: Sequence[str], label: str) -> None:
+    """A tool that looks for its build script or configuration (one of ``names``) in the directories above where it
+    runs when there is none there (rake, bundler, pipenv, MSBuild's ``Directory.Build.*``, Gradle's settings file,
+    eslint and prettier configurations): one found above the workspace, with none in the workspace on the way, is
+    code from outside (project-outside-workspace), as the recipe book answers (settings.py ``above``: the adapter
+    looks and sends what it found; a place it could not look at is destructive)."""
+    from bot.risk.recipes import LINK_TOOL
+    from bot.risk.settings import ABOVE
+
+    found = configured_options(call, LINK_TOOL, label, ABOVE + " ".join(names))
+    if found:
+        destructive(
+            call,
+            "project-outside-workspace",
+            f"{label} finds {shorten(found[0], 120)} above the workspace (none in it): it runs or loads that "
+            "file's code, which FlyBot does not read.",
+        )
 
 
 def settings_start(call: Call, tool: str, label: str, question: str) -> None:
