@@ -386,7 +386,15 @@ class ProjectRecipes(RecipeBook):
                         root, package, events, lifecycle_scripts(text(package), events, where=package) or []
                     )
                 return recipe(lines)
-            return recipe(package_script(text(rel), target, pre_post=tool != "pnpm", env_builtin=tool == "npm"))
+            return recipe(
+                package_script(
+                    text(rel),
+                    target,
+                    pre_post=tool != "pnpm",
+                    env_builtin=tool in ("npm", "yarn"),
+                    restart_default=tool == "npm",
+                )
+            )
         if tool == "just":
             rel = named or next(
                 (r for r in map(here, ("justfile", "Justfile", ".justfile", "JUSTFILE")) if r is not None), None
@@ -869,16 +877,17 @@ def lifecycle_scripts(text: str, events: Sequence[str], where: str = "package.js
 
 
 def package_script(
-    text: str, name: str, *, pre_post: bool = True, env_builtin: bool = False
+    text: str, name: str, *, pre_post: bool = True, env_builtin: bool = False, restart_default: bool = False
 ) -> list[RecipeLine] | None:
     """``scripts[name]`` with ``pre``/``post`` scripts (npm runs them; pnpm does not by default), or None.
 
-    ``npm start`` without a start script runs ``node server.js`` (npm-start(1)). With ``env_builtin`` (npm),
+    ``npm start`` without a start script runs ``node server.js`` (npm-start(1)). With ``restart_default`` (npm),
     ``npm restart`` without a restart script runs the stop script and then start, its default too (npm-restart(1):
-    "equivalent to running npm stop --if-present && npm start"), and
-    ``npm run env`` without an env script runs npm's built-in, which lists the environment variables
-    (npm-run-script(1): "env ... a special built-in command that can be used to list environment variables"): the
-    line ``env``. A missing script: None.
+    "equivalent to running npm stop --if-present && npm start"). With ``env_builtin`` (npm, yarn), ``npm run env``
+    without an env script runs npm's built-in, which lists the environment variables (npm-run-script(1): "env ... a
+    special built-in command that can be used to list environment variables"; yarn run: "yarn run env: Running this
+    command will list environment variables available to the scripts at runtime"): the line ``env``. A missing
+    script: None.
     """
     data = json.loads(text)
     scripts = data.get("scripts") if isinstance(data, dict) else None
@@ -893,14 +902,14 @@ def package_script(
         elif value is not None:
             return None
     if not any(line.source.endswith(f".{name}") for line in out):
-        if name == "restart" and env_builtin:
+        if name == "restart" and restart_default:
             stop = package_script(text, "stop", pre_post=pre_post) or []
             start = package_script(text, "start", pre_post=pre_post) or []
             return out + stop + start
         if name == "start":
             return out + [RecipeLine("npm start default", "node server.js")]
         if name == "env" and env_builtin:
-            return out + [RecipeLine("npm run env built-in", "env")]
+            return out + [RecipeLine("run env built-in", "env")]
         return None
     return out
 
@@ -1011,6 +1020,9 @@ def make_recipe(
         return list(mk.load_lines)
     out: list[RecipeLine] = list(mk.load_lines)
     seen: set[str] = set()
+    # GNU make manual, "How Makefiles Are Remade": make first updates the makefile itself by any rule that makes it
+    # (explicit or pattern), then reads it again: that rule's lines run before the goal's
+    _collect(mk, posixpath.basename(name), out, seen, depth=0)
     if not _collect(mk, goal, out, seen, depth=0):
         _no_rule(mk, goal, out, seen, depth=0)
     return out[: MAX_LINES * 4]

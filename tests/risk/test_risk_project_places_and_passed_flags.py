@@ -136,6 +136,9 @@ def test_code_from_outside_or_of_the_callers_choosing_is_destructive(command: st
         ("checkov -d .", RiskLevel.WORKSPACE_WRITE),
         ("tflint", RiskLevel.WORKSPACE_WRITE),
         ("react-native config", RiskLevel.WORKSPACE_WRITE),
+        # uv export locks (and builds) the project first, unless --frozen (uv docs, "uv export")
+        ("uv export", RiskLevel.NETWORK),
+        ("uv export --frozen", RiskLevel.READ_ONLY),
     ],
 )
 def test_the_projects_own_build_and_plain_clones_keep_their_grade(command: str, level: RiskLevel) -> None:

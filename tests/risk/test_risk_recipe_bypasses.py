@@ -545,3 +545,32 @@ def test_bun_without_life_cycle_scripts_or_ignoring_them_keeps_its_grade(tmp_pat
     assert both("bun pm pack", tmp_path) is WW
     assert both("bun test", tmp_path) is WW
     assert both("bun pm ls", tmp_path) is RiskLevel.READ_ONLY
+
+
+@pytest.mark.parametrize(
+    "makefile",
+    [
+        f"all:\n\techo hi\nMakefile: gen.txt\n\t{EVIL}; touch Makefile\n",
+        f"all:\n\techo hi\n%: %.in\n\t{EVIL}\n",
+    ],
+)
+def test_a_rule_that_remakes_the_makefile_runs_first(tmp_path: Path, makefile: str) -> None:
+    # GNU make manual, "How Makefiles Are Remade": make updates the makefile itself before the goal
+    (tmp_path / "Makefile").write_text(makefile)
+    assert both("make", tmp_path) is DES
+    assert both("make all", tmp_path) is DES
+
+
+def test_rules_that_do_not_make_the_makefile_leave_it_read(tmp_path: Path) -> None:
+    (tmp_path / "Makefile").write_text("all:\n\techo hi\n%.o: %.c\n\tgcc -c $<\n%:\n\t@:\n")
+    assert both("make", tmp_path) is WW
+
+
+@pytest.mark.parametrize("command", ["yarn run env", "yarn env", "npm run env"])
+def test_the_run_env_built_in_prints_the_environment(tmp_path: Path, command: str) -> None:
+    # yarn run: "yarn run env: ... list environment variables available to the scripts at runtime"
+    package(tmp_path, {"test": "jest"})
+    result = classify(command, contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path))
+    assert result.risk is NET and any(r.rule == "secret-read" for r in result.reasons), result.reasons
+    package(tmp_path, {"env": "echo hi"})
+    assert both(command, tmp_path) is WW

@@ -31,7 +31,14 @@ CATALOGUE: dict[str, object] = {
             "init": {"grade": "write", "open": True, "operands": "out"},
             # uv build [SRC]: "the directory from which distributions should be built", with its build backend
             "build": {"grade": "build", "open": True, "options": "-o=out --out-dir=out", "operands": "project"},
-            "export": {"grade": "read", "open": True, "options": "-o=out --output-file=out"},
+            # uv export locks the project first unless --frozen ("the lockfile will be updated ... if it is missing or
+            # outdated"), building it to read dynamic metadata: as uv lock
+            "export": {
+                "grade": "fetch",
+                "open": True,
+                "options": "-o=out --output-file=out --frozen",
+                "when": {"--frozen": "read"},
+            },
             "tree": {"grade": "fetch", "open": True},
             "venv": {"grade": "write", "open": True, "operands": "out"},
             "publish": {"grade": "publish", "open": True},
