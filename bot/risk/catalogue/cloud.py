@@ -84,7 +84,9 @@ CATALOGUE: dict[str, object] = {
             "env": {
                 "commands": {
                     "ls get diff version": _REMOTE,
-                    "open run": "secret",
+                    "open": "secret",
+                    # pulumi env run ENV -- COMMAND: runs the command with the environment's secrets set
+                    "run": "runs",
                     "init set clone tag": _CHANGE,
                     "edit": "runs",
                     "rm": _DESTROY,
