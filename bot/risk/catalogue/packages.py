@@ -19,6 +19,24 @@ _UV_RUN = (
     "--index= --index-url= --default-index="
 )
 
+#: nix.conf(5) settings given as flags that run native code or programs, take the build sandbox away or accept
+#: store paths nobody signed: allow-unsafe-native-code-during-evaluation (builtins.exec), sandbox, post-build-hook,
+#: substituters, trusted-public-keys, require-sigs, builders, build-hook, diff-hook, pre-build-hook.
+_NIX_SETTING_FLAGS = " " + " ".join(
+    [
+        "--allow-unsafe-native-code-during-evaluation:unknown", "--no-sandbox:unknown", "--no-require-sigs:unknown",
+        "--sandbox-fallback:unknown",
+    ]
+    + [
+        f"--{prefix}{name}=:unknown"
+        for name in (
+            "post-build-hook", "pre-build-hook", "build-hook", "diff-hook", "substituters", "trusted-substituters",
+            "trusted-public-keys", "builders",
+        )
+        for prefix in ("", "extra-")
+    ]
+)  # fmt: skip
+
 CATALOGUE: dict[str, object] = {
     "uv": {
         "source": "uv CLI reference (docs.astral.sh/uv/reference/cli) (uv 0.8)",
@@ -471,8 +489,10 @@ CATALOGUE: dict[str, object] = {
         "installable (nixpkgs#hello, github:owner/repo, a flake's inputs) is fetched before it is evaluated "
         '("Flake references", "Installables"), so the commands that evaluate one talk to another machine; run, '
         "shell -c, develop -c, repl, fmt, bundle run the program the flake names",
+        # nix(1) "Common options": every nix.conf setting is also a flag (--NAME VALUE, --NAME/--no-NAME): those that
+        # run native code or programs, turn the build sandbox off or accept unsigned store paths are --option's
         "options": "-h --help --version -v --verbose -L --print-build-logs --impure --offline --refresh "
-        "--extra-experimental-features= --experimental-features= --option=:unknown",
+        "--extra-experimental-features= --experimental-features= --option=:unknown" + _NIX_SETTING_FLAGS,
         "commands": {
             "build": {"grade": "fetch", "open": True, "options": "-o=out --out-link=out"},
             "run develop shell repl edit fmt bundle": {"grade": "runs", "open": True},
@@ -524,7 +544,7 @@ CATALOGUE: dict[str, object] = {
         "source": "nix-build(1) (Nix 2.24)",
         "grade": "fetch",
         "open": True,
-        "options": "-o=out --out-link=out",
+        "options": "-o=out --out-link=out --option=:unknown" + _NIX_SETTING_FLAGS,
     },
     "nix-channel": {
         "source": "nix-channel(1) (Nix 2.24)",
