@@ -495,6 +495,18 @@ _JS_ELSEWHERE = {
 }
 
 
+#: Options of npm, yarn and pnpm whose value (the next word) names a directory written, not a package.
+_JS_PLACE_OPTIONS = frozenset({
+    "--pack-destination", "--cache", "--logs-dir", "--modules-folder", "--cache-folder", "--global-folder",
+    "--store-dir", "--virtual-store-dir", "--modules-dir", "--cache-dir",
+})  # fmt: skip
+
+
+def _js_option_values(words: list[Word]) -> list[Word]:
+    """The words that are the values of :data:`_JS_PLACE_OPTIONS` given as ``--name VALUE``."""
+    return [words[i + 1] for i, w in enumerate(words[:-1]) if w.value in _JS_PLACE_OPTIONS]
+
+
 def js_package_manager(call: Call) -> None:
     """npm/pnpm/yarn: installs are network; test/run are build-or-test (the script is read from the directory the
     tool runs in); exec/dlx/npx-style runs are refused."""
@@ -618,8 +630,12 @@ def js_package_manager(call: Call) -> None:
         return
     if tool in ("yarn", "pnpm") and command in ("workspace", "workspaces", "recursive", "multi", "m"):
         elsewhere = f"{tool} {command} runs the scripts of other packages"
-    if command in _NPM_INSTALL | _PNPM_INSTALL | _YARN_INSTALL | {"pack", "link", "ln"} and local_package_outside(
-        call, rest, f"{tool} {command}", bare_path=False
+    installs_folder = (
+        _NPM_INSTALL | _PNPM_INSTALL | _YARN_INSTALL | ({"pack", "link", "ln"} if tool == "npm" else set())
+    )
+    places = _js_option_values(call.args)
+    if command in installs_folder and local_package_outside(
+        call, [w for w in rest if not any(w is v for v in places)], f"{tool} {command}", bare_path=False
     ):
         return  # npm-install(1) <folder>, npm-pack(1) and npm-link(1) <folder>: its life cycle scripts run
     _grade_js(call, command, rest, prefix, global_, run_dir, elsewhere, rest if forwarded is None else forwarded)
