@@ -515,6 +515,11 @@ ABOVE_CASES = [
     ("settings.gradle", 'exec { commandLine "id" }\n', ["gradle test", "gradle build"]),
     ("eslint.config.js", "export default []\n", ["eslint ."]),
     ("prettier.config.js", "module.exports = {}\n", ["prettier --check .", "prettier --write ."]),
+    (
+        "pyproject.toml",
+        '[project]\nname = "outer"\nversion = "1"\n',
+        ["poetry run pytest", "poetry install", "uv sync", "uv run pytest", "uv add requests"],
+    ),  # fmt: skip
 ]
 
 

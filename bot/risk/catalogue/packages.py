@@ -43,9 +43,17 @@ CATALOGUE: dict[str, object] = {
         "options": _UV_GLOBAL,
         "settings": "python",
         "commands": {
-            "add": {"grade": "fetch", "open": True, "operands": "package", "options": "--editable=package"},
-            "remove sync lock": {"grade": "fetch", "open": True},
-            "run": {"grade": "wrap", "options": _UV_RUN},
+            # uv's project commands discover the project upward (uv docs, "Projects"): one above the workspace is
+            # outside it
+            "add": {
+                "grade": "fetch",
+                "open": True,
+                "operands": "package",
+                "options": "--editable=package",
+                "above": "pyproject.toml",
+            },
+            "remove sync lock": {"grade": "fetch", "open": True, "above": "pyproject.toml"},
+            "run": {"grade": "wrap", "options": _UV_RUN, "above": "pyproject.toml"},
             "init": {"grade": "write", "open": True, "operands": "out"},
             # uv build [SRC]: "the directory from which distributions should be built", with its build backend
             "build": {"grade": "build", "open": True, "options": "-o=out --out-dir=out", "operands": "project"},

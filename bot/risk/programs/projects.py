@@ -734,6 +734,9 @@ def poetry(call: Call) -> None:
         f"poetry {command}",
     ):
         return
+    if command not in (None, "new", "init", "self", "config", "help", "about", "list", "search", "source"):
+        # poetry finds the project in the nearest directory above with a pyproject.toml
+        found_above(call, ("pyproject.toml",), f"poetry {command}")
     if command is None:
         read_only(call, "poetry without a command prints help.")
     elif command == "run":
