@@ -535,15 +535,27 @@ def _pytest_addopts(root: str, places: list[str]) -> list[tuple[str, str]]:
 
 
 def _found_above(root: str, places: list[str], names: list[str]) -> list[tuple[str, str]]:
-    """The first of ``names`` in the nearest directory above the workspace ``root`` that holds one, as
-    ``(path, path)``, when none of the ``places`` (where the tool runs, up to the workspace) holds one; else none."""
-    if any(os.path.lexists(os.path.join(place, name)) for place in places for name in names):
+    """The first of ``names`` (file names, or ``fnmatch`` patterns holding ``*``: ``prettier.config.*``) in the
+    nearest directory above the workspace ``root`` that holds one, as ``(path, path)``, when none of the ``places``
+    (where the tool runs, up to the workspace) holds one; else none."""
+    import fnmatch
+
+    def matches(place: str) -> list[str]:
+        if not os.path.isdir(place):
+            return []
+        found = [n for n in names if "*" not in n and os.path.lexists(os.path.join(place, n))]
+        patterns = [n for n in names if "*" in n]
+        if patterns:
+            found += sorted(e for e in os.listdir(place) if any(fnmatch.fnmatchcase(e, p) for p in patterns))
+        return found
+
+    if any(matches(place) for place in places):
         return []
     for place in _above(root):
-        for name in names:
-            path = os.path.join(place, name)
-            if os.path.lexists(path):
-                return [(path, path)]
+        found = matches(place)
+        if found:
+            path = os.path.join(place, found[0])
+            return [(path, path)]
     return []
 
 

@@ -515,6 +515,8 @@ ABOVE_CASES = [
     ("settings.gradle", 'exec { commandLine "id" }\n', ["gradle test", "gradle build"]),
     ("eslint.config.js", "export default []\n", ["eslint ."]),
     ("prettier.config.js", "module.exports = {}\n", ["prettier --check .", "prettier --write ."]),
+    (".prettierrc.yaml", "semi: false\n", ["prettier --check ."]),
+    ("eslint.config.mjs", "export default []\n", ["eslint ."]),
     (
         "pyproject.toml",
         '[project]\nname = "outer"\nversion = "1"\n',
@@ -535,6 +537,7 @@ def test_a_build_script_or_configuration_found_above_the_workspace_is_outside_co
     for command in commands:
         read = classify(command, contained=False, workspace=str(ws), recipes=ProjectRecipes(ws))
         assert read.risk is DES and "project-outside-workspace" in [r.rule for r in read.reasons], read.reasons
+        assert all(len(r.target) <= 200 for r in read.recipes)  # the longest target the server takes
         given = classify(command, contained=False, workspace=str(ws), recipes=GivenRecipes(read.recipes))
         assert given.risk is DES
     # the workspace's own file is the one found: the one above is not reached

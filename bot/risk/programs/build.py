@@ -1820,12 +1820,9 @@ def checker(call: Call) -> None:
 #: JavaScript configurations eslint (flat config, "Configuration Files": searched from the current directory up)
 #: and prettier ("Configuration File": searched up from the file formatted) import, found above the workspace.
 _CONFIG_ABOVE = {
-    "eslint": ("eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts", "eslint.config.mts",
-               "eslint.config.cts"),
-    "prettier": (".prettierrc", ".prettierrc.json", ".prettierrc.yaml", ".prettierrc.yml", ".prettierrc.json5",
-                 ".prettierrc.js", ".prettierrc.mjs", ".prettierrc.cjs", ".prettierrc.toml", ".prettierrc.ts",
-                 "prettier.config.js", "prettier.config.mjs", "prettier.config.cjs", "prettier.config.ts"),
-}  # fmt: skip
+    "eslint": ("eslint.config.*",),
+    "prettier": (".prettierrc", ".prettierrc.*", "prettier.config.*"),
+}
 _RUNS_FROM: dict[str, frozenset[str] | None] = {
     "pytest": None,
     "py.test": None,

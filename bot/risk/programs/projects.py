@@ -368,7 +368,10 @@ def found_above(call: Call, names: Sequence[str], label: str) -> None:
     from bot.risk.recipes import LINK_TOOL
     from bot.risk.settings import ABOVE
 
-    found = configured_options(call, LINK_TOOL, label, ABOVE + " ".join(names))
+    question = ABOVE + " ".join(names)
+    if len(SETTINGS + question) > 200:  # the longest recipe target the server takes (bot/api/models.py)
+        raise ValueError(f"{label}: too many file names for one question")
+    found = configured_options(call, LINK_TOOL, label, question)
     if found:
         destructive(
             call,
