@@ -43,6 +43,8 @@ __all__ = [
     "LIFECYCLE",
     "LINK_TOOL",
     "SETTINGS",
+    "TOX_ALL",
+    "TOX_DEFAULT",
     "TOX_START",
     "UNKNOWN",
     "COMPOSER_EVENTS",
@@ -340,7 +342,13 @@ class ProjectRecipes(RecipeBook):
                     raise FileNotFoundError(name)
                 return text(found)
 
-            lines = make_recipe(text(rel), target, rel, include, overrides=overrides)
+            def exists(name: str) -> bool:
+                path = posixpath.normpath(posixpath.join(directory, name))
+                if path.startswith(("/", "../")) or path == "..":
+                    return True  # outside the workspace: not looked at, taken to be there
+                return os.path.lexists(os.path.join(root, path))
+
+            lines = make_recipe(text(rel), target, rel, include, overrides=overrides, exists=exists)
             if lines is None:
                 raise _Unreadable(
                     f"{rel} (not read completely: an include, a line FlyBot cannot read, or a setting that "
@@ -373,11 +381,21 @@ class ProjectRecipes(RecipeBook):
                     )
             if target.startswith(LIFECYCLE):
                 events = target[len(LIFECYCLE) :].split(",")
-                lines = lifecycle_scripts(text(rel), events) or []
+                lines = _with_gyp(root, rel, events, lifecycle_scripts(text(rel), events) or [])
                 for package in _own_packages(root, rel, text):
-                    lines += lifecycle_scripts(text(package), events, where=package) or []
+                    lines += _with_gyp(
+                        root, package, events, lifecycle_scripts(text(package), events, where=package) or []
+                    )
                 return recipe(lines)
-            return recipe(package_script(text(rel), target, pre_post=tool != "pnpm", env_builtin=tool == "npm"))
+            return recipe(
+                package_script(
+                    text(rel),
+                    target,
+                    pre_post=tool != "pnpm",
+                    env_builtin=tool in ("npm", "yarn"),
+                    restart_default=tool == "npm",
+                )
+            )
         if tool == "composer":
             rel = here("composer.json")
             if rel is None:
@@ -836,6 +854,19 @@ def _own_packages(root: str, rel: str, text: Callable[[str], str]) -> list[str]:
     return seen
 
 
+def _with_gyp(root: str, package: str, events: Sequence[str], lines: list[RecipeLine]) -> list[RecipeLine]:
+    """``lines``, the life cycle scripts of the package.json ``package``, with npm's default install script when
+    the package has a ``binding.gyp`` and neither an ``install`` nor a ``preinstall`` script (npm-scripts(7)
+    "Default Values": "npm will default the install command to compile using node-gyp via node-gyp rebuild"; pnpm
+    and yarn do the same): ``node-gyp rebuild``, which runs the command expansions ``<!(...)`` of binding.gyp."""
+    if "install" not in events or any(line.source.endswith((".install", ".preinstall")) for line in lines):
+        return lines
+    gyp = posixpath.join(posixpath.dirname(package), "binding.gyp")
+    if not os.path.lexists(os.path.join(root, gyp)):
+        return lines
+    return [*lines, RecipeLine(f"{gyp} (the default install script)", "node-gyp rebuild")]
+
+
 def lifecycle_scripts(text: str, events: Sequence[str], where: str = "package.json") -> list[RecipeLine] | None:
     """The ``scripts`` of ``events`` that package.json ``text`` (the file ``where``) defines, in that order (none
     defined: an empty list; npm, yarn and pnpm then run nothing of the package's own)."""
@@ -929,14 +960,17 @@ def _composer_defines(text: str, name: str) -> bool:
 
 
 def package_script(
-    text: str, name: str, *, pre_post: bool = True, env_builtin: bool = False
+    text: str, name: str, *, pre_post: bool = True, env_builtin: bool = False, restart_default: bool = False
 ) -> list[RecipeLine] | None:
     """``scripts[name]`` with ``pre``/``post`` scripts (npm runs them; pnpm does not by default), or None.
 
-    ``npm start`` without a start script runs ``node server.js`` (npm-start(1)). With ``env_builtin`` (npm),
-    ``npm run env`` without an env script runs npm's built-in, which lists the environment variables
-    (npm-run-script(1): "env ... a special built-in command that can be used to list environment variables"): the
-    line ``env``. A missing script: None.
+    ``npm start`` without a start script runs ``node server.js`` (npm-start(1)). With ``restart_default`` (npm),
+    ``npm restart`` without a restart script runs the stop script and then start, its default too (npm-restart(1):
+    "equivalent to running npm stop --if-present && npm start"). With ``env_builtin`` (npm, yarn), ``npm run env``
+    without an env script runs npm's built-in, which lists the environment variables (npm-run-script(1): "env ... a
+    special built-in command that can be used to list environment variables"; yarn run: "yarn run env: Running this
+    command will list environment variables available to the scripts at runtime"): the line ``env``. A missing
+    script: None.
     """
     data = json.loads(text)
     scripts = data.get("scripts") if isinstance(data, dict) else None
@@ -951,10 +985,14 @@ def package_script(
         elif value is not None:
             return None
     if not any(line.source.endswith(f".{name}") for line in out):
+        if name == "restart" and restart_default:
+            stop = package_script(text, "stop", pre_post=pre_post) or []
+            start = package_script(text, "start", pre_post=pre_post) or []
+            return out + stop + start
         if name == "start":
             return out + [RecipeLine("npm start default", "node server.js")]
         if name == "env" and env_builtin:
-            return out + [RecipeLine("npm run env built-in", "env")]
+            return out + [RecipeLine("run env built-in", "env")]
         return None
     return out
 
@@ -992,10 +1030,12 @@ class _Makefile(Record):
         "oneshell",
         "unsafe_shell",
         "included",
+        "exists",
     )
 
     def __init__(self, name: str) -> None:
         self.name = name
+        self.exists: Callable[[str], bool] | None = None
         self.variables: dict[str, str | None] = {}
         self.rules: dict[str, _Rule] = {}
         self.patterns: list[tuple[str, _Rule]] = []
@@ -1018,7 +1058,12 @@ _RECIPE_ENVIRONMENT = frozenset({
 
 
 def make_recipe(
-    text: str, target: str, name: str, read_include: object = None, overrides: Iterable[str] = ()
+    text: str,
+    target: str,
+    name: str,
+    read_include: object = None,
+    overrides: Iterable[str] = (),
+    exists: Callable[[str], bool] | None = None,
 ) -> list[RecipeLine] | None:
     """The commands ``make TARGET`` runs, read from Makefile ``text`` (``target`` ``""``: the default goal).
 
@@ -1040,8 +1085,11 @@ def make_recipe(
     makes every recipe line ``$FLYBOT_UNKNOWN``
     (run by a program the classifier cannot see). ``overrides``: variables set on the command line or in the
     environment (``make test CC=...``): their values are unknown, and they win over the makefile's assignments.
+    ``exists``: whether a file (relative to make's directory) is there, to tell which built-in rules apply
+    (:func:`_builtin_lines`); None: every one may.
     """
     mk = _Makefile(name)
+    mk.exists = exists
     for variable in overrides:
         mk.variables[variable] = None  # stays None: an assignment to an unknown variable keeps it unknown
     _parse_make(mk, text, name, read_include, depth=0)
@@ -1055,9 +1103,142 @@ def make_recipe(
         return list(mk.load_lines)
     out: list[RecipeLine] = list(mk.load_lines)
     seen: set[str] = set()
-    if not _collect(mk, goal, out, seen, depth=0) and ".DEFAULT" in mk.rules:
-        _collect(mk, ".DEFAULT", out, seen, depth=0, stem_of=goal)
+    # GNU make manual, "How Makefiles Are Remade": make first updates the makefile itself by any rule that makes it
+    # (explicit or pattern), then reads it again: that rule's lines run before the goal's
+    _collect(mk, posixpath.basename(name), out, seen, depth=0)
+    if not _collect(mk, goal, out, seen, depth=0):
+        _no_rule(mk, goal, out, seen, depth=0)
     return out[: MAX_LINES * 4]
+
+
+def _no_rule(mk: _Makefile, target: str, out: list[RecipeLine], seen: set[str], depth: int) -> None:
+    """What make may run for ``target``, a goal or prerequisite no rule of the makefile makes: a built-in rule
+    (:func:`_builtin_lines`), else, for a file that does not exist, the ``.DEFAULT`` recipe (GNU make manual,
+    "Special Built-in Target Names": "used for any target for which no rules are found", prerequisites too). Whether
+    the file exists is not looked at: both are graded."""
+    _builtin_lines(mk, target, out)
+    if ".DEFAULT" in mk.rules:
+        _collect(mk, ".DEFAULT", out, seen - {".DEFAULT"}, depth, stem_of=target)
+
+
+#: The variables of make's built-in rules and their default values (``make -p -f /dev/null``, GNU make 4.3),
+#: besides :data:`_BUILTIN_VARS`; the flags and ``TARGET_*`` variables have none (empty).
+_BUILTIN_DEFS = {
+    "OUTPUT_OPTION": "-o $@", "COMPILE.c": "$(CC) $(CFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -c",
+    "COMPILE.cc": "$(CXX) $(CXXFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -c", "COMPILE.C": "$(COMPILE.cc)",
+    "COMPILE.cpp": "$(COMPILE.cc)", "COMPILE.m": "$(OBJC) $(OBJCFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -c",
+    "COMPILE.p": "$(PC) $(PFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -c", "COMPILE.f": "$(FC) $(FFLAGS) $(TARGET_ARCH) -c",
+    "COMPILE.F": "$(FC) $(FFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -c",
+    "COMPILE.r": "$(FC) $(FFLAGS) $(RFLAGS) $(TARGET_ARCH) -c", "COMPILE.s": "$(AS) $(ASFLAGS) $(TARGET_MACH)",
+    "COMPILE.S": "$(CC) $(ASFLAGS) $(CPPFLAGS) $(TARGET_MACH) -c",
+    "COMPILE.mod": "$(M2C) $(M2FLAGS) $(MODFLAGS) $(TARGET_ARCH)",
+    "COMPILE.def": "$(M2C) $(M2FLAGS) $(DEFFLAGS) $(TARGET_ARCH)", "LINK.o": "$(CC) $(LDFLAGS) $(TARGET_ARCH)",
+    "LINK.c": "$(CC) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) $(TARGET_ARCH)",
+    "LINK.cc": "$(CXX) $(CXXFLAGS) $(CPPFLAGS) $(LDFLAGS) $(TARGET_ARCH)", "LINK.C": "$(LINK.cc)",
+    "LINK.cpp": "$(LINK.cc)", "LINK.m": "$(OBJC) $(OBJCFLAGS) $(CPPFLAGS) $(LDFLAGS) $(TARGET_ARCH)",
+    "LINK.p": "$(PC) $(PFLAGS) $(CPPFLAGS) $(LDFLAGS) $(TARGET_ARCH)",
+    "LINK.f": "$(FC) $(FFLAGS) $(LDFLAGS) $(TARGET_ARCH)", "LINK.F": "$(FC) $(FFLAGS) $(CPPFLAGS) $(LDFLAGS) $(TARGET_ARCH)",
+    "LINK.r": "$(FC) $(FFLAGS) $(RFLAGS) $(LDFLAGS) $(TARGET_ARCH)",
+    "LINK.s": "$(CC) $(ASFLAGS) $(LDFLAGS) $(TARGET_MACH)", "LINK.S": "$(CC) $(ASFLAGS) $(CPPFLAGS) $(LDFLAGS) $(TARGET_MACH)",
+    "PREPROCESS.F": "$(FC) $(FFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -F", "PREPROCESS.r": "$(FC) $(FFLAGS) $(RFLAGS) $(TARGET_ARCH) -F",
+    "PREPROCESS.S": "$(CC) -E $(CPPFLAGS)", "YACC.y": "$(YACC) $(YFLAGS)", "YACC.m": "$(YACC) $(YFLAGS)",
+    "LEX.l": "$(LEX) $(LFLAGS) -t", "LEX.m": "$(LEX) $(LFLAGS) -t", "LINT.c": "$(LINT) $(LINTFLAGS) $(CPPFLAGS) $(TARGET_ARCH)",
+    "CHECKOUT,v": "$(CO) $(COFLAGS) $< $@", "OBJC": "cc", "PC": "pc", "M2C": "m2c", "LINT": "lint", "TEX": "tex",
+    "TEXI2DVI": "texi2dvi", "MAKEINFO": "makeinfo", "CTANGLE": "ctangle", "CWEAVE": "cweave", "TANGLE": "tangle",
+    "WEAVE": "weave", "GET": "get", "CO": "co", "ARFLAGS": "rv",
+}  # fmt: skip
+_LINK = "$^ $(LOADLIBES) $(LDLIBS) -o $@"
+#: make's built-in rules (``make -p -f /dev/null``, GNU make 4.3; GNU make manual, "Catalogue of Built-In Rules"):
+#: target pattern, source suffix, recipe lines. ``%`` rules apply to a name no other built-in target pattern matches
+#: (GNU make manual, "Match-Anything Pattern Rules": a non-terminal match-anything rule is not used for a name that
+#: "indicates a specific type of data"); the ``%::`` version-control rules and ``(%)`` archive members to any name.
+_BUILTIN_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    *(("%", f".{s}", (f"$(LINK.{s}) {_LINK}",)) for s in ("o", "c", "cc", "C", "cpp", "p", "f", "F", "m", "r", "s", "S")),
+    ("%", ".mod", ("$(COMPILE.mod) -o $@ -e $@ $^",)),
+    ("%", ".sh", ("cat $< >$@", "chmod a+x $@")),
+    *(("%.o", f".{s}", (f"$(COMPILE.{s}) $(OUTPUT_OPTION) $<",)) for s in ("c", "cc", "C", "cpp", "p", "f", "F", "m", "r")),
+    ("%.o", ".s", ("$(COMPILE.s) -o $@ $<",)), ("%.o", ".S", ("$(COMPILE.S) -o $@ $<",)),
+    ("%.o", ".mod", ("$(COMPILE.mod) -o $@ $<",)),
+    ("%.ln", ".c", ("$(LINT.c) -C$* $<",)), ("%.ln", ".y", ("$(YACC.y) $<", "$(LINT.c) -C$* y.tab.c")),
+    ("%.ln", ".l", ("$(LEX.l) $< > $*.c", "$(LINT.c) -i $*.c -o $@")),
+    ("%.f", ".F", ("$(PREPROCESS.F) $(OUTPUT_OPTION) $<",)), ("%.f", ".r", ("$(PREPROCESS.r) $(OUTPUT_OPTION) $<",)),
+    ("%.c", ".y", ("$(YACC.y) $<", "mv -f y.tab.c $@")), ("%.c", ".l", ("$(RM) $@", "$(LEX.l) $< > $@")),
+    ("%.c", ".w", ("$(CTANGLE) $< - $@",)), ("%.r", ".l", ("$(LEX.l) $< > $@", "mv -f lex.yy.r $@")),
+    ("%.m", ".ym", ("$(YACC.m) $<", "mv -f y.tab.c $@")), ("%.s", ".S", ("$(PREPROCESS.S) $< > $@",)),
+    ("%.sym", ".def", ("$(COMPILE.def) -o $@ $<",)), ("%.dvi", ".tex", ("$(TEX) $<",)),
+    *(("%.info", f".{s}", ("$(MAKEINFO) $(MAKEINFO_FLAGS) $< -o $@",)) for s in ("texinfo", "texi", "txinfo")),
+    *(("%.dvi", f".{s}", ("$(TEXI2DVI) $(TEXI2DVI_FLAGS) $<",)) for s in ("texinfo", "texi", "txinfo")),
+    ("%.tex", ".w", ("$(CWEAVE) $< - $@",)), ("%.p", ".web", ("$(TANGLE) $<",)), ("%.tex", ".web", ("$(WEAVE) $<",)),
+    ("%::", ",v", ("$(CHECKOUT,v)",)), ("%::", "", ("$(GET) $(GFLAGS) $(SCCS_OUTPUT_OPTION) $<",)),
+    ("(%)", "", ("$(AR) $(ARFLAGS) $@ $<",)),
+)  # fmt: skip
+#: Target suffixes some built-in rule makes (``make -p``: the ``.SUFFIXES`` list): a name ending in one is not made
+#: by a ``%`` rule.
+_BUILTIN_SUFFIXES = (
+    ".out", ".a", ".ln", ".o", ".c", ".cc", ".C", ".cpp", ".p", ".f", ".F", ".m", ".r", ".y", ".l", ".ym", ".yl",
+    ".s", ".S", ".mod", ".sym", ".def", ".h", ".info", ".dvi", ".tex", ".texinfo", ".texi", ".txinfo", ".w", ".ch",
+    ".web", ".sh", ".elc", ".el",
+)  # fmt: skip
+
+
+def _builtin_uses(text: str, depth: int = 0) -> set[str]:
+    """The variables a built-in recipe ``text`` uses, through :data:`_BUILTIN_DEFS` too."""
+    names = set(re.findall(r"\$\(([^()$ ]+)\)", text))
+    if depth < 4:
+        for name in list(names):
+            if name in _BUILTIN_DEFS:
+                names |= _builtin_uses(_BUILTIN_DEFS[name], depth + 1)
+    return names
+
+
+def _builtin_lines(mk: _Makefile, target: str, out: list[RecipeLine], depth: int = 0) -> bool:
+    """Append the recipes of make's built-in rules that may make ``target`` and that use a variable the makefile or
+    the command line sets (``CC = ...``, ``COMPILE.c = ...``): those run what the makefile chose; True when some
+    built-in rule may make it. A rule may apply when its source is there (``mk.exists``; unknown: it may be) or
+    another built-in rule may make the source (a chain: ``x.y`` to ``x.c`` to ``x.o``; GNU make manual, "Chains of
+    Implicit Rules"), whose recipes are appended too. A built-in rule using only make's defaults runs the usual
+    compilers and tools (``cc``, ``as``, ``yacc``...), as make itself is graded."""
+    if not mk.variables or depth > 3:
+        return False
+    specific = any(target.endswith(suffix) for suffix in _BUILTIN_SUFFIXES)
+    found = False
+    for pattern, source, lines in _BUILTIN_RULES:
+        if pattern == "(%)":
+            fits = target.endswith(")") and "(" in target
+        elif pattern in ("%", "%::"):
+            fits = pattern == "%::" or not specific
+        else:
+            fits = target.endswith(pattern[1:])
+        if not fits:
+            continue
+        stem = target[: len(target) - len(pattern) + 1] if pattern.startswith("%.") else target
+        first = stem + source
+        if pattern == "%::":
+            head, _, tail = stem.rpartition("/")
+            head = head + "/" if head else ""
+            sources = [f"{head}RCS/{tail},v", f"{head}{tail},v", f"{head}RCS/{tail}"] if source else []
+            sources = sources or [f"{head}s.{tail}", f"{head}SCCS/s.{tail}"]
+            first = sources[0]
+            there = mk.exists is None or any(mk.exists(path) for path in sources)
+        elif pattern == "(%)":
+            there = True
+        else:
+            there = mk.exists is None or mk.exists(first)
+            if not there and pattern != "%" and first not in mk.rules:
+                mark = len(out)
+                there = _builtin_lines(mk, first, out, depth + 1)
+                del out[mark if not there else len(out) :]
+        if not there:
+            continue
+        found = True
+        if not any(name in mk.variables for line in lines for name in _builtin_uses(line)):
+            continue
+        auto = {"@": target, "<": first, "^": first, "+": first, "?": first, "*": stem}
+        for line in lines:
+            expanded = _expand(mk, line, auto, builtin=True)
+            if expanded.strip():
+                out.append(RecipeLine(f"{mk.name} (built-in rule {pattern} from %{source}: {target})"[:200], expanded))
+    return found
 
 
 def _default_goal(mk: _Makefile) -> str | None:
@@ -1342,7 +1523,8 @@ def _collect(
             out.append(RecipeLine(f"{mk.name} ({target}: prerequisite {prereq[:60]})", UNKNOWN))
             continue
         for name in names.split():
-            _collect(mk, name, out, seen, depth + 1)
+            if name not in seen and not _collect(mk, name, out, seen, depth + 1):
+                _no_rule(mk, name, out, seen, depth + 1)
     auto = {
         "@": stem_of if stem_of is not None else target,
         "<": prereqs[0] if prereqs else "",
@@ -1352,6 +1534,9 @@ def _collect(
         "*": stem if stem is not None else UNKNOWN,
     }
     lines = rule.lines
+    if not lines and not target.startswith("."):
+        # GNU make manual, "Using Implicit Rules": a target whose rules have no recipe is made by an implicit rule
+        _builtin_lines(mk, target, out)
     if mk.oneshell and lines:
         lines = [(lines[0][0], "\n".join(text for _, text in lines))]
     for number, text in lines:
@@ -1378,8 +1563,10 @@ def _strip_prefixes(text: str) -> str:
     return text
 
 
-def _expand(mk: _Makefile, text: str, auto: dict[str, str], depth: int = 0) -> str:
-    """Expand make variables in ``text``; unknown ones and functions become :data:`UNKNOWN`."""
+def _expand(mk: _Makefile, text: str, auto: dict[str, str], depth: int = 0, *, builtin: bool = False) -> str:
+    """Expand make variables in ``text``; unknown ones and functions become :data:`UNKNOWN`. ``builtin``: ``text``
+    is a built-in rule's recipe: the built-in variables have their default (:data:`_BUILTIN_DEFS`) and a variable
+    no one defined (the flags) is empty."""
     if "$" not in text:
         return text
     if depth > 8:
@@ -1400,10 +1587,14 @@ def _expand(mk: _Makefile, text: str, auto: dict[str, str], depth: int = 0) -> s
             return UNKNOWN
         if inner in auto:
             return auto[inner]
-        value = mk.variables.get(inner, _BUILTIN_VARS.get(inner))  # undefined: may come from the environment
+        value: str | None
+        if builtin and inner not in mk.variables:
+            value = _BUILTIN_VARS.get(inner, _BUILTIN_DEFS.get(inner, ""))
+        else:
+            value = mk.variables.get(inner, _BUILTIN_VARS.get(inner))  # undefined: may come from the environment
         if value is None:
             return UNKNOWN
-        return _expand(mk, value, auto, depth + 1)
+        return _expand(mk, value, auto, depth + 1, builtin=builtin)
 
     placeholder = "\x00DOLLAR\x00"
     text = text.replace("$$", placeholder)
@@ -1456,7 +1647,7 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
             if raw.strip():
                 current.append((number, raw.strip()))
             continue
-        line = raw.split("#", 1)[0].rstrip() if not raw.startswith("#!") else raw
+        line = _just_uncomment(raw, f"{name}:{number}")
         current = None
         if not line.strip():
             continue
@@ -1509,7 +1700,10 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
             continue
         recipe = re.match(_JUST_RECIPE, line)
         if recipe is None:
-            return None
+            raise _Unreadable(f"{name}:{number} (not read: a line the classifier does not parse)")
+        for tick in re.findall(r"`([^`]*)`", line):
+            # just manual, "Dependencies with arguments", "Recipe parameters": argument and default expressions
+            load.append(RecipeLine(f"{name}:{number} (backtick)", tick))
         for variable in re.findall(r"\$([A-Za-z_][\w-]*)", recipe.group(2)):
             if not inert_environment(variable):
                 raise _Unreadable(
@@ -1555,6 +1749,31 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
     return out
 
 
+def _just_uncomment(raw: str, where: str) -> str:
+    """``raw``, a justfile line outside a recipe body, without its comment: a ``#`` outside quotes and backticks
+    starts one. :class:`_Unreadable` for a string or backtick left open at the end of the line, or a triple-quoted
+    or triple-backtick one (just manual, "Strings", "Indented backticks": they span lines)."""
+    if "```" in raw or '"""' in raw or "'''" in raw:
+        raise _Unreadable(f"{where} (not read: a string or backtick over several lines)")
+    quote = ""
+    index = 0
+    while index < len(raw):
+        char = raw[index]
+        if quote:
+            if char == "\\" and quote == '"':
+                index += 1  # an escape in a double-quoted string: the next character is part of it
+            elif char == quote:
+                quote = ""
+        elif char in "'\"`":
+            quote = char
+        elif char == "#":
+            return raw[:index].rstrip()
+        index += 1
+    if quote:
+        raise _Unreadable(f"{where} (not read: a string or backtick left open)")
+    return raw.rstrip()
+
+
 def _just_expand(text: str, variables: dict[str, str | None]) -> str:
     def one(match: re.Match[str]) -> str:
         value = variables.get(match.group(1).strip())
@@ -1568,22 +1787,106 @@ def _just_expand(text: str, variables: dict[str, str | None]) -> str:
 #: that install or run them, or their environment: any of them makes the file unreadable (``basepython`` only when it
 #: is not a plain interpreter name such as ``python3.12``; ``deps`` only for an option or a local path).
 _TOX_CHOOSING = frozenset({
-    "changedir", "installcommand", "setenv", "listdependenciescommand", "requires", "envdir", "toxworkdir",
+    "base", "changedir", "installcommand", "setenv", "listdependenciescommand", "requires", "envdir", "toxworkdir",
     "workdir", "tempdir", "runner", "provisiontoxenv", "packageenv", "envtmpdir", "envlogdir",
 })  # fmt: skip
 _TOX_PLAIN_PYTHON = r"^(?:python|py|pypy|cpython)[\d.]*$"
 
 
+#: The tox targets of a run without ``-e``: the environments of ``env_list``/``envlist`` (``py`` when there is
+#: none; tox "env_list"), and of a run selecting by label, factor or ``ALL`` (``-m``, ``-f``, ``-e ALL``): every
+#: environment the file names (``env_list``, ``labels``, ``[testenv:NAME]`` sections), a superset of those selected.
+TOX_DEFAULT = "<default>"
+TOX_ALL = "<all>"
+#: The most environments one tox recipe reads (more: unreadable).
+_TOX_MAX_ENVS = 32
+
+
 def tox_commands(text: str, env: str) -> list[RecipeLine] | None:
     """``commands_pre``, ``commands`` and ``commands_post`` of ``[testenv:ENV]`` (each, when not there, from
-    ``[testenv]``; tox runs them in that order) in tox.ini; ``{posargs}`` and other substitutions unknown. A key of
-    :data:`_TOX_CHOOSING` (also in ``[tox]``), a ``basepython`` that is a path, or ``deps`` naming an option or a
-    local path (``-e DIR``, ``-r FILE``, ``./pkg``, ``file:``) make it unreadable (:class:`_Unreadable`)."""
+    ``[testenv]``; tox runs them in that order) in tox.ini; ``{posargs}`` and other substitutions unknown. ``env``
+    may be :data:`TOX_DEFAULT` or :data:`TOX_ALL` (each environment's lines, in turn). A section name may be
+    generative (tox "Generative section names": ``[testenv:py{310,311}-lint]`` is one section of each name). A key of
+    :data:`_TOX_CHOOSING` (also in ``[tox]``), a ``basepython`` that is a path, ``deps`` naming an option or a
+    local path (``-e DIR``, ``-r FILE``, ``./pkg``, ``file:``), a name two sections define, or braces FlyBot does not
+    expand make it unreadable (:class:`_Unreadable`)."""
     import configparser
 
     parser = configparser.ConfigParser(interpolation=None, strict=False)
     parser.read_string(text)
-    sections = [s for s in (f"testenv:{env}", "testenv") if parser.has_section(s)]
+    sections: dict[str, str] = {}
+    for section in parser.sections():
+        if section.startswith("testenv:"):
+            for name in _tox_expand(section[len("testenv:") :].strip()):
+                if name in sections:
+                    raise _Unreadable(f"tox.ini [{section[:80]}] (not read: {name[:40]} is defined twice)")
+                sections[name] = section
+    if env in (TOX_DEFAULT, TOX_ALL):
+        listed = parser.get("tox", "env_list", fallback=parser.get("tox", "envlist", fallback=""))
+        envs = [n for item in _tox_items(listed) for n in _tox_expand(item)]
+        if env == TOX_ALL:
+            for line in parser.get("tox", "labels", fallback="").split("\n"):
+                envs += [n for item in _tox_items(line.partition("=")[2]) for n in _tox_expand(item)]
+            envs += list(sections)
+        envs = list(dict.fromkeys(envs)) or ["py"]
+    else:
+        envs = [env]
+    if len(envs) > _TOX_MAX_ENVS:
+        raise _Unreadable(f"tox.ini (not read: more than {_TOX_MAX_ENVS} environments)")
+    out: list[RecipeLine] = []
+    found = False
+    for name in envs:
+        lines = _tox_env(parser, sections.get(name))
+        found = found or lines is not None
+        out += lines or []
+    return out if found or out else None
+
+
+def _tox_items(value: str) -> list[str]:
+    """The entries of a tox list (``env_list``): separated by commas or new lines outside braces, blanks removed."""
+    items: list[str] = []
+    depth = 0
+    current = ""
+    for char in value:
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if char in ",\n" and depth == 0:
+            items.append(current)
+            current = ""
+        else:
+            current += char
+    items.append(current)
+    return [i.strip() for i in items if i.strip() and not i.strip().startswith("#")]
+
+
+def _tox_expand(name: str) -> list[str]:
+    """The environment names a generative name stands for: each ``{a,b}`` group gives its alternatives (spaces
+    around them removed), ``{8-11}`` a range of numbers; nested or unclosed braces: :class:`_Unreadable`."""
+    names = [""]
+    rest = name
+    while "{" in rest or "}" in rest:
+        head, brace, tail = rest.partition("{")
+        group, close, after = tail.partition("}")
+        if not brace or not close or "{" in group or "}" in head:
+            raise _Unreadable(f"tox.ini {name[:80]} (not read: braces FlyBot does not expand)")
+        span = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", group)
+        options = (
+            [str(n) for n in range(int(span.group(1)), int(span.group(2)) + 1)]
+            if span and int(span.group(2)) - int(span.group(1)) < _TOX_MAX_ENVS
+            else [o.strip() for o in group.split(",")]
+        )
+        names = [n + head + o for n in names for o in options]
+        rest = after
+        if len(names) > _TOX_MAX_ENVS:
+            raise _Unreadable(f"tox.ini {name[:80]} (not read: more than {_TOX_MAX_ENVS} environments)")
+    return [n + rest for n in names]
+
+
+def _tox_env(parser: object, own: str | None) -> list[RecipeLine] | None:
+    """The lines of an environment whose own section is ``own`` (None: it has none, only ``[testenv]``)."""
+    import configparser
+
+    assert isinstance(parser, configparser.ConfigParser)
+    sections = [s for s in (own, "testenv") if s is not None and parser.has_section(s)]
     for section in [*sections, *(s for s in ("tox", "tox:tox") if parser.has_section(s))]:
         for key, value in parser.items(section):
             plain = key.replace("_", "").replace("-", "")

@@ -226,6 +226,9 @@ CARGO_ALIAS = "alias "
 #: grades every one destructive (programs/projects.py ``outside_settings``). Files above the workspace (the owner's
 #: own, ``~/.cargo/config.toml``) are not judged.
 OUTSIDE = "outside"
+#: The question (asked under the recipe tool ``path``) naming, after it, files a tool looks for upward: the first of
+#: them found above the workspace when none is in the workspace on the way (:func:`_found_above`).
+ABOVE = "above "
 #: The python question asking what in the directory ``python -m NAME`` runs in would be imported as ``NAME``
 #: (:func:`_module_shadows`).
 MODULE = "module "
@@ -241,7 +244,9 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
     """
     places = _up_to(base, root)
     found: list[tuple[str, str]] = []
-    if question.split(" ", 1)[0] == OUTSIDE:
+    if question.startswith(ABOVE):
+        found += _found_above(root, places, question[len(ABOVE) :].split())
+    elif question.split(" ", 1)[0] == OUTSIDE:
         found += _outside(root, places, tool, question[len(OUTSIDE) :].strip())
     elif tool == "cargo" and question.startswith(CARGO_ALIAS):
         found += _cargo_alias(root, places + _above(root), question[len(CARGO_ALIAS) :])
@@ -265,10 +270,19 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
     elif tool == "python":
         for place in places:
             found += _python_settings(root, place)
+        project = any(os.path.lexists(os.path.join(p, "pyproject.toml")) for p in places)
         for place in _above(root):
             uv = os.path.join(place, "uv.toml")
             if os.path.lexists(uv):
                 found.append((_rel(root, uv), "chooses where uv gets packages and Python"))
+            pyproject = os.path.join(place, "pyproject.toml")
+            if os.path.lexists(pyproject):
+                # uv "Configuration files" and project discovery, poetry and pdm: the nearest pyproject.toml upward
+                above = [f for f in _python_settings(root, place) if f[0] == _rel(root, pyproject)]
+                if not project:
+                    above.append((_rel(root, pyproject), "the project uv, poetry and pdm find above the workspace"))
+                found += above
+                project = True
     elif tool == "pip":
         found += _pip_site_configs(root, places)
     elif tool == "jvm" and question in ("mvn", "bazel", "sbt"):
@@ -565,11 +579,14 @@ def _pytest_addopts(root: str, places: list[str]) -> list[tuple[str, str]]:
     """The ``addopts`` of the configuration file pytest uses when run in ``places[0]``: the first file of
     :data:`_PYTEST_FILES` that counts, in that directory or the nearest one above it (pytest "rootdir and
     configfile": without test paths it searches the current directory and its ancestors). Each ``(source,
-    options)`` is ``addopts`` as one shell-quoted line; none when the file sets none.
+    options)`` is ``addopts`` as one shell-quoted line; none when the file sets none. A file above the workspace
+    adds the ``conftest.py`` files pytest then imports from above it, each as its path.
 
     Raises:
         OSError, ValueError, UnicodeDecodeError: the file pytest would use could not be read or parsed (fail closed).
     """
+    import shlex
+
     for place in places:
         for name, _section in _PYTEST_FILES:
             path = os.path.join(place, name)
@@ -577,7 +594,42 @@ def _pytest_addopts(root: str, places: list[str]) -> list[tuple[str, str]]:
                 continue
             found = _pytest_options(root, path, name, _text(path), required=True)
             if found is not None:
+                # above the workspace, that file's directory is the rootdir and confcutdir, so the conftest.py
+                # files from there down to the tests are imported too (pytest "Initialization: determining rootdir
+                # and configfile", "conftest.py: local per-directory plugins"): each is given as an operand
+                # outside the workspace
+                above = _above(root)
+                if place in above:
+                    for directory in above[: above.index(place) + 1]:
+                        conftest = os.path.join(directory, "conftest.py")
+                        if os.path.lexists(conftest):
+                            found.append((conftest, shlex.quote(conftest)))
                 return found
+    return []
+
+
+def _found_above(root: str, places: list[str], names: list[str]) -> list[tuple[str, str]]:
+    """The first of ``names`` (file names, or ``fnmatch`` patterns holding ``*``: ``prettier.config.*``) in the
+    nearest directory above the workspace ``root`` that holds one, as ``(path, path)``, when none of the ``places``
+    (where the tool runs, up to the workspace) holds one; else none."""
+    import fnmatch
+
+    def matches(place: str) -> list[str]:
+        if not os.path.isdir(place):
+            return []
+        found = [n for n in names if "*" not in n and os.path.lexists(os.path.join(place, n))]
+        patterns = [n for n in names if "*" in n]
+        if patterns:
+            found += sorted(e for e in os.listdir(place) if any(fnmatch.fnmatchcase(e, p) for p in patterns))
+        return found
+
+    if any(matches(place) for place in places):
+        return []
+    for place in _above(root):
+        found = matches(place)
+        if found:
+            path = os.path.join(place, found[0])
+            return [(path, path)]
     return []
 
 
@@ -826,11 +878,42 @@ def _module_shadows(root: str, base: str, name: str) -> list[tuple[str, str]]:
     if not name.isidentifier():
         raise ValueError(f"not a module name: {name[:80]!r}")
     wanted = name.casefold()
-    entries = [_rel(root, os.path.join(base, e)) for e in sorted(os.listdir(base)) if e.casefold() == wanted]
-    entries += [
-        _rel(root, os.path.join(base, e)) for e in sorted(os.listdir(base)) if e.casefold().startswith(wanted + ".")
-    ]
+    listing = sorted(os.listdir(base))
+    entries = [_rel(root, os.path.join(base, e)) for e in listing if e.casefold() == wanted]
+    entries += [_rel(root, os.path.join(base, e)) for e in listing if e.casefold().startswith(wanted + ".")]
+    entries += [_rel(root, os.path.join(base, e)) for e in listing if _shadows_standard_module(base, e, wanted)]
     return [(entry, entry) for entry in entries]
+
+
+def _shadows_standard_module(base: str, entry: str, wanted: str) -> bool:
+    """True when ``entry`` of ``base`` would be imported instead of a standard module (``sys.stdlib_module_names``,
+    but for the modules built into the interpreter, which are never looked up on ``sys.path``) by whatever module
+    ``python -m`` runs there: a source, byte code or extension module file ``json.py``, ``json.cpython-312.so``,
+    or a regular package, a directory holding ``__init__`` (a directory without one is a namespace portion, which a
+    module found later on ``sys.path`` wins over; Python "The import system", "Namespace packages")."""
+    import importlib.machinery
+
+    stem, dot, suffix = entry.partition(".")
+    folded = stem.casefold()
+    if folded == wanted or folded not in _standard_modules():
+        return False
+    path = os.path.join(base, entry)
+    if not dot:
+        return os.path.isdir(path) and any(e.startswith("__init__.") for e in os.listdir(path))
+    return any(entry.endswith(s) for s in importlib.machinery.all_suffixes())
+
+
+#: Standard packages no module outside CPython's own test suite and demos imports (``test``: "the regression tests
+#: package ... for internal use by Python only", Python docs "test"): a workspace ``test.py`` shadowing it changes
+#: nothing ``python -m pytest`` and the like run.
+_UNIMPORTED_STANDARD = frozenset({"test", "idlelib", "turtledemo", "this", "antigravity", "__hello__", "__phello__"})
+
+
+def _standard_modules() -> frozenset[str]:
+    import sys
+
+    builtin = {n.casefold() for n in sys.builtin_module_names}
+    return frozenset(n.casefold() for n in sys.stdlib_module_names) - builtin - _UNIMPORTED_STANDARD
 
 
 def _python_settings(root: str, place: str) -> list[tuple[str, str]]:

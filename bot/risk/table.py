@@ -505,6 +505,8 @@ def _build() -> dict[str, Entry]:
     add("pip pip3", "build:pip", "pip.pypa.io: Commands")
     add("cargo", "build:cargo", "The Cargo Book: Commands")
     add("go", "build:go", "go command docs (pkg.go.dev/cmd/go)")
+    add("bun", "build:bun", "Bun CLI docs (bun.sh/docs/cli) (Bun 1.2); Lifecycle scripts")
+    add("dune", "build:dune", "dune docs: command-line interface (dune.readthedocs.io/en/stable/usage.html)")
     add(
         "pytest py.test mypy ruff black isort flake8 pylint eslint prettier tsc jest vitest rustfmt gofmt",
         "build:checker", "each tool's CLI docs: they run the project's code or rewrite its sources in the workspace",

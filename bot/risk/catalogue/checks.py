@@ -46,12 +46,36 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "options": "--output-file=out --cppcheck-build-dir=out --addon=:unknown --rule-file=in",
     },
-    "hadolint yamllint actionlint cpplint pycodestyle pyflakes pydocstyle bandit codespell typos "
-    "staticcheck revive hlint checkov tflint htmlhint jsonlint "
+    "actionlint": {
+        "source": "actionlint(1) usage (actionlint 1.7): -shellcheck/-pyflakes name the command or file path of the "
+        "external program run for every run: script of the workflows",
+        "grade": "read",
+        "open": True,
+        "options": "-shellcheck=interpreter -pyflakes=interpreter -config-file=project -format= -ignore= -color "
+        "-oneline -no-color -verbose -debug -version -init-config:write -stdin-filename=",
+    },
+    "checkov": {
+        "source": "checkov CLI reference (checkov 3): --external-checks-dir loads the custom checks (Python modules) "
+        "of a directory, also when the .checkov.yaml it reads from the directory it runs in names one; "
+        "--external-checks-git clones and loads them",
+        "grade": "build",
+        "open": True,
+        "options": "--external-checks-dir=project --external-checks-git=:unknown --config-file=project "
+        "-o= --output= --output-file-path=out -d=in --directory=in -f=in --file=in",
+    },
+    "tflint": {
+        "source": "tflint docs (tflint 0.5x): the configuration (.tflint.hcl, --config) names plugins, executables "
+        "tflint starts, and plugin_dir where they are found; --init downloads them",
+        "grade": "build",
+        "open": True,
+        "options": "-c=project --config=project --init:network --chdir=project -f= --format= --fix:build",
+    },
+    "hadolint yamllint cpplint pycodestyle pyflakes pydocstyle bandit codespell typos "
+    "staticcheck revive hlint htmlhint jsonlint "
     "editorconfig-checker": {
-        "source": "each linter's CLI docs (hadolint, yamllint 1.35, actionlint 1.7, cpplint, pycodestyle, pyflakes, "
+        "source": "each linter's CLI docs (hadolint, yamllint 1.35, cpplint, pycodestyle, pyflakes, "
         "bandit 1.7, vale 3, codespell 2.3 -w, typos -w, staticcheck, revive, hlint, "
-        "checkov, tflint, htmlhint): they report; the named options rewrite the files given",
+        "htmlhint): they report; the named options rewrite the files given",
         "grade": "read",
         "open": True,
         "options": "-w:build --write-changes:build --write:build --fix:build --refactor:build -o=out --output=out "

@@ -20,7 +20,7 @@ _READ = {"grade": "read", "open": True}
 CATALOGUE: dict[str, object] = {
     "pulumi": {
         "source": "Pulumi CLI commands (pulumi.com/docs/iac/cli/commands) (Pulumi 3)",
-        "options": "-h --help --version -v= --verbose= --color= -C=in --cwd=in --non-interactive --logtostderr "
+        "options": "-h --help --version -v= --verbose= --color= -C=project --cwd=project --non-interactive --logtostderr "
         "--disable-integrity-checking --emoji --logflow --profiling= --tracing=",
         "commands": {
             "refresh import cancel": _CHANGE,
@@ -84,7 +84,9 @@ CATALOGUE: dict[str, object] = {
             "env": {
                 "commands": {
                     "ls get diff version": _REMOTE,
-                    "open run": "secret",
+                    "open": "secret",
+                    # pulumi env run ENV -- COMMAND: runs the command with the environment's secrets set
+                    "run": "runs",
                     "init set clone tag": _CHANGE,
                     "edit": "runs",
                     "rm": _DESTROY,

@@ -13,7 +13,7 @@ _UV_GLOBAL = (
     "--managed-python --no-managed-python --no-python-downloads --allow-insecure-host= -h --help -V --version"
 )
 _UV_RUN = (
-    "--with=:fetch -w=:fetch --with-editable= --with-requirements=:fetch --isolated --no-project --no-sync --locked --frozen "
+    "--with=package -w=package --with-editable=package --with-requirements=:fetch --isolated --no-project --no-sync --locked --frozen "
     "--package= --all-packages -m=:runs --module=:runs --script -s --no-dev --dev --group= --only-group= "
     "--no-group= --extra= --all-extras --no-extra= --env-file=in --no-env-file --active --exact --gui-script "
     "--index= --index-url= --default-index="
@@ -26,6 +26,25 @@ _UV_REQUIREMENTS = (
     "--build-constraint=project"
 )
 
+
+#: nix.conf(5) settings given as flags that run native code or programs, take the build sandbox away or accept
+#: store paths nobody signed: allow-unsafe-native-code-during-evaluation (builtins.exec), sandbox, post-build-hook,
+#: substituters, trusted-public-keys, require-sigs, builders, build-hook, diff-hook, pre-build-hook.
+_NIX_SETTING_FLAGS = " " + " ".join(
+    [
+        "--allow-unsafe-native-code-during-evaluation:unknown", "--no-sandbox:unknown", "--no-require-sigs:unknown",
+        "--sandbox-fallback:unknown",
+    ]
+    + [
+        f"--{prefix}{name}=:unknown"
+        for name in (
+            "post-build-hook", "pre-build-hook", "build-hook", "diff-hook", "substituters", "trusted-substituters",
+            "trusted-public-keys", "builders",
+        )
+        for prefix in ("", "extra-")
+    ]
+)  # fmt: skip
+
 CATALOGUE: dict[str, object] = {
     "uv": {
         "urls": "chosen",
@@ -33,11 +52,28 @@ CATALOGUE: dict[str, object] = {
         "options": _UV_GLOBAL,
         "settings": "python",
         "commands": {
-            "add remove sync lock": {"grade": "fetch", "open": True},
-            "run": {"grade": "wrap", "options": _UV_RUN},
+            # uv's project commands discover the project upward (uv docs, "Projects"): one above the workspace is
+            # outside it
+            "add": {
+                "grade": "fetch",
+                "open": True,
+                "operands": "package",
+                "options": "--editable=package",
+                "above": "pyproject.toml",
+            },
+            "remove sync lock": {"grade": "fetch", "open": True, "above": "pyproject.toml"},
+            "run": {"grade": "wrap", "options": _UV_RUN, "above": "pyproject.toml"},
             "init": {"grade": "write", "open": True, "operands": "out"},
-            "build": {"grade": "build", "open": True, "options": "-o=out --out-dir=out"},
-            "export": {"grade": "read", "open": True, "options": "-o=out --output-file=out"},
+            # uv build [SRC]: "the directory from which distributions should be built", with its build backend
+            "build": {"grade": "build", "open": True, "options": "-o=out --out-dir=out", "operands": "project"},
+            # uv export locks the project first unless --frozen ("the lockfile will be updated ... if it is missing or
+            # outdated"), building it to read dynamic metadata: as uv lock
+            "export": {
+                "grade": "fetch",
+                "open": True,
+                "options": "-o=out --output-file=out --frozen",
+                "when": {"--frozen": "read"},
+            },
             "tree": {"grade": "fetch", "open": True},
             "venv": {"grade": "write", "open": True, "operands": "out"},
             "publish": {"grade": "publish", "open": True},
@@ -63,7 +99,8 @@ CATALOGUE: dict[str, object] = {
                         "open": True,
                         "options": "--system:system --target=out --prefix=out -t=out --break-system-packages:system "
                         + _UV_REQUIREMENTS
-                        + " -e=project --editable=project",
+                        + " -e=package --editable=package",
+                        "operands": "package",
                     },
                     "sync": {
                         "grade": "fetch",
@@ -79,7 +116,12 @@ CATALOGUE: dict[str, object] = {
             },
             "tool": {
                 "commands": {
-                    "install upgrade": {"grade": "install", "open": True},
+                    "install upgrade": {
+                        "grade": "install",
+                        "open": True,
+                        "operands": "package",
+                        "options": "--with=package --with-editable=package -e=package --editable=package",
+                    },
                     "uninstall": {"grade": "delete", "open": True},
                     "list dir": {"grade": "read", "open": True},
                     "run": "runs",
@@ -103,6 +145,7 @@ CATALOGUE: dict[str, object] = {
             "install install-all upgrade upgrade-all upgrade-shared reinstall reinstall-all": {
                 "grade": "install",
                 "open": True,
+                "operands": "package",
             },
             "inject": {"grade": "plugin", "open": True},
             "uninstall uninstall-all uninject": {"grade": "delete", "open": True},
@@ -195,6 +238,8 @@ CATALOGUE: dict[str, object] = {
     "bundle bundler": {
         "urls": "chosen",
         "source": "bundle(1) and bundle-COMMAND(1) (Bundler 2.5, bundler.io/man)",
+        # Bundler finds the Gemfile (Ruby it evaluates) by searching up from the current directory
+        "above": "Gemfile gems.rb",
         "options": "-h --help -v --version -V --verbose --no-color -r= --retry=",
         "when": {"-v --version": "read"},
         "grade": "install",
@@ -291,37 +336,6 @@ CATALOGUE: dict[str, object] = {
             "global": "unknown",
             "self-update selfupdate": {"grade": "system", "open": True},
             "clear-cache clearcache cc": {"grade": "delete", "open": True},
-        },
-    },
-    "bun": {
-        "source": "Bun CLI docs (bun.sh/docs/cli) (Bun 1.2)",
-        "options": "-h --help -v --version --revision --cwd=project",
-        "else": "runs",
-        "commands": {
-            "install i add a remove rm update": {
-                "grade": "fetch",
-                "open": True,
-                "options": "-g:install --global:install",
-            },
-            "test": {"grade": "build", "open": True},
-            "build": {"grade": "build", "open": True, "options": "--outdir=out --outfile=out"},
-            "run x exec repl create c": "runs",
-            "init": {"grade": "write", "open": True},
-            "outdated audit info why": {"grade": "network", "open": True},
-            "publish": {"grade": "publish", "open": True},
-            "link unlink": {"grade": "home", "open": True},
-            "patch": {"grade": "write", "open": True},
-            "upgrade": {"grade": "install", "open": True},
-            "feedback": "publish",
-            "pm": {
-                "commands": {
-                    "ls bin hash hash-string hash-print whoami version untrusted": {"grade": "read", "open": True},
-                    "cache": {"grade": "read", "commands": {"rm": "delete"}},
-                    "pack": {"grade": "build", "open": True, "options": "--destination=out --filename=out"},
-                    "migrate trust": {"grade": "write", "open": True},
-                    "pkg": "unknown",
-                }
-            },
         },
     },
     "deno": {
@@ -512,8 +526,10 @@ CATALOGUE: dict[str, object] = {
         "installable (nixpkgs#hello, github:owner/repo, a flake's inputs) is fetched before it is evaluated "
         '("Flake references", "Installables"), so the commands that evaluate one talk to another machine; run, '
         "shell -c, develop -c, repl, fmt, bundle run the program the flake names",
+        # nix(1) "Common options": every nix.conf setting is also a flag (--NAME VALUE, --NAME/--no-NAME): those that
+        # run native code or programs, turn the build sandbox off or accept unsigned store paths are --option's
         "options": "-h --help --version -v --verbose -L --print-build-logs --impure --offline --refresh "
-        "--extra-experimental-features= --experimental-features= --option=:unknown",
+        "--extra-experimental-features= --experimental-features= --option=:unknown" + _NIX_SETTING_FLAGS,
         "commands": {
             "build": {"grade": "fetch", "open": True, "options": "-o=out --out-link=out"},
             "run develop shell repl edit fmt bundle": {"grade": "runs", "open": True},
@@ -565,7 +581,7 @@ CATALOGUE: dict[str, object] = {
         "source": "nix-build(1) (Nix 2.24)",
         "grade": "fetch",
         "open": True,
-        "options": "-o=out --out-link=out",
+        "options": "-o=out --out-link=out --option=:unknown" + _NIX_SETTING_FLAGS,
     },
     "nix-channel": {
         "source": "nix-channel(1) (Nix 2.24)",
@@ -621,6 +637,8 @@ CATALOGUE: dict[str, object] = {
     "pipenv": {
         "urls": "chosen",
         "source": "pipenv CLI (pipenv.pypa.io/en/latest/cli.html) (pipenv 2024)",
+        # pipenv searches the directories above for a Pipfile (PIPENV_MAX_DEPTH)
+        "above": "Pipfile",
         "settings": "python",
         # --python VERSION|PATH: pipenv makes the project's virtualenv (under ~ by default) with that interpreter
         "options": "-h --help --version --venv --where --py --envs --support -v --verbose -q --quiet "
@@ -852,8 +870,8 @@ CATALOGUE: dict[str, object] = {
         'version, status and dep run workspace code as a build does; Hatch "Code version source"); publish '
         "uploads; clean "
         "and env remove/prune delete; config set and python install write under the home directory",
-        "options": "-h --help --version -e= --env= -p= --project= -v --verbose -q --quiet --color --no-color "
-        "--interactive --no-interactive --data-dir=:unknown --cache-dir=:unknown --config=:unknown",
+        "options": "-h --help --version -e= --env= -p=project --project=project -v --verbose -q --quiet --color "
+        "--no-color --interactive --no-interactive --data-dir=:unknown --cache-dir=:unknown --config=:unknown",
         "commands": {
             "build": {"grade": "fetch", "open": True},
             "test fmt": {"grade": "fetch", "open": True},
@@ -896,7 +914,7 @@ CATALOGUE: dict[str, object] = {
         "builds in an isolated environment; list, info, show and config print; config KEY VALUE writes "
         "pdm.toml (-g: the home directory's); self and python install write under the home directory",
         "options": "-h --help -V --version -v --verbose -q --quiet -I --ignore-python --pep582= -c=:unknown "
-        "--config=:unknown",
+        "--config=:unknown -p=project --project=project",
         "commands": {
             "add remove install sync update lock outdated search": {"grade": "fetch", "open": True},
             "build": {"grade": "fetch", "open": True},

@@ -19,7 +19,7 @@ import re
 import shlex
 from collections.abc import Iterator
 
-from bot.risk.grader import Call
+from bot.risk.grader import Call, Handler
 from bot.risk.hidden import reveal
 from bot.risk.options import Scan, scan
 from bot.risk.paths import Where
@@ -32,6 +32,7 @@ from bot.risk.words import Word, literal_word
 
 from .kit import (
     R,
+    argv_text,
     build_or_test,
     chosen_source,
     deletion,
@@ -39,6 +40,7 @@ from .kit import (
     emptied,
     host_destructive,
     injected,
+    local_package_outside,
     network,
     read_only,
     refuse,
@@ -50,6 +52,7 @@ from .kit import (
 from .projects import (
     chosen,
     configured_options,
+    found_above,
     outside_settings,
     run_recipe,
     settings_lines,
@@ -504,6 +507,18 @@ _JS_ELSEWHERE = {
 }
 
 
+#: Options of npm, yarn and pnpm whose value (the next word) names a directory written, not a package.
+_JS_PLACE_OPTIONS = frozenset({
+    "--pack-destination", "--cache", "--logs-dir", "--modules-folder", "--cache-folder", "--global-folder",
+    "--store-dir", "--virtual-store-dir", "--modules-dir", "--cache-dir",
+})  # fmt: skip
+
+
+def _js_option_values(words: list[Word]) -> list[Word]:
+    """The words that are the values of :data:`_JS_PLACE_OPTIONS` given as ``--name VALUE``."""
+    return [words[i + 1] for i, w in enumerate(words[:-1]) if w.value in _JS_PLACE_OPTIONS]
+
+
 def js_package_manager(call: Call) -> None:
     """npm/pnpm/yarn: installs are network; test/run are build-or-test (the script is read from the directory the
     tool runs in); exec/dlx/npx-style runs are refused."""
@@ -627,6 +642,14 @@ def js_package_manager(call: Call) -> None:
         return
     if tool in ("yarn", "pnpm") and command in ("workspace", "workspaces", "recursive", "multi", "m"):
         elsewhere = f"{tool} {command} runs the scripts of other packages"
+    installs_folder = (
+        _NPM_INSTALL | _PNPM_INSTALL | _YARN_INSTALL | ({"pack", "link", "ln"} if tool == "npm" else set())
+    )
+    places = _js_option_values(call.args)
+    if command in installs_folder and local_package_outside(
+        call, [w for w in rest if not any(w is v for v in places)], f"{tool} {command}", bare_path=False
+    ):
+        return  # npm-install(1) <folder>, npm-pack(1) and npm-link(1) <folder>: its life cycle scripts run
     _grade_js(call, command, rest, prefix, global_, run_dir, elsewhere, rest if forwarded is None else forwarded)
     events = None if ignore_scripts else _lifecycle_events(tool, command)
     if events is not None and not (global_ and rest):
@@ -1052,30 +1075,11 @@ _PIP_GLOBAL_VALUES = frozenset({
 
 def _pip_local_outside(call: Call, command: str, specs: list[Word]) -> bool:
     """A requirement of ``pip install|download|wheel`` (an operand or ``-e``/``--editable``'s value) that is a local
-    project directory or archive outside the workspace (``/tmp/pkg``, ``../pkg``, ``file:///tmp/pkg``, ``~/pkg``;
-    pip "Local project installs"): pip builds it, running its build backend or ``setup.py``, code FlyBot does not
-    read: destructive (``project-outside-workspace``), and True. A path in the workspace (``-e .``) and a name or
-    URL are not local projects outside it."""
-    for spec in specs:
-        value = spec.value
-        if value is None:
-            continue  # an expansion: graded as a dynamic argument by the caller's rules
-        path = value.removeprefix("file://") if value.startswith("file://") else value
-        if "://" in path or not (path.startswith((".", "/", "~")) or "/" in path.split("[", 1)[0]):
-            continue
-        if "@" in path.split("/", 1)[0]:
-            continue  # ``name @ URL`` given as one word names a remote source
-        path = path.split("[", 1)[0].split("#", 1)[0] or "."
-        if call.where(Word(path, path)) is not Where.WORKSPACE:
-            destructive(
-                call,
-                "project-outside-workspace",
-                f"pip {command} {shorten(spec.src, 60)} takes a local project or archive from outside the "
-                "workspace: building it runs its build backend or setup.py, and what it installs runs later, code "
-                "FlyBot does not read.",
-            )
-            return True
-    return False
+    project directory or archive outside the workspace (``/tmp/pkg``, ``../pkg``, ``file:///tmp/pkg``, ``~/pkg``,
+    ``pkg @ file:///tmp/pkg``, ``git+file:///tmp/pkg``; pip "Local project installs"): pip builds it, running its
+    build backend or ``setup.py``, code FlyBot does not read: destructive (``project-outside-workspace``), and True
+    (kit.local_package_outside). A path in the workspace (``-e .``) and a name or remote URL are not."""
+    return local_package_outside(call, specs, f"pip {command}")
 
 
 def _pip_requirements_outside(call: Call, command: str, files: list[Word]) -> bool:
@@ -1942,6 +1946,8 @@ def checker(call: Call) -> None:
     injected(call, words, runs_programs=False)
     if call.name in _RUNS_FROM and runs_outside(call, call.name):
         return
+    if call.name in _CONFIG_ABOVE and not any((w.value or "").startswith(("-c", "--config")) for w in words):
+        found_above(call, _CONFIG_ABOVE[call.name], call.name)
     if call.name in _RUNS_FROM and _outside_project(
         call, words, call.name, _CHECKER_OUTPUTS + _CHECKER_ATTACHED_OUTPUTS + _RUNNER_OUTPUTS, _RUNS_FROM[call.name]
     ):
@@ -2020,6 +2026,12 @@ def checker(call: Call) -> None:
 #: and plugins; tsc -p and the outDir its tsconfig names; flake8 --config/--append-config and the local plugins they
 #: name). black, isort, ruff, rustfmt and gofmt read TOML or INI settings that name no program: a path outside is only
 #: read.
+#: JavaScript configurations eslint (flat config, "Configuration Files": searched from the current directory up)
+#: and prettier ("Configuration File": searched up from the file formatted) import, found above the workspace.
+_CONFIG_ABOVE = {
+    "eslint": ("eslint.config.*",),
+    "prettier": (".prettierrc", ".prettierrc.*", "prettier.config.*"),
+}
 _RUNS_FROM: dict[str, frozenset[str] | None] = {
     "pytest": None,
     "py.test": None,
@@ -2251,3 +2263,153 @@ def npx(call: Call) -> None:
             call, f"npx may fetch {base} from the registry when the project does not have it.", rule="package-install"
         )
     call.run([literal_word(base)] + rest[1:], "npx")
+
+
+#: ``dune exec`` options that take the next word as their value (dune docs, "dune exec", common options).
+_DUNE_VALUES = frozenset({
+    "--root", "--workspace", "--profile", "--build-dir", "-j", "--context", "--display", "--config-file", "-x",
+    "--only-packages", "-p", "--for-release-of-packages", "--promote", "--instrument-with", "--diff-command",
+    "--action-stdout-on-success", "--action-stderr-on-success", "--error-reporting", "--sandbox", "--cache",
+    "--cache-storage-mode", "--trace-file", "--terminal-persistence", "--wrapper",
+})  # fmt: skip
+
+
+def dune(call: Call) -> None:
+    """dune (dune docs, "Command-line interface"), catalogue/build.py, with two more rules: ``--root``/``--workspace``
+    outside the workspace pick the project whose ``dune`` rules (``(run ...)``, ``(system ...)`` actions) run
+    (project-outside-workspace); ``dune exec PROG ARGS`` runs PROG, "looked up in PATH" when not built by the
+    project, so a program not named by path (``./bin/main.exe``, ``%{bin:x}``) is graded as the command itself,
+    as ``uv run``'s and ``npm exec``'s are."""
+    words = call.args
+    if injected(call, words, runs_programs=True):
+        return
+    if _outside_project(call, words, "dune", (), only=frozenset({"--root", "--workspace"})):
+        return
+    command = next((w.value for w in words if not (w.value or "").startswith("-")), None)
+    if command == "exec":
+        rest = words[[w.value for w in words].index("exec") + 1 :]
+        index = 0
+        while index < len(rest):
+            value = rest[index].value or ""
+            if value == "--":
+                index += 1
+                break
+            if not value.startswith("-"):
+                break
+            if value == "--wrapper" or value.startswith("--wrapper="):
+                destructive(call, "runs-program", "dune exec --wrapper runs the program through another one.")
+                return
+            index += 2 if value in _DUNE_VALUES else 1
+        program = rest[index:]
+        name = program[0].value if program else None
+        if name is not None and ("/" in name or name.startswith("%{") or name.endswith((".exe", ".bc", ".bc.js"))):
+            build_or_test(call, "dune exec")  # the project's own executable, built first
+            return
+        if not program:
+            refuse(call, "dune exec without a program")
+            return
+        build_or_test(call, "dune exec")
+        call.script(argv_text(program).lstrip(), "dune exec")
+        call.rec.emit = True
+        return
+    _dune_catalogued(call)
+
+
+#: dune's other commands, as a catalogue entry (format in bot/risk/README.md).
+_DUNE = {
+    "source": "dune docs: command-line interface (dune.readthedocs.io/en/stable/usage.html) (dune 3.16)",
+    "options": "-h --help --version",
+    "commands": {
+        "build test runtest exec fmt promote describe rules utop": {"grade": "build", "open": True},
+        "init": {"grade": "write", "open": True},
+        "clean": {"grade": "delete", "open": True},
+        "install uninstall": "unknown",
+    },
+}
+
+
+_DUNE_HANDLER: list[Handler] = []
+
+
+def _dune_catalogued(call: Call) -> None:
+    if not _DUNE_HANDLER:
+        from .catalogue import compile_entry
+
+        _DUNE_HANDLER.append(compile_entry("dune", _DUNE))
+    _DUNE_HANDLER[0](call)
+
+
+#: bun's commands, as a catalogue entry (format in bot/risk/README.md); :func:`bun` reads the life cycle scripts.
+_BUN = {
+    "source": "Bun CLI docs (bun.sh/docs/cli) (Bun 1.2)",
+    "options": "-h --help -v --version --revision --cwd=project",
+    "else": "runs",
+    "commands": {
+        "install i add a remove rm update": {
+            "grade": "fetch",
+            "open": True,
+            "options": "-g:install --global:install",
+        },
+        "test": {"grade": "build", "open": True},
+        "build": {"grade": "build", "open": True, "options": "--outdir=out --outfile=out"},
+        "run x exec repl create c": "runs",
+        "init": {"grade": "write", "open": True},
+        "outdated audit info why": {"grade": "network", "open": True},
+        "publish": {"grade": "publish", "open": True},
+        "link unlink": {"grade": "home", "open": True},
+        "patch": {"grade": "write", "open": True},
+        "upgrade": {"grade": "install", "open": True},
+        "feedback": "publish",
+        "pm": {
+            "commands": {
+                "ls bin hash hash-string hash-print whoami version untrusted": {"grade": "read", "open": True},
+                "cache": {"grade": "read", "commands": {"rm": "delete"}},
+                "pack": {"grade": "build", "open": True, "options": "--destination=out --filename=out"},
+                "migrate trust": {"grade": "write", "open": True},
+                "pkg": "unknown",
+            }
+        },
+    },
+}
+_BUN_HANDLER: list[Handler] = []
+#: The package's own life cycle scripts bun runs (Bun docs, "Lifecycle scripts": bun runs the root package's
+#: scripts, not its dependencies' unless trusted), read as npm's events (a superset).
+_BUN_EVENTS = {
+    **dict.fromkeys(("install", "i", "add", "a", "remove", "rm", "update"), _INSTALL_EVENTS),
+    "pack": _PACK_EVENTS,
+    "publish": _LIFECYCLE["publish"],
+}
+
+
+def bun(call: Call) -> None:
+    """bun (Bun CLI docs): graded by its catalogue entry, and the commands that run the package's own life cycle
+    scripts (install, add, update, remove, ``pm pack``, publish) grade them as npm's are read from package.json
+    (of ``--cwd`` when given); ``-g``/``--global`` and ``--ignore-scripts`` run none of the project's."""
+    if not _BUN_HANDLER:
+        from .catalogue import compile_entry
+
+        _BUN_HANDLER.append(compile_entry("bun", _BUN))
+    _BUN_HANDLER[0](call)
+    words = call.args
+    values = [w.value for w in words]
+    if any(v is None for v in values) or {"-g", "--global", "--ignore-scripts"} & set(values):
+        return  # a word only known when it runs is destructive already
+    operands: list[str] = []
+    directory: Word | None = None
+    index = 0
+    while index < len(words):
+        value = words[index].value or ""
+        index += 1
+        if value == "--cwd":
+            directory = words[index] if index < len(words) else Word(None, "")
+            index += 1
+        elif value.startswith("--cwd="):
+            directory = literal_word(value.split("=", 1)[1])
+        elif not value.startswith("-"):
+            operands.append(value)
+    command = operands[1] if operands[:1] == ["pm"] and len(operands) > 1 else (operands[0] if operands else None)
+    if operands[:1] == ["pm"] and command != "pack":
+        return
+    events = _BUN_EVENTS.get(command or "")
+    if events is not None:
+        run_recipe(call, "npm", LIFECYCLE + ",".join(events), directory=directory, label=f"bun {command}")

@@ -30,7 +30,19 @@ from bot.risk.reasons import shorten
 from bot.risk.regex import Regex
 from bot.risk.words import Word, literal_word
 
-from .kit import argv_text, build_or_test, chosen_source, emptied, host_destructive, refuse, tool_plugin, unpacks
+from .kit import (
+    argv_text,
+    build_or_test,
+    chosen_source,
+    emptied,
+    host_destructive,
+    local_package,
+    local_package_outside,
+    network,
+    refuse,
+    tool_plugin,
+    unpacks,
+)
 
 __all__ = ["EFFECTS", "ROLES", "CatalogueError", "compile_entry"]
 
@@ -96,11 +108,14 @@ EFFECTS: dict[str, str] = {
     "interpreter": "(options and operands) its value is the interpreter the tool runs (uv --python): a path (holding "
     "/, starting with ~) or a value only known when it runs is a program of the caller's choosing (runs-program, "
     "destructive); a version or name (3.12, cpython@3.12, pypy3) picks an installed or managed one: nothing more",
+    "package": "(options and operands) its value is a package to install or build: a name or URL, or a local project "
+    "directory or archive (a path, file:, file://, git+file://, NAME @ file://...): one outside the workspace runs its "
+    "build backend, setup.py or scripts (project-outside-workspace, destructive)",
     "interpreter-home": "(options and operands) as interpreter, and for a version the tool also makes a virtualenv "
     "for it under ~ (pipenv --python 3.12: a write under ~)",
 }
 #: The effects that only options and operands have, never an entry's grade.
-_ROLE_EFFECTS = ("out", "emptied", "in", "pairs", "project", "mount", "interpreter", "interpreter-home")
+_ROLE_EFFECTS = ("out", "emptied", "in", "pairs", "project", "package", "mount", "interpreter", "interpreter-home")
 #: The grades ordered by how much they allow (an entry's ``when`` that lowers the grade is read more strictly).
 _RANK = {
     "read": 0,
@@ -135,8 +150,11 @@ _RANK = {
 #: Operand roles: which operands are files or directories written ("out").
 #: Operand roles: ``out`` every operand is written, ``first-out``/``last-out`` the first or last (of two or more),
 #: ``replaced`` every operand is rewritten by a new file renamed over it (a symbolic link there is replaced, not
-#: followed: a glob below the workspace stays there), ``project`` every operand is a project the tool runs or loads.
-ROLES = frozenset({"out", "first-out", "last-out", "replaced", "project", "mount", "interpreter", "interpreter-home"})
+#: followed: a glob below the workspace stays there), ``project`` every operand is a project the tool runs or loads,
+#: ``package`` every operand is a package spec (a local one outside the workspace is destructive).
+ROLES = frozenset({
+    "out", "first-out", "last-out", "replaced", "project", "package", "mount", "interpreter", "interpreter-home",
+})  # fmt: skip
 _ENTRY_KEYS = frozenset(
     {
         "source",
@@ -156,6 +174,7 @@ _ENTRY_KEYS = frozenset(
         "words",
         "sources",
         "settings",
+        "above",
         "assigns",
         "urls",
     }
@@ -200,12 +219,14 @@ class _Node:
         "words",
         "sources",
         "settings",
+        "above",
         "assigns",
         "urls",
     )
 
     def __init__(self) -> None:
         self.urls: str | None = None
+        self.above: tuple[str, ...] = ()
         self.assigns: tuple[str, frozenset[str]] | None = None
         self.words: dict[str, str] = {}
         self.sources: tuple[str, ...] = ()
@@ -292,6 +313,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         node.sources = parent.sources
         node.settings = parent.settings
         node.urls = parent.urls
+        node.above = parent.above
     for names, then in when.items():
         then = {"grade": then} if isinstance(then, str) else then
         if not isinstance(then, Mapping) or set(then) - {"grade", "operands", "reads"}:
@@ -344,6 +366,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         for name in str(names).split():
             node.words[name] = str(grade)
     node.sources = tuple(str(spec["sources"]).split()) if "sources" in spec else node.sources
+    node.above = tuple(str(spec["above"]).split()) if "above" in spec else node.above
     if "settings" in spec:
         from bot.risk.settings import TOOLS
 
@@ -648,7 +671,7 @@ def _grade(call: Call, root: _Node) -> None:
         elif word_effect is not None:
             _effect(call, word_effect, f"{label} {target.value}", None)
     role = node.operands
-    if role in ("project", "interpreter", "interpreter-home"):
+    if role in ("project", "package", "interpreter", "interpreter-home"):
         for target in operands:
             _effect(call, role, label, target)
     elif role == "mount":
@@ -668,6 +691,10 @@ def _grade(call: Call, root: _Node) -> None:
         from .projects import workspace_settings  # after the grade: the reason takes the command's level
 
         workspace_settings(call, node.settings, label=label)
+    if node.above and not any(effect == "project" for effect, _, _ in effects):
+        from .projects import found_above
+
+        found_above(call, node.above, label)
     if tuple(what) in _CONFIGURED_OUTPUT and not any(effect == "emptied" for effect, _, _ in effects):
         _configured_output(call, label, effects)
     family = _JVM_STARTS.get(call.name)
@@ -1067,6 +1094,11 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
                 f"{what} is pointed at {shown}, outside the workspace (or only known when it runs): it runs or "
                 "loads code there that FlyBot does not read.",
             )
+    elif effect == "package":
+        if target is not None and not local_package_outside(call, [target], what):
+            if target.value is None or local_package(target.value, bare_path=True) is None:
+                # a name or URL: the tool downloads the package (and runs its build) first
+                network(call, f"{what} {shorten(target.src, 60)} downloads a package.", rule="package-install")
     elif effect in ("interpreter", "interpreter-home"):
         value = target.value if target is not None else None
         if value is None or (

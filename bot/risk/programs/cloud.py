@@ -21,7 +21,7 @@ import re
 
 from bot.risk.grader import Call
 from bot.risk.sensitive import secret_setting, secret_variable
-from bot.risk.words import Word
+from bot.risk.words import Word, literal_word
 
 from .kit import R, destructive, read_only, refuse, show, unpacks
 
@@ -558,6 +558,18 @@ def glab(call: Call) -> None:
 
 
 def _forge(call: Call, tool: str) -> None:
+    _forge_command(call, tool)
+    values = [w.value for w in call.args]
+    ops = [w.value for w in _operands(call.args, _GH_VALUES)[:2]]
+    if ops[:1] == ["repo"] and ops[1:] in (["clone"], ["fork"]) and "--" in values:
+        # gh-repo-clone(1), gh-repo-fork(1) --clone, glab repo clone: "Pass additional git clone flags by listing
+        # them after --": graded as git clone given them
+        flags = call.args[values.index("--") + 1 :]
+        url = literal_word("https://example.com/o/r.git")
+        call.run([literal_word("git"), literal_word("clone"), *flags, url], f"{tool} repo {ops[1]}")
+
+
+def _forge_command(call: Call, tool: str) -> None:
     if _version_or_help(call):
         return
     ops = _operands(call.args, _GH_VALUES)
@@ -609,7 +621,9 @@ def _forge(call: Call, tool: str) -> None:
         refuse(call, f"{tool} {group} without a verb")
     elif verb in ("checkout", "co", "clone", "download"):
         _reads(call, what)
-        target = ops[3] if verb == "clone" and len(ops) > 3 else None
+        ends = next((i for i, w in enumerate(call.args) if w.value == "--"), len(call.args))
+        given = [w for w in ops[3:4] if any(w is v for v in call.args[:ends])]  # after --: git clone's flags
+        target = given[0] if verb == "clone" and given else None
         places = _download_places(call.args) if verb == "download" else []
         for place in places or [target or Word(".", ".")]:
             call.write(place, f"{what} writes into")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shlex
 
 from bot.risk.grader import Call, Handler
@@ -12,6 +13,8 @@ from bot.risk.regex import Regex
 from bot.risk.words import Word
 
 __all__ = [
+    "local_package",
+    "local_package_outside",
     "R",
     "argv_text",
     "build_or_test",
@@ -358,3 +361,49 @@ def applies_patch(
             name = name[2:]
         path = name if base is None or name.startswith("/") else f"{base.rstrip('/')}/{name}"
         call.write(Word(path, path), f"{label} writes", cwd=cwd)
+
+
+#: ``NAME @ URL`` (PEP 508 direct reference, given as one word) and the URL forms that name a directory or archive
+#: on this machine: ``file://``, ``git+file://`` (pip, uv), npm's ``file:``, yarn's ``link:``/``portal:``.
+_NAMED_URL = r"^[A-Za-z0-9][A-Za-z0-9._\-]*(?:\[[^\]]*\])?\s*@\s*(\S.*)$"
+_LOCAL_PREFIXES = ("git+file://", "file://", "file:", "link:", "portal:")
+
+
+def local_package(value: str, *, bare_path: bool) -> str | None:
+    """The local path a package spec names (``/tmp/x``, ``../x``, ``~/x``, ``file:../x``, ``file:///tmp/x``,
+    ``git+file:///tmp/x#egg=x``, ``x @ file:///tmp/x``, ``link:../x``), without extras and fragment, or None for a
+    name, a version or a remote URL. ``bare_path``: a spec holding ``/`` is a path too (pip: "a local directory or
+    archive"; npm reads ``user/repo`` as a GitHub repository instead)."""
+    spec = value.strip()
+    named = re.match(_NAMED_URL, spec)
+    if named is not None:
+        spec = named.group(1).strip()
+    for prefix in _LOCAL_PREFIXES:
+        if spec.lower().startswith(prefix):
+            rest = spec[len(prefix) :].split("#", 1)[0]
+            return (rest.split("?", 1)[0] or "/") if prefix.endswith("//") else (rest or ".")
+    if "://" in spec or spec.startswith(("git+", "git@")):
+        return None
+    if spec.startswith((".", "/", "~")) or (bare_path and "/" in spec.split("[", 1)[0] and named is None):
+        return spec.split("[", 1)[0].split("#", 1)[0] or "."
+    return None
+
+
+def local_package_outside(call: Call, specs: list[Word], what: str, *, bare_path: bool = True) -> bool:
+    """A package spec of ``specs`` naming a local project directory or archive outside the workspace
+    (:func:`local_package`): building or installing it runs its build backend, ``setup.py`` or life cycle scripts,
+    code FlyBot does not read: destructive (``project-outside-workspace``), and True."""
+    for spec in specs:
+        if spec.value is None:
+            continue  # an expansion: graded as a dynamic argument by the caller's rules
+        path = local_package(spec.value, bare_path=bare_path)
+        if path is None or call.where(Word(path, path)) is Where.WORKSPACE:
+            continue
+        destructive(
+            call,
+            "project-outside-workspace",
+            f"{what} {shorten(spec.src, 60)} takes a local project or archive from outside the workspace: building "
+            "or installing it runs its build backend, setup.py or scripts, code FlyBot does not read.",
+        )
+        return True
+    return False

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from bot.risk.grader import Call, inert_environment
 from bot.risk.hidden import needs_a_person, reveal
-from bot.risk.paths import CwdState
+from bot.risk.paths import CwdState, Where
 from bot.risk.reasons import shorten
 from bot.risk.recipes import (
     LIFECYCLE,
@@ -31,6 +31,8 @@ from bot.risk.recipes import (
     MAX_RECIPE_CHARS,
     MAX_RECIPES,
     SETTINGS,
+    TOX_ALL,
+    TOX_DEFAULT,
     TOX_START,
     UNKNOWN,
     RecipeLine,
@@ -40,11 +42,22 @@ from bot.risk.recipes import (
 )
 from bot.risk.words import Word, literal_word
 
-from .kit import R, argv_text, build_or_test, deletion, destructive, network, read_only, tool_plugin
+from .kit import (
+    R,
+    argv_text,
+    build_or_test,
+    deletion,
+    destructive,
+    local_package_outside,
+    network,
+    read_only,
+    tool_plugin,
+)
 
 __all__ = [
     "chosen",
     "configured_options",
+    "found_above",
     "just",
     "outside_settings",
     "settings_lines",
@@ -375,6 +388,28 @@ def settings_lines(call: Call, tool: str, label: str, question: str) -> list[Rec
     return out
 
 
+def found_above(call: Call, names: Sequence[str], label: str) -> None:
+    """A tool that looks for its build script or configuration (one of ``names``) in the directories above where it
+    runs when there is none there (rake, bundler, pipenv, MSBuild's ``Directory.Build.*``, Gradle's settings file,
+    eslint and prettier configurations): one found above the workspace, with none in the workspace on the way, is
+    code from outside (project-outside-workspace), as the recipe book answers (settings.py ``above``: the adapter
+    looks and sends what it found; a place it could not look at is destructive)."""
+    from bot.risk.recipes import LINK_TOOL
+    from bot.risk.settings import ABOVE
+
+    question = ABOVE + " ".join(names)
+    if len(SETTINGS + question) > 200:  # the longest recipe target the server takes (bot/api/models.py)
+        raise ValueError(f"{label}: too many file names for one question")
+    found = configured_options(call, LINK_TOOL, label, question)
+    if found:
+        destructive(
+            call,
+            "project-outside-workspace",
+            f"{label} finds {shorten(found[0], 120)} above the workspace (none in it): it runs or loads that "
+            "file's code, which FlyBot does not read.",
+        )
+
+
 def settings_start(call: Call, tool: str, label: str, question: str) -> None:
     """A use graded read-only that still starts what the workspace's settings choose (bot/risk/settings.py: a
     cargo ``[alias]`` or a rustup toolchain ``path``, question ``start`` or ``toolchain``): where the settings choose
@@ -536,11 +571,14 @@ def just(call: Call) -> None:
 
 def tox(call: Call) -> None:
     """tox: installs each environment's dependencies (network) and runs its ``commands`` from ``tox.ini`` (or the
-    configuration ``-c`` names, relative to the shell's directory; the commands run in its directory). ``-x``/
+    configuration ``-c`` names, relative to the shell's directory; the commands run in its directory): the
+    environments ``-e`` names (``,``-separated, blanks around them ignored), those of ``env_list`` without ``-e``
+    (recipe ``TOX_DEFAULT``), every one the file names for ``-m``, ``-f`` and ``-e ALL`` (``TOX_ALL``). ``-x``/
     ``--override`` and arguments after ``--`` (``{posargs}``) change what runs: destructive. tox 4 imports a
     ``toxfile.py`` next to its configuration at every start (tox "Your first plugin"), listings and ``--version``
     included: the recipe book refuses that place (recipe ``TOX_START`` for the uses that run no environment)."""
     envs: list[str] = []
+    every = False
     prints: str | None = None
     words = call.args
     config: Word | None = None
@@ -550,10 +588,14 @@ def tox(call: Call) -> None:
         value = word.value
         index += 1
         if value in ("-e", "--env") and index < len(words):
-            envs.extend((words[index].value or "\x00").split(","))
+            envs.extend(e.strip() for e in (words[index].value or "\x00").split(","))
             index += 1
         elif value is not None and value.startswith(("-e", "--env=")) and len(value) > 2:
-            envs.extend(value.split("=", 1)[-1].removeprefix("-e").split(","))
+            envs.extend(e.strip() for e in value.split("=", 1)[-1].removeprefix("-e").split(","))
+        elif value is not None and (
+            value in ("-m", "--labels", "-f", "--factors") or value.startswith(("--labels=", "--factors=", "-m", "-f"))
+        ):
+            every = True  # tox run -m LABEL, -f FACTOR: environments chosen by the file's labels and factors
         elif value in ("-c", "--conf", "--configfile"):
             config = words[index] if index < len(words) else Word(None, "")
             index += 1
@@ -578,7 +620,10 @@ def tox(call: Call) -> None:
     network(call, "tox installs each environment's dependencies from the package index.", rule="package-install")
     build_or_test(call, "tox")
     directory, file = _tox_place(config)
-    for env in envs or ["py"]:
+    envs = [e for e in envs if e]
+    if every or "ALL" in envs:
+        envs = [TOX_ALL]  # every environment the file names (tox "ALL": all of them)
+    for env in envs or [TOX_DEFAULT]:
         run_recipe(call, "tox", env, directory=directory, file=file)
 
 
@@ -684,11 +729,46 @@ def _poetry_version(call: Call, rest: list[Word]) -> None:
     call.write(literal_word("pyproject.toml"), "poetry version rewrites")
 
 
+#: poetry's global options naming the project directory (poetry(1): ``-C, --directory``, ``-P, --project``).
+_POETRY_PLACES = frozenset({"-C", "--directory", "-P", "--project"})
+
+
 def poetry(call: Call) -> None:
     """poetry: ``run CMD`` grades CMD as the same command typed at the prompt; install/add/update/lock/publish are network."""
     words = call.args
     values = [w.value for w in words]
-    command = next((v for v in values if v is None or not v.startswith("-")), None)
+    ends = values.index("run") if "run" in values else len(values)
+    places: list[Word] = []
+    taken: set[int] = set()
+    for index, value in enumerate(values[:ends]):
+        name, eq, attached = (value or "").partition("=")
+        if name in _POETRY_PLACES:  # poetry(1) global options -C/--directory, -P/--project, before or after the command
+            if eq:
+                places.append(literal_word(attached))
+            elif index + 1 < len(words):
+                places.append(words[index + 1])
+                taken.add(index + 1)
+        elif len(name) > 2 and name[:2] in ("-C", "-P") and not name.startswith("--"):
+            places.append(literal_word(name[2:]))
+    for place in places:
+        if place.value is None or call.where(place) is not Where.WORKSPACE:
+            destructive(
+                call,
+                "project-outside-workspace",
+                f"poetry is pointed at {shorten(place.src, 60)}, outside the workspace (or only known when it runs): "
+                "its pyproject.toml chooses the sources, plugins and build backend that run.",
+            )
+            return
+    command = next((v for i, v in enumerate(values) if i not in taken and (v is None or not v.startswith("-"))), None)
+    if command in ("add", "install", "build") and local_package_outside(
+        call,
+        [w for w in words[values.index(command) + 1 :] if not (w.value or "").startswith("-")],
+        f"poetry {command}",
+    ):
+        return
+    if command not in (None, "new", "init", "self", "config", "help", "about", "list", "search", "source"):
+        # poetry finds the project in the nearest directory above with a pyproject.toml
+        found_above(call, ("pyproject.toml",), f"poetry {command}")
     if command is None:
         read_only(call, "poetry without a command prints help.")
     elif command == "run":

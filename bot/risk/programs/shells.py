@@ -191,9 +191,14 @@ def python(call: Call) -> None:
 _COMPILEALL_VALUES = frozenset({"-d", "-s", "-p", "-x", "-i", "-o", "-j", "-r", "-e", "--invalidation-mode"})
 
 
+#: unittest options that take the next word as their value (unittest "Command-line options", "Test Discovery").
+_UNITTEST_VALUES = frozenset({"-s", "--start-directory", "-t", "--top-level-directory", "-p", "--pattern", "-k"})
+
+
 def _python_module(call: Call, module: Word | None, rest: list[Word], *, isolated: bool = False) -> None:
     """``python -m MODULE``: python(1) ``-m`` "the first element of sys.path will be the current directory", so a
-    file ``MODULE.py`` or a package ``MODULE/`` there (for ``json.tool``: ``json``) runs instead of the installed
+    file ``MODULE.py`` or a package ``MODULE/`` there (for ``json.tool``: ``json``), or one named like a standard
+    module the run imports (``logging.py``), runs instead of the installed
     module, as ``python FILE`` runs a program file: destructive (``script-file``) when the directory it runs in holds
     one, as the recipe book answers (settings.py ``module NAME``: the adapter looks and sends what it found, so the
     server grades the same; one it could not look at is destructive), unless ``isolated`` (``-I``, ``-P``: "Don't
@@ -213,7 +218,8 @@ def _python_module(call: Call, module: Word | None, rest: list[Word], *, isolate
                 call,
                 "script-file",
                 f"{label} runs {shorten(', '.join(shadows), 120)} from the directory it runs in instead of the "
-                f"installed {top} (-m puts that directory first on sys.path); -P or -I keeps it out.",
+                f"installed modules of those names ({top}, or a standard module it imports: -m puts that directory "
+                "first on sys.path); -P or -I keeps it out.",
             )
     if name in _PY_MODULES_AS_COMMANDS:
         call.run([literal_word(name or "")] + rest, f"{call.name} -m")
@@ -235,6 +241,19 @@ def _python_module(call: Call, module: Word | None, rest: list[Word], *, isolate
                 for w in rest
                 if (w.value or "").startswith(("--start-directory=", "--top-level-directory="))
             ]
+            if rest and rest[0].value == "discover":
+                # "-s, -t and -p ... can be passed in as positional arguments in that order": START [PATTERN [TOP]]
+                positional: list[Word] = []
+                skip = False
+                for word in rest[1:]:
+                    text = word.value
+                    if skip:
+                        skip = False
+                    elif text is not None and text.startswith("-") and text != "-":
+                        skip = "=" not in text and text in _UNITTEST_VALUES
+                    else:
+                        positional.append(word)
+                places += [word for at, word in enumerate(positional) if at in (0, 2)]
             for place in places or [None]:
                 if runs_outside(call, f"{call.name} -m unittest", place):
                     return
