@@ -39,7 +39,6 @@ from sqlalchemy.sql import Select
 from sqlalchemy.sql.elements import ColumnElement
 
 from bot.errors import Conflict
-from bot.store import onehop
 from bot.store.cache import StoreCache, watch_writes
 from bot.store.coalesce import Coalescer
 from bot.store.migrate import StoreMissing, StoreUnreachable, check_current, upgrade
@@ -731,8 +730,6 @@ def _engine(database_url: str, *, create: bool, prepared: bool = False) -> Async
             "prepared_statement_cache_size": 0,
             "prepared_statement_name_func": _unnamed,
         }
-    if url.get_backend_name() == "sqlite":
-        kwargs["module"] = onehop.dbapi()  # one call to aiosqlite's thread per statement (bot.store.onehop)
     engine = create_async_engine(url, **kwargs)
     if url.get_backend_name() == "sqlite":
 
@@ -756,7 +753,7 @@ def _engine(database_url: str, *, create: bool, prepared: bool = False) -> Async
         @event.listens_for(engine.sync_engine, "begin")
         def _sqlite_begin(conn: Any) -> None:
             write = conn.get_execution_options().get(WRITE_OPTION)
-            onehop.begin(conn.connection.dbapi_connection, "BEGIN IMMEDIATE" if write else "BEGIN")
+            conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
     return engine
 
