@@ -57,7 +57,7 @@ from bot.store.models import (
     record,
 )
 from bot.store.notify import pooled
-from bot.store.records import AuditEntry, Bot, Claim, Escalation, Notice, ProgramRule, StandingApproval
+from bot.store.records import AuditEntry, Bot, Claim, Escalation, ProgramRule, StandingApproval
 from bot.store.reports import Report, report_record
 from bot.store.tx import Tx, insert_new, program_rule_of
 
@@ -108,20 +108,18 @@ class Store:
         self._write_lock_loop: asyncio.AbstractEventLoop | None = None
         self._events_pruned_at: datetime | None = None
 
-    async def _all(self, stmt: Any) -> list[Any]:
-        """A read's ORM objects (or first column), in a session of its own."""
+    async def _read(self, stmt: Any) -> Any:
+        """A read's buffered result, in a session of its own."""
         async with self._session() as session:
-            return list((await session.execute(stmt)).scalars().all())
+            return await session.execute(stmt)
 
-    async def _rows(self, stmt: Any) -> list[Any]:
-        """A read's rows, in a session of its own."""
-        async with self._session() as session:
-            return list((await session.execute(stmt)).all())
+    async def _all(self, stmt: Any) -> list[Any]:
+        """A read's ORM objects (or first column)."""
+        return list((await self._read(stmt)).scalars().all())
 
     async def _one(self, stmt: Any) -> Any:
         """A read's one ORM object (or value), or None."""
-        async with self._session() as session:
-            return (await session.execute(stmt)).scalar_one_or_none()
+        return (await self._read(stmt)).scalar_one_or_none()
 
     def on_jobs(self, callback: Callable[[Sequence[str]], None]) -> None:
         """Call ``callback(rooms)`` after every commit that wrote outbox jobs, with the room of each (wakes this
@@ -172,20 +170,11 @@ class Store:
             for callback in self._on_decided:
                 callback(escalation_id)
 
-    async def notice_to_deliver(self, notice_id: str) -> Notice | None:
-        """A folded notice as committed now, read for the delivery of its job just claimed (the claim committed
-        before this call); None when there is no such notice (:meth:`bot.store.Tx.get_notice`: on PostgreSQL the
-        read waits for a fold in progress, so every fold is in this read or has a job of its own)."""
-        async with self.transaction() as tx:
-            return await tx.get_notice(notice_id)
-
     async def claim_job(
         self, now: datetime, *, interval_s: float, burst: int, lease_s: float, deadline_s: float
     ) -> Claim:
-        """Claim the next due job whose room may send now, taking the room's slot (:meth:`bot.store.Tx.claim_job`);
-        ``Claim(None)`` when none can be claimed now. A read-only transaction first asks whether any job may be
-        claimed (:meth:`bot.store.Tx.may_claim`), so that a worker with nothing to claim never takes SQLite's
-        single writer's turn nor locks anything on PostgreSQL."""
+        """:meth:`bot.store.Tx.claim_job` in a transaction of its own, after a read-only one found a job to claim
+        (:meth:`bot.store.Tx.may_claim`: an idle worker never takes the writer's turn); ``Claim(None)``: none now."""
         async with self.transaction(write=False) as tx:
             if not await tx.may_claim(now):
                 return Claim(None)
@@ -194,13 +183,12 @@ class Store:
         return Claim(job, more_due=tx.more_due, ready_at=tx.ready_at)
 
     async def next_job_due(self, now: datetime) -> datetime | None:
-        """When the next queued job could be claimed (:meth:`bot.store.Tx.next_job_due`); None when nothing is
-        queued."""
+        """:meth:`bot.store.Tx.next_job_due` in a read-only transaction."""
         async with self.transaction(write=False) as tx:
             return await tx.next_job_due(now)
 
     async def job_done(self, job_id: int, at: datetime) -> None:
-        """Mark a job delivered, for a delivery that records nothing else (:meth:`bot.store.Tx.job_done` otherwise)."""
+        """:meth:`bot.store.Tx.job_done`, for a delivery that records nothing else."""
         async with self.transaction() as tx:
             await tx.job_done(job_id, at)
 
@@ -214,29 +202,19 @@ class Store:
         never the token or its hash), committed together. Raises :class:`Conflict` when the name is taken (then
         nothing is written)."""
         values = {f.name: list(v) if isinstance(v := getattr(bot, f.name), tuple) else v for f in fields(bot)}
-        shown = (
-            "room",
-            "chat_user",
-            "two_person",
-            "owner_groups",
-            "fallback_owners",
-            "fallback_groups",
-            "allowed_rooms",
-        )
-        detail = {"bot_id": bot.id, "bot": bot.name, "owners": values["owners"]} | {
-            k: values[k] for k in shown if values[k]
-        }
+        hidden = ("id", "name", "owners", "created_at", "removed_at")
+        shown: dict[str, Any] = {k: v for k, v in values.items() if v and k not in hidden}
         row = {k: (v or None) if isinstance(v, list) else v for k, v in values.items()} | {"owners": values["owners"]}
         async with self.transaction() as tx:
-            session = tx.session
-            session.add(
-                AuditRow(at=bot.created_at, event="bot.created", escalation_id=None, actor=actor, detail=detail)
-            )
-            session.add(BotRow(token_hash=token_hash, **row))
+            tx.session.add(BotRow(token_hash=token_hash, **row))
             try:
-                await session.flush()
+                await tx.session.flush()
             except IntegrityError:
                 raise Conflict(f"a Bot named {bot.name!r} already exists", field="name") from None
+            owners = values["owners"]
+            await tx.audit(
+                "bot.created", at=bot.created_at, actor=actor, bot_id=bot.id, bot=bot.name, owners=owners, **shown
+            )
         return bot
 
     async def bot_by_token_hash(self, token_hash: str) -> Bot | None:
@@ -403,7 +381,7 @@ class Store:
             .where(CardCopyRow.escalation_id == escalation_id)
             .order_by(CardCopyRow.id)
         )
-        return [(str(c), str(t)) for c, t in await self._rows(stmt)]
+        return [(str(c), str(t)) for c, t in (await self._read(stmt)).all()]
 
     async def settled_escalations(self, ids: list[str], now: datetime) -> set[str]:
         """Of ``ids``, those no longer pending or past their expiry: ONE query, however many ids (the long-polls'
@@ -446,13 +424,6 @@ class Store:
         return rules
 
     # -- Standing approvals ----------------------------------------------------------------------
-    async def add_standing(self, approval: StandingApproval) -> StandingApproval:
-        """Insert a standing approval with no audit row (tests and benchmarks; the service's goes with its audit row
-        through :meth:`bot.store.Tx.add_standing`)."""
-        async with self.transaction() as tx:
-            await tx.add_standing(approval)
-        return approval
-
     async def get_standing(self, approval_id: str) -> StandingApproval | None:
         """The standing approval with this id, or None."""
         row = await self._one(select(StandingApprovalRow).where(StandingApprovalRow.id == approval_id))
@@ -556,7 +527,7 @@ class Store:
         stmt = select(AdminTokenRow.id, AdminTokenRow.user_id, AdminTokenRow.created_at).order_by(
             AdminTokenRow.created_at
         )
-        return [(r[0], r[1], r[2]) for r in await self._rows(stmt)]
+        return [(r[0], r[1], r[2]) for r in (await self._read(stmt)).all()]
 
     async def revoke_admin_token(self, token_id: str) -> bool:
         """Delete an admin token (it stops at once); True when it existed."""
