@@ -90,10 +90,7 @@ def _live_at(now: datetime) -> tuple[ColumnElement[bool], ColumnElement[bool]]:
 
 
 class Store:
-    """Persistence for Bots, escalations and the audit log.
-
-    Create with :func:`open_store`; close with :meth:`close`. Every method is a short transaction.
-    """
+    """Persistence for Bots, escalations and the audit log (:func:`open_store`); every method is a short transaction."""
 
     def __init__(self, engine: AsyncEngine, cache: StoreCache | None = None) -> None:
         self.engine = engine
@@ -148,12 +145,8 @@ class Store:
 
     @asynccontextmanager
     async def transaction(self, *, write: bool = True) -> AsyncIterator[Tx]:
-        """One transaction (:class:`~bot.store.tx.Tx`): everything done through it commits together at the end
-        of the ``async with`` block, or nothing does when the block raises.
-
-        ``write=False``: a transaction that only reads (SQLite: a deferred ``BEGIN`` that neither waits for nor
-        blocks the writer, WAL, and does not take this process's writer turn); use it for reads alone.
-        """
+        """One transaction (:class:`~bot.store.tx.Tx`), committed at the end of the block or rolled back when it
+        raises. ``write=False``: reads alone (SQLite: a deferred ``BEGIN``, outside this process's writer turn)."""
         lock = self.writer_lock() if write else None
         async with lock if lock is not None else nullcontext():
             async with (self._writer if write else self.engine).connect() as connection, connection.begin():
@@ -259,39 +252,12 @@ class Store:
         stmt = select(BotRow).where(*(() if removed else (BotRow.removed_at.is_(None),))).order_by(BotRow.name)
         return [record(Bot, row) for row in await self._all(stmt)]
 
-    async def update_bot(
-        self,
-        bot_id: str,
-        *,
-        owners: list[str] | None = None,
-        room: str | None = None,
-        clear_room: bool = False,
-        chat_user: str | None = None,
-        clear_chat_user: bool = False,
-        two_person: str | None = None,
-        clear_two_person: bool = False,
-        owner_groups: list[str] | None = None,
-        fallback_owners: list[str] | None = None,
-        fallback_groups: list[str] | None = None,
-        allowed_rooms: list[str] | None = None,
-    ) -> Bot | None:
-        """Change a Bot's owners, room (``clear_room``: cards go to a DM with the first owner), chat user
-        (``clear_chat_user``: none) and/or two-person rule (``clear_two_person``: the deployment's setting); returns
-        the Bot as stored, or None when it does not exist or was removed. ``owner_groups`` replaces the list
-        (``[]``: none); so do ``fallback_owners``, ``fallback_groups`` and ``allowed_rooms``."""
-        lists = {
-            "allowed_rooms": allowed_rooms,
-            "fallback_owners": fallback_owners,
-            "fallback_groups": fallback_groups,
-            "owner_groups": owner_groups,
-        }
-        values: dict[str, Any] = {k: list(v) or None for k, v in lists.items() if v is not None}
-        cleared = {"two_person": clear_two_person, "chat_user": clear_chat_user, "room": clear_room}
-        for name, value in {"two_person": two_person, "chat_user": chat_user, "room": room}.items():
-            if value is not None or cleared[name]:
-                values[name] = value
-        if owners is not None:
-            values["owners"] = list(owners)
+    async def update_bot(self, bot_id: str, **changes: Any) -> Bot | None:
+        """Set a Bot's ``owners``, ``room``, ``chat_user`` and/or ``two_person`` (None: none; for ``two_person`` the
+        deployment's setting), or replace its ``owner_groups``, ``fallback_owners``, ``fallback_groups`` or
+        ``allowed_rooms`` (``[]``: none); the Bot as stored, or None when it does not exist or was removed."""
+        lists = ("owner_groups", "fallback_owners", "fallback_groups", "allowed_rooms")
+        values = {k: (list(v) or None) if k in lists else v for k, v in changes.items()}
         async with self.transaction(write=bool(values)) as tx:
             session = tx.session
             if values:
@@ -501,7 +467,7 @@ class Store:
         return report_record(row) if row else None
 
     async def open_reports(self, bot_id: str) -> list[Report]:
-        """The Bot's open reports, oldest first (one per host)."""
+        """:meth:`bot.store.Tx.open_reports` in a read-only transaction."""
         async with self.transaction(write=False) as tx:
             return await tx.open_reports(bot_id)
 
