@@ -547,7 +547,7 @@ class EscalationService:
         """
 
         async def read() -> Escalation:
-            escalation = await self.waiters.read_through(escalation_id, self.store.get_escalation)
+            escalation = await self.waiters.read_through(escalation_id, self.store.get_escalation_shared)
             if escalation is None or escalation.bot_id != bot.id:
                 raise NotFound(f"no escalation {escalation_id} for this Bot")
             if not escalation.pending:

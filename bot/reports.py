@@ -587,7 +587,7 @@ class ReportService:
         """
 
         async def read() -> Report:
-            report = await self.store.get_report(report_id)
+            report = await self.store.get_report_shared(report_id)
             if report is None or report.bot_id != bot.id:
                 raise NotFound(f"no report {report_id} for this Bot")
             if not report.open:

@@ -188,3 +188,31 @@ async def test_accept_errors_are_logged_once_per_burst() -> None:
     assert len(lines) == 1 and lines[0]["error"] == "EMFILE"
     assert metrics.registry.get_sample_value("flybot_accept_errors_total") == 500
     assert [c["message"] for c in other] == ["something else"], "other errors reach the previous handler"
+
+
+async def test_concurrent_long_poll_reads_share_one_query(backend_url: str, tmp_path: Path) -> None:
+    h = await started(tmp_path, database_url=backend_url, max_open_escalations=0)
+    try:
+        token = await h.add_bot()
+        ids = [(await h.escalate(token, session_id=f"s{i}"))["id"] for i in range(5)]
+        store = h.runtime.store
+        statements: list[str] = []
+
+        def count(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+            if "FROM escalations" in statement:
+                statements.append(statement)
+
+        event.listen(store.engine.sync_engine, "before_cursor_execute", count)
+        try:
+            found = await asyncio.gather(
+                *(store.get_escalation_shared(ids[i % 5]) for i in range(200)),
+                store.get_escalation_shared("esc_unknown"),
+            )
+        finally:
+            event.remove(store.engine.sync_engine, "before_cursor_execute", count)
+        assert [e.id for e in found[:200] if e is not None] == [ids[i % 5] for i in range(200)]
+        assert found[200] is None
+        reads = [s for s in statements if "json_each" in s or "ANY" in s or "escalations.id = " in s]
+        assert len(reads) == 1, reads
+    finally:
+        await h.close()

@@ -482,9 +482,9 @@ async def test_escalations_are_listed_filtered_and_found_pending_or_settled(stor
     later = NOW + timedelta(seconds=10)
     assert await store.settled_escalations(["e0", "e1", "e2", "late"], later) == {"e2", "late"}
     assert await store.settled_escalations(["e0", "e2"], NOW) == {"e2"}
-    denied = await store.get_escalation("e2")
+    denied = await store.get_escalation_shared("e2")
     assert denied is not None and (denied.status, denied.reason, denied.decision_source) == ("denied", "no", "owner")
-    assert await store.get_escalation("nope") is None
+    assert await store.get_escalation_shared("nope") is None
 
 
 async def test_an_escalation_created_already_decided_keeps_its_decision(store: Store) -> None:
@@ -822,6 +822,8 @@ async def test_reports_fold_per_host_are_decided_once_and_resolved_by_the_host(s
     assert resolved is not None and resolved.status == "resolved" and resolved.decision_source == "host"
     assert await store.reports_decided_among(["rep_1", "rep_3", "rep_x"]) >= {"rep_1", "rep_3"}
     assert await store.open_reports("bot_b1") == []
+    shared = await store.get_report_shared("rep_1")
+    assert shared is not None and shared == await store.get_report("rep_1")
     assert await store.get_report("rep_x") is None
     async with store.transaction() as tx:
         fresh, created = await tx.record_report(report("rep_4"))

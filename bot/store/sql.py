@@ -11,7 +11,7 @@ from contextlib import asynccontextmanager, nullcontext
 from dataclasses import fields
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import structlog
 from sqlalchemy import (
@@ -40,6 +40,7 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from bot.errors import Conflict
 from bot.store.cache import StoreCache, watch_writes
+from bot.store.coalesce import Coalescer
 from bot.store.migrate import StoreMissing, StoreUnreachable, check_current, upgrade
 from bot.store.models import (
     AdminTokenRow,
@@ -69,6 +70,7 @@ SQLITE_BUSY_TIMEOUT_S = 30
 WRITE_OPTION = "flybot_write"
 """Execution option marking a connection that will write (SQLite then begins IMMEDIATE)."""
 
+V = TypeVar("V")
 
 STORE_BUSY: tuple[type[Exception], ...] = (PoolTimeout,)
 """Exceptions meaning "every store connection is taken right now": the HTTP edge answers 503 with Retry-After."""
@@ -96,6 +98,10 @@ class Store:
         self.engine = engine
         self.cache = cache or StoreCache()
         watch_writes(engine, self.cache)
+        self._reads = self._by_ids(EscalationRow.id, lambda row: record(Escalation, row))
+        self._token_reads = self._by_ids(BotRow.token_hash, lambda row: record(Bot, row), BotRow.removed_at.is_(None))
+        self._live_reads: Coalescer[list[StandingApproval]] = Coalescer(self._read_live_standing)
+        self._report_reads = self._by_ids(BlockedReportRow.id, report_record)
         self._session = async_sessionmaker(engine, expire_on_commit=False)
         self._writer = engine.execution_options(**{WRITE_OPTION: True})
         self._on_jobs: list[Callable[[Sequence[str]], None]] = []
@@ -104,6 +110,16 @@ class Store:
         self._write_lock: asyncio.Lock | None = None
         self._write_lock_loop: asyncio.AbstractEventLoop | None = None
         self._events_pruned_at: datetime | None = None
+
+    def _by_ids(self, key: Any, to_record: Callable[[Any], V], *where: Any) -> Coalescer[V]:
+        """Reads of records by ``key`` (a unique column) where ``where`` holds, concurrent ones sharing a query
+        (:mod:`bot.store.coalesce`)."""
+
+        async def read(ids: list[str]) -> dict[str, V]:
+            found = select(key.class_).where(id_among(key, ids, self.engine.dialect.name), *where)
+            return {getattr(row, key.key): to_record(row) for row in await self._all(found)}
+
+        return Coalescer(read)
 
     async def _read(self, stmt: Any) -> Any:
         """A read's buffered result, in a session of its own."""
@@ -212,10 +228,8 @@ class Store:
 
     async def bot_by_token_hash(self, token_hash: str) -> Bot | None:
         """The Bot whose token hashes to ``token_hash`` (hex SHA-256), or None (served from :attr:`cache` when
-        it holds a fresh copy)."""
-        return await self._cached_bot(
-            token_hash, lambda: self._bot(BotRow.token_hash == token_hash, BotRow.removed_at.is_(None))
-        )
+        it holds a fresh copy; concurrent misses share one query)."""
+        return await self._cached_bot(token_hash, lambda: self._token_reads.get(token_hash))
 
     async def get_bot(self, bot_id: str) -> Bot | None:
         """The Bot with this id (a removed one too, its ``removed_at`` set), or None; served from :attr:`cache` as
@@ -308,6 +322,11 @@ class Store:
         """The escalation with this id, or None."""
         row = await self._one(select(EscalationRow).where(EscalationRow.id == escalation_id))
         return record(Escalation, row) if row else None
+
+    async def get_escalation_shared(self, escalation_id: str) -> Escalation | None:
+        """Like :meth:`get_escalation`, but concurrent callers share queries (:mod:`bot.store.coalesce`): for
+        long-polls, which arrive and wake in bursts."""
+        return await self._reads.get(escalation_id)
 
     async def note_room_wait(self, room: str, bot_id: str, *, until: datetime, now: datetime) -> None:
         """Mark ``bot_id`` as waiting for a place in ``room``'s queue of cards until ``until`` (a later mark is kept;
@@ -420,11 +439,10 @@ class Store:
         """
         live = self.cache.standing()
         if live is None:
+            # Concurrent misses (every request in flight when the copy's TTL ends) share one query: each was a
+            # thread hand-off on SQLite, hundreds a second under load.
             generation = self.cache.generation("standing")
-            row = StandingApprovalRow
-            stmt = select(row).where(*_live_at(now)).order_by(row.created_at)
-            stmt = stmt.options(defer(row.use_count), defer(row.last_used_at))
-            live = [record(StandingApproval, a, use_count=0, last_used_at=None) for a in await self._all(stmt)]
+            live = await self._live_reads.get(now.isoformat()) or []
             self.cache.put_standing(live, generation)
         return [
             a
@@ -436,6 +454,17 @@ class Store:
                 or (bool(room) and a.scope == "room" and a.subject == room)
             )
         ]
+
+    async def _read_live_standing(self, keys: list[str]) -> dict[str, list[StandingApproval]]:
+        """Every standing approval live at the earliest of ``keys`` (ISO times: the callers' ``now``), all scopes,
+        oldest first: ONE list for every key (:attr:`_live_reads`; each caller filters by its own ``now`` again)."""
+        now = min(datetime.fromisoformat(key) for key in keys)
+        row = StandingApprovalRow
+        stmt = select(row).where(*_live_at(now)).order_by(row.created_at)
+        stmt = stmt.options(defer(row.use_count), defer(row.last_used_at))
+        unused = {"use_count": 0, "last_used_at": None}
+        live = [record(StandingApproval, a, **unused) for a in await self._all(stmt)]
+        return dict.fromkeys(keys, live)
 
     # -- Slack event de-duplication ------------------------------------------------------------------
     async def claim_event(self, event_id: str, *, at: datetime) -> bool:
@@ -465,6 +494,10 @@ class Store:
         """The blocked report with this id, or None."""
         row = await self._one(select(BlockedReportRow).where(BlockedReportRow.id == report_id))
         return report_record(row) if row else None
+
+    async def get_report_shared(self, report_id: str) -> Report | None:
+        """Like :meth:`get_report`, but concurrent callers share queries (:mod:`bot.store.coalesce`), for long-polls."""
+        return await self._report_reads.get(report_id)
 
     async def open_reports(self, bot_id: str) -> list[Report]:
         """:meth:`bot.store.Tx.open_reports` in a read-only transaction."""
