@@ -421,7 +421,7 @@ async def test_a_bot_is_found_by_id_and_name_updated_and_listed(store: Store) ->
         ("S0FALL01",),
         ("C0OTHER",),
     )
-    cleared = await store.update_bot("bot_b1", clear_room=True, clear_chat_user=True, clear_two_person=True)
+    cleared = await store.update_bot("bot_b1", room=None, chat_user=None, two_person=None)
     assert cleared is not None and (cleared.room, cleared.chat_user, cleared.two_person) == (None, None, None)
     assert await store.get_bot("bot_b1") == cleared
     assert await store.update_bot("bot_missing", owners=["U1"]) is None
