@@ -638,19 +638,20 @@ async def add_bot(database_url: str, *, standing_pattern: str | None = None, nam
     try:
         bot, token = await register_bot(store, name, [OWNER], ROOM)
         if standing_pattern is not None:
-            await store.add_standing(
-                StandingApproval(
-                    id="sa_" + uuid.uuid4().hex[:12],
-                    scope="bot",
-                    subject=bot.id,
-                    bot_id=bot.id,
-                    pattern=standing_pattern,
-                    max_risk="system",
-                    contained_only=True,
-                    created_by=OWNER,
-                    created_at=datetime.now(UTC),
+            async with store.transaction() as tx:
+                await tx.add_standing(
+                    StandingApproval(
+                        id="sa_" + uuid.uuid4().hex[:12],
+                        scope="bot",
+                        subject=bot.id,
+                        bot_id=bot.id,
+                        pattern=standing_pattern,
+                        max_risk="system",
+                        contained_only=True,
+                        created_by=OWNER,
+                        created_at=datetime.now(UTC),
+                    )
                 )
-            )
         return token
     finally:
         await store.close()

@@ -218,20 +218,12 @@ async def update_bot(
     if room is not None and room != "-" and not CHANNEL_ID.match(room):
         raise InvalidRequest(f"room {room!r} is not a Slack channel ID (like C0123ABCD), or - for none", field="room")
     bot = await _named(store, name)
-    updated = await store.update_bot(
-        bot.id,
-        owners=list(dict.fromkeys(owners)) if owners is not None else None,
-        room=None if room == "-" else room,
-        clear_room=room == "-",
-        chat_user=None if chat_user == "-" else chat_user,
-        clear_chat_user=chat_user == "-",
-        two_person=None if two_person == "off" else two_person,
-        clear_two_person=two_person == "off",
-        owner_groups=groups,
-        fallback_owners=backups,
-        fallback_groups=backup_groups,
-        allowed_rooms=rooms,
-    )
+    given = dict(room=room, chat_user=chat_user, two_person=two_person, owner_groups=groups)
+    given |= dict(fallback_owners=backups, fallback_groups=backup_groups, allowed_rooms=rooms)
+    changes = {k: None if v in ("-", "off") else v for k, v in given.items() if v is not None}
+    if owners is not None:
+        changes["owners"] = list(dict.fromkeys(owners))
+    updated = await store.update_bot(bot.id, **changes)
     if updated is None:
         raise NotFound(f"no Bot named {name}", field="name")
     await store.audit(

@@ -22,6 +22,7 @@ from bot.bots import register_bot
 from bot.localchat import SlackEmulator
 from bot.settings import Settings
 from bot.slack.commands import WORKING_TEXT
+from bot.store import StandingApproval, Store
 from tests.pg import store_settings
 
 SIGNING_SECRET = "test-signing-secret-0123456789"
@@ -31,6 +32,12 @@ ROOM = "C0APPROVE"
 DEPLOY = Path(__file__).resolve().parent.parent / "deploy"
 MANIFESTS = (DEPLOY / "slack-app-manifest.yaml", DEPLOY / "slack-app-manifest.socket-mode.yaml")
 """The Slack app manifests FlyBot ships (HTTP mode, Socket Mode)."""
+
+
+async def add_standing(store: Store, approval: StandingApproval) -> None:
+    """Insert a standing approval without its audit row (set-up; the service writes both together)."""
+    async with store.transaction() as tx:
+        await tx.add_standing(approval)
 
 
 def load_manifest(path: Path) -> dict[str, Any]:

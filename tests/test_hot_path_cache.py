@@ -19,7 +19,7 @@ from bot.bots import hash_token
 from bot.store import StandingApproval, open_store
 from bot.store.cache import StoreCache
 from bot.store.notify import asyncpg_dsn
-from tests.harness import OWNER
+from tests.harness import OWNER, add_standing
 from tests.pg import throwaway_database
 from tests.test_replicas import Cluster
 
@@ -83,7 +83,7 @@ async def test_a_revocation_anywhere_stops_auto_answers_on_every_replica_at_once
         created_at=datetime.now(UTC),
     )
     generation = cluster.apps[0][RUNTIME].store.cache.generation("standing")
-    await cluster.apps[1][RUNTIME].store.add_standing(approval)  # written through replica 1
+    await add_standing(cluster.apps[1][RUNTIME].store, approval)  # written through replica 1
     await wait_for_generation(cluster, 0, "standing", generation)
     status, first = await escalate(cluster.http, cluster.urls[0], token)
     assert status == 201 and first["status"] == "approved", first  # replica 0 now holds the approval in memory
@@ -353,7 +353,8 @@ async def test_concurrent_misses_share_one_read_of_the_live_approvals(backend: s
         try:
             bot, _token = await register_bot(store, "ci-bot", [OWNER], "C0APPROVE")
             now = datetime.now(UTC)
-            await store.add_standing(
+            await add_standing(
+                store,
                 StandingApproval(
                     id="sa_live",
                     scope="bot",
@@ -364,9 +365,10 @@ async def test_concurrent_misses_share_one_read_of_the_live_approvals(backend: s
                     contained_only=True,
                     created_by=OWNER,
                     created_at=now,
-                )
+                ),
             )
-            await store.add_standing(
+            await add_standing(
+                store,
                 StandingApproval(
                     id="sa_soon",
                     scope="bot",
@@ -378,7 +380,7 @@ async def test_concurrent_misses_share_one_read_of_the_live_approvals(backend: s
                     created_by=OWNER,
                     created_at=now,
                     expires_at=now + timedelta(seconds=30),
-                )
+                ),
             )
             reads: list[str] = []
 

@@ -28,7 +28,7 @@ from bot.bots import register_bot
 from bot.store import open_store
 from bot.store.models import OutboxJobRow
 from cards import APPROVE_ACTION
-from tests.harness import BOT_TOKEN, OWNER, ROOM, SIGNING_SECRET, Harness, free_socket
+from tests.harness import BOT_TOKEN, OWNER, ROOM, SIGNING_SECRET, Harness, add_standing, free_socket
 from tests.pg import BACKENDS, store_settings, throwaway_database
 from tests.test_cli import clean_env
 from tests.test_replicas import Cluster
@@ -453,7 +453,8 @@ async def test_kill_9_during_a_burst_of_auto_answers_loses_no_acknowledged_one_a
     try:
         bot = await store.bot_by_name("ci-bot")
         assert bot is not None
-        await store.add_standing(
+        await add_standing(
+            store,
             StandingApproval(
                 id="sa_burst",
                 scope="bot",
@@ -464,7 +465,7 @@ async def test_kill_9_during_a_burst_of_auto_answers_loses_no_acknowledged_one_a
                 contained_only=True,
                 created_by=OWNER,
                 created_at=utcnow(),
-            )
+            ),
         )
     finally:
         await store.close()

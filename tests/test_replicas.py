@@ -25,7 +25,7 @@ from bot.localchat import SlackEmulator
 from bot.settings import Settings
 from bot.store import open_store
 from cards import APPROVE_ACTION
-from tests.harness import BOT_TOKEN, OWNER, ROOM, SIGNING_SECRET, free_socket, log_in, person_session
+from tests.harness import BOT_TOKEN, OWNER, ROOM, SIGNING_SECRET, add_standing, free_socket, log_in, person_session
 from tests.pg import store_settings, throwaway_database
 from tests.test_cli import clean_env
 
@@ -221,7 +221,8 @@ async def test_a_retry_with_its_idempotency_key_on_another_replica_at_once_gets_
     await cluster.start(replicas=2)
     bot_id, token = await cluster.add_bot()
     store = cluster.apps[0][RUNTIME].store
-    await store.add_standing(
+    await add_standing(
+        store,
         StandingApproval(  # auto-answers: their groups take no room lock, so they race
             id="sa_any",
             scope="bot",
@@ -232,7 +233,7 @@ async def test_a_retry_with_its_idempotency_key_on_another_replica_at_once_gets_
             contained_only=True,
             created_by=OWNER,
             created_at=datetime.now(UTC),
-        )
+        ),
     )
     body = {
         "session_id": "s",

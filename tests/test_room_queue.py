@@ -17,7 +17,7 @@ import pytest
 from bot.app import RUNTIME
 from bot.bots import register_bot
 from bot.store import StandingApproval
-from tests.harness import OWNER, ROOM
+from tests.harness import OWNER, ROOM, add_standing
 from tests.pg import BACKENDS, migrated_store
 from tests.test_admission import post, refused_metric
 from tests.test_replicas import Cluster
@@ -77,7 +77,8 @@ async def test_a_full_room_answers_429_room_busy_to_every_bot_on_every_replica_a
     status, body, _ = await post(cluster.http, cluster.urls[1], token_c, "elsewhere")
     assert status == 201 and body["card"]["status"] == "queued"
     # A request answered by a standing approval needs no card: not refused by the full room.
-    await store.add_standing(
+    await add_standing(
+        store,
         StandingApproval(
             id="sa_" + uuid.uuid4().hex[:12],
             scope="bot",
@@ -88,7 +89,7 @@ async def test_a_full_room_answers_429_room_busy_to_every_bot_on_every_replica_a
             contained_only=True,
             created_by=OWNER,
             created_at=datetime.now(UTC),
-        )
+        ),
     )
     async with cluster.http.post(
         f"{cluster.urls[0]}/v1/escalations",  # the replica that wrote the approval (no wait for NOTIFY's news)

@@ -21,6 +21,7 @@ from bot.store import Bot, NewEscalation, ProgramRule, StandingApproval, Store, 
 from bot.store.admission import AdmissionLimits
 from bot.store.records import Decision, Escalation, RoomQueue
 from bot.store.reports import NewReport
+from tests.harness import add_standing
 from tests.pg import BACKENDS, throwaway_database
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
@@ -156,12 +157,12 @@ def approval(approval_id: str, scope: str, subject: str, **kw: object) -> Standi
 
 
 async def test_live_standing_approvals_by_session_bot_and_room(store: Store) -> None:
-    await store.add_standing(approval("a_bot", "bot", "bot_b1"))
-    await store.add_standing(approval("a_room", "room", "C0APPROVE"))
-    await store.add_standing(approval("a_sess", "session", "s-1", bot_id="bot_b1"))
-    await store.add_standing(approval("a_other_sess", "session", "s-1", bot_id="bot_b2"))
-    await store.add_standing(approval("a_expired", "bot", "bot_b1", expires_at=NOW - timedelta(seconds=1)))
-    await store.add_standing(approval("a_revoked", "bot", "bot_b1"))
+    await add_standing(store, approval("a_bot", "bot", "bot_b1"))
+    await add_standing(store, approval("a_room", "room", "C0APPROVE"))
+    await add_standing(store, approval("a_sess", "session", "s-1", bot_id="bot_b1"))
+    await add_standing(store, approval("a_other_sess", "session", "s-1", bot_id="bot_b2"))
+    await add_standing(store, approval("a_expired", "bot", "bot_b1", expires_at=NOW - timedelta(seconds=1)))
+    await add_standing(store, approval("a_revoked", "bot", "bot_b1"))
     assert await revoke_standing(store, "a_revoked", by="U0ADMIN01", at=NOW) is not None
     assert await revoke_standing(store, "a_revoked", by="U0ADMIN01", at=NOW) is None
     live = await store.live_standing_for(bot_id="bot_b1", session_id="s-1", room="C0APPROVE", now=NOW)
@@ -172,7 +173,7 @@ async def test_live_standing_approvals_by_session_bot_and_room(store: Store) -> 
 
 async def test_use_counts_are_the_escalations_each_approval_answered(store: Store) -> None:
     await store.add_bot(bot(), "h" * 64)
-    await store.add_standing(approval("a1", "bot", "bot_b1"))
+    await add_standing(store, approval("a1", "bot", "bot_b1"))
     answer = Decision(status="approved", at=NOW, decided_by="U0ADMIN01", source="standing_approval")
 
     async def answered(i: int) -> None:
@@ -420,7 +421,7 @@ async def test_a_bot_is_found_by_id_and_name_updated_and_listed(store: Store) ->
         ("S0FALL01",),
         ("C0OTHER",),
     )
-    cleared = await store.update_bot("bot_b1", clear_room=True, clear_chat_user=True, clear_two_person=True)
+    cleared = await store.update_bot("bot_b1", room=None, chat_user=None, two_person=None)
     assert cleared is not None and (cleared.room, cleared.chat_user, cleared.two_person) == (None, None, None)
     assert await store.get_bot("bot_b1") == cleared
     assert await store.update_bot("bot_missing", owners=["U1"]) is None
@@ -616,8 +617,8 @@ async def test_cards_their_copies_and_the_fallback_mark(store: Store) -> None:
 
 # -- standing approvals and program rules ---------------------------------------------------------------------------
 async def test_standing_approvals_are_listed_by_scope_subject_and_liveness(store: Store) -> None:
-    await store.add_standing(approval("a_old", "bot", "bot_b1", created_at=NOW - timedelta(minutes=1)))
-    await store.add_standing(approval("a_room", "room", "C0APPROVE"))
+    await add_standing(store, approval("a_old", "bot", "bot_b1", created_at=NOW - timedelta(minutes=1)))
+    await add_standing(store, approval("a_room", "room", "C0APPROVE"))
     async with store.transaction() as tx:
         await tx.add_standing(approval("a_gone", "bot", "bot_b1", expires_at=NOW + timedelta(seconds=1)))
         await tx.audit("standing.created", at=NOW, actor="U0ADMIN01", approval_id="a_gone")
@@ -756,7 +757,8 @@ async def test_notices_fold_are_posted_and_overdue_ones_are_told(store: Store) -
     assert key.startswith("C0NOTICE bot_b1 ")
     claim = await store.claim_job(NOW, **CLAIM)
     assert claim.job is not None and claim.job.kind == "notice"
-    notice = await store.notice_to_deliver(claim.job.ref)
+    async with store.transaction() as tx:
+        notice = await tx.get_notice(claim.job.ref)
     assert notice is not None and notice.room == "C0NOTICE" and notice.bot_id == "bot_b1"
     assert notice.channel is None and notice.ts is None
     async with store.transaction() as tx:

@@ -597,7 +597,8 @@ class Delivery:
         await self.store.job_done(job.id, self.clock())
 
     async def _notice(self, job: Job) -> None:
-        notice = await self.store.notice_to_deliver(job.ref)  # after the claim's commit: see its docstring
+        async with self.store.transaction() as tx:  # after the claim's commit: see Tx.get_notice
+            notice = await tx.get_notice(job.ref)
         if notice is None:
             raise GiveUp(f"notice {job.ref} no longer exists")
         bot = await self._bot(notice.bot_id)

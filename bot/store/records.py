@@ -65,62 +65,9 @@ class RoomQueue:
 
 
 @dataclass(frozen=True, slots=True)
-class Escalation:
-    """One request to run a single call with danger-full-access instead of workspace-write.
-
-    ``status`` is ``pending`` and then exactly one of the final statuses (DESIGN.md contracts);
-    ``reasons`` are JSON-ready dicts ``{subject, rule, level, detail, downgraded}``.
-    """
-
-    id: str
-    bot_id: str
-    session_id: str
-    command: str
-    cwd: str
-    file_policy: str
-    approval_policy: str
-    contained: bool
-    justification: str | None
-    room: str | None
-    risk: str
-    reasons: tuple[dict[str, Any], ...]
-    status: str
-    created_at: datetime
-    expires_at: datetime
-    decided_at: datetime | None = None
-    decided_by: str | None = None
-    decision_source: str | None = None
-    reason: str | None = None
-    idempotency_key: str | None = None
-    card_channel: str | None = None
-    card_ts: str | None = None
-    standing_approval_id: str | None = None
-    card_status: str | None = None
-    approvals_needed: int = 1
-    first_approver: str | None = None
-    first_approved_at: datetime | None = None
-    fallback_at: datetime | None = None
-    tool: dict[str, Any] | None = None
-    """The tool call asked about (``{name, input, resolved_path}``); None for a shell command."""
-
-    @property
-    def approvers(self) -> tuple[str, ...]:
-        """Who approved, in order: under the two-person rule the first approver and then the decider; otherwise the
-        decider of an approval (empty while no one has approved)."""
-        first = (self.first_approver,) if self.first_approver else ()
-        if self.status == "approved" and self.decided_by and self.decided_by not in first:
-            return (*first, self.decided_by)
-        return first
-
-    @property
-    def pending(self) -> bool:
-        """True while no decision has been taken."""
-        return self.status == "pending"
-
-
-@dataclass(frozen=True, slots=True)
 class NewEscalation:
-    """What the service asks the store to insert (status starts ``pending``)."""
+    """What the service asks the store to insert (status starts ``pending``); ``reasons`` are JSON-ready dicts
+    ``{subject, rule, level, detail, downgraded}``."""
 
     id: str
     bot_id: str
@@ -141,6 +88,41 @@ class NewEscalation:
     """2 under the two-person rule: fixed at creation, a later change of the setting does not apply."""
     tool: dict[str, Any] | None = None
     """The tool call asked about (``{name, input, resolved_path}``); None for a shell command."""
+
+
+@dataclass(frozen=True, slots=True)
+class Escalation(NewEscalation):
+    """One request to run a single call with danger-full-access instead of workspace-write, as stored.
+
+    ``status`` is ``pending`` and then exactly one of the final statuses (DESIGN.md contracts).
+    """
+
+    status: str = "pending"
+    decided_at: datetime | None = None
+    decided_by: str | None = None
+    decision_source: str | None = None
+    reason: str | None = None
+    card_channel: str | None = None
+    card_ts: str | None = None
+    standing_approval_id: str | None = None
+    card_status: str | None = None
+    first_approver: str | None = None
+    first_approved_at: datetime | None = None
+    fallback_at: datetime | None = None
+
+    @property
+    def approvers(self) -> tuple[str, ...]:
+        """Who approved, in order: under the two-person rule the first approver and then the decider; otherwise the
+        decider of an approval (empty while no one has approved)."""
+        first = (self.first_approver,) if self.first_approver else ()
+        if self.status == "approved" and self.decided_by and self.decided_by not in first:
+            return (*first, self.decided_by)
+        return first
+
+    @property
+    def pending(self) -> bool:
+        """True while no decision has been taken."""
+        return self.status == "pending"
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,7 +39,6 @@ from sqlalchemy.sql import Select
 from sqlalchemy.sql.elements import ColumnElement
 
 from bot.errors import Conflict
-from bot.store import onehop
 from bot.store.cache import StoreCache, watch_writes
 from bot.store.coalesce import Coalescer
 from bot.store.migrate import StoreMissing, StoreUnreachable, check_current, upgrade
@@ -59,7 +58,7 @@ from bot.store.models import (
     record,
 )
 from bot.store.notify import pooled
-from bot.store.records import AuditEntry, Bot, Claim, Escalation, Notice, ProgramRule, StandingApproval
+from bot.store.records import AuditEntry, Bot, Claim, Escalation, ProgramRule, StandingApproval
 from bot.store.reports import Report, report_record
 from bot.store.tx import Tx, insert_new, program_rule_of
 
@@ -93,10 +92,7 @@ def _live_at(now: datetime) -> tuple[ColumnElement[bool], ColumnElement[bool]]:
 
 
 class Store:
-    """Persistence for Bots, escalations and the audit log.
-
-    Create with :func:`open_store`; close with :meth:`close`. Every method is a short transaction.
-    """
+    """Persistence for Bots, escalations and the audit log (:func:`open_store`); every method is a short transaction."""
 
     def __init__(self, engine: AsyncEngine, cache: StoreCache | None = None) -> None:
         self.engine = engine
@@ -125,20 +121,18 @@ class Store:
 
         return Coalescer(read)
 
-    async def _all(self, stmt: Any) -> list[Any]:
-        """A read's ORM objects (or first column), in a session of its own."""
+    async def _read(self, stmt: Any) -> Any:
+        """A read's buffered result, in a session of its own."""
         async with self._session() as session:
-            return list((await session.execute(stmt)).scalars().all())
+            return await session.execute(stmt)
 
-    async def _rows(self, stmt: Any) -> list[Any]:
-        """A read's rows, in a session of its own."""
-        async with self._session() as session:
-            return list((await session.execute(stmt)).all())
+    async def _all(self, stmt: Any) -> list[Any]:
+        """A read's ORM objects (or first column)."""
+        return list((await self._read(stmt)).scalars().all())
 
     async def _one(self, stmt: Any) -> Any:
         """A read's one ORM object (or value), or None."""
-        async with self._session() as session:
-            return (await session.execute(stmt)).scalar_one_or_none()
+        return (await self._read(stmt)).scalar_one_or_none()
 
     def on_jobs(self, callback: Callable[[Sequence[str]], None]) -> None:
         """Call ``callback(rooms)`` after every commit that wrote outbox jobs, with the room of each (wakes this
@@ -167,12 +161,8 @@ class Store:
 
     @asynccontextmanager
     async def transaction(self, *, write: bool = True) -> AsyncIterator[Tx]:
-        """One transaction (:class:`~bot.store.tx.Tx`): everything done through it commits together at the end
-        of the ``async with`` block, or nothing does when the block raises.
-
-        ``write=False``: a transaction that only reads (SQLite: a deferred ``BEGIN`` that neither waits for nor
-        blocks the writer, WAL, and does not take this process's writer turn); use it for reads alone.
-        """
+        """One transaction (:class:`~bot.store.tx.Tx`), committed at the end of the block or rolled back when it
+        raises. ``write=False``: reads alone (SQLite: a deferred ``BEGIN``, outside this process's writer turn)."""
         lock = self.writer_lock() if write else None
         async with lock if lock is not None else nullcontext():
             async with (self._writer if write else self.engine).connect() as connection, connection.begin():
@@ -189,20 +179,11 @@ class Store:
             for callback in self._on_decided:
                 callback(escalation_id)
 
-    async def notice_to_deliver(self, notice_id: str) -> Notice | None:
-        """A folded notice as committed now, read for the delivery of its job just claimed (the claim committed
-        before this call); None when there is no such notice (:meth:`bot.store.Tx.get_notice`: on PostgreSQL the
-        read waits for a fold in progress, so every fold is in this read or has a job of its own)."""
-        async with self.transaction() as tx:
-            return await tx.get_notice(notice_id)
-
     async def claim_job(
         self, now: datetime, *, interval_s: float, burst: int, lease_s: float, deadline_s: float
     ) -> Claim:
-        """Claim the next due job whose room may send now, taking the room's slot (:meth:`bot.store.Tx.claim_job`);
-        ``Claim(None)`` when none can be claimed now. A read-only transaction first asks whether any job may be
-        claimed (:meth:`bot.store.Tx.may_claim`), so that a worker with nothing to claim never takes SQLite's
-        single writer's turn nor locks anything on PostgreSQL."""
+        """:meth:`bot.store.Tx.claim_job` in a transaction of its own, after a read-only one found a job to claim
+        (:meth:`bot.store.Tx.may_claim`: an idle worker never takes the writer's turn); ``Claim(None)``: none now."""
         async with self.transaction(write=False) as tx:
             if not await tx.may_claim(now):
                 return Claim(None)
@@ -211,13 +192,12 @@ class Store:
         return Claim(job, more_due=tx.more_due, ready_at=tx.ready_at)
 
     async def next_job_due(self, now: datetime) -> datetime | None:
-        """When the next queued job could be claimed (:meth:`bot.store.Tx.next_job_due`); None when nothing is
-        queued."""
+        """:meth:`bot.store.Tx.next_job_due` in a read-only transaction."""
         async with self.transaction(write=False) as tx:
             return await tx.next_job_due(now)
 
     async def job_done(self, job_id: int, at: datetime) -> None:
-        """Mark a job delivered, for a delivery that records nothing else (:meth:`bot.store.Tx.job_done` otherwise)."""
+        """:meth:`bot.store.Tx.job_done`, for a delivery that records nothing else."""
         async with self.transaction() as tx:
             await tx.job_done(job_id, at)
 
@@ -231,29 +211,19 @@ class Store:
         never the token or its hash), committed together. Raises :class:`Conflict` when the name is taken (then
         nothing is written)."""
         values = {f.name: list(v) if isinstance(v := getattr(bot, f.name), tuple) else v for f in fields(bot)}
-        shown = (
-            "room",
-            "chat_user",
-            "two_person",
-            "owner_groups",
-            "fallback_owners",
-            "fallback_groups",
-            "allowed_rooms",
-        )
-        detail = {"bot_id": bot.id, "bot": bot.name, "owners": values["owners"]} | {
-            k: values[k] for k in shown if values[k]
-        }
+        hidden = ("id", "name", "owners", "created_at", "removed_at")
+        shown: dict[str, Any] = {k: v for k, v in values.items() if v and k not in hidden}
         row = {k: (v or None) if isinstance(v, list) else v for k, v in values.items()} | {"owners": values["owners"]}
         async with self.transaction() as tx:
-            session = tx.session
-            session.add(
-                AuditRow(at=bot.created_at, event="bot.created", escalation_id=None, actor=actor, detail=detail)
-            )
-            session.add(BotRow(token_hash=token_hash, **row))
+            tx.session.add(BotRow(token_hash=token_hash, **row))
             try:
-                await session.flush()
+                await tx.session.flush()
             except IntegrityError:
                 raise Conflict(f"a Bot named {bot.name!r} already exists", field="name") from None
+            owners = values["owners"]
+            await tx.audit(
+                "bot.created", at=bot.created_at, actor=actor, bot_id=bot.id, bot=bot.name, owners=owners, **shown
+            )
         return bot
 
     async def bot_by_token_hash(self, token_hash: str) -> Bot | None:
@@ -296,39 +266,12 @@ class Store:
         stmt = select(BotRow).where(*(() if removed else (BotRow.removed_at.is_(None),))).order_by(BotRow.name)
         return [record(Bot, row) for row in await self._all(stmt)]
 
-    async def update_bot(
-        self,
-        bot_id: str,
-        *,
-        owners: list[str] | None = None,
-        room: str | None = None,
-        clear_room: bool = False,
-        chat_user: str | None = None,
-        clear_chat_user: bool = False,
-        two_person: str | None = None,
-        clear_two_person: bool = False,
-        owner_groups: list[str] | None = None,
-        fallback_owners: list[str] | None = None,
-        fallback_groups: list[str] | None = None,
-        allowed_rooms: list[str] | None = None,
-    ) -> Bot | None:
-        """Change a Bot's owners, room (``clear_room``: cards go to a DM with the first owner), chat user
-        (``clear_chat_user``: none) and/or two-person rule (``clear_two_person``: the deployment's setting); returns
-        the Bot as stored, or None when it does not exist or was removed. ``owner_groups`` replaces the list
-        (``[]``: none); so do ``fallback_owners``, ``fallback_groups`` and ``allowed_rooms``."""
-        lists = {
-            "allowed_rooms": allowed_rooms,
-            "fallback_owners": fallback_owners,
-            "fallback_groups": fallback_groups,
-            "owner_groups": owner_groups,
-        }
-        values: dict[str, Any] = {k: list(v) or None for k, v in lists.items() if v is not None}
-        cleared = {"two_person": clear_two_person, "chat_user": clear_chat_user, "room": clear_room}
-        for name, value in {"two_person": two_person, "chat_user": chat_user, "room": room}.items():
-            if value is not None or cleared[name]:
-                values[name] = value
-        if owners is not None:
-            values["owners"] = list(owners)
+    async def update_bot(self, bot_id: str, **changes: Any) -> Bot | None:
+        """Set a Bot's ``owners``, ``room``, ``chat_user`` and/or ``two_person`` (None: none; for ``two_person`` the
+        deployment's setting), or replace its ``owner_groups``, ``fallback_owners``, ``fallback_groups`` or
+        ``allowed_rooms`` (``[]``: none); the Bot as stored, or None when it does not exist or was removed."""
+        lists = ("owner_groups", "fallback_owners", "fallback_groups", "allowed_rooms")
+        values = {k: (list(v) or None) if k in lists else v for k, v in changes.items()}
         async with self.transaction(write=bool(values)) as tx:
             session = tx.session
             if values:
@@ -423,7 +366,7 @@ class Store:
             .where(CardCopyRow.escalation_id == escalation_id)
             .order_by(CardCopyRow.id)
         )
-        return [(str(c), str(t)) for c, t in await self._rows(stmt)]
+        return [(str(c), str(t)) for c, t in (await self._read(stmt)).all()]
 
     async def settled_escalations(self, ids: list[str], now: datetime) -> set[str]:
         """Of ``ids``, those no longer pending or past their expiry: ONE query, however many ids (the long-polls'
@@ -466,13 +409,6 @@ class Store:
         return rules
 
     # -- Standing approvals ----------------------------------------------------------------------
-    async def add_standing(self, approval: StandingApproval) -> StandingApproval:
-        """Insert a standing approval with no audit row (tests and benchmarks; the service's goes with its audit row
-        through :meth:`bot.store.Tx.add_standing`)."""
-        async with self.transaction() as tx:
-            await tx.add_standing(approval)
-        return approval
-
     async def get_standing(self, approval_id: str) -> StandingApproval | None:
         """The standing approval with this id, or None."""
         row = await self._one(select(StandingApprovalRow).where(StandingApprovalRow.id == approval_id))
@@ -564,7 +500,7 @@ class Store:
         return await self._report_reads.get(report_id)
 
     async def open_reports(self, bot_id: str) -> list[Report]:
-        """The Bot's open reports, oldest first (one per host)."""
+        """:meth:`bot.store.Tx.open_reports` in a read-only transaction."""
         async with self.transaction(write=False) as tx:
             return await tx.open_reports(bot_id)
 
@@ -590,7 +526,7 @@ class Store:
         stmt = select(AdminTokenRow.id, AdminTokenRow.user_id, AdminTokenRow.created_at).order_by(
             AdminTokenRow.created_at
         )
-        return [(r[0], r[1], r[2]) for r in await self._rows(stmt)]
+        return [(r[0], r[1], r[2]) for r in (await self._read(stmt)).all()]
 
     async def revoke_admin_token(self, token_id: str) -> bool:
         """Delete an admin token (it stops at once); True when it existed."""
@@ -731,8 +667,6 @@ def _engine(database_url: str, *, create: bool, prepared: bool = False) -> Async
             "prepared_statement_cache_size": 0,
             "prepared_statement_name_func": _unnamed,
         }
-    if url.get_backend_name() == "sqlite":
-        kwargs["module"] = onehop.dbapi()  # one call to aiosqlite's thread per statement (bot.store.onehop)
     engine = create_async_engine(url, **kwargs)
     if url.get_backend_name() == "sqlite":
 
@@ -756,7 +690,7 @@ def _engine(database_url: str, *, create: bool, prepared: bool = False) -> Async
         @event.listens_for(engine.sync_engine, "begin")
         def _sqlite_begin(conn: Any) -> None:
             write = conn.get_execution_options().get(WRITE_OPTION)
-            onehop.begin(conn.connection.dbapi_connection, "BEGIN IMMEDIATE" if write else "BEGIN")
+            conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
     return engine
 

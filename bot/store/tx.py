@@ -97,9 +97,7 @@ class Tx:
 
     @property
     def session(self) -> AsyncSession:
-        """An ORM session in this transaction's connection, made at first use: a transaction of Core statements
-        alone (the auto-answer's) never pays for one. It never commits or rolls back the transaction itself
-        (``Store.transaction`` does); its savepoints (``begin_nested``) are the connection's."""
+        """An ORM session in this transaction's connection, made at first use; ``Store.transaction`` commits."""
         if self._session is None:
             self._session = AsyncSession(bind=self._connection, expire_on_commit=False)
         return self._session
@@ -110,14 +108,13 @@ class Tx:
         return self._connection.dialect.name == "postgresql"
 
     async def finish(self) -> None:
-        """Write what this transaction still holds, in this order: its audit rows (:meth:`write_audit`), then the
-        session's pending ORM objects; ``Store.transaction`` calls this just before the commit."""
+        """Write the audit rows (:meth:`write_audit`), then the session's pending objects; called before the commit."""
         await self.write_audit()
         if self._session is not None:
             await self._session.flush()
 
     async def close(self) -> None:
-        """Close the session, if one was made (the transaction itself is left to ``Store.transaction``)."""
+        """Close the session, if one was made."""
         if self._session is not None:
             await self._session.close()
 
@@ -125,12 +122,9 @@ class Tx:
     async def add_escalation(
         self, new: NewEscalation, *, card_status: str | None = None, decision: Decision | None = None
     ) -> tuple[Escalation, bool]:
-        """Insert an escalation, pending or (``decision``) already decided; returns ``(escalation, created)``.
-
-        ``card_status``: ``queued`` when its card job is written with it. A repeated ``idempotency_key`` of the same
-        Bot inserts nothing and returns the first one (``created=False``), also when a concurrent insert of the same
-        key wins (``ON CONFLICT DO NOTHING`` on the UNIQUE constraint; on PostgreSQL the insert waits for the other
-        transaction, and the read after it sees its row). Admission control is :meth:`admit`, after this.
+        """Insert an escalation, pending or (``decision``) already decided; ``(escalation, created)``. ``card_status``:
+        ``queued`` when its card job is written with it. A repeated ``idempotency_key`` of the Bot inserts nothing and
+        returns the first one (``ON CONFLICT DO NOTHING``: on PostgreSQL a concurrent insert of the key is waited for).
         """
         conn = self._connection
         values = {f.name: getattr(new, f.name) for f in fields(new)} | {"status": "pending", "card_status": card_status}
@@ -213,8 +207,7 @@ class Tx:
         return await self._changed(escalation_id)
 
     async def _changed(self, escalation_id: str) -> Escalation | None:
-        """What a session reads of the escalation changed: its long-polls wake at commit (:meth:`_notify`) and read
-        it again; the escalation as this transaction sees it now."""
+        """The escalation changed: its long-polls wake at commit (:meth:`_notify`); the escalation as it is now."""
         await self._notify(escalation_id)
         return await self.get_escalation(escalation_id)
 
@@ -363,16 +356,14 @@ class Tx:
         self.job_rooms.append(room)
 
     async def enqueue_redraw(self, kind: str, *, ref: str, room: str, at: datetime) -> None:
-        """Write a redraw job (``report.update``) unless one of ``kind`` for ``ref`` already waits unclaimed: it will
-        draw the state as it is then, so one is enough (and a room's queue holds no pile of them)."""
+        """Write a redraw job unless one of ``kind`` for ``ref`` already waits unclaimed (it draws the state then)."""
         job = OutboxJobRow
         waiting = select(job.id).where(job.ref == ref, job.kind == kind, job.status == "queued")
         if (await self.session.execute(waiting.where(job.claimed_until.is_(None)).limit(1))).first() is None:
             await self.enqueue(kind, ref=ref, room=room, at=at)
 
     async def refresh_homes(self, at: datetime) -> None:
-        """Make sure a ``home.refresh`` job (ref and room ``home``) redraws the App Homes after this change
-        (:meth:`enqueue_redraw`)."""
+        """:meth:`enqueue_redraw` of the App Homes (``home.refresh``, ref and room ``home``)."""
         await self.enqueue_redraw("home.refresh", ref="home", room="home", at=at)
 
     async def fold_notice(
@@ -607,7 +598,7 @@ class Tx:
         return await self.get_report(report_id)
 
     async def open_reports(self, bot_id: str) -> list[Report]:
-        """The Bot's open reports, oldest first (one per host)."""
+        """The Bot's open reports, oldest first (one per host), as this transaction sees them."""
         report = BlockedReportRow
         stmt = select(report).where(report.bot_id == bot_id, report.status == "open").order_by(report.first_seen)
         return [report_record(row) for row in (await self.session.execute(stmt)).scalars().all()]
