@@ -7,7 +7,9 @@ import argparse
 from pathlib import Path
 
 from bot.cli_parser import build_parser
+from bot.hooks.gate import DEFAULT_URL as DEFAULT_SERVER
 from tests.test_cli import flybot
+from tests.test_rules_cache import hold_fresh_rules
 
 
 def _parsers(
@@ -65,7 +67,8 @@ def test_exec_keeps_its_own_usage_errors_apart_from_the_commands_status(tmp_path
         result = flybot("exec", *args, cwd=tmp_path)
         assert result.returncode == 125, (args, result.stderr)
         assert "Traceback" not in result.stderr
-    ran = flybot("exec", "--", "bash", "-c", "exit 2", cwd=tmp_path)  # read_only: runs at once, no FlyBot needed
+    hold_fresh_rules(DEFAULT_SERVER)  # a fresh copy of the rules (without one the adapters ask FlyBot)
+    ran = flybot("exec", "--", "bash", "-c", "exit 2", cwd=tmp_path)  # read_only: runs at once, no FlyBot asked
     assert ran.returncode == 2, ran.stderr
 
 
