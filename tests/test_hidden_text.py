@@ -21,6 +21,7 @@ from tests.harness import OWNER, ROOM, Harness, block_text
 from tests.test_cli import clean_env
 from tests.test_hooks import decision, start_hook
 from tests.test_hooks import event as hook_event
+from tests.test_rules_cache import hold_fresh_rules
 
 RLO_TRICK = "ls # \u202e ; rm -rf ~ \u202c"
 HIDDEN_SIBLINGS = [
@@ -252,6 +253,7 @@ async def test_the_hook_never_allows_such_a_command_at_once_whatever_the_ceiling
         assert code == 0, err
         verdict, _reason = decision(out)
         assert verdict == "ask", (command, out)  # FlyBot unreachable: the local prompt, never allow
+    hold_fresh_rules("http://127.0.0.1:9")  # with a fresh copy of the rules a plain read is allowed at once
     plain = await start_hook(
         json.dumps(hook_event("ls -la", tmp_path)).encode(),
         tmp_path,
