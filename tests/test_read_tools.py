@@ -107,7 +107,8 @@ async def test_reading_and_searching_the_workspace_is_answered_without_a_card(ha
     for tool, tool_input in (
         ("Read", {"file_path": str(proj / "src" / "main.py")}),
         ("Read", {"file_path": "src/main.py", "offset": 1, "limit": 20}),
-        ("Grep", {"pattern": "print", "output_mode": "content", "-n": True}),
+        # (a search of the whole workspace reads its .env too: a secret read, as grep -r . is)
+        ("Grep", {"pattern": "print", "path": "src", "output_mode": "content", "-n": True}),
         ("Grep", {"pattern": "print", "path": "src", "glob": "*.py"}),
         ("Glob", {"pattern": "**/*.py"}),
         ("Glob", {"pattern": "*.py", "path": str(proj / "src")}),
