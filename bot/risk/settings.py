@@ -120,6 +120,9 @@ __all__ = [
     "INERT_YARNRC_KEYS",
     "OUTSIDE",
     "PYTHON_SOURCE_KEYS",
+    "REQUIREMENTS",
+    "REQUIREMENTS_OUTSIDE",
+    "REQUIREMENTS_SOURCE",
     "GIT_PROGRAM_KEYS",
     "HOOKS",
     "PROGRAMS",
@@ -232,6 +235,14 @@ ABOVE = "above "
 #: The python question asking what in the directory ``python -m NAME`` runs in would be imported as ``NAME``
 #: (:func:`_module_shadows`).
 MODULE = "module "
+#: The pip question ``requirements FILE`` asking what the requirements or constraints file FILE (from where pip
+#: runs), and the files it includes in the workspace, name from outside the workspace or from another source
+#: (:func:`_pip_requirements`).
+REQUIREMENTS = "requirements "
+#: The first word of a :data:`REQUIREMENTS` finding that is code or a file from outside the workspace; the others
+#: start with :data:`REQUIREMENTS_SOURCE` (an index, ``--find-links``, a URL or VCS requirement).
+REQUIREMENTS_OUTSIDE = "outside:"
+REQUIREMENTS_SOURCE = "source:"
 
 
 def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]]:
@@ -283,6 +294,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
                     above.append((_rel(root, pyproject), "the project uv, poetry and pdm find above the workspace"))
                 found += above
                 project = True
+    elif tool == "pip" and question.startswith(REQUIREMENTS):
+        found += _pip_requirements(root, base, question[len(REQUIREMENTS) :])
     elif tool == "pip":
         found += _pip_site_configs(root, places)
     elif tool == "jvm" and question in ("mvn", "bazel", "sbt"):
@@ -861,6 +874,109 @@ def _pip_site_configs(root: str, places: list[str]) -> list[tuple[str, str]]:
         conf = os.path.join(venv, "pip.conf")
         if os.path.lexists(conf):
             found.append((_rel(root, conf), "a virtual environment's pip settings: where pip gets packages"))
+    return found
+
+
+#: pip "Requirements File Format" (pip 24): options a requirements file may hold that name another file
+#: (``-r``/``--requirement``, ``-c``/``--constraint``), a local project (``-e``/``--editable``), or where packages come
+#: from (``-i``/``--index-url``, ``--extra-index-url``, ``-f``/``--find-links``, ``--trusted-host``).
+_REQ_INCLUDES = ("-r", "--requirement", "-c", "--constraint")
+_REQ_EDITABLE = ("-e", "--editable")
+_REQ_SOURCES = ("-i", "--index-url", "--extra-index-url", "-f", "--find-links", "--trusted-host")
+_REQ_OPTION = re.compile(r"^(-[A-Za-z]|--[A-Za-z0-9-]+)[ \t]*=?[ \t]*(.*)$")
+#: pip expands ``${NAME}`` in a requirements file from the environment ("Using Environment Variables").
+_REQ_VARIABLE = re.compile(r"\$\{[A-Za-z0-9_]+\}")
+_REQ_VCS = re.compile(r"(?:^|@\s*)(?:git|hg|svn|bzr)\+", re.IGNORECASE)
+#: The most requirements files followed through ``-r``/``-c`` from one file (more is read as unreadable).
+_REQ_MAX_FILES = 32
+
+
+def _requirement_lines(text: str) -> list[tuple[int, str]]:
+    """The logical lines of a requirements file (pip "Requirements File Format": a line ending in ``\\`` goes on
+    with the next; ``#`` at the start or after whitespace starts a comment), numbered by their first line."""
+    out: list[tuple[int, str]] = []
+    pending: tuple[int, str] | None = None
+    for number, raw in enumerate(text.split("\n"), 1):
+        start, line = pending if pending is not None else (number, "")
+        line += raw.rstrip("\r")
+        if line.endswith("\\"):
+            pending = (start, line[:-1])
+            continue
+        pending = None
+        line = re.sub(r"(^|\s)#.*$", "", line).strip()
+        if line:
+            out.append((start, line))
+    if pending is not None and pending[1].strip():
+        out.append((pending[0], pending[1].strip()))
+    return out
+
+
+def _pip_requirements(root: str, base: str, name: str) -> list[tuple[str, str]]:
+    """What the requirements or constraints file ``name`` (from ``base``, where pip runs) and the files it includes
+    in the workspace name from outside it: ``(FILE:LINE, "outside: LINE")`` for an included file outside the
+    workspace or a URL, a local project outside it (``-e /tmp/pkg``, ``/tmp/pkg``, ``file:///tmp/pkg``: pip builds
+    it, running its build backend or setup.py) and a line holding ``${NAME}`` (pip fills it in from the environment);
+    ``(FILE:LINE, "source: LINE")`` for an index, ``--find-links``, ``--trusted-host`` or a URL or VCS requirement
+    (pip builds what it gets there). pip reads a nested ``-r``/``-c`` path relative to the file naming it, a local
+    project relative to where it runs (pip ``req_file.py``, ``handle_requirement_line``). Nothing: the file names
+    only packages from the configured index. A file that is not there adds nothing: pip stops before it installs.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: the file (or one it includes) is outside the workspace after
+            symbolic links, not a regular file, too many, or could not be read (fail closed).
+    """
+    from bot.risk.programs.kit import local_package
+
+    found: list[tuple[str, str]] = []
+    inside = root.rstrip("/") + "/"
+    todo = [os.path.join(base, name)]
+    seen: set[str] = set()
+    while todo:
+        path = todo.pop(0)
+        real = os.path.realpath(path)
+        if not real.startswith(inside):
+            raise ValueError(f"{_rel(root, path)} (not read: outside the workspace)")
+        if real in seen:
+            continue
+        seen.add(real)
+        if len(seen) > _REQ_MAX_FILES:
+            raise ValueError(f"{_rel(root, path)} (not read: too many requirements files)")
+        if not os.path.lexists(real):
+            continue  # pip stops ("Could not open requirements file") before it installs anything
+        if not os.path.isfile(real):
+            raise ValueError(f"{_rel(root, path)} (not read: not a regular file)")
+        for number, line in _requirement_lines(_text(real)):
+            where = f"{_rel(root, real)}:{number}"
+            shown = _short(line)
+            if _REQ_VARIABLE.search(line):
+                found.append((where, f"{REQUIREMENTS_OUTSIDE} {shown}"))
+                continue
+            option = _REQ_OPTION.match(line) if line.startswith("-") else None
+            flag, value = (option.group(1), option.group(2).strip()) if option else ("", line)
+            if line.startswith("-") and option is None:
+                found.append((where, f"{REQUIREMENTS_OUTSIDE} {shown}"))  # an option pip reads some other way
+                continue
+            if flag in _REQ_INCLUDES:
+                if "://" in value or value.startswith("~") or not value:
+                    found.append((where, f"{REQUIREMENTS_OUTSIDE} {shown}"))
+                    continue
+                nested = os.path.join(os.path.dirname(real), value)
+                if not os.path.realpath(nested).startswith(inside):
+                    found.append((where, f"{REQUIREMENTS_OUTSIDE} {shown}"))
+                else:
+                    todo.append(nested)
+            elif flag in _REQ_SOURCES:
+                found.append((where, f"{REQUIREMENTS_SOURCE} {shown}"))
+            elif flag and flag not in _REQ_EDITABLE:
+                continue  # --hash, --pre, --no-binary...: no file, project or source
+            else:
+                local = local_package(value.split(";", 1)[0].strip(), bare_path=True)
+                if local is not None:
+                    target = os.path.realpath(os.path.join(base, os.path.expanduser(local)))
+                    if local.startswith("~") or not (target + "/").startswith(inside):
+                        found.append((where, f"{REQUIREMENTS_OUTSIDE} {shown}"))
+                elif "://" in value or _REQ_VCS.search(value):
+                    found.append((where, f"{REQUIREMENTS_SOURCE} {shown}"))
     return found
 
 

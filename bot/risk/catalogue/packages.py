@@ -51,6 +51,7 @@ CATALOGUE: dict[str, object] = {
         "source": "uv CLI reference (docs.astral.sh/uv/reference/cli) (uv 0.8)",
         "options": _UV_GLOBAL,
         "settings": "python",
+        "guard": "packages:uv_requirements",
         "commands": {
             # uv's project commands discover the project upward (uv docs, "Projects"): one above the workspace is
             # outside it

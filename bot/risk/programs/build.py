@@ -54,6 +54,7 @@ from .projects import (
     configured_options,
     found_above,
     outside_settings,
+    requirements_outside,
     run_recipe,
     settings_lines,
     settings_start,
@@ -1150,7 +1151,8 @@ def pip(call: Call) -> None:
         specs = [*found.operands[1:], *found.values("-e", "--editable")]
         if _pip_local_outside(call, command, specs):
             return
-        if _pip_requirements_outside(call, command, found.values("-r", "--requirement", "-c", "--constraint")):
+        files = found.values("-r", "--requirement", "-c", "--constraint")
+        if _pip_requirements_outside(call, command, files) or requirements_outside(call, f"pip {command} -r", files):
             return
         _pip_chosen_source(call, command, found, specs)
         network(call, f"pip {command} fetches packages from an index.", rule="package-install")

@@ -81,6 +81,7 @@ __all__ = [
     "brew",
     "dnf",
     "dpkg",
+    "uv_requirements",
     "pacman",
     "snap",
 ]
@@ -544,4 +545,67 @@ def plugin_from_url(base: Handler) -> Handler:
             tool_plugin(call, f"{call.name} {values[0]} {values[1]} of a URL or directory")
 
     handler.__name__ = "plugin_from_url"
+    return handler
+
+
+#: uv pip install|sync|compile and uv add options naming requirements, constraints and overrides files (uv CLI
+#: reference, uv 0.8: ``-r/--requirements``, ``-c/--constraints``, ``--overrides``, ``-b/--build-constraints``; the
+#: singular spellings are aliases). Their format is pip's ("Requirements File Format").
+_UV_FILE_OPTIONS = frozenset({
+    "-r", "--requirements", "--requirement", "-c", "--constraints", "--constraint", "--overrides", "--override",
+    "-b", "--build-constraints", "--build-constraint", "--with-requirements",
+})  # fmt: skip
+
+
+#: uv's global options taking a value as the next word (uv CLI reference, "Global options").
+_UV_GLOBAL_VALUES = frozenset({
+    "--cache-dir", "--directory", "--project", "--config-file", "--color", "--python", "-p", "--allow-insecure-host",
+})  # fmt: skip
+
+
+def uv_requirements(base: Handler) -> Handler:
+    """uv's requirements files in the workspace (``uv pip install -r requirements.txt``, ``uv pip sync FILE``,
+    ``uv add -r FILE``): what their lines include from outside the workspace, or the index they name, is graded as
+    for pip (projects.py ``requirements_outside``); a file outside the workspace is the catalogue entry's
+    (``project``)."""
+
+    def handler(call: Call) -> None:
+        from bot.risk.paths import Where
+        from bot.risk.words import Word
+
+        from .projects import requirements_outside
+
+        base(call)
+        words = call.args
+        values = [w.value for w in words]
+        at = 0
+        while at < len(values) and (values[at] or "").startswith("-"):
+            at += 2 if values[at] in _UV_GLOBAL_VALUES else 1
+        if at >= len(values) or values[at] not in ("pip", "add", "run"):
+            return
+        verb = values[at + 1] if values[at] == "pip" and at + 1 < len(values) else values[at]
+        if verb not in ("install", "sync", "compile", "add", "run"):
+            return
+        files: list[Word] = []
+        rest = words[at + 2 :] if values[at] == "pip" else words[at + 1 :]
+        for index, word in enumerate(rest):
+            value = word.value
+            if value is None:
+                continue
+            if value == "--":
+                break
+            name, eq, attached = value.partition("=")
+            if name in _UV_FILE_OPTIONS:
+                if eq:
+                    files.append(Word(attached, attached))
+                elif index + 1 < len(rest):
+                    files.append(rest[index + 1])
+            elif value[:2] in ("-r", "-c", "-b") and len(value) > 2 and not value.startswith("--"):
+                files.append(Word(value[2:], value[2:]))
+            elif verb == "sync" and not value.startswith("-") and (index == 0 or rest[index - 1].value != "-p"):
+                files.append(word)  # uv pip sync SRC_FILE...: requirements files
+        inside = [f for f in files if f.value is not None and call.where(f) is Where.WORKSPACE]
+        requirements_outside(call, f"{call.name} {values[at]}" + (f" {verb}" if values[at] == "pip" else ""), inside)
+
+    handler.__name__ = "uv_requirements"
     return handler

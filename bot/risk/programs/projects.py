@@ -46,6 +46,7 @@ from .kit import (
     R,
     argv_text,
     build_or_test,
+    chosen_source,
     deletion,
     destructive,
     local_package_outside,
@@ -60,6 +61,7 @@ __all__ = [
     "found_above",
     "just",
     "outside_settings",
+    "requirements_outside",
     "settings_lines",
     "poetry",
     "run_recipe",
@@ -345,6 +347,53 @@ def outside_settings(call: Call, tool: str, label: str, question: str) -> bool:
             f"{shorten(reveal(line.command, multiline=False), 160)}; it runs that code, which FlyBot does not read.",
         )
     return bool(lines)
+
+
+def requirements_outside(call: Call, label: str, files: Sequence[Word]) -> bool:
+    """What the requirements or constraints files ``files`` (pip and uv pip ``-r``/``-c``, in the workspace) name
+    from outside the workspace, as the recipe book answers bot/risk/settings.py :data:`REQUIREMENTS` (pip
+    "Requirements File Format": a file's lines may include other files, a local project, an index): a file or project
+    outside the workspace (``-r /tmp/x.txt``, ``-e /tmp/pkg``, ``${NAME}``) is destructive
+    (``project-outside-workspace``: pip builds it, running code FlyBot does not read), an index, ``--find-links`` or a
+    URL or VCS requirement is a chosen source (kit ``chosen_source``); True when either was found or the file could
+    not be read (``recipe-unreadable``). A file written earlier in the same command is left to the planted-config
+    rules; one not reported is noted as :func:`workspace_settings` notes it."""
+    from bot.risk.settings import REQUIREMENTS, REQUIREMENTS_OUTSIDE, REQUIREMENTS_SOURCE
+
+    def said(line: RecipeLine) -> str:
+        text = line.command.removeprefix(REQUIREMENTS_OUTSIDE).removeprefix(REQUIREMENTS_SOURCE).strip()
+        return shorten(reveal(text, multiline=False), 120)
+
+    for file in files:
+        path = file.value
+        if path is None or any(ord(c) < 32 or ord(c) == 127 for c in path):
+            continue  # graded by the caller's rules for a dynamic or outside file
+        question = REQUIREMENTS + path
+        if len(SETTINGS + question) > 200:
+            destructive(call, "project-outside-workspace", f"{label} {shorten(file.src, 60)}: a path too long to read.")
+            return True
+        lines = settings_lines(call, "pip", f"{label} {shorten(file.src, 60)}", question)
+        if lines is None:
+            return True
+        outside = [line for line in lines if line.command.startswith(REQUIREMENTS_OUTSIDE)]
+        if outside:
+            line = outside[0]
+            destructive(
+                call,
+                "project-outside-workspace",
+                f"{label} {shorten(file.src, 60)} reads {reveal(line.source, multiline=False)}: {said(line)}, "
+                "code or requirements from outside the workspace that FlyBot does not read.",
+            )
+            return True
+        if lines:
+            line = lines[0]
+            chosen_source(
+                call,
+                f"{label} {shorten(file.src, 60)} ({reveal(line.source, multiline=False)}: {said(line)})",
+                listed=True,
+            )
+            return True
+    return False
 
 
 def configured_options(call: Call, tool: str, label: str, question: str = "") -> list[str] | None:
