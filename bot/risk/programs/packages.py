@@ -595,6 +595,10 @@ def uv_requirements(base: Handler) -> Handler:
             if value == "--":
                 break
             name, eq, attached = value.partition("=")
+            if verb == "run" and name != "--with-requirements":
+                if not value.startswith("-") and index > 0 and not (rest[index - 1].value or "").startswith("-"):
+                    break  # the command uv runs: its words are its own
+                continue
             if name in _UV_FILE_OPTIONS:
                 if eq:
                     files.append(Word(attached, attached))

