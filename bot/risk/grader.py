@@ -61,7 +61,17 @@ if TYPE_CHECKING:
     from bot.risk.recipes import Recipe, RecipeBook
     from bot.risk.rules import ProgramRules, Rule
 
-__all__ = ["INERT_ENVIRONMENT", "Call", "Grader", "Handler", "Program", "Rec", "Scope", "inert_environment"]
+__all__ = [
+    "CONTENT_READERS",
+    "INERT_ENVIRONMENT",
+    "Call",
+    "Grader",
+    "Handler",
+    "Program",
+    "Rec",
+    "Scope",
+    "inert_environment",
+]
 
 #: Wrappers whose script bash reads (``bash -c``, ``eval``, ``trap`` in this shell, ``zsh -c``, which reads
 #: ``$'...'`` and ``[[`` as bash does): other wrappers' scripts get the sh dialect check.
@@ -1246,7 +1256,8 @@ _CP_LINK_LONG = frozenset({"--archive", "--recursive", "--no-dereference", "--sy
 #: temp area after a link maker (:func:`_makes_links`) may print whatever a planted link leads to, and a glob
 #: operand may name a credential file (:meth:`Grader.glob_reads`). Programs that print only names, sizes, types or
 #: digests (``ls``, ``wc``, ``file``, ``sha256sum``) are not here.
-_CONTENT_READERS = frozenset({
+#: Programs printing the content of the files they are given (their output goes to the model).
+CONTENT_READERS = frozenset({
     "cat", "tac", "head", "tail", "nl", "od", "xxd", "hexdump", "hd", "strings", "base64", "base32", "basenc",
     "cut", "paste", "join", "comm", "fold", "fmt", "pr", "expand", "unexpand", "sort", "uniq", "rev", "column",
     "grep", "egrep", "fgrep", "rg", "ag", "sed", "awk", "gawk", "mawk", "nawk", "less", "more", "most", "bat",
@@ -2662,7 +2673,7 @@ class Grader:
             self.followed_links(rec, scope, name, words[1:])
         if self.links_made is not None and len(words) > 1:
             rec.outside = True  # its paths may lead through links made earlier: no standing approval covers it
-            if name in _CONTENT_READERS:
+            if name in CONTENT_READERS:
                 self.planted_reads(rec, scope, name, words[1:])
         if rule is None and not as_path and len(words) == 2 and words[1].value in ("--help", "--version"):
             from bot.risk.table import PRINTS_AND_EXITS
@@ -2760,7 +2771,7 @@ class Grader:
                     break
 
     def planted_reads(self, rec: Rec, scope: Scope, name: str, args: list[Word]) -> None:
-        """A program that prints files' content (:data:`_CONTENT_READERS`) run after a program of this script that
+        """A program that prints files' content (:data:`CONTENT_READERS`) run after a program of this script that
         may have made symbolic links (:attr:`links_made`): a relative operand, or one in the workspace or the temp
         area, may be such a link, to a credential file (the one a link maker named, when it named one), so it is graded as reading
         it: ``network`` (``secret-read``, never covered, never downgraded). The script or pattern a program takes as
@@ -2880,13 +2891,13 @@ class Grader:
             return True
         if self.secret_copies and _decoded_variable(rec.text, self.secret_copies) is not None:
             return True  # a copy of a secret variable (:attr:`secret_copies`)
-        if words and words[0].value in _CONTENT_READERS and any(_globbed(w) for w in words[1:]):
+        if words and words[0].value in CONTENT_READERS and any(_globbed(w) for w in words[1:]):
             return True  # a glob may name a credential file (:func:`~bot.risk.sensitive.glob_names_credential`)
         if any(w.value is None and substitute_values(w.src, self.read_values()) for w in words[1:]):
             return True  # a variable holding a known literal value (:attr:`values`)
         if (
             words
-            and (words[0].value in _CONTENT_READERS or words[0].value == "<")
+            and (words[0].value in CONTENT_READERS or words[0].value == "<")
             and any(_decoded_name(w.src) or _decoded_variable(w.src, self.decoded) for w in words[1:])
         ):
             return True  # a file name computed by a decoder (:func:`_decoded_name`)
@@ -3083,7 +3094,7 @@ class Grader:
                 if start and word.src.startswith(word.value[:start]):  # -F/etc/shadow: the file after the option
                     word = Word(word.value[start:], word.src[start:])
             decoder: str | None = None
-            if (name in _CONTENT_READERS or name == "<") and word.value is None:
+            if (name in CONTENT_READERS or name == "<") and word.value is None:
                 decoded = _decoded_variable(word.src, self.decoded)
                 decoder = _decoded_name(word.src) or (f"a decoder (${decoded})" if decoded else None)
                 changed = _unfollowed_operator(word.src, self.read_values()) if decoder is None else None
@@ -3130,7 +3141,7 @@ class Grader:
                     )
                     flagged = True
                     break
-            if not flagged and (name in _CONTENT_READERS or name == "<"):
+            if not flagged and (name in CONTENT_READERS or name == "<"):
                 if _globbed(word):
                     self.glob_reads(rec, scope, name, word, self.read_paths(word, state))
                 elif word.value is None:

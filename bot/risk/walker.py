@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import partial
 
 from bot.risk.grader import (
-    _CONTENT_READERS,
+    CONTENT_READERS,
     Grader,
     Rec,
     Scope,
@@ -433,7 +433,7 @@ def _xargs_reads(g: Grader, rec: Rec, scope: Scope, words: list[Word], names_in:
     if names_in is None:
         return False
     reader = xargs_program([w.value for w in words[1:]])
-    if reader not in _CONTENT_READERS:
+    if reader not in CONTENT_READERS:
         return False
     g.flag(
         rec,
@@ -1099,7 +1099,7 @@ class _Walk:
         | grep env)``). When the listing may name a credential file (listing.py) it is read: ``network``
         (``secret-read``, never covered)."""
         program = posixpath.basename(words[0].value or "") if words and words[0].value else None
-        if program is None or _xargs_reads(self.g, rec, scope, words, names_in) or program not in _CONTENT_READERS:
+        if program is None or _xargs_reads(self.g, rec, scope, words, names_in) or program not in CONTENT_READERS:
             return
         arguments = [c for c in node.children if c.type not in ("command_name", "comment", "variable_assignment")]
         what = self.listed_names(arguments)

@@ -176,3 +176,41 @@ def test_find_running_commands_that_never_reach_them_keeps_its_grade(
 ) -> None:
     risk, rules = graded(command, workspace)
     assert risk is level and "secret-read" not in rules, (command, rules)
+
+
+# -- docker buildx bake: bake files, contexts and entitlements ------------------------------------------------------
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [
+        ("docker buildx bake -f /tmp/x.hcl", "project-outside-workspace"),
+        ("docker buildx bake --file=/tmp/x.hcl app", "project-outside-workspace"),
+        ("docker buildx bake -f/tmp/x.hcl", "project-outside-workspace"),
+        ("docker buildx bake -f ~/docker-bake.hcl", "project-outside-workspace"),
+        ("docker buildx bake -f ../docker-bake.hcl", "project-outside-workspace"),
+        ("docker buildx bake -f -", "project-outside-workspace"),
+        ("docker buildx bake https://github.com/acme/app.git", "project-outside-workspace"),
+        ("docker bake -f /tmp/x.hcl", "project-outside-workspace"),
+        ("docker buildx bake --set '*.context=/'", "container-host-access"),
+        ("docker buildx bake --set app.context=~", "container-host-access"),
+        ("docker buildx bake --allow fs=/", "container-host-access"),
+        ("docker buildx bake --allow fs.read=..", "container-host-access"),
+        ("docker buildx bake --allow security.insecure", "container-host-access"),
+    ],
+)
+def test_a_bake_from_outside_or_handed_the_host_is_destructive(command: str, rule: str, workspace: Path) -> None:
+    risk, rules = graded(command, workspace)
+    assert risk is DES and rule in rules, (command, rules)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker buildx bake",
+        "docker buildx bake -f docker-bake.hcl app",
+        "docker buildx bake --set app.context=./svc --set app.args.X=1",
+        "docker buildx bake --allow fs.read=./data",
+        "docker build .",
+    ],
+)
+def test_a_bake_of_the_workspace_is_graded_as_docker_build(command: str, workspace: Path) -> None:
+    assert graded(command, workspace)[0] is SYS, command

@@ -250,7 +250,8 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("exec > log.txt", WW, WW),
     ("xargs -0 -n1 grep foo", RO, RO),
     ("xargs -I{} cp {} /etc/", DES, WW),
-    ("find . -type f -exec grep -l foo {} +", RO, RO),
+    ("find . -type f -name '*.py' -exec grep -l foo {} +", RO, RO),
+    ("find . -type f -exec grep -l foo {} +", NET, NET),  # .git/config and .env among them, as grep -rl foo .
     ("find . -execdir sed -i s/a/b/ {} \\;", WW, WW),  # {} below "." is inside the workspace
     ("find . -exec rm {}", DES, DES),
     ("env chmod +x run.sh", WW, WW),

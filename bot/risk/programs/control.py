@@ -610,6 +610,9 @@ def docker(call: Call) -> None:
     if "build" in verbs[:3]:
         build_at = next(p for p in positions if call.args[p].value == "build")
         _docker_build(call, call.args[build_at + 1 :], f"{call.name} build")
+    elif "bake" in verbs[:3]:
+        bake_at = next(p for p in positions if call.args[p].value == "bake")
+        _docker_bake(call, call.args[bake_at + 1 :], f"{call.name} buildx bake")
 
 
 def _update_restart(call: Call, words: list[Word], wrapper: str) -> None:
@@ -1210,6 +1213,88 @@ def _docker_build(call: Call, rest: list[Word], what: str) -> None:
         reason = _build_source(call, context.value, f"the build context {show(context)}")
         if reason is not None:
             destructive(call, "container-host-access", f"{what}: {reason}.")
+
+
+#: docker buildx bake options taking a value (docker-buildx-bake(1), Docker Buildx 0.17).
+_BAKE_VALUES = frozenset({
+    "-f", "--file", "--set", "--allow", "--builder", "--call", "--metadata-file", "--progress", "--list",
+    "--provenance", "--sbom",
+})  # fmt: skip
+
+
+def _docker_bake(call: Call, rest: list[Word], what: str) -> None:
+    """docker buildx bake (docker-buildx-bake(1), "Bake file reference"): builds every target of its bake files
+    (``docker-bake.hcl``, ``compose.yaml``... where it runs, or those ``-f``/``--file`` names), each as docker build
+    would, with the contexts, Dockerfiles, secrets and entitlements the file sets. A bake file outside the workspace
+    (or a URL, or one only known when it runs) is a build definition FlyBot never read: destructive
+    (``project-outside-workspace``); ``--allow security.insecure`` and ``--allow fs=PATH``/``fs.read=PATH``/
+    ``fs.write=PATH`` (the build may read or write that host path) for the host's root, a home, a system tree or
+    the workspace's parent, and ``--set TARGET.context=PATH`` naming one, hand the build the host
+    (``container-host-access``), as ``docker build`` with such a context does. A remote definition given as the
+    first operand (a git or HTTP URL) is one FlyBot never read too."""
+    index = 0
+    operands: list[Word] = []
+    while index < len(rest):
+        word = rest[index]
+        value = word.value
+        index += 1
+        if value is None:
+            destructive(call, "dynamic-argument", f"{what}: {show(word)} may name a bake file or an entitlement.")
+            return
+        if value == "--":
+            operands += rest[index:]
+            break
+        if not value.startswith("-"):
+            operands.append(word)
+            continue
+        name, eq, attached = value.partition("=")
+        if name not in _BAKE_VALUES and not (name[:2] == "-f" and len(name) > 2):
+            continue
+        if name[:2] == "-f" and len(name) > 2:
+            taken: Word | None = literal_word(value[2:])
+            name = "-f"
+        else:
+            taken = literal_word(attached) if eq else (rest[index] if index < len(rest) else None)
+            index += 0 if eq else 1
+        if taken is None:
+            continue
+        text = taken.value
+        if name in ("-f", "--file"):
+            if text == "-":
+                destructive(call, "project-outside-workspace", f"{what} -f - reads its bake file from its input.")
+                return
+            if text is None or "://" in text or call.where(taken) is not Where.WORKSPACE:
+                destructive(
+                    call,
+                    "project-outside-workspace",
+                    f"{what} {name} {show(taken)} builds from a bake file outside the workspace (or only known when "
+                    "it runs): its targets' contexts, Dockerfiles and steps are code FlyBot does not read.",
+                )
+                return
+        elif name == "--allow":
+            for grant in (text or "?").split(","):
+                kind, _, path = grant.partition("=")
+                if kind == "security.insecure" or text is None:
+                    destructive(call, "container-host-access", f"{what} --allow {show(taken)} runs privileged steps.")
+                    return
+                if kind in ("fs", "fs.read", "fs.write"):
+                    reason = _build_source(call, path or None, f"--allow {grant}")
+                    if reason is not None:
+                        destructive(call, "container-host-access", f"{what}: {reason}.")
+                        return
+        elif name == "--set" and text is not None:
+            key, _, setting = text.partition("=")
+            if key.endswith(".context") or ".contexts." in key:
+                reason = _build_source(call, setting or None, f"--set {text}")
+                if reason is not None:
+                    destructive(call, "container-host-access", f"{what}: {reason}.")
+                    return
+    if operands and operands[0].value is not None and "://" in operands[0].value:
+        destructive(
+            call,
+            "project-outside-workspace",
+            f"{what} {show(operands[0])} builds from a remote bake definition FlyBot does not read.",
+        )
 
 
 def _build_source(call: Call, source: str | None, spelled: str) -> str | None:
