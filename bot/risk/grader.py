@@ -1256,7 +1256,6 @@ _CP_LINK_LONG = frozenset({"--archive", "--recursive", "--no-dereference", "--sy
 #: temp area after a link maker (:func:`_makes_links`) may print whatever a planted link leads to, and a glob
 #: operand may name a credential file (:meth:`Grader.glob_reads`). Programs that print only names, sizes, types or
 #: digests (``ls``, ``wc``, ``file``, ``sha256sum``) are not here.
-#: Programs printing the content of the files they are given (their output goes to the model).
 CONTENT_READERS = frozenset({
     "cat", "tac", "head", "tail", "nl", "od", "xxd", "hexdump", "hd", "strings", "base64", "base32", "basenc",
     "cut", "paste", "join", "comm", "fold", "fmt", "pr", "expand", "unexpand", "sort", "uniq", "rev", "column",

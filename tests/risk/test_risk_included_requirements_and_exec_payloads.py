@@ -214,3 +214,61 @@ def test_a_bake_from_outside_or_handed_the_host_is_destructive(command: str, rul
 )
 def test_a_bake_of_the_workspace_is_graded_as_docker_build(command: str, workspace: Path) -> None:
     assert graded(command, workspace)[0] is SYS, command
+
+
+# -- JDKs registered from outside, Nix code from outside --------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [
+        ("jenv add /tmp/jdk", "runs-program"),
+        ("jenv add ./jdk", "runs-program"),
+        ("jenv add ~/jdks/17", "runs-program"),
+        ("jenv add /usr/lib/jvm/../../tmp/jdk", "runs-program"),
+        ("jenv add $JDK", "runs-program"),
+        ('nix eval --expr \'builtins.exec ["sh" "-c" "id"]\'', "runs-program"),
+        ("nix eval -E 'builtins.importNative /tmp/x.so \"f\"'", "runs-program"),
+        ("nix eval -f /tmp/x.nix", "project-outside-workspace"),
+        ("nix eval --file=../x.nix hello", "project-outside-workspace"),
+        ("nix build -f /tmp/x.nix", "project-outside-workspace"),
+        ("nix eval --expr 'import /tmp/x.nix {}'", "project-outside-workspace"),
+        ("nix eval --expr 'import ~/x.nix'", "project-outside-workspace"),
+        ("nix-build /tmp/x.nix", "project-outside-workspace"),
+    ],
+)
+def test_code_registered_or_evaluated_from_outside_is_destructive(command: str, rule: str, workspace: Path) -> None:
+    risk, rules = graded(command, workspace)
+    assert risk is DES and rule in rules, (command, rules)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "nix eval --expr 'builtins.readFile /home/dev/.ssh/id_rsa'",
+        "nix eval --expr 'builtins.getEnv \"AWS_SECRET_ACCESS_KEY\"'",
+    ],
+)
+def test_nix_expressions_reading_the_machine_print_what_they_read(command: str, workspace: Path) -> None:
+    for contained in (False, True):
+        risk, rules = graded(command, workspace, contained=contained)
+        assert risk is NET and "secret-read" in rules, (command, contained, rules)
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("jenv add /usr/lib/jvm/java-17-openjdk-amd64", SYS),
+        ("jenv add /Library/Java/JavaVirtualMachines/jdk-17.jdk/Contents/Home", SYS),
+        ("jenv versions", RO),
+        ("nix eval --expr '1 + 2'", NET),
+        ("nix eval -f default.nix hello", NET),
+        ("nix eval --expr 'import ./x.nix {}'", NET),
+        ("nix eval -f '<nixpkgs>' hello.version", NET),
+        ("nix eval nixpkgs#hello.version", NET),
+        ("nix-build", NET),
+        ("nix-build '<nixpkgs>' -A hello", NET),
+        ("nix-build -E 'with import <nixpkgs> {}; hello'", NET),
+    ],
+)
+def test_system_jdks_and_workspace_nix_code_keep_their_grade(command: str, level: RiskLevel, workspace: Path) -> None:
+    risk, rules = graded(command, workspace)
+    assert risk is level and not rules & {"project-outside-workspace", "runs-program", "secret-read"}, (command, rules)

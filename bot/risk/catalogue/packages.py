@@ -531,6 +531,7 @@ CATALOGUE: dict[str, object] = {
         # run native code or programs, turn the build sandbox off or accept unsigned store paths are --option's
         "options": "-h --help --version -v --verbose -L --print-build-logs --impure --offline --refresh "
         "--extra-experimental-features= --experimental-features= --option=:unknown" + _NIX_SETTING_FLAGS,
+        "guard": "packages:nix_code",
         "commands": {
             "build": {"grade": "fetch", "open": True, "options": "-o=out --out-link=out"},
             "run develop shell repl edit fmt bundle": {"grade": "runs", "open": True},
@@ -580,6 +581,7 @@ CATALOGUE: dict[str, object] = {
     "nix-shell": {"source": "nix-shell(1) (Nix 2.24): runs a shell or --run/--command", "grade": "runs", "open": True},
     "nix-build": {
         "source": "nix-build(1) (Nix 2.24)",
+        "guard": "packages:nix_code",
         "grade": "fetch",
         "open": True,
         "options": "-o=out --out-link=out --option=:unknown" + _NIX_SETTING_FLAGS,
@@ -822,6 +824,7 @@ CATALOGUE: dict[str, object] = {
     "jenv": {
         "source": "jenv README (github.com/jenv/jenv) (jenv 0.5): add registers a JDK, global/local/shell choose one, "
         "enable-plugin links a plugin that runs in every shell and build",
+        "guard": "packages:jenv_add",
         "commands": {
             "versions version version-name which whence root prefix commands help doctor shims completions "
             "init plugins": {"grade": "read", "open": True},

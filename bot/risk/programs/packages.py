@@ -66,9 +66,13 @@ programs/build.py.
 
 from __future__ import annotations
 
+import re
+
 from bot.risk.grader import Call, Handler
 from bot.risk.model import RiskLevel
 from bot.risk.options import long_is
+from bot.risk.paths import Where
+from bot.risk.words import Word
 
 from .kit import destructive, host_destructive, show, tool_plugin
 
@@ -81,6 +85,8 @@ __all__ = [
     "brew",
     "dnf",
     "dpkg",
+    "jenv_add",
+    "nix_code",
     "uv_requirements",
     "pacman",
     "snap",
@@ -570,9 +576,6 @@ def uv_requirements(base: Handler) -> Handler:
     (``project``)."""
 
     def handler(call: Call) -> None:
-        from bot.risk.paths import Where
-        from bot.risk.words import Word
-
         from .projects import requirements_outside
 
         base(call)
@@ -612,4 +615,159 @@ def uv_requirements(base: Handler) -> Handler:
         requirements_outside(call, f"{call.name} {values[at]}" + (f" {verb}" if values[at] == "pip" else ""), inside)
 
     handler.__name__ = "uv_requirements"
+    return handler
+
+
+#: Where operating systems and their package managers install JDKs (Debian/Ubuntu and Fedora ``/usr/lib/jvm``,
+#: Oracle's RPMs ``/usr/java``, macOS ``/Library/Java/JavaVirtualMachines``, ``/opt``, the Nix store).
+_SYSTEM_JDKS = (
+    "/usr/lib/jvm/", "/usr/lib64/jvm/", "/usr/java/", "/Library/Java/JavaVirtualMachines/",
+    "/System/Library/Java/", "/opt/", "/nix/store/",
+)  # fmt: skip
+
+
+def jenv_add(base: Handler) -> Handler:
+    """``jenv add JAVA_HOME`` (jenv README, "Adding Your Java Environment"): registers the JDK there under
+    ``~/.jenv/versions`` (a link), and every later ``java``, ``javac``, ``mvn`` run through jenv's shims where it is
+    chosen runs that directory's ``bin/java``. A JDK outside the system's JDK directories (:data:`_SYSTEM_JDKS`: the
+    workspace, the temp area, a home, a path only known when it runs) is a program of the caller's choosing that
+    later runs: destructive (``runs-program``)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        operands = [w for w in call.args if w.value is None or not w.value.startswith("-")]
+        if [w.value for w in operands[:1]] != ["add"]:
+            return
+        for word in operands[1:]:
+            value = word.value
+            if value is not None and value.startswith("/") and ".." not in value.split("/"):
+                if (value.rstrip("/") + "/").startswith(_SYSTEM_JDKS):
+                    continue
+            destructive(
+                call,
+                "runs-program",
+                f"jenv add {show(word)} registers a JDK from outside the system's JDK directories: later java and "
+                "build commands run its programs, which FlyBot does not see.",
+            )
+            return
+
+    handler.__name__ = "jenv_add"
+    return handler
+
+
+#: Nix builtins that run a program on this machine while evaluating (Nix manual, "Built-in functions":
+#: ``builtins.exec`` and ``builtins.importNative`` exist when allow-unsafe-native-code-during-evaluation is set, in
+#: nix.conf too).
+_NIX_NATIVE = re.compile(r"\b(?:exec|importNative)\b")
+#: Nix builtins and paths that read this machine's files or environment during evaluation, whose values nix eval
+#: prints (``builtins.readFile``, ``readDir``, ``getEnv``, an absolute or home path, ``fetchGit``/``fetchTree`` of a
+#: local repository). A search path (``<nixpkgs>``) is the owner's channels: not a secret.
+_NIX_READS = re.compile(r"\b(?:readFile|readDir|readFileType|getEnv|fetchGit|fetchTree)\b|(?:^|[\s(\[=:])~?/[\w.-]")
+#: ``import PATH`` / ``callPackage PATH`` of a file path in a Nix expression (Nix manual, "import").
+_NIX_IMPORT = re.compile(r"\b(?:import|callPackage|scopedImport)\s+\(?\s*(~?/[^\s;)\]}]*|\.{1,2}/[^\s;)\]}]*)")
+#: nix subcommands and programs evaluating a file or expression given by -f/--file or --expr/-E (nix(1)
+#: "Installables": ``--file FILE``, ``--expr EXPR``; nix-build(1), nix-shell(1), nix-instantiate(1): ``-E``, a path
+#: operand).
+_NIX_EVALUATES = frozenset({"eval", "build", "run", "shell", "develop", "repl", "bundle", "path-info", "edit", "log"})
+
+
+#: nix-build(1) options taking one value, and two (``--arg NAME EXPR``, ``--argstr NAME VALUE``, ``--option``).
+_NIX_BUILD_ONE = frozenset({"-A", "--attr", "-o", "--out-link", "-I", "--include", "-j", "--max-jobs", "--cores"})
+_NIX_BUILD_TWO = frozenset({"--arg", "--argstr", "--option"})
+
+
+def _nix_build_files(words: list[Word]) -> list[Word]:
+    """The Nix files nix-build(1) evaluates: its operands (``./default.nix`` when none), unless ``-E``/``--expr``
+    makes them expressions."""
+    files: list[Word] = []
+    skip = 0
+    for word in words:
+        value = word.value
+        if skip:
+            skip -= 1
+        elif value in ("-E", "--expr"):
+            return []
+        elif value in _NIX_BUILD_ONE:
+            skip = 1
+        elif value in _NIX_BUILD_TWO:
+            skip = 2
+        elif value is None or not value.startswith("-"):
+            files.append(word)
+    return files
+
+
+def nix_code(base: Handler) -> Handler:
+    """Nix code a nix command evaluates besides the flake it names (nix(1) "Installables"): a ``-f``/``--file`` file
+    outside the workspace (or only known when it runs), and so a nix-build operand, is code FlyBot never read: destructive
+    (``project-outside-workspace``); an ``--expr``/``-E`` expression calling ``exec`` or ``importNative`` runs a
+    program on this machine: destructive (``runs-program``); one importing a file outside the workspace is as
+    ``--file`` there; one reading files or the environment (``readFile``,
+    ``getEnv``, an absolute or ``~`` path) prints what it read: ``secret-read`` (network, never downgraded), its
+    output goes to the model."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        values = [w.value for w in words]
+        operands = [v for v in values if v is not None and not v.startswith("-")]
+        if call.name == "nix" and (not operands or operands[0] not in _NIX_EVALUATES):
+            return
+        if call.name == "nix-build":
+            files = _nix_build_files(words)
+            if files:
+                words = [*words, *(w for f in files for w in (Word("--file", "--file"), f))]
+        for index, word in enumerate(words):
+            value = word.value
+            name, eq, attached = (value or "").partition("=")
+            if name in ("-f", "--file"):
+                taken = Word(attached, attached) if eq else (words[index + 1] if index + 1 < len(words) else None)
+                if taken is None:
+                    continue
+                text = taken.value
+                if text is None or "://" in text or text.startswith("~") or (call.where(taken) is not Where.WORKSPACE):
+                    destructive(
+                        call,
+                        "project-outside-workspace",
+                        f"{call.name} {name} {show(taken)} evaluates a Nix file outside the workspace (or only known "
+                        "when it runs): code FlyBot does not read.",
+                    )
+                    return
+            elif name in ("--expr", "-E"):
+                taken = Word(attached, attached) if eq else (words[index + 1] if index + 1 < len(words) else None)
+                if taken is None:
+                    continue
+                text = taken.value
+                if text is None or _NIX_NATIVE.search(text):
+                    destructive(
+                        call,
+                        "runs-program",
+                        f"{call.name} {name} {show(taken)} may run programs on this machine while it evaluates "
+                        "(builtins.exec, importNative).",
+                    )
+                    return
+                imported = next(
+                    (
+                        m.group(1)
+                        for m in _NIX_IMPORT.finditer(text)
+                        if m.group(1).startswith("~") or call.where(Word(m.group(1), m.group(1))) is not Where.WORKSPACE
+                    ),
+                    None,
+                )
+                if imported is not None:
+                    destructive(
+                        call,
+                        "project-outside-workspace",
+                        f"{call.name} {name} {show(taken)} imports {imported}, a Nix file outside the workspace: code "
+                        "FlyBot does not read.",
+                    )
+                    return
+                if _NIX_READS.search(text):
+                    call.flag(
+                        RiskLevel.NETWORK,
+                        "secret-read",
+                        f"{call.name} {name} {show(taken)} reads this machine's files or environment and prints what "
+                        "it read: the command's output goes to the model.",
+                    )
+
+    handler.__name__ = "nix_code"
     return handler
