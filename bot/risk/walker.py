@@ -25,7 +25,7 @@ from bot.risk.grader import (
 from bot.risk.listing import ANY_PATH, stream, xargs_program
 from bot.risk.misread import misreadings
 from bot.risk.model import RiskLevel
-from bot.risk.paths import names_socket
+from bot.risk.paths import Where, names_socket
 from bot.risk.reasons import shorten
 from bot.risk.regex import Regex
 from bot.risk.sensitive import secret_expansions, secret_variable
@@ -98,6 +98,8 @@ _LEAVES = frozenset({
 _REDIRECTS = frozenset({"file_redirect", "heredoc_redirect", "herestring_redirect"})
 _CASE_TERMINATORS = frozenset({";;", ";&", ";;&"})
 _NO_WRITE_OPS = frozenset({"<", "<&", "<&-", ">&-"})
+#: Programs sending their standard input to another machine (ssh(1), nc(1), ncat(1), socat(1), telnet(1)).
+_INPUT_SENDERS = frozenset({"ssh", "nc", "ncat", "netcat", "socat", "telnet"})
 _WRITE_OPS = frozenset({">", ">>", "&>", "&>>", ">|", ">&", "<>"})
 #: Redirects that truncate their file first (bash(1) REDIRECTION: "Redirecting Output", "Redirecting Standard
 #: Output and Standard Error"); ``>>``, ``&>>`` append and ``<>`` opens without truncating.
@@ -1708,6 +1710,27 @@ class _Walk:
         given = next((i for i, w in enumerate(rest) if w.value and posixpath.basename(w.value) == reader), None)
         self.g.secrets(rec, scope, reader, (rest[given + 1 :] if given is not None else []) + words)
 
+    def sent_input(self, rec: Rec, scope: Scope, command: list[Word], target: Word) -> None:
+        """``ssh HOST < FILE`` (ssh(1): its standard input goes to the remote command, or the remote shell runs it
+        as a script: ``ssh host < script.sh``, ``ssh host bash -s < x``), and ``nc``/``ncat``/``socat``/``telnet``
+        fed a file: the file's content leaves this machine. A file outside the workspace and the temp area (or only
+        known when it runs) is read as a secret is (``secret-read``, network, never downgraded): what it holds is
+        not the project's, and the classifier does not know that it is not a credential."""
+        name = posixpath.basename(command[0].value or "")
+        if name not in _INPUT_SENDERS:
+            return
+        where = self.g.where(target) if target.value is not None else Where.OUTSIDE
+        if where in (Where.WORKSPACE, Where.TEMP, Where.NOWHERE):
+            return
+        self.g.flag(
+            rec,
+            scope,
+            R.NETWORK,
+            "secret-read",
+            f"{name} sends {shorten(target.src, 60)}, outside the workspace (or only known when it runs), to another "
+            "machine as its input: what it holds leaves this machine.",
+        )
+
     def redirect(
         self,
         rec: Rec,
@@ -1754,6 +1777,8 @@ class _Walk:
         if op in _NO_WRITE_OPS or op not in _WRITE_OPS:
             if op in ("<", "<&") and target is not None:
                 self.g.secrets(rec, scope, "<", [target])
+                if op == "<" and command:
+                    self.sent_input(rec, scope, command, target)
                 if self.g.links_made is not None:  # the input may be a link planted earlier in this command
                     self.g.planted_reads(rec, scope, "<", [target])
             if op not in _NO_WRITE_OPS:
