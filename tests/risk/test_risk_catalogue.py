@@ -503,7 +503,7 @@ def test_frequent_tools_read_and_build_low() -> None:
             ("pio run", R.WORKSPACE_WRITE),
             ("tlmgr info pkg", R.READ_ONLY),
             ("pass ls", R.READ_ONLY),
-            ("http --offline GET https://example.com", R.READ_ONLY),
+            ("http --offline --ignore-netrc GET https://example.com", R.READ_ONLY),  # with ~/.netrc: secret-read
             ("java -version", R.READ_ONLY),
             ("dot -Tpng g.gv -o g.png", R.WORKSPACE_WRITE),
             ("xml sel -t -v //title file.xml", R.READ_ONLY),

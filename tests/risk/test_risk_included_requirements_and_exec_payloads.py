@@ -303,3 +303,48 @@ def test_a_file_from_outside_sent_as_input_is_read_as_a_secret(command: str, wor
 def test_input_from_the_workspace_or_temp_area_is_not_a_secret(command: str, level: RiskLevel, workspace: Path) -> None:
     risk, rules = graded(command, workspace)
     assert risk is level and "secret-read" not in rules, (command, rules)
+
+
+# -- HTTPie and xh printing the Authorization header ~/.netrc or a session gives -------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "http -v example.com",
+        "http --verbose GET example.com",
+        "http --print=H example.com",
+        "http -p Hh example.com",
+        "http -pH example.com",
+        "http --offline example.com",
+        "http --all example.com",
+        "https -v example.com Authorization:'Bearer x'",
+        "http -v --session=dev example.com",
+        "http -v --session-read-only=dev -a u:p example.com",
+        "xh -v example.com",
+    ],
+)
+def test_httpie_printing_request_headers_it_did_not_get_from_the_command_is_a_secret_read(
+    command: str, workspace: Path
+) -> None:
+    for contained in (False, True):
+        risk, rules = graded(command, workspace, contained=contained)
+        assert risk >= NET and "secret-read" in rules, (command, rules)
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("http example.com", NET),
+        ("http -a user:pass example.com", NET),
+        ("http --verbose -a user:pass example.com", NET),
+        ("http -v --ignore-netrc example.com", NET),
+        ("http -pb example.com", NET),
+        ("http --print=hb example.com", NET),
+        ("http --offline -a u:p example.com", RO),
+        ("http --offline --ignore-netrc example.com", RO),
+    ],
+)
+def test_httpie_printing_its_own_words_or_only_the_response_keeps_its_grade(
+    command: str, level: RiskLevel, workspace: Path
+) -> None:
+    risk, rules = graded(command, workspace)
+    assert risk is level and "secret-read" not in rules, (command, rules)

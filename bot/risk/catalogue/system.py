@@ -225,6 +225,7 @@ CATALOGUE: dict[str, object] = {
         "file, --session keeps cookies under ~/.config/httpie; --offline only builds the request; the METHOD DELETE "
         "asks the server to delete the URL's resource (RFC 9110 9.3.5)",
         "grade": "network",
+        "guard": "net:httpie_auth",
         "words": {"DELETE delete": "destroy"},
         "open": True,
         "options": "--offline -o=out --output=out -d:write --download:write --session=:home --session-read-only= "

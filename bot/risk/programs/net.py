@@ -18,6 +18,7 @@ import shlex
 
 from bot.risk.grader import Call, Handler
 from bot.risk.options import Opt, long_is, scan
+from bot.risk.reasons import shorten
 from bot.risk.words import Word, literal_word
 
 from .kit import (
@@ -34,7 +35,7 @@ from .kit import (
     unpacks,
 )
 
-__all__ = ["curl", "netcat", "plain_network", "remote_deletion", "rsync", "scp", "sftp", "ssh", "wget"]
+__all__ = ["curl", "httpie_auth", "netcat", "plain_network", "remote_deletion", "rsync", "scp", "sftp", "ssh", "wget"]
 
 
 def plain_network(call: Call) -> None:
@@ -328,6 +329,75 @@ def _ssh_open_forwards(call: Call, options: list[Opt]) -> None:
                 "it runs): other machines reach, through this one, what it reaches.",
             )
             return
+
+
+#: HTTPie and xh options taking a value as the next word (HTTPie CLI docs, xh(1)).
+_HTTPIE_VALUES = frozenset({
+    "-a", "--auth", "-A", "--auth-type", "-p", "--print", "-o", "--output", "--session", "--session-read-only",
+    "--proxy", "--verify", "--cert", "--cert-key", "--timeout", "--max-redirects", "--pretty", "-s", "--style",
+    "--format-options", "--response-charset", "--response-mime", "--boundary", "--raw", "--default-scheme",
+    "--ssl", "--ciphers", "--max-headers", "--chunked", "--unsorted", "-P", "--history-print",
+})  # fmt: skip
+
+
+def httpie_auth(base: Handler) -> Handler:
+    """HTTPie and xh printing credentials the command line does not hold. HTTPie CLI docs, "Authentication"/
+    ".netrc": without ``-a``/``--auth`` a request is authenticated with the host's login in ``~/.netrc`` (unless
+    ``--ignore-netrc``; xh(1) the same); "Sessions": ``--session``/``--session-read-only`` add the headers (an
+    ``Authorization`` among them) and cookies stored under ``~/.config/httpie``. "Output options": ``-v``/
+    ``--verbose``, ``--all``, ``--offline`` and ``-p``/``--print`` holding ``H`` print the request's headers, so
+    that Authorization header goes to the model: ``secret-read`` (network). Credentials given with ``-a user:pass``
+    or a header word are the command's own words (their expansions of secret variables are graded as every word
+    is); printing them adds nothing."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        printed = False
+        explicit = False
+        ignore = False
+        session: str | None = None
+        index = 0
+        while index < len(words):
+            value = words[index].value or ""
+            index += 1
+            name, eq, attached = value.partition("=")
+            if not value.startswith("-"):
+                continue
+            taken = attached if eq else (words[index].value or "?" if index < len(words) else "")
+            if name in _HTTPIE_VALUES and not eq:
+                index += 1
+            if name in ("-v", "--verbose", "--all", "--offline") or (
+                not name.startswith("--") and len(name) > 2 and "v" in name[1:] and name[1:].isalpha()
+            ):
+                printed = True
+            elif name in ("-p", "--print") and "H" in taken:
+                printed = True
+            elif name.startswith("-p") and not name.startswith("--") and len(name) > 2 and "H" in name[2:]:
+                printed = True
+            elif name in ("-a", "--auth"):
+                explicit = True
+            elif name == "--ignore-netrc":
+                ignore = True
+            elif name in ("--session", "--session-read-only"):
+                session = taken
+        if not printed:
+            return
+        if session is not None:
+            whence = f"the session {shorten(session, 40)} (stored headers and cookies under ~/.config/httpie)"
+        elif not explicit and not ignore:
+            whence = "~/.netrc (the host's login, used when no -a is given)"
+        else:
+            return
+        call.flag(
+            R.NETWORK,
+            "secret-read",
+            f"{call.name} prints its request's headers, with the Authorization header built from {whence}: its "
+            "output goes to the model.",
+        )
+
+    handler.__name__ = "httpie_auth"
+    return handler
 
 
 def tailscale_funnel(base: Handler) -> Handler:
