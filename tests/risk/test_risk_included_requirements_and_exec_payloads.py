@@ -348,3 +348,45 @@ def test_httpie_printing_its_own_words_or_only_the_response_keeps_its_grade(
 ) -> None:
     risk, rules = graded(command, workspace)
     assert risk is level and "secret-read" not in rules, (command, rules)
+
+
+# -- downloads and container pulls written over what is outside the workspace ---------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "wget -r -nH -P / https://example.com/",
+        "wget -r -nH -P /opt/site https://example.com/",
+        "wget -rnH -P /opt/site https://example.com/",
+        "wget -m -P ~/mirror https://example.com/",
+        "wget -N -P ~/x https://example.com/f",
+        "cd /opt && wget -r -nH https://example.com/",
+        "svn export https://example.com/repo /etc/x",
+        "cd /etc && svn export https://example.com/repo .",
+        "lxc file pull -r c1/etc /",
+        "lxc file pull c1/etc/hosts /opt/x",
+        "incus file pull -r c1/etc ~/x",
+        "incus file pull -r c1/etc /",
+    ],
+)
+def test_a_download_or_pull_written_over_files_outside_the_workspace_is_destructive(
+    command: str, workspace: Path
+) -> None:
+    assert graded(command, workspace)[0] is DES, command
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("wget -r -nH https://example.com/", NET),
+        ("wget -P ~/x https://example.com/f", SYS),  # a new file (wget names a second copy f.1)
+        ("wget -r -nc -P ~/x https://example.com/", SYS),
+        ("wget -r -nd -P ~/x https://example.com/", SYS),
+        ("svn export https://example.com/repo sub/x", NET),
+        ("lxc file pull c1/etc/hosts .", WW),
+        ("incus file pull -r c1/etc /tmp/etc", WW),
+    ],
+)
+def test_downloads_into_the_workspace_or_new_files_keep_their_grade(
+    command: str, level: RiskLevel, workspace: Path
+) -> None:
+    assert graded(command, workspace)[0] is level, command

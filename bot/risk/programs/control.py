@@ -249,12 +249,20 @@ _LXC_HOST_KEYS = ("security.privileged", "security.nesting", "raw.", "security.s
 
 def lxc_host_keys(base: Handler) -> Handler:
     """lxc/incus: setting one of :data:`_LXC_HOST_KEYS` (``config set C KEY VALUE``, ``KEY=VALUE``, ``launch -c
-    KEY=VALUE``, ``profile set``) to anything but false hands the container the host (container-host-access)."""
+    KEY=VALUE``, ``profile set``) to anything but false hands the container the host (container-host-access);
+    ``file pull``'s target is written over, as ``cp``'s destination is (outside the workspace: destructive)."""
 
     def handler(call: Call) -> None:
         base(call)
         values = [w.value for w in call.args]
         if values[:1] in (["list"], ["ls"], ["info"]) or any(v in ("get", "show") for v in values[:2]):
+            return
+        if values[:2] == ["file", "pull"]:
+            # lxc-file-pull(1)/incus file pull SOURCE... TARGET (-r: directories): the files are written over what
+            # TARGET holds on this machine, as cp does
+            operands = [w for w in call.args[2:] if w.value is None or not w.value.startswith("-")]
+            if len(operands) >= 2:
+                call.write(operands[-1], f"{call.name} file pull writes", replaces=True)
             return
         for index, value in enumerate(values):
             if value is None:

@@ -177,7 +177,16 @@ def wget(call: Call) -> None:
     if found.has("--spider"):
         return
     prefixes = found.values("-P", "--directory-prefix")
-    call.write(prefixes[-1] if prefixes else literal_word("."), "wget downloads into")
+    # wget(1) "-nc": "When running Wget with -r or -p, but without -N, -nd, or -nc, re-downloading a file will result
+    # in the new copy simply overwriting the old"; with -N a newer remote file replaces the local one; -nc and -nd
+    # keep what is there (a second copy is named FILE.1)
+    replaces = found.has(
+        "-r", "--recursive", "-m", "--mirror", "-p", "--page-requisites", "-N", "--timestamping"
+    ) and not (
+        found.has("--no-clobber", "--no-directories")
+        or any(set(v.value or "c") & {"c", "d"} for v in found.values("-n"))  # -nc, -nd (-n takes the letter)
+    )
+    call.write(prefixes[-1] if prefixes else literal_word("."), "wget downloads into", replaces=replaces)
 
 
 _SSH_SHORT = "BbcDEeFIiJLlmOopQRSWw"
