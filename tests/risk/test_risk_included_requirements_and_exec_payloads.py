@@ -390,3 +390,50 @@ def test_downloads_into_the_workspace_or_new_files_keep_their_grade(
     command: str, level: RiskLevel, workspace: Path
 ) -> None:
     assert graded(command, workspace)[0] is level, command
+
+
+# -- hypervisors: passthrough into guests, guests handed the host ---------------------------------------------------
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [
+        ("pct exec 100 -- ls", "runs-program"),
+        ("pct enter 100", "runs-program"),
+        ("virsh console vm1", "runs-program"),
+        ("qm guest exec 100 -- id", "runs-program"),
+        ("virsh destroy vm1", "deletion"),
+        ("qm destroy 100", "deletion"),
+        ("pct destroy 100", "deletion"),
+        ("pct set 100 -mp0 /,mp=/mnt/host", "container-host-access"),
+        ("pct set 100 --mp0 volume=/etc,mp=/h", "container-host-access"),
+        ("pct create 100 local:vztmpl/x.tar.zst --mp0 /home,mp=/h", "container-host-access"),
+        ("pct set 100 --dev0 /dev/sda", "container-host-access"),
+        ("qm set 100 -virtio1 /dev/sda", "container-host-access"),
+        ("qm set 100 --scsi1 file=/dev/disk/by-id/ata-X", "container-host-access"),
+        ("qm set 100 --hookscript local:snippets/x.pl", "runs-program"),
+        ("qm set 100 --args '-chardev x'", "runs-program"),
+        ("virsh attach-disk vm1 /dev/sda vdb", "container-host-access"),
+        ("virsh define /tmp/x.xml", "project-outside-workspace"),
+        ("virsh create /tmp/x.xml", "project-outside-workspace"),
+    ],
+)
+def test_hypervisor_passthrough_and_host_handovers_are_destructive(command: str, rule: str, workspace: Path) -> None:
+    for contained in (False, True):
+        risk, rules = graded(command, workspace, contained=contained)
+        assert risk is DES and rule in rules, (command, contained, rules)
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("pct set 100 --mp0 local-lvm:8,mp=/data", SYS),
+        ("qm set 100 --scsi1 local-lvm:32", SYS),
+        ("qm set 100 --memory 2048", SYS),
+        ("virsh attach-disk vm1 /var/lib/libvirt/images/x.qcow2 vdb", SYS),
+        ("virsh define vm.xml", SYS),
+        ("virsh start vm1", SYS),
+        ("pct list", RO),
+        ("virsh list", RO),
+    ],
+)
+def test_hypervisor_changes_within_its_storage_stay_system(command: str, level: RiskLevel, workspace: Path) -> None:
+    assert graded(command, workspace)[0] is level, command

@@ -148,6 +148,7 @@ CATALOGUE: dict[str, object] = {
     },
     "virsh": {
         "source": "virsh(1) (libvirt 10)",
+        "guard": "control:hypervisor_host",
         "options": "-h --help -v -V --version -q --quiet -r --readonly -c=:network --connect=:network -d= --debug= "
         "-l=out --log=out",
         "commands": {
@@ -167,6 +168,7 @@ CATALOGUE: dict[str, object] = {
     },
     "qm": {
         "source": "qm(1) (Proxmox VE 8): commands accept unambiguous abbreviations",
+        "guard": "control:hypervisor_host",
         "abbrev": True,
         "options": "-h --help",
         "commands": {
@@ -189,6 +191,7 @@ CATALOGUE: dict[str, object] = {
     },
     "pct": {
         "source": "pct(1) (Proxmox VE 8): commands accept unambiguous abbreviations",
+        "guard": "control:hypervisor_host",
         "abbrev": True,
         "options": "-h --help",
         "commands": {

@@ -247,6 +247,82 @@ _KUBECTL_RBAC = re.compile(r"(?:cluster)?role(?:binding)?s?(?:\.rbac(?:\.authori
 _LXC_HOST_KEYS = ("security.privileged", "security.nesting", "raw.", "security.syscalls.intercept.")
 
 
+#: qm(1)/pct(1) (Proxmox VE 8) options whose value hands a guest a host path or device, or runs a program on the
+#: host: pct ``--mpN [volume=]PATH,mp=DIR`` (a host path is a bind mount), ``--devN [path=]/dev/X`` (device
+#: passthrough), ``--rootfs``; qm ``--virtioN``/``--scsiN``/``--sataN``/``--ideN`` ``[file=]/dev/X`` (a host block
+#: device as the guest's disk); ``--hookscript`` (a script the host runs at each step of the guest's life) and qm
+#: ``--args`` (arguments given to kvm: "for experts only").
+_PROXMOX_MOUNTS = re.compile(r"^--?(?:mp\d+|dev\d+|rootfs|virtio\d+|scsi\d+|sata\d+|ide\d+|efidisk\d+|tpmstate\d+)$")
+_PROXMOX_RUNS = frozenset({"--hookscript", "-hookscript", "--args", "-args"})
+
+
+def hypervisor_host(base: Handler) -> Handler:
+    """qm, pct and virsh handing a guest the host. qm(1)/pct(1): :data:`_PROXMOX_MOUNTS` values naming a host path
+    (``/``, a home, a system tree, the workspace's parent: as a container's bind mount) or a ``/dev`` device, and
+    :data:`_PROXMOX_RUNS`, are destructive (``container-host-access``, ``runs-program``). virsh(1):
+    ``attach-disk DOMAIN SOURCE`` with a host device (``/dev/sda``) gives the guest the host's disk
+    (``container-host-access``); ``define``/``create FILE`` with a domain XML outside the workspace (or only known when
+    it runs) starts what FlyBot never read (``<qemu:commandline>`` runs any emulator arguments, ``<hostdev>`` passes
+    devices): destructive (``project-outside-workspace``)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        values = [w.value for w in words]
+        if call.name == "virsh":
+            operands = [w for w in words if w.value is None or not w.value.startswith("-")]
+            verb = operands[0].value if operands else None
+            if verb == "attach-disk" and len(operands) >= 3:
+                source = operands[2].value
+                if source is None or source.startswith("/dev/"):
+                    destructive(
+                        call,
+                        "container-host-access",
+                        f"virsh attach-disk {show(operands[2])} gives the guest the host's disk.",
+                    )
+            elif verb in ("define", "create") and len(operands) >= 2:
+                file = operands[1]
+                if file.value is None or call.where(file) is not Where.WORKSPACE:
+                    destructive(
+                        call,
+                        "project-outside-workspace",
+                        f"virsh {verb} {show(file)} makes a guest from a domain XML outside the workspace (or only "
+                        "known when it runs): emulator arguments and devices FlyBot never read.",
+                    )
+            return
+        for index, value in enumerate(values):
+            if value is None:
+                continue
+            name, eq, attached = value.partition("=")
+            if name in _PROXMOX_RUNS:
+                destructive(
+                    call,
+                    "runs-program",
+                    f"{call.name} {name} makes the host run a program (a hook script, kvm arguments) of the "
+                    "caller's choosing.",
+                )
+                return
+            if not _PROXMOX_MOUNTS.match(name):
+                continue
+            spec = attached if eq else (values[index + 1] if index + 1 < len(values) else "")
+            if spec is None:
+                destructive(call, "container-host-access", f"{call.name} {name}: a volume only known when it runs.")
+                return
+            fields = spec.split(",")
+            source = next((f.partition("=")[2] for f in fields if f.startswith(("volume=", "path=", "file="))), "")
+            source = source or (fields[0] if "=" not in fields[0] else "")
+            if source.startswith("/dev/"):
+                reason: str | None = f"{name} {spec} passes the host's {source} to the guest"
+            else:
+                reason = _host_source(call, name, spec, source)
+            if reason is not None:
+                destructive(call, "container-host-access", f"{call.name} {reason}.")
+                return
+
+    handler.__name__ = "hypervisor_host"
+    return handler
+
+
 def lxc_host_keys(base: Handler) -> Handler:
     """lxc/incus: setting one of :data:`_LXC_HOST_KEYS` (``config set C KEY VALUE``, ``KEY=VALUE``, ``launch -c
     KEY=VALUE``, ``profile set``) to anything but false hands the container the host (container-host-access);
