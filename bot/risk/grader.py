@@ -325,7 +325,9 @@ def _filter_loads(name: str, values: list[str | None]) -> tuple[str | None, list
 
 
 #: Programs that use a key file named in their arguments (``ssh -i KEY``), or only change or list a path's name and
-#: attributes, rather than print the file's content. Copying programs (``scp``, ``rsync``, ``cp``, ``install``,
+#: attributes, rather than print the file's content. ``test``/``[`` (``-e``, ``-s``: existence and size) are here; a
+#: program whose answer depends on the content (``grep -q``, ``cmp``, ``diff -q``, ``wc``) is not: one bit of a secret
+#: per run is still a read of it (bot/risk/README.md, "secret oracle"). Copying programs (``scp``, ``rsync``, ``cp``, ``install``,
 #: ``tar``, ``dd``) are not here: a copy of a secret into the workspace is read from there.
 _USES_KEYS = frozenset({
     "ssh", "git", "chmod", "chown", "chgrp", "mkdir", "touch", "rmdir", "ln", "ls", "stat",

@@ -437,3 +437,43 @@ def test_hypervisor_passthrough_and_host_handovers_are_destructive(command: str,
 )
 def test_hypervisor_changes_within_its_storage_stay_system(command: str, level: RiskLevel, workspace: Path) -> None:
     assert graded(command, workspace)[0] is level, command
+
+
+# -- one-bit secret oracles: content tests read the secret, attribute tests do not -----------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "grep -q AKIA ~/.aws/credentials && echo yes",
+        "if grep -qs AKIA ~/.aws/credentials; then echo y; fi",
+        "grep -c AKIA ~/.aws/credentials",
+        "cmp ~/.ssh/id_rsa /tmp/guess",
+        "cmp -s ~/.ssh/id_rsa /tmp/guess && echo same",
+        "diff -q ~/.ssh/id_rsa /tmp/guess",
+        "wc -c ~/.ssh/id_rsa",
+        "sha256sum ~/.aws/credentials",
+        "awk '/AKIA/{f=1} END{exit !f}' ~/.aws/credentials",
+        '[ "$(cat ~/.ssh/id_rsa)" = guess ]',
+        "grep -q KEY .env",
+    ],
+)
+def test_a_test_of_a_credentials_content_is_a_secret_read(command: str, workspace: Path) -> None:
+    for contained in (False, True):
+        risk, rules = graded(command, workspace, contained=contained)
+        assert risk >= NET and "secret-read" in rules, (command, rules)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "test -e ~/.ssh/id_rsa",
+        "test -s ~/.ssh/id_rsa",
+        "[ -f ~/.aws/credentials ] && echo configured",
+        "stat -c %s ~/.ssh/id_rsa",
+        "ls -l ~/.ssh/id_rsa",
+        "grep -q x src/a.py",
+        "cmp a b",
+    ],
+)
+def test_a_test_of_a_credentials_name_or_attributes_is_not(command: str, workspace: Path) -> None:
+    risk, rules = graded(command, workspace)
+    assert risk is RO and "secret-read" not in rules, (command, rules)
