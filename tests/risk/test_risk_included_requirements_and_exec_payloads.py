@@ -477,3 +477,28 @@ def test_a_test_of_a_credentials_content_is_a_secret_read(command: str, workspac
 def test_a_test_of_a_credentials_name_or_attributes_is_not(command: str, workspace: Path) -> None:
     risk, rules = graded(command, workspace)
     assert risk is RO and "secret-read" not in rules, (command, rules)
+
+
+# -- archives of credential trees outside the workspace -------------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "7z a out.7z ~/.ssh",
+        "7z a /tmp/out.7z ~/.ssh",
+        "zip -r x.zip ~/.aws",
+        "zip -r /tmp/x.zip ~/.config/gcloud",
+        "tar czf x.tgz ~/.config/gcloud",
+        "tar cf x.tar ~/.kube",
+        "tar czf - ~/.aws | base64",
+    ],
+)
+def test_archiving_a_credential_tree_reads_the_credentials(command: str, workspace: Path) -> None:
+    for contained in (False, True):
+        risk, rules = graded(command, workspace, contained=contained)
+        assert risk >= NET and "secret-read" in rules, (command, rules)
+
+
+@pytest.mark.parametrize("command", ["7z a out.7z src", "zip -r x.zip src", "tar czf x.tgz src docs"])
+def test_archiving_project_files_stays_a_workspace_write(command: str, workspace: Path) -> None:
+    risk, rules = graded(command, workspace)
+    assert risk is WW and "secret-read" not in rules, (command, rules)
