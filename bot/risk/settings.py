@@ -1888,6 +1888,54 @@ def _bun_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
     return found
 
 
+def _uv_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
+    """``[tool.uv.sources]`` entries of each ``pyproject.toml`` in ``places`` whose ``path`` (a local project uv
+    builds: its build backend or setup.py runs), or ``file://`` ``git``/``url``, lies outside the workspace, relative
+    to that file's directory; and ``[tool.uv.workspace] members`` outside it (uv "Dependency sources": path sources,
+    "Workspaces"). A value only known when uv reads it (not a string) counts.
+
+    Raises:
+        ValueError: a ``pyproject.toml`` that is not TOML.
+    """
+    found: list[tuple[str, str]] = []
+    inside = root.rstrip("/") + "/"
+
+    def outside(place: str, value: object) -> bool:
+        if not isinstance(value, str):
+            return True
+        path = value[len("file://") :] if value.startswith("file://") else value
+        if "://" in path:
+            return False
+        real = os.path.realpath(os.path.join(place, os.path.expanduser(path)))
+        return value.startswith("~") or not (real + "/").startswith(inside)
+
+    for place in places:
+        pyproject = os.path.join(place, "pyproject.toml")
+        if not os.path.lexists(pyproject):
+            continue
+        tools = tomllib.loads(_text(pyproject)).get("tool", {})
+        uv = tools.get("uv", {}) if isinstance(tools, dict) else {}
+        if not isinstance(uv, dict):
+            continue
+        sources = uv.get("sources", {})
+        for name, spec in sorted(sources.items()) if isinstance(sources, dict) else ():
+            for entry in spec if isinstance(spec, list) else [spec]:
+                if not isinstance(entry, dict):
+                    continue
+                for key in ("path", "git", "url"):
+                    value = entry.get(key)
+                    if value is None or (key != "path" and not str(value).startswith("file://")):
+                        continue
+                    if outside(place, value):
+                        found.append((_rel(root, pyproject), f"[tool.uv.sources] {name} {key} = {_short(str(value))}"))
+        workspace = uv.get("workspace", {})
+        members = workspace.get("members", []) if isinstance(workspace, dict) else []
+        for member in members if isinstance(members, list) else [members]:
+            if outside(place, member):
+                found.append((_rel(root, pyproject), f"[tool.uv.workspace] members = {_short(str(member))}"))
+    return found
+
+
 def _outside(root: str, places: list[str], tool: str, family: str) -> list[tuple[str, str]]:
     """The answer to :data:`OUTSIDE` for ``tool`` (and ``family``, the program of the jvm and npm tools)."""
     if tool == "cargo" and not family:
@@ -1900,4 +1948,6 @@ def _outside(root: str, places: list[str], tool: str, family: str) -> list[tuple
         return _mocha_outside(root, places)
     if tool == "npm" and family == "bun":
         return _bun_outside(root, places)
+    if tool == "python" and family == "uv":
+        return _uv_outside(root, places)
     raise ValueError(f"no settings are read for {tool} {OUTSIDE} {family}")

@@ -502,3 +502,41 @@ def test_archiving_a_credential_tree_reads_the_credentials(command: str, workspa
 def test_archiving_project_files_stays_a_workspace_write(command: str, workspace: Path) -> None:
     risk, rules = graded(command, workspace)
     assert risk is WW and "secret-read" not in rules, (command, rules)
+
+
+# -- uv path sources and workspace members outside the workspace ----------------------------------------------------
+_PYPROJECT = '[project]\nname = "x"\nversion = "0"\ndependencies = ["dep"]\n'
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        '[tool.uv.sources]\ndep = { path = "/tmp/dep" }\n',
+        '[tool.uv.sources]\ndep = { path = "../dep", editable = true }\n',
+        '[tool.uv.sources]\ndep = { path = "~/dep" }\n',
+        '[tool.uv.sources]\ndep = [{ path = "/tmp/a", marker = "sys_platform == \'linux\'" }]\n',
+        '[tool.uv.sources]\ndep = { git = "file:///tmp/repo" }\n',
+        '[tool.uv.workspace]\nmembers = ["../other"]\n',
+    ],
+)
+@pytest.mark.parametrize("command", ["uv sync", "uv lock", "uv run pytest", "cd sub && uv sync"])
+def test_uv_building_a_path_source_from_outside_is_destructive(command: str, table: str, workspace: Path) -> None:
+    (workspace / "pyproject.toml").write_text(_PYPROJECT + table)
+    risk, rules = graded(command, workspace)
+    assert risk is DES and "runs-program" in rules, (command, table, rules)
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        '[tool.uv.sources]\ndep = { path = "pkg" }\n',
+        '[tool.uv.sources]\ndep = { git = "https://github.com/acme/dep" }\n',
+        '[tool.uv.workspace]\nmembers = ["packages/*"]\n',
+        "",
+    ],
+)
+def test_uv_path_sources_in_the_workspace_keep_their_grade(table: str, workspace: Path) -> None:
+    (workspace / "pyproject.toml").write_text(_PYPROJECT + table)
+    risk, rules = graded("uv sync", workspace)
+    assert risk is NET and "runs-program" not in rules, (table, rules)
+    assert graded("uv pip install requests", workspace)[0] is NET
