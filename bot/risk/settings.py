@@ -31,7 +31,10 @@ also read settings from the directory they run in and the ones above, and some s
   whenever that virtual environment runs pip): a ``pip.conf`` in a virtual environment (a directory holding
   ``pyvenv.cfg``) directly in the directory pip runs in, one above it up to the workspace's top, or the one
   ``VIRTUAL_ENV`` names. Any key counts: ``index-url``, ``find-links``, ``trusted-host`` choose where every package
-  comes from, and others pick its build backends.
+  comes from, and others pick its build backends. Question :data:`REQUIREMENTS` (``requirements FILE``): what a
+  requirements file in the workspace (``pip install -r FILE``, ``uv pip install -r FILE``) and the files it includes
+  name from outside it or from another source (:func:`_pip_requirements`); this one changes the grade
+  (programs/projects.py ``requirements_outside``).
 * JVM launchers (settings tool ``jvm``, question ``mvn``, ``bazel`` or ``sbt``; programs/catalogue.py
   ``_JVM_STARTS``): files read at every start that choose the JVM, its options or a wrapper to run: Maven's
   ``.mvn/jvm.config``, ``.mvn/maven.config``, ``.mvn/extensions.xml`` (Maven looks for ``.mvn`` in the directory
@@ -90,7 +93,8 @@ also read settings from the directory they run in and the ones above, and some s
   ``rustc-wrapper``, ``runner``, ``linker``, ``[env]``, ``[source]`` directories; ``.mvn/jvm.config``,
   ``.mvn/maven.config``, ``gradle.properties``, sbt's ``.jvmopts``/``.sbtopts`` and ``.bazelrc`` ``startup`` JVM
   options (``-javaagent:``, ``-Dmaven.ext.class.path=``);
-  go.mod ``replace`` and go.work ``use`` directories; Mocha's ``require``/``spec``; bunfig's ``preload``. Unlike
+  go.mod ``replace`` and go.work ``use`` directories; Mocha's ``require``/``spec``; bunfig's ``preload``; uv's
+  ``[tool.uv.sources]`` path sources and ``[tool.uv.workspace]`` members (tool ``python``, ``outside uv``). Unlike
   most here, these change the grade: destructive (programs/projects.py ``outside_settings``). A cargo ``[alias]``
   (question :data:`CARGO_ALIAS`) is graded as what it expands to.
 
@@ -225,7 +229,7 @@ CARGO_ALIAS = "alias "
 #: The question asking which settings make a tool run code from outside the workspace, between the directory it
 #: runs in and the workspace's top: ``outside`` for cargo (:func:`_cargo_outside`) and go (:func:`_go_outside`),
 #: ``outside mvn``/``gradle``/``sbt``/``bazel`` for jvm (:func:`_jvm_outside`), ``outside mocha``/``outside bun`` for npm
-#: (:func:`_mocha_outside`, :func:`_bun_outside`). Each finding is ``(file, "SETTING: why")``; the classifier
+#: (:func:`_mocha_outside`, :func:`_bun_outside`), ``outside uv`` for python (:func:`_uv_outside`). Each finding is ``(file, "SETTING: why")``; the classifier
 #: grades every one destructive (programs/projects.py ``outside_settings``). Files above the workspace (the owner's
 #: own, ``~/.cargo/config.toml``) are not judged.
 OUTSIDE = "outside"
