@@ -170,10 +170,12 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "phpstan psalm phan": {
-        "source": "PHPStan, Psalm, Phan CLI docs: analyse the project's code",
+        "source": "PHPStan, Psalm, Phan CLI docs: analyse the project's code; the configuration (phpstan -c, psalm -c, "
+        "phan -k) and autoload files (phpstan -a) name PHP files they load",
         "grade": "build",
         "open": True,
-        "options": "--alter:build --generate-baseline*",
+        "options": "--alter:build --generate-baseline* -c=project --configuration=project -a=project "
+        "--autoload-file=project -k=project --config=project --config-file=project",
     },
     "phpcs": {
         "source": "PHP_CodeSniffer phpcs (3.10): a standard may be the project's PHP sniffs",
