@@ -87,7 +87,9 @@ also read settings from the directory they run in and the ones above, and some s
 
 * code from outside the workspace (question :data:`OUTSIDE`): settings between the directory a tool runs in and the
   workspace's top that make a build or test run a program or load code from outside the workspace: cargo's
-  ``rustc-wrapper``, ``runner``, ``linker``, ``[env]``, ``[source]`` directories; ``.mvn/jvm.config``,
+  ``rustc-wrapper``, ``runner``, ``linker``, ``[env]``, ``[source]`` directories, and Cargo.toml's path
+  dependencies, ``[patch]``/``[replace]`` paths, build scripts, targets and members (:func:`_cargo_manifests_outside`,
+  path dependencies and members inside followed); ``.mvn/jvm.config``,
   ``.mvn/maven.config``, ``gradle.properties``, sbt's ``.jvmopts``/``.sbtopts`` and ``.bazelrc`` ``startup`` JVM
   options (``-javaagent:``, ``-Dmaven.ext.class.path=``);
   go.mod ``replace`` and go.work ``use`` directories; Mocha's ``require``/``spec``; bunfig's ``preload``. Unlike
@@ -1449,6 +1451,112 @@ def _cargo_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
             for value in overrides if isinstance(overrides, list) else [overrides]:
                 if not isinstance(value, str) or _outside_path(root, place, value) is not None:
                     note("paths", f"{str(value)[:120]} is outside the workspace")
+    return found + _cargo_manifests_outside(root, places)
+
+
+#: The most manifests :func:`_cargo_manifests_outside` reads (path dependencies and members followed); more: unread.
+_MAX_MANIFESTS = 200
+#: Cargo.toml tables of dependencies (The Cargo Book, "Specifying Dependencies"; also under ``[target.X]`` and, for
+#: ``[workspace.dependencies]``, under ``[workspace]``).
+_CARGO_DEPENDENCY_TABLES = (
+    "dependencies",
+    "dev-dependencies",
+    "build-dependencies",
+    "dev_dependencies",
+    "build_dependencies",
+)
+#: Cargo.toml target tables whose ``path`` is the source file cargo compiles (The Cargo Book, "Cargo Targets").
+_CARGO_TARGET_TABLES = ("lib", "bin", "test", "bench", "example")
+
+
+def _cargo_manifests_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
+    """The paths in the ``Cargo.toml`` manifests cargo reads from ``places`` (the directory it runs in and those
+    above it up to the workspace's top) that lie outside the workspace: a dependency's ``path`` (cargo compiles it
+    and runs its ``build.rs`` and proc macros; The Cargo Book, "Specifying Dependencies"), a ``git`` source on this
+    machine (``file://``, a path), ``[patch.X]``/``[replace]`` paths ("Overriding Dependencies"), ``package.build``,
+    ``package.workspace`` (the workspace root whose ``[patch]`` applies), a target's ``path`` (``[lib]``,
+    ``[[bin]]``...), ``[workspace] members``/``default-members``. A path dependency or member inside the workspace is
+    followed to its own manifest. Relative paths are relative to the manifest's directory.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a manifest that is there (or one a path inside names) could not be
+            read or parsed, or more than :data:`_MAX_MANIFESTS` are named (fail closed).
+    """
+    import glob
+
+    found: list[tuple[str, str]] = []
+    queue = [os.path.join(place, "Cargo.toml") for place in places]
+    seen: set[str] = set()
+    while queue:
+        manifest = queue.pop(0)
+        if manifest in seen or not os.path.lexists(manifest):
+            continue
+        seen.add(manifest)
+        if len(seen) > _MAX_MANIFESTS:
+            raise ValueError(f"more than {_MAX_MANIFESTS} Cargo.toml manifests (not read)")
+        here = os.path.dirname(manifest)
+        if os.path.realpath(manifest) != manifest and _outside_path(root, here, os.path.realpath(manifest)):
+            raise ValueError(f"{_rel(root, manifest)} (not read: a link out of the workspace)")
+        data = tomllib.loads(_text(manifest))
+        source = _rel(root, manifest)
+
+        def judge(key: str, value: object, *, follow: bool, here: str = here, source: str = source) -> None:
+            if not isinstance(value, str):
+                found.append((source, f"{key[:80]}: a value FlyBot cannot read"))
+                return
+            outside = _outside_path(root, here, value)
+            if outside is not None:
+                found.append((source, f"{key[:80]} = {_short(value)}: outside the workspace"))
+            elif follow:
+                queue.append(os.path.join(os.path.realpath(os.path.join(here, value)), "Cargo.toml"))
+
+        def dependencies(prefix: str, table: object, source: str = source) -> None:
+            for crate, spec in table.items() if isinstance(table, dict) else ():
+                if not isinstance(spec, dict):
+                    continue
+                if "path" in spec:
+                    judge(f"{prefix}.{crate}.path", spec["path"], follow=True)
+                git = spec.get("git")
+                if git is not None and (not isinstance(git, str) or local_url(git)):
+                    found.append((source, f"{prefix}.{crate}.git = {_short(str(git))}: a repository on this machine"))
+
+        tables: list[tuple[str, object]] = [(name, data.get(name)) for name in _CARGO_DEPENDENCY_TABLES]
+        targets = data.get("target", {})
+        for triple, entry in targets.items() if isinstance(targets, dict) else ():
+            if isinstance(entry, dict):
+                tables += [(f"target.{triple}.{name}", entry.get(name)) for name in _CARGO_DEPENDENCY_TABLES]
+        workspace = data.get("workspace", {})
+        if isinstance(workspace, dict):
+            tables.append(("workspace.dependencies", workspace.get("dependencies")))
+        patches = data.get("patch", {})
+        for registry_name, crates in patches.items() if isinstance(patches, dict) else ():
+            tables.append((f"patch.{registry_name}", crates))
+        tables.append(("replace", data.get("replace")))
+        for prefix, table in tables:
+            dependencies(prefix, table)
+        package = data.get("package", data.get("project", {}))
+        if isinstance(package, dict):
+            if isinstance(package.get("build"), str):
+                judge("package.build", package["build"], follow=False)
+            if "workspace" in package:
+                judge("package.workspace", package["workspace"], follow=True)
+        for name in _CARGO_TARGET_TABLES:
+            entries = data.get(name)
+            for entry in entries if isinstance(entries, list) else [entries]:
+                if isinstance(entry, dict) and "path" in entry:
+                    judge(f"{name}.path", entry["path"], follow=False)
+        if isinstance(workspace, dict):
+            for key in ("members", "default-members"):
+                members = workspace.get(key, [])
+                for member in members if isinstance(members, list) else [members]:
+                    if (
+                        not isinstance(member, str)
+                        or _outside_path(root, here, member.split("*")[0] or ".") is not None
+                    ):
+                        found.append((source, f"workspace.{key} {_short(str(member))}: outside the workspace"))
+                        continue
+                    for match in sorted(glob.glob(os.path.join(here, member)))[: _MAX_MANIFESTS + 1]:
+                        judge(f"workspace.{key}", match, follow=True)
     return found
 
 
