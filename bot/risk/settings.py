@@ -78,7 +78,8 @@ also read settings from the directory they run in and the ones above, and some s
 * git's programs (question :data:`PROGRAMS`): each key of :data:`GIT_PROGRAM_KEYS` in the configuration of the
   repository git finds from the workspace, with its value (git-config(1): ``core.fsmonitor``, ``core.pager``,
   ``pager.<cmd>``, ``diff.external``, textconv drivers, filters, ``core.sshCommand``, editors... name programs git
-  runs; ``include.path`` names a file FlyBot does not read), and each line FlyBot cannot read (``?``). This one
+  runs; ``include.path`` names a file FlyBot does not read), and each line FlyBot cannot read (``?``; a
+  configuration or ``.git`` file that is there but cannot be read is one such line). This one
   changes a grade: git run there is graded as running that program (programs/git.py ``_configured_programs``).
 * git's hook directory (question :data:`HOOKS`): each ``core.hooksPath`` value in the configuration of the
   repository git finds from the workspace (git-config(1) core.hooksPath: git runs its hooks from there instead of
@@ -957,6 +958,7 @@ def _git_dirs(base: str) -> tuple[str, str] | None:
     here = base
     while True:
         dot = os.path.join(here, ".git")
+        _present(dot)
         if os.path.isdir(dot):
             git_dir = dot
             break
@@ -972,9 +974,22 @@ def _git_dirs(base: str) -> tuple[str, str] | None:
         here = parent
     common = git_dir
     commondir = os.path.join(git_dir, "commondir")
-    if os.path.isfile(commondir):
+    if _present(commondir):
         common = os.path.normpath(os.path.join(git_dir, _text(commondir).strip()))
     return git_dir, common
+
+
+def _present(path: str) -> bool:
+    """True when ``path`` exists (a link counts, followed or not); False when it does not.
+
+    Raises:
+        OSError: whether it exists cannot be told (a directory above it cannot be searched): fail closed.
+    """
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    return True
 
 
 def _git_local_branch(root: str, base: str, name: str) -> list[tuple[str, str]]:
@@ -1153,7 +1168,7 @@ def _repo_config(root: str, base: str) -> list[tuple[str, str, str]]:
     return [
         (f"{_rel(root, path)}:{number}", key, value)
         for path in dict.fromkeys((os.path.join(common, "config"), os.path.join(git_dir, "config.worktree")))
-        if os.path.isfile(path)
+        if _present(path)
         for number, key, value in _git_config(_text(path))
     ]
 
@@ -1164,7 +1179,12 @@ def _git_programs(root: str, base: str) -> list[tuple[str, str]]:
     gitremote-helpers(7)) and ``?=LINE`` for each line FlyBot cannot read, in the configuration of the repository git
     finds from ``base`` (its common ``config`` and the worktree's ``config.worktree``)."""
     found: list[tuple[str, str]] = []
-    for source, key, value in _repo_config(root, base):
+    try:
+        entries = _repo_config(root, base)
+    except (OSError, ValueError, UnicodeDecodeError) as error:
+        # a configuration that is there but cannot be read may name any program (fail closed)
+        return [("its git directory or configuration", f"?=(not read: {type(error).__name__})")]
+    for source, key, value in entries:
         general = "pager.*" if key.startswith("pager.") else _general(key)
         if general in ("remote.*.url", "remote.*.pushurl") and not re.match(r"[A-Za-z0-9][A-Za-z0-9+.-]*::", value):
             continue
