@@ -86,3 +86,35 @@ def test_a_configuration_above_that_cannot_be_read_fails_closed(workspace: Path)
 def test_a_git_directory_named_in_the_commands_environment_is_not_vouched_for(workspace: Path) -> None:
     for command in ("GIT_DIR=../.git git status", "env GIT_DIR=/tmp/r/.git git log", "export GIT_DIR=x; git status"):
         assert graded(command, workspace)[0] is DES, command
+
+
+@pytest.mark.parametrize(
+    ("key", "command"),
+    [
+        ("core.fsmonitor", "go build ./cmd/app"),
+        ("core.fsmonitor", "go install ./cmd/app"),
+        ("core.fsmonitor", "npm version patch"),
+        ("core.hooksPath", "npm version minor"),
+        ("gpg.program", "npm version patch"),
+        ("core.fsmonitor", "yarn version --new-version 1.2.0"),
+    ],
+)
+def test_tools_running_git_in_the_repository_run_what_its_configuration_names(
+    workspace: Path, key: str, command: str
+) -> None:
+    (workspace / "package.json").write_text('{"name": "a", "version": "1.0.0"}\n')
+    (workspace / "go.mod").write_text("module example.com/a\n\ngo 1.22\n")
+    assert graded(command, workspace)[0] < DES, command  # a plain configuration
+    _git("config", key, "/tmp/evil", cwd=workspace.parent)
+    risk, details = graded(command, workspace)
+    assert risk is DES and any(key.lower() in d for d in details), details
+
+
+@pytest.mark.parametrize(
+    "command", ["go build -buildvcs=false ./cmd/app", "go test ./...", "npm version patch --no-git-tag-version"]
+)
+def test_tools_told_not_to_run_git_keep_their_grade(workspace: Path, command: str) -> None:
+    (workspace / "package.json").write_text('{"name": "a", "version": "1.0.0"}\n')
+    (workspace / "go.mod").write_text("module example.com/a\n\ngo 1.22\n")
+    _git("config", "core.fsmonitor", "/tmp/evil", cwd=workspace.parent)
+    assert graded(command, workspace)[0] < DES, command
