@@ -67,3 +67,25 @@ def test_only_configuration_options_with_a_file_after_them_are_read_as_naming_on
         assert not _CONFIGURATION_OPTION.fullmatch(name), name
     # a flag before an operand that is no file: the option may take no value
     assert graded("vale --no-config /tmp/README.md")[0] is R.READ_ONLY
+
+
+#: Listed configuration options whose file names code the tool loads or runs (RuboCop's ``require:``, golangci-lint's
+#: custom linter plugins, stylelint's and knip's JavaScript configurations, dprint's process plugins, pre-commit's
+#: hooks, resticprofile's run-before commands, repomix.config.js).
+LOADED = [
+    ("rubocop -c {} app", R.WORKSPACE_WRITE),
+    ("golangci-lint run -c {}", R.WORKSPACE_WRITE),
+    ("stylelint --config {} src/a.css", R.WORKSPACE_WRITE),
+    ("dprint fmt --config {}", R.WORKSPACE_WRITE),
+    ("pre-commit -c {} validate-config", R.READ_ONLY),
+    ("knip --config {}", R.WORKSPACE_WRITE),
+    ("repomix -c {}", R.WORKSPACE_WRITE),
+    ("resticprofile -c {} snapshots", R.NETWORK),
+]
+
+
+@pytest.mark.parametrize(("command", "want"), LOADED)
+def test_a_configuration_that_loads_code_is_graded_as_a_project(command: str, want: RiskLevel) -> None:
+    risk, rules = graded(command.format("/tmp/cfg.yml"))
+    assert risk is R.DESTRUCTIVE and "project-outside-workspace" in rules, (command, rules)
+    assert graded(command.format("config/cfg.yml"))[0] is want, command
