@@ -1475,7 +1475,7 @@ def _cargo_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
 
 
 #: The most manifests :func:`_cargo_manifests_outside` reads (path dependencies and members followed); more: unread.
-_MAX_MANIFESTS = 200
+_MAX_MANIFESTS = 1000
 #: Cargo.toml tables of dependencies (The Cargo Book, "Specifying Dependencies"; also under ``[target.X]`` and, for
 #: ``[workspace.dependencies]``, under ``[workspace]``).
 _CARGO_DEPENDENCY_TABLES = (
