@@ -93,7 +93,9 @@ also read settings from the directory they run in and the ones above, and some s
   path dependencies and members inside followed); ``.mvn/jvm.config``,
   ``.mvn/maven.config``, ``gradle.properties``, sbt's ``.jvmopts``/``.sbtopts`` and ``.bazelrc`` ``startup`` JVM
   options (``-javaagent:``, ``-Dmaven.ext.class.path=``);
-  go.mod ``replace`` and go.work ``use`` directories; Mocha's ``require``/``spec``; bunfig's ``preload``. Unlike
+  go.mod ``replace`` and go.work ``use`` directories; Mocha's ``require``/``spec``; bunfig's ``preload``;
+  pyproject.toml local direct references and ``[tool.uv]`` sources, members, find-links and indexes for uv and pdm
+  (:func:`_python_outside`). Unlike
   most here, these change the grade: destructive (programs/projects.py ``outside_settings``). A cargo ``[alias]``
   (question :data:`CARGO_ALIAS`) is graded as what it expands to.
 
@@ -1900,6 +1902,96 @@ def _bun_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
     return found
 
 
+#: A PEP 508 direct reference to a local file or directory (``name @ file:///path``, ``name @ ../path``).
+_DIRECT_REFERENCE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*\s*(?:\[[^\]]*\])?\s*@\s*(\S+)")
+
+
+def _local_reference(value: str) -> str | None:
+    """The path a dependency URL or path names on this machine (``file:///x`` -> ``/x``, ``../x``), or None for a
+    remote URL (``https://``, ``git+https://``)."""
+    value = value.removeprefix("git+")
+    if value.startswith("file:"):  # file:///x, file://localhost/x, file:../x
+        rest = value[len("file:") :].split("#", 1)[0]
+        if rest.startswith("//"):
+            rest = "/" + rest[2:].partition("/")[2]
+        return rest or "/"
+    if re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://", value):
+        return None
+    return value.split("#", 1)[0]
+
+
+def _python_outside(root: str, places: list[str], *, uv: bool) -> list[tuple[str, str]]:
+    """The code from outside the workspace that the ``pyproject.toml`` files in ``places`` (the directory a Python
+    project tool runs in and those above it up to the workspace's top) make uv or pdm build and install, whose build
+    backend or ``setup.py`` then runs: a PEP 508 direct reference to a local path (``x @ file:///tmp/x`` in
+    ``[project] dependencies``, ``optional-dependencies``, ``[dependency-groups]``; PEP 440 "Direct references"), a
+    ``[tool.uv.sources]`` ``path`` or a ``git`` repository on this machine (uv "Dependency sources"), a
+    ``[tool.uv.workspace] members`` entry (uv "Workspaces") and a ``[tool.uv] find-links`` or ``[[tool.uv.index]]``
+    directory outside (the ``[tool.uv]`` ones only for uv). Relative paths are relative to the file's directory.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file that is there could not be read or parsed (fail closed).
+    """
+    found: list[tuple[str, str]] = []
+    for place in places:
+        path = os.path.join(place, "pyproject.toml")
+        if not os.path.lexists(path):
+            continue
+        data = tomllib.loads(_text(path))
+        source = _rel(root, path)
+
+        def judge(key: str, value: object, place: str = place, source: str = source) -> None:
+            local = _local_reference(value) if isinstance(value, str) else None
+            if not isinstance(value, str):
+                found.append((source, f"{key[:80]}: a value FlyBot cannot read"))
+            elif local is not None and _outside_path(root, place, local) is not None:
+                found.append((source, f"{key[:80]} = {_short(value)}: outside the workspace"))
+
+        project = data.get("project", {})
+        lists: list[tuple[str, object]] = []
+        if isinstance(project, dict):
+            lists.append(("project.dependencies", project.get("dependencies")))
+            extras = project.get("optional-dependencies", {})
+            for extra, items in extras.items() if isinstance(extras, dict) else ():
+                lists.append((f"project.optional-dependencies.{extra}", items))
+        groups = data.get("dependency-groups", {})
+        for group, items in groups.items() if isinstance(groups, dict) else ():
+            lists.append((f"dependency-groups.{group}", items))
+        for key, items in lists:
+            for item in items if isinstance(items, list) else ():
+                match = _DIRECT_REFERENCE.match(item) if isinstance(item, str) else None
+                if match is not None:
+                    judge(key, match.group(1).rstrip(";,"))
+        tool = data.get("tool", {})
+        settings = tool.get("uv", {}) if isinstance(tool, dict) and uv else {}
+        if not isinstance(settings, dict):
+            continue
+        sources = settings.get("sources", {})
+        for name, spec in sources.items() if isinstance(sources, dict) else ():
+            for entry in spec if isinstance(spec, list) else [spec]:
+                if not isinstance(entry, dict):
+                    continue
+                if "path" in entry:
+                    judge(f"tool.uv.sources.{name}.path", entry["path"])
+                git = entry.get("git")
+                if git is not None and (not isinstance(git, str) or local_url(git.removeprefix("git+"))):
+                    found.append(
+                        (source, f"tool.uv.sources.{name}.git = {_short(str(git))}: a repository on this machine")
+                    )
+        workspace = settings.get("workspace", {})
+        members = workspace.get("members", []) if isinstance(workspace, dict) else []
+        for member in members if isinstance(members, list) else [members]:
+            judge("tool.uv.workspace.members", member.split("*")[0] or "." if isinstance(member, str) else member)
+        links = settings.get("find-links", [])
+        for link in links if isinstance(links, list) else [links]:
+            judge("tool.uv.find-links", link)
+        indexes = settings.get("index", [])
+        for index in indexes if isinstance(indexes, list) else []:
+            if isinstance(index, dict) and "url" in index:
+                judge("tool.uv.index.url", index["url"])
+    return found
+
+
 def _outside(root: str, places: list[str], tool: str, family: str) -> list[tuple[str, str]]:
     """The answer to :data:`OUTSIDE` for ``tool`` (and ``family``, the program of the jvm and npm tools)."""
     if tool == "cargo" and not family:
@@ -1912,4 +2004,6 @@ def _outside(root: str, places: list[str], tool: str, family: str) -> list[tuple
         return _mocha_outside(root, places)
     if tool == "npm" and family == "bun":
         return _bun_outside(root, places)
+    if tool == "python" and family in ("uv", "pdm"):
+        return _python_outside(root, places, uv=family == "uv")
     raise ValueError(f"no settings are read for {tool} {OUTSIDE} {family}")

@@ -751,6 +751,15 @@ _OUTSIDE_CODE = {
     "bazelisk": ("jvm", "bazel"),
     "mocha": ("npm", "mocha"),
     "bun": ("npm", "bun"),
+    "uv": ("python", "uv"),
+    "pdm": ("python", "pdm"),
+}
+#: The uses of a program of :data:`_OUTSIDE_CODE` that read those settings, when not every use does: uv's and pdm's
+#: commands that lock, sync, build or install the project (uv "Projects": ``uv run`` syncs first; ``uv pip install``
+#: and ``uv pip sync`` of the project; pdm CLI reference).
+_OUTSIDE_USES = {
+    "uv": frozenset({"sync", "run", "build", "lock", "add", "remove", "export", "tree", "pip"}),
+    "pdm": frozenset({"install", "sync", "lock", "add", "remove", "update", "build", "export"}),
 }
 
 
@@ -761,6 +770,12 @@ def _outside_code(call: Call, label: str) -> None:
     ``jvm_code_options``): destructive (``runs-program``)."""
     entry = _OUTSIDE_CODE.get(call.name)
     if entry is None:
+        return
+    uses = _OUTSIDE_USES.get(call.name)
+    words = label.split()
+    if uses is not None and (
+        len(words) < 2 or words[1] not in uses or (words[1] == "pip" and words[2:3] not in (["install"], ["sync"]))
+    ):
         return
     from bot.risk.settings import OUTSIDE, jvm_code_options
 
