@@ -26,7 +26,7 @@ from sqlalchemy import select
 from bot.app import RUNTIME, utcnow
 from bot.bots import register_bot
 from bot.store import open_store
-from bot.store.models import OutboxJobRow
+from bot.store.models import OutboxJobRow, RoomPaceRow
 from cards import APPROVE_ACTION
 from tests.harness import BOT_TOKEN, OWNER, ROOM, SIGNING_SECRET, Harness, add_standing, free_socket
 from tests.pg import BACKENDS, store_settings, throwaway_database
@@ -740,7 +740,9 @@ async def test_a_notice_job_written_before_its_rooms_next_slot_wakes_no_worker_u
         assert status == 201 and first["status"] == "approved"
         await harness.outbox_drained()
         [notice] = harness.notices()
-        posted = time.monotonic()
+        async with harness.runtime.store.transaction(write=False) as tx:
+            pace = select(RoomPaceRow.ready_at).where(RoomPaceRow.room == ROOM)
+            slot = (await tx.session.execute(pace)).scalar_one()
         await asyncio.sleep(0.3)  # the worker that posted it has claimed again (nothing) and gone idle
         seen = Statements(harness.runtime.store)
         try:
@@ -750,8 +752,12 @@ async def test_a_notice_job_written_before_its_rooms_next_slot_wakes_no_worker_u
             assert seen.claims() == 0, f"a worker claimed before the room's slot: {seen.seen}"
         finally:
             seen.close()
-        await harness.eventually(lambda: "2 commands" in harness.notices()[0].text, timeout=8)
-        assert time.monotonic() - posted >= 1.8, "not before the room's next slot"
+        await harness.eventually(lambda: "2 commands" in harness.notices()[0].text, timeout=20)
+        await harness.outbox_drained()  # the edit's job_done commits after chat.update returns
+        async with harness.runtime.store.transaction(write=False) as tx:
+            notices = select(OutboxJobRow.done_at).where(OutboxJobRow.kind == "notice", OutboxJobRow.status == "done")
+            done = (await tx.session.execute(notices.order_by(OutboxJobRow.id.desc()).limit(1))).scalar_one()
+        assert done is not None and done >= slot, "not before the room's next slot (the first notice's claim set it)"
         assert len(harness.notices()) == 1, "edited in place"
     finally:
         await harness.close()

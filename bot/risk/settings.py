@@ -81,7 +81,8 @@ also read settings from the directory they run in and the ones above, and some s
 * git's programs (question :data:`PROGRAMS`): each key of :data:`GIT_PROGRAM_KEYS` in the configuration of the
   repository git finds from the workspace, with its value (git-config(1): ``core.fsmonitor``, ``core.pager``,
   ``pager.<cmd>``, ``diff.external``, textconv drivers, filters, ``core.sshCommand``, editors... name programs git
-  runs; ``include.path`` names a file FlyBot does not read), and each line FlyBot cannot read (``?``). This one
+  runs; ``include.path`` names a file FlyBot does not read), and each line FlyBot cannot read (``?``; a
+  configuration or ``.git`` file that is there but cannot be read is one such line). This one
   changes a grade: git run there is graded as running that program (programs/git.py ``_configured_programs``).
 * git's hook directory (question :data:`HOOKS`): each ``core.hooksPath`` value in the configuration of the
   repository git finds from the workspace (git-config(1) core.hooksPath: git runs its hooks from there instead of
@@ -90,11 +91,14 @@ also read settings from the directory they run in and the ones above, and some s
 
 * code from outside the workspace (question :data:`OUTSIDE`): settings between the directory a tool runs in and the
   workspace's top that make a build or test run a program or load code from outside the workspace: cargo's
-  ``rustc-wrapper``, ``runner``, ``linker``, ``[env]``, ``[source]`` directories; ``.mvn/jvm.config``,
+  ``rustc-wrapper``, ``runner``, ``linker``, ``[env]``, ``[source]`` directories, and Cargo.toml's path
+  dependencies, ``[patch]``/``[replace]`` paths, build scripts, targets and members (:func:`_cargo_manifests_outside`,
+  path dependencies and members inside followed); ``.mvn/jvm.config``,
   ``.mvn/maven.config``, ``gradle.properties``, sbt's ``.jvmopts``/``.sbtopts`` and ``.bazelrc`` ``startup`` JVM
   options (``-javaagent:``, ``-Dmaven.ext.class.path=``);
-  go.mod ``replace`` and go.work ``use`` directories; Mocha's ``require``/``spec``; bunfig's ``preload``; uv's
-  ``[tool.uv.sources]`` path sources and ``[tool.uv.workspace]`` members (tool ``python``, ``outside uv``). Unlike
+  go.mod ``replace`` and go.work ``use`` directories; Mocha's ``require``/``spec``; bunfig's ``preload``;
+  pyproject.toml local direct references and ``[tool.uv]`` sources, members, find-links and indexes for uv and pdm
+  (:func:`_python_outside`). Unlike
   most here, these change the grade: destructive (programs/projects.py ``outside_settings``). A cargo ``[alias]``
   (question :data:`CARGO_ALIAS`) is graded as what it expands to.
 
@@ -229,7 +233,7 @@ CARGO_ALIAS = "alias "
 #: The question asking which settings make a tool run code from outside the workspace, between the directory it
 #: runs in and the workspace's top: ``outside`` for cargo (:func:`_cargo_outside`) and go (:func:`_go_outside`),
 #: ``outside mvn``/``gradle``/``sbt``/``bazel`` for jvm (:func:`_jvm_outside`), ``outside mocha``/``outside bun`` for npm
-#: (:func:`_mocha_outside`, :func:`_bun_outside`), ``outside uv`` for python (:func:`_uv_outside`). Each finding is ``(file, "SETTING: why")``; the classifier
+#: (:func:`_mocha_outside`, :func:`_bun_outside`). Each finding is ``(file, "SETTING: why")``; the classifier
 #: grades every one destructive (programs/projects.py ``outside_settings``). Files above the workspace (the owner's
 #: own, ``~/.cargo/config.toml``) are not judged.
 OUTSIDE = "outside"
@@ -1075,6 +1079,7 @@ def _git_dirs(base: str) -> tuple[str, str] | None:
     here = base
     while True:
         dot = os.path.join(here, ".git")
+        _present(dot)
         if os.path.isdir(dot):
             git_dir = dot
             break
@@ -1090,9 +1095,22 @@ def _git_dirs(base: str) -> tuple[str, str] | None:
         here = parent
     common = git_dir
     commondir = os.path.join(git_dir, "commondir")
-    if os.path.isfile(commondir):
+    if _present(commondir):
         common = os.path.normpath(os.path.join(git_dir, _text(commondir).strip()))
     return git_dir, common
+
+
+def _present(path: str) -> bool:
+    """True when ``path`` exists (a link counts, followed or not); False when it does not.
+
+    Raises:
+        OSError: whether it exists cannot be told (a directory above it cannot be searched): fail closed.
+    """
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    return True
 
 
 def _git_local_branch(root: str, base: str, name: str) -> list[tuple[str, str]]:
@@ -1271,7 +1289,7 @@ def _repo_config(root: str, base: str) -> list[tuple[str, str, str]]:
     return [
         (f"{_rel(root, path)}:{number}", key, value)
         for path in dict.fromkeys((os.path.join(common, "config"), os.path.join(git_dir, "config.worktree")))
-        if os.path.isfile(path)
+        if _present(path)
         for number, key, value in _git_config(_text(path))
     ]
 
@@ -1282,7 +1300,12 @@ def _git_programs(root: str, base: str) -> list[tuple[str, str]]:
     gitremote-helpers(7)) and ``?=LINE`` for each line FlyBot cannot read, in the configuration of the repository git
     finds from ``base`` (its common ``config`` and the worktree's ``config.worktree``)."""
     found: list[tuple[str, str]] = []
-    for source, key, value in _repo_config(root, base):
+    try:
+        entries = _repo_config(root, base)
+    except (OSError, ValueError, UnicodeDecodeError) as error:
+        # a configuration that is there but cannot be read may name any program (fail closed)
+        return [("its git directory or configuration", f"?=(not read: {type(error).__name__})")]
+    for source, key, value in entries:
         general = "pager.*" if key.startswith("pager.") else _general(key)
         if general in ("remote.*.url", "remote.*.pushurl") and not re.match(r"[A-Za-z0-9][A-Za-z0-9+.-]*::", value):
             continue
@@ -1569,6 +1592,112 @@ def _cargo_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
             for value in overrides if isinstance(overrides, list) else [overrides]:
                 if not isinstance(value, str) or _outside_path(root, place, value) is not None:
                     note("paths", f"{str(value)[:120]} is outside the workspace")
+    return found + _cargo_manifests_outside(root, places)
+
+
+#: The most manifests :func:`_cargo_manifests_outside` reads (path dependencies and members followed); more: unread.
+_MAX_MANIFESTS = 1000
+#: Cargo.toml tables of dependencies (The Cargo Book, "Specifying Dependencies"; also under ``[target.X]`` and, for
+#: ``[workspace.dependencies]``, under ``[workspace]``).
+_CARGO_DEPENDENCY_TABLES = (
+    "dependencies",
+    "dev-dependencies",
+    "build-dependencies",
+    "dev_dependencies",
+    "build_dependencies",
+)
+#: Cargo.toml target tables whose ``path`` is the source file cargo compiles (The Cargo Book, "Cargo Targets").
+_CARGO_TARGET_TABLES = ("lib", "bin", "test", "bench", "example")
+
+
+def _cargo_manifests_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
+    """The paths in the ``Cargo.toml`` manifests cargo reads from ``places`` (the directory it runs in and those
+    above it up to the workspace's top) that lie outside the workspace: a dependency's ``path`` (cargo compiles it
+    and runs its ``build.rs`` and proc macros; The Cargo Book, "Specifying Dependencies"), a ``git`` source on this
+    machine (``file://``, a path), ``[patch.X]``/``[replace]`` paths ("Overriding Dependencies"), ``package.build``,
+    ``package.workspace`` (the workspace root whose ``[patch]`` applies), a target's ``path`` (``[lib]``,
+    ``[[bin]]``...), ``[workspace] members``/``default-members``. A path dependency or member inside the workspace is
+    followed to its own manifest. Relative paths are relative to the manifest's directory.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a manifest that is there (or one a path inside names) could not be
+            read or parsed, or more than :data:`_MAX_MANIFESTS` are named (fail closed).
+    """
+    import glob
+
+    found: list[tuple[str, str]] = []
+    queue = [os.path.join(place, "Cargo.toml") for place in places]
+    seen: set[str] = set()
+    while queue:
+        manifest = queue.pop(0)
+        if manifest in seen or not os.path.lexists(manifest):
+            continue
+        seen.add(manifest)
+        if len(seen) > _MAX_MANIFESTS:
+            raise ValueError(f"more than {_MAX_MANIFESTS} Cargo.toml manifests (not read)")
+        here = os.path.dirname(manifest)
+        if os.path.realpath(manifest) != manifest and _outside_path(root, here, os.path.realpath(manifest)):
+            raise ValueError(f"{_rel(root, manifest)} (not read: a link out of the workspace)")
+        data = tomllib.loads(_text(manifest))
+        source = _rel(root, manifest)
+
+        def judge(key: str, value: object, *, follow: bool, here: str = here, source: str = source) -> None:
+            if not isinstance(value, str):
+                found.append((source, f"{key[:80]}: a value FlyBot cannot read"))
+                return
+            outside = _outside_path(root, here, value)
+            if outside is not None:
+                found.append((source, f"{key[:80]} = {_short(value)}: outside the workspace"))
+            elif follow:
+                queue.append(os.path.join(os.path.realpath(os.path.join(here, value)), "Cargo.toml"))
+
+        def dependencies(prefix: str, table: object, source: str = source) -> None:
+            for crate, spec in table.items() if isinstance(table, dict) else ():
+                if not isinstance(spec, dict):
+                    continue
+                if "path" in spec:
+                    judge(f"{prefix}.{crate}.path", spec["path"], follow=True)
+                git = spec.get("git")
+                if git is not None and (not isinstance(git, str) or local_url(git)):
+                    found.append((source, f"{prefix}.{crate}.git = {_short(str(git))}: a repository on this machine"))
+
+        tables: list[tuple[str, object]] = [(name, data.get(name)) for name in _CARGO_DEPENDENCY_TABLES]
+        targets = data.get("target", {})
+        for triple, entry in targets.items() if isinstance(targets, dict) else ():
+            if isinstance(entry, dict):
+                tables += [(f"target.{triple}.{name}", entry.get(name)) for name in _CARGO_DEPENDENCY_TABLES]
+        workspace = data.get("workspace", {})
+        if isinstance(workspace, dict):
+            tables.append(("workspace.dependencies", workspace.get("dependencies")))
+        patches = data.get("patch", {})
+        for registry_name, crates in patches.items() if isinstance(patches, dict) else ():
+            tables.append((f"patch.{registry_name}", crates))
+        tables.append(("replace", data.get("replace")))
+        for prefix, table in tables:
+            dependencies(prefix, table)
+        package = data.get("package", data.get("project", {}))
+        if isinstance(package, dict):
+            if isinstance(package.get("build"), str):
+                judge("package.build", package["build"], follow=False)
+            if "workspace" in package:
+                judge("package.workspace", package["workspace"], follow=True)
+        for name in _CARGO_TARGET_TABLES:
+            entries = data.get(name)
+            for entry in entries if isinstance(entries, list) else [entries]:
+                if isinstance(entry, dict) and "path" in entry:
+                    judge(f"{name}.path", entry["path"], follow=False)
+        if isinstance(workspace, dict):
+            for key in ("members", "default-members"):
+                members = workspace.get(key, [])
+                for member in members if isinstance(members, list) else [members]:
+                    if (
+                        not isinstance(member, str)
+                        or _outside_path(root, here, member.split("*")[0] or ".") is not None
+                    ):
+                        found.append((source, f"workspace.{key} {_short(str(member))}: outside the workspace"))
+                        continue
+                    for match in sorted(glob.glob(os.path.join(here, member)))[: _MAX_MANIFESTS + 1]:
+                        judge(f"workspace.{key}", match, follow=True)
     return found
 
 
@@ -1892,51 +2021,93 @@ def _bun_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
     return found
 
 
-def _uv_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
-    """``[tool.uv.sources]`` entries of each ``pyproject.toml`` in ``places`` whose ``path`` (a local project uv
-    builds: its build backend or setup.py runs), or ``file://`` ``git``/``url``, lies outside the workspace, relative
-    to that file's directory; and ``[tool.uv.workspace] members`` outside it (uv "Dependency sources": path sources,
-    "Workspaces"). A value only known when uv reads it (not a string) counts.
+#: A PEP 508 direct reference to a local file or directory (``name @ file:///path``, ``name @ ../path``).
+_DIRECT_REFERENCE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*\s*(?:\[[^\]]*\])?\s*@\s*(\S+)")
+
+
+def _local_reference(value: str) -> str | None:
+    """The path a dependency URL or path names on this machine (``file:///x`` -> ``/x``, ``../x``), or None for a
+    remote URL (``https://``, ``git+https://``)."""
+    value = value.removeprefix("git+")
+    if value.startswith("file:"):  # file:///x, file://localhost/x, file:../x
+        rest = value[len("file:") :].split("#", 1)[0]
+        if rest.startswith("//"):
+            rest = "/" + rest[2:].partition("/")[2]
+        return rest or "/"
+    if re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://", value):
+        return None
+    return value.split("#", 1)[0]
+
+
+def _python_outside(root: str, places: list[str], *, uv: bool) -> list[tuple[str, str]]:
+    """The code from outside the workspace that the ``pyproject.toml`` files in ``places`` (the directory a Python
+    project tool runs in and those above it up to the workspace's top) make uv or pdm build and install, whose build
+    backend or ``setup.py`` then runs: a PEP 508 direct reference to a local path (``x @ file:///tmp/x`` in
+    ``[project] dependencies``, ``optional-dependencies``, ``[dependency-groups]``; PEP 440 "Direct references"), a
+    ``[tool.uv.sources]`` ``path`` or a ``git`` repository on this machine (uv "Dependency sources"), a
+    ``[tool.uv.workspace] members`` entry (uv "Workspaces") and a ``[tool.uv] find-links`` or ``[[tool.uv.index]]``
+    directory outside (the ``[tool.uv]`` ones only for uv). Relative paths are relative to the file's directory.
 
     Raises:
-        ValueError: a ``pyproject.toml`` that is not TOML.
+        OSError, ValueError, UnicodeDecodeError: a file that is there could not be read or parsed (fail closed).
     """
     found: list[tuple[str, str]] = []
-    inside = root.rstrip("/") + "/"
-
-    def outside(place: str, value: object) -> bool:
-        if not isinstance(value, str):
-            return True
-        path = value[len("file://") :] if value.startswith("file://") else value
-        if "://" in path:
-            return False
-        real = os.path.realpath(os.path.join(place, os.path.expanduser(path)))
-        return value.startswith("~") or not (real + "/").startswith(inside)
-
     for place in places:
-        pyproject = os.path.join(place, "pyproject.toml")
-        if not os.path.lexists(pyproject):
+        path = os.path.join(place, "pyproject.toml")
+        if not os.path.lexists(path):
             continue
-        tools = tomllib.loads(_text(pyproject)).get("tool", {})
-        uv = tools.get("uv", {}) if isinstance(tools, dict) else {}
-        if not isinstance(uv, dict):
+        data = tomllib.loads(_text(path))
+        source = _rel(root, path)
+
+        def judge(key: str, value: object, place: str = place, source: str = source) -> None:
+            local = _local_reference(value) if isinstance(value, str) else None
+            if not isinstance(value, str):
+                found.append((source, f"{key[:80]}: a value FlyBot cannot read"))
+            elif local is not None and _outside_path(root, place, local) is not None:
+                found.append((source, f"{key[:80]} = {_short(value)}: outside the workspace"))
+
+        project = data.get("project", {})
+        lists: list[tuple[str, object]] = []
+        if isinstance(project, dict):
+            lists.append(("project.dependencies", project.get("dependencies")))
+            extras = project.get("optional-dependencies", {})
+            for extra, items in extras.items() if isinstance(extras, dict) else ():
+                lists.append((f"project.optional-dependencies.{extra}", items))
+        groups = data.get("dependency-groups", {})
+        for group, items in groups.items() if isinstance(groups, dict) else ():
+            lists.append((f"dependency-groups.{group}", items))
+        for key, items in lists:
+            for item in items if isinstance(items, list) else ():
+                match = _DIRECT_REFERENCE.match(item) if isinstance(item, str) else None
+                if match is not None:
+                    judge(key, match.group(1).rstrip(";,"))
+        tool = data.get("tool", {})
+        settings = tool.get("uv", {}) if isinstance(tool, dict) and uv else {}
+        if not isinstance(settings, dict):
             continue
-        sources = uv.get("sources", {})
-        for name, spec in sorted(sources.items()) if isinstance(sources, dict) else ():
+        sources = settings.get("sources", {})
+        for name, spec in sources.items() if isinstance(sources, dict) else ():
             for entry in spec if isinstance(spec, list) else [spec]:
                 if not isinstance(entry, dict):
                     continue
-                for key in ("path", "git", "url"):
-                    value = entry.get(key)
-                    if value is None or (key != "path" and not str(value).startswith("file://")):
-                        continue
-                    if outside(place, value):
-                        found.append((_rel(root, pyproject), f"[tool.uv.sources] {name} {key} = {_short(str(value))}"))
-        workspace = uv.get("workspace", {})
+                if "path" in entry:
+                    judge(f"tool.uv.sources.{name}.path", entry["path"])
+                git = entry.get("git")
+                if git is not None and (not isinstance(git, str) or local_url(git.removeprefix("git+"))):
+                    found.append(
+                        (source, f"tool.uv.sources.{name}.git = {_short(str(git))}: a repository on this machine")
+                    )
+        workspace = settings.get("workspace", {})
         members = workspace.get("members", []) if isinstance(workspace, dict) else []
         for member in members if isinstance(members, list) else [members]:
-            if outside(place, member):
-                found.append((_rel(root, pyproject), f"[tool.uv.workspace] members = {_short(str(member))}"))
+            judge("tool.uv.workspace.members", member.split("*")[0] or "." if isinstance(member, str) else member)
+        links = settings.get("find-links", [])
+        for link in links if isinstance(links, list) else [links]:
+            judge("tool.uv.find-links", link)
+        indexes = settings.get("index", [])
+        for index in indexes if isinstance(indexes, list) else []:
+            if isinstance(index, dict) and "url" in index:
+                judge("tool.uv.index.url", index["url"])
     return found
 
 
@@ -1952,6 +2123,6 @@ def _outside(root: str, places: list[str], tool: str, family: str) -> list[tuple
         return _mocha_outside(root, places)
     if tool == "npm" and family == "bun":
         return _bun_outside(root, places)
-    if tool == "python" and family == "uv":
-        return _uv_outside(root, places)
+    if tool == "python" and family in ("uv", "pdm"):
+        return _python_outside(root, places, uv=family == "uv")
     raise ValueError(f"no settings are read for {tool} {OUTSIDE} {family}")

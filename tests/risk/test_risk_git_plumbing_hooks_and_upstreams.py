@@ -276,7 +276,15 @@ def test_a_configuration_flybot_cannot_read_is_not_taken_as_plain(repo: Path) ->
     assert graded.risk is DES and graded.reasons[0].rule == "runs-program", graded.reasons
     config.write_text("[core]\n\tbare = false\n" + "# x\n" * 100_000)  # past what the adapter reads
     graded = _graded("git status", repo, read=True)
-    assert graded.risk is RO and graded.commands[0].chosen_by, graded.commands  # no standing approval covers it
+    assert graded.risk is DES and graded.reasons[0].rule == "runs-program", graded.reasons  # it may name any program
+    config.write_bytes(b"[core]\n\tpager = \xff\n")  # not UTF-8
+    assert _graded("git status", repo, read=True).risk is DES
+    config.unlink()
+    config.mkdir()  # not a regular file
+    assert _graded("git status", repo, read=True).risk is DES
+    config.rmdir()
+    config.write_text("[core]\n\tbare = false\n")
+    assert _graded("git status", repo, read=True).risk is RO
 
 
 def test_the_program_keys_read_are_the_ones_graded() -> None:

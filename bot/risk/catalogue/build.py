@@ -568,7 +568,8 @@ CATALOGUE: dict[str, object] = {
             "run test check ci": {
                 "grade": "build",
                 "open": True,
-                "options": "-t=:unknown --target=:unknown -e= --environment= -d=in --project-dir=in",
+                "options": "-t=:unknown --target=:unknown -e= --environment= -d=project --project-dir=project "
+                "-c=project --project-conf=project",
             },
             "debug home remote": "runs",
             "boards": {"grade": "read", "open": True},

@@ -151,16 +151,17 @@ CATALOGUE: dict[str, object] = {
     },
     "rubocop standardrb": {
         "source": "RuboCop docs (docs.rubocop.org) (RuboCop 1.66): -a/-A autocorrect the files inspected; require: in "
-        ".rubocop.yml loads the project's Ruby code",
+        ".rubocop.yml (or the --config file) loads the Ruby code it names",
         "grade": "build",
         "open": True,
         "options": "-a -A --autocorrect --autocorrect-all -x --fix-layout -o=out --out=out -r=:runs --require=:runs "
-        "-c=in --config=in --cache-root=out",
+        "-c=project --config=project --cache-root=out",
         "when": {"-a -A --autocorrect --autocorrect-all -x --fix-layout": {"grade": "build", "operands": "out"}},
     },
     "golangci-lint": {
-        "source": "golangci-lint run --help (golangci-lint 1.61)",
-        "options": "-h --help --version -v --verbose -c=in --config=in --color=*",
+        "source": 'golangci-lint run --help (golangci-lint 1.61); golangci-lint.run "New linters": the configuration\'s '
+        "custom linters (linters-settings.custom.NAME.path) are Go plugins it loads",
+        "options": "-h --help --version -v --verbose -c=project --config=project --color=*",
         "commands": {
             "run": {"grade": "build", "open": True, "options": "--fix"},
             "linters help version": _REPORT,
@@ -170,10 +171,12 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "phpstan psalm phan": {
-        "source": "PHPStan, Psalm, Phan CLI docs: analyse the project's code",
+        "source": "PHPStan, Psalm, Phan CLI docs: analyse the project's code; the configuration (phpstan -c, psalm -c, "
+        "phan -k) and autoload files (phpstan -a) name PHP files they load",
         "grade": "build",
         "open": True,
-        "options": "--alter:build --generate-baseline*",
+        "options": "--alter:build --generate-baseline* -c=project --configuration=project -a=project "
+        "--autoload-file=project -k=project --config=project --config-file=project",
     },
     "phpcs": {
         "source": "PHP_CodeSniffer phpcs (3.10): a standard may be the project's PHP sniffs",
@@ -230,8 +233,9 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "pre-commit": {
-        "source": "pre-commit docs: CLI (pre-commit.com/#cli) (pre-commit 4): hooks are programs from other repositories",
-        "options": "-h --help -V --version -c=in --config=in --color=",
+        "source": "pre-commit docs: CLI (pre-commit.com/#cli) (pre-commit 4): hooks are programs from other repositories, "
+        "named by the configuration (-c)",
+        "options": "-h --help -V --version -c=project --config=project --color=",
         "commands": {
             # run: the hooks' code comes from the repositories the configuration names, or is a local entry
             "run": {
@@ -321,8 +325,9 @@ CATALOGUE: dict[str, object] = {
         "when": {"--check -c --lint --validate": {"grade": "read", "operands": "none"}},
     },
     "dprint": {
-        "source": "dprint CLI (dprint.dev/cli) (dprint 0.47)",
-        "options": "-h --help -V --version -c=in --config=in",
+        "source": 'dprint CLI (dprint.dev/cli) (dprint 0.47); dprint.dev/config "plugins": the configuration names '
+        "plugins, process plugins are executables it runs",
+        "options": "-h --help -V --version -c=project --config=project",
         "commands": {
             "fmt": {"grade": "build", "open": True, "operands": "out"},
             "check output-file-paths output-resolved-config license": {"grade": "read", "open": True},
@@ -407,7 +412,8 @@ CATALOGUE: dict[str, object] = {
         "runs; --fix rewrites the files given",
         "grade": "build",
         "open": True,
-        "options": "--fix --output-file=out -o=out --config=in -c=in --custom-formatter=:runs --custom-syntax=:runs",
+        "options": "--fix --output-file=out -o=out --config=project -c=project --custom-formatter=:runs "
+        "--custom-syntax=:runs",
         "when": {"--fix": {"operands": "out"}},
     },
     # Go's flag package: one or two dashes, values attached with = or as the next word, no clusters
@@ -492,11 +498,11 @@ CATALOGUE: dict[str, object] = {
     "svelte-check vue-tsc knip oxlint": {
         "source": "svelte-check (svelte.dev/docs/cli/sv-check), vue-tsc (github.com/vuejs/language-tools), knip "
         "(knip.dev/reference/cli), oxlint (oxc.rs/docs/guide/usage/linter/cli) docs: they report; --fix (knip, "
-        "oxlint) rewrites files",
+        "oxlint) rewrites files; a knip.js/knip.ts configuration and oxlint's jsPlugins are JavaScript they run",
         "grade": "build",
         "open": True,
         "options": "--fix --fix-type= --allow-remove-files:delete --fix-suggestions --fix-dangerously "
-        "-o=out --output-file=out --outDir=out --tsconfig=in -p=in --project=in -c=in --config=in",
+        "-o=out --output-file=out --outDir=out --tsconfig=in -p=in --project=in -c=project --config=project",
         "when": {"--fix --fix-suggestions --fix-dangerously": {"operands": "out"}},
     },
     "madge": {

@@ -519,8 +519,9 @@ CATALOGUE: dict[str, object] = {
         "commands": {"get subscribe capabilities cap listen prompt": _REMOTE, "set": _CHANGE, "version": "read"},
     },
     "resticprofile": {
-        "source": "resticprofile (creativeprojects.github.io/resticprofile) (resticprofile 0.2x): runs restic per profile",
-        "options": "-n= --name= -c=in --config=in --dry-run -v --verbose -q --quiet -h --help",
+        "source": "resticprofile (creativeprojects.github.io/resticprofile) (resticprofile 0.2x): runs restic per "
+        "profile, and the configuration's run-before/run-after commands",
+        "options": "-n= --name= -c=project --config=project --dry-run -v --verbose -q --quiet -h --help",
         "commands": {
             "backup copy": {"grade": "publish", "open": True},
             "snapshots check cat ls find stats status show profiles version diff": _REMOTE,

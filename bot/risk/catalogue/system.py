@@ -493,10 +493,11 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "repomix": {
-        "source": "Repomix README (repomix 0.2): packs a repository into one file (repomix-output.xml here)",
+        "source": "Repomix README (repomix 0.2): packs a repository into one file (repomix-output.xml here); a "
+        "repomix.config.js/.ts configuration is JavaScript it runs",
         "grade": "write",
         "open": True,
-        "options": "-o=out --output=out --stdout:read --remote=:network -c=in --config=in",
+        "options": "-o=out --output=out --stdout:read --remote=:network -c=project --config=project",
     },
     "http-server": {
         "source": "http-server README (http-server 14): serves a directory over HTTP, on 0.0.0.0 by default",

@@ -786,6 +786,16 @@ def _grade_js(
             global_ or (command in ("link", "ln") and not rest),
             f"{tool} {command} changes",
         )
+        if (
+            command == "version"
+            and tool in ("npm", "yarn")
+            and not {"--no-git-tag-version", "--no-git-tag"} & {w.value for w in call.args}
+        ):
+            # npm-version(1): "If run in a git repo, it will also create a version commit and tag" (yarn classic's
+            # yarn version too): git add, git commit and git tag run there, with the programs its configuration names
+            from .git import repository_programs
+
+            repository_programs(call, ("add", "commit", "tag"), f"{tool} version")
     elif command in ("cache", "config", "c", "set", "get"):
         action = rest[0].value if rest else None
         keys = [w.value or "" for w in (rest if command == "get" else rest[1:]) if not (w.value or "").startswith("-")]
@@ -1625,6 +1635,8 @@ def go(call: Call) -> None:
         build_or_test(call, f"go {command}")
         if command != "fmt":  # go help replace, go help work: the modules built may be directories outside
             outside_settings(call, "go", f"go {command}", OUTSIDE)
+        if command == "build":
+            _go_stamps(call, rest, f"go {command}")
     elif command == "list" and any(
         (w.value or "").split("=", 1)[0] in ("-m", "--m", "-u", "--u", "-versions", "--versions", "-retracted")
         for w in rest
@@ -1679,12 +1691,24 @@ def go(call: Call) -> None:
         workspace_settings(call, "go", label="go install")
         if not any("@" in (w.value or "") for w in rest):  # in the main module: its replacements count
             outside_settings(call, "go", "go install", OUTSIDE)
+            _go_stamps(call, rest, "go install")
     elif command == "clean":
         deletion(call, "go clean deletes build output and caches.")
     elif command == "tool" and rest and rest[0].value == "cover":
         _go_cover(call, rest[1:])
     else:
         refuse(call, f"the command {command}")
+
+
+def _go_stamps(call: Call, words: list[Word], label: str) -> None:
+    """go build and go install stamp a main package built in a repository with its version (go help build,
+    ``-buildvcs``: "auto" by default), running ``git status --porcelain`` and ``git log`` there: the programs the
+    repository's configuration names run (programs/git.py ``repository_programs``), unless ``-buildvcs=false``."""
+    from .git import repository_programs
+
+    if any((w.value or "").lstrip("-") in ("buildvcs=false", "buildvcs=0") for w in words):
+        return
+    repository_programs(call, ("status", "log"), label)
 
 
 #: ``go tool cover`` flags (go tool cover -help, Go 1.23): -func and -html read a coverage profile, -o names the

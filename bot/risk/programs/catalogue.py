@@ -751,6 +751,15 @@ _OUTSIDE_CODE = {
     "bazelisk": ("jvm", "bazel"),
     "mocha": ("npm", "mocha"),
     "bun": ("npm", "bun"),
+    "uv": ("python", "uv"),
+    "pdm": ("python", "pdm"),
+}
+#: The uses of a program of :data:`_OUTSIDE_CODE` that read those settings, when not every use does: uv's and pdm's
+#: commands that lock, sync, build or install the project (uv "Projects": ``uv run`` syncs first; ``uv pip install``
+#: and ``uv pip sync`` of the project; pdm CLI reference).
+_OUTSIDE_USES = {
+    "uv": frozenset({"sync", "run", "build", "lock", "add", "remove", "export", "tree", "pip"}),
+    "pdm": frozenset({"install", "sync", "lock", "add", "remove", "update", "build", "export"}),
 }
 
 
@@ -761,6 +770,12 @@ def _outside_code(call: Call, label: str) -> None:
     ``jvm_code_options``): destructive (``runs-program``)."""
     entry = _OUTSIDE_CODE.get(call.name)
     if entry is None:
+        return
+    uses = _OUTSIDE_USES.get(call.name)
+    words = label.split()
+    if uses is not None and (
+        len(words) < 2 or words[1] not in uses or (words[1] == "pip" and words[2:3] not in (["install"], ["sync"]))
+    ):
         return
     from bot.risk.settings import OUTSIDE, jvm_code_options
 
@@ -891,9 +906,49 @@ def _option(
     if node.clusters and not value.startswith("--") and len(value) > 2 and value[0] == "-":
         return _cluster(call, node, what, value, words, index, effects, valued)
     if node.open and not _abbreviates(node, name):
+        named = _configuration_named(name, eq, attached, words, index)
+        if named is not None:
+            effects.append(("project", named, name))
         return 0
     refuse(call, f"{' '.join(what)} {shorten(name, 40)} (an option FlyBot does not know, spelled in full)")
     return None
+
+
+#: Option names that name a configuration, settings, rc, init or plugin file (``--config``, ``--config-file``,
+#: ``--global-config``, ``--rcfile``, ``--settings``, ``--plugin-dir``, ``-config``): tools read their configuration
+#: there, and many run what it names (plugins, hooks, commands, code in a JavaScript or Python configuration).
+_CONFIGURATION_OPTION = Regex(
+    r"--?(?!(?:no|print|dump|show|list|generate|skip|ignore|disable|validate|check)-)(?:[a-z0-9]+-)*"
+    r"(?:config|configs|conf|cfg|configuration|configfile|rcfile|rc|settings|ini|init-file|initfile|plugins?"
+    r"|plugin-dir|plugin-path|rulesdir)(?:-(?:file|files|path|dir|directory|folder))?"
+)
+#: A value read as the name of a file: a path (``/``, ``~``, ``.``) or a name with a configuration file's suffix.
+_CONFIGURATION_FILE = Regex(
+    r"(?s).*/.*|~.*|\..*|.*\.(?:cfg|conf|ini|toml|ya?ml|json|jsonc|json5|js|cjs|mjs|ts|cts|mts|py|rb|lua|rc|xml"
+    r"|hcl|properties|config)"
+)
+
+
+def _configuration_named(name: str, eq: str, attached: str, words: list[Word], index: int) -> Word | None:
+    """The file an option of an ``open`` entry that the entry does not list names when its name is a configuration
+    option's (:data:`_CONFIGURATION_OPTION`; not a short one: ``-c`` is ``--check`` or ``--compile`` as often):
+    its value (``--config=FILE``; the next word when that reads as
+    a file, :data:`_CONFIGURATION_FILE`, or is only known when it runs). The entry's manual lists no option that runs
+    programs, but a configuration file names plugins, hooks and commands for many tools, and the manual is the
+    tool's, not its plugins': graded as a ``project`` effect (destructive unless in the workspace), fail closed.
+    None for any other option, and for a next word that is not a file (the option may be a flag)."""
+    if not _CONFIGURATION_OPTION.fullmatch(name.lower()):
+        return None
+    if eq:
+        return literal_word(attached)
+    following = words[index] if index < len(words) else None
+    if following is None:
+        return None
+    if following.value is None:
+        return following
+    if following.value.startswith("-") or not _CONFIGURATION_FILE.fullmatch(following.value):
+        return None
+    return following
 
 
 def _cluster(

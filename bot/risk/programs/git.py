@@ -50,7 +50,7 @@ from bot.risk.words import Word, literal_word
 from .kit import R, applies_patch, argv_text, deletion, destructive, first_dynamic, network, read_only, refuse, show
 from .projects import workspace_settings
 
-__all__ = ["SAFE_CONFIG", "git"]
+__all__ = ["SAFE_CONFIG", "git", "repository_programs"]
 
 #: ``git -c``/``git config`` keys accepted as harmless (they make git run no program).
 SAFE_CONFIG = frozenset({
@@ -485,7 +485,16 @@ def _harmless_setting(key: str, value: str, root: str) -> bool:
     return False
 
 
-def _configured_programs(call: Call, sub: str, pager: bool | None) -> bool:
+def repository_programs(call: Call, subs: tuple[str, ...], label: str) -> bool:
+    """A program (``label``) that runs ``git SUB`` for each of ``subs`` in the repository git finds where it runs,
+    without a pager (``go build`` stamping the version: ``git status``, ``git log``): graded as those git commands
+    are for the programs the repository's configuration names (:func:`_configured_programs`). True when flagged."""
+    if call.g.state.remote:
+        return False
+    return any(_configured_programs(call, sub, False, label) for sub in subs)
+
+
+def _configured_programs(call: Call, sub: str, pager: bool | None, label: str | None = None) -> bool:
     """git run in the workspace's repository runs the programs its configuration names (settings.py ``PROGRAMS``,
     as the recipe book reports them; the key decides which subcommands run it: :data:`_PROGRAM_KEYS`; ``pager.<cmd>``
     and ``core.pager`` apply to the subcommands that page, and to any with ``-p``/``--paginate``, to none with
@@ -528,7 +537,8 @@ def _configured_programs(call: Call, sub: str, pager: bool | None) -> bool:
         destructive(
             call,
             "runs-program",
-            f"git {sub} runs what {name} names in the repository's configuration ({shorten(source, 60)}: "
+            f"{f'{label} runs git {sub}, which' if label else f'git {sub}'} runs what {name} names in the "
+            f"repository's configuration ({shorten(source, 60)}: "
             f"{shorten(value, 80)}), a program FlyBot does not know as harmless.",
         )
         return True

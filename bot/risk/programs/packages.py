@@ -569,21 +569,14 @@ _UV_GLOBAL_VALUES = frozenset({
 })  # fmt: skip
 
 
-#: uv's project commands, which build the project's path dependencies (uv CLI reference: sync, lock and export resolve
-#: and build them, run and add sync first, tree locks).
-_UV_PROJECT_COMMANDS = frozenset({"sync", "lock", "run", "add", "remove", "export", "tree", "build", "version"})
-
-
 def uv_requirements(base: Handler) -> Handler:
     """uv's requirements files in the workspace (``uv pip install -r requirements.txt``, ``uv pip sync FILE``,
     ``uv add -r FILE``): what their lines include from outside the workspace, or the index they name, is graded as
     for pip (projects.py ``requirements_outside``); a file outside the workspace is the catalogue entry's
-    (``project``). A project command (:data:`_UV_PROJECT_COMMANDS`) builds the ``[tool.uv.sources]`` path
-    dependencies and workspace members the project names outside the workspace (settings.py ``_uv_outside``):
-    destructive (``runs-program``, projects.py ``outside_settings``)."""
+    (``project``)."""
 
     def handler(call: Call) -> None:
-        from .projects import outside_settings, requirements_outside
+        from .projects import requirements_outside
 
         base(call)
         words = call.args
@@ -591,10 +584,6 @@ def uv_requirements(base: Handler) -> Handler:
         at = 0
         while at < len(values) and (values[at] or "").startswith("-"):
             at += 2 if values[at] in _UV_GLOBAL_VALUES else 1
-        if at < len(values) and values[at] in _UV_PROJECT_COMMANDS:
-            from bot.risk.settings import OUTSIDE
-
-            outside_settings(call, "python", f"uv {values[at]}", f"{OUTSIDE} uv")
         if at >= len(values) or values[at] not in ("pip", "add", "run"):
             return
         verb = values[at + 1] if values[at] == "pip" and at + 1 < len(values) else values[at]

@@ -282,9 +282,6 @@ def _http_server(call: Call, rest: list[Word]) -> None:
     request): a server other machines may connect to, network. Serving a directory that may hold credentials
     (sensitive.may_hold_credential: ``~``, ``/``, ``~/.ssh``) hands them to whoever connects: destructive, as any
     option not listed or a word only known when it runs."""
-    from bot.risk.paths import Where
-    from bot.risk.sensitive import may_hold_credential
-
     index = 0
     while index < len(rest):
         word = rest[index]
@@ -297,17 +294,7 @@ def _http_server(call: Call, rest: list[Word]) -> None:
         if name in ("-d", "--directory"):
             served = literal_word(attached) if eq else (rest[index] if index < len(rest) else None)
             index += 0 if eq else 1
-            text = served.value if served is not None else None
-            if text is None:
-                destructive(call, "dynamic-argument", "The directory http.server serves is only known when it runs.")
-                return
-            what = may_hold_credential(text)
-            if what is not None and call.where(Word(text, text)) not in (Where.WORKSPACE, Where.TEMP):
-                destructive(
-                    call,
-                    "serves-secrets",
-                    f"http.server serves {shorten(text, 60)}, which may hold {what}, to any machine that connects.",
-                )
+            if _serves_secrets(call, "http.server", served.value if served is not None else None):
                 return
         elif name == "--cgi":
             destructive(call, "runs-program", "http.server --cgi runs the CGI scripts it serves.")
@@ -510,31 +497,37 @@ def other_interpreter(call: Call) -> None:
     destructive(call, "script-file", f"{call.name} runs a program the classifier cannot see.")
 
 
+def _serves_secrets(call: Call, server: str, directory: str | None) -> bool:
+    """Grade ``directory`` as the one ``server`` serves to every machine that connects: destructive when it is only
+    known at run time (dynamic-argument) or may hold credentials (sensitive.may_hold_credential) outside the workspace
+    and the temporary directory (serves-secrets). True when it graded."""
+    from bot.risk.paths import Where
+    from bot.risk.sensitive import may_hold_credential
+
+    if directory is None:
+        destructive(call, "dynamic-argument", f"The directory {server} serves is only known when it runs.")
+        return True
+    what = may_hold_credential(directory)
+    if what is None or call.where(Word(directory, directory)) in (Where.WORKSPACE, Where.TEMP):
+        return False
+    destructive(
+        call,
+        "serves-secrets",
+        f"{server} serves {shorten(directory, 60)}, which may hold {what}, to any machine that connects.",
+    )
+    return True
+
+
 def served_directory(base: Handler) -> Handler:
     """http-server (npm; README: "http-server [path] [options]", "-a Address to use (defaults to 0.0.0.0)"): it
     serves the directory it is given to every machine that connects; one that may hold credentials (``/``, a home,
     ``~/.ssh``, ``/etc``) outside the workspace is destructive (serves-secrets), as ``python3 -m http.server
     --directory /`` is."""
 
-    from bot.risk.paths import Where
-    from bot.risk.sensitive import may_hold_credential
-
     def handler(call: Call) -> None:
         base(call)
         for word in call.args:
-            text = word.value
-            if text is None:
-                destructive(call, "dynamic-argument", f"The directory {call.name} serves is only known when it runs.")
-                return
-            if text.startswith("-"):
-                continue
-            what = may_hold_credential(text)
-            if what is not None and call.where(Word(text, text)) not in (Where.WORKSPACE, Where.TEMP):
-                destructive(
-                    call,
-                    "serves-secrets",
-                    f"{call.name} serves {shorten(text, 60)}, which may hold {what}, to any machine that connects.",
-                )
+            if (word.value is None or not word.value.startswith("-")) and _serves_secrets(call, call.name, word.value):
                 return
 
     handler.__name__ = "served_directory"
