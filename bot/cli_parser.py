@@ -139,7 +139,13 @@ def _core(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     serve.set_defaults(handler="bot.commands.server:cmd_serve")
 
-    ask = sub.add_parser("ask", help="escalate one command and wait for the owner's decision")
+    ask = sub.add_parser(
+        "ask",
+        help="escalate one command and wait for the owner's decision",
+        description="Escalate one command to danger-full-access and wait for its owner's decision. Exit codes: 0 "
+        "approved; 1 denied, expired, withdrawn or undeliverable; 2 usage error (checked before sending); 3 FlyBot "
+        "unreachable or the request refused.",
+    )
     ask.add_argument("--server", help="FlyBot URL (or FLYBOT_URL; local mode finds it)")
     ask.add_argument("--token", help="the Bot's API token (or FLYBOT_TOKEN; local mode finds it)")
     where = ask.add_mutually_exclusive_group()

@@ -205,6 +205,9 @@ async def test_always_for_this_bot_creates_exactly_what_the_modal_showed(harness
     )
     assert approval.contained_only is True and approval.note == "toolchain installs"
     assert approval.expires_at is not None and approval.created_by == OWNER
+    await harness.eventually(lambda: any(approval.id in text for text in harness.ephemerals(OWNER)))
+    [told] = [text for text in harness.ephemerals(OWNER) if approval.id in text]
+    assert "sandbox only" in told, told
     await auto(harness, token, command="apt-get install -y ripgrep", contained=True)
 
 

@@ -125,6 +125,8 @@ def shoot(out_dir: Path) -> Path:
                     "ask",
                     "--timeout",
                     "300",
+                    "--session",
+                    "s1",
                     "--justification",
                     JUSTIFICATION,
                     "--",

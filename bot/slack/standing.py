@@ -248,7 +248,8 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             channel,
             user,
             f"Approved, and saved standing approval {approval.id} "
-            f"({approval.scope}: `{approval.pattern}` up to {approval.max_risk}).",
+            f"({approval.scope}: `{approval.pattern}` up to {approval.max_risk}, "
+            f"{'sandbox only' if approval.contained_only else 'sandbox and host'}).",
         )
 
     @app.action(STANDING_REVOKE_ACTION)
