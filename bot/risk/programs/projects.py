@@ -233,8 +233,11 @@ def _run_one(
     recipe = g.recipes.recipe(tool, target, directory, file, overrides) if g.recipes is not None else None
     # Recipes the adapter sent (GivenRecipes, not complete) can only raise the grade the server gives without them:
     # the target's name still sets its floor (make deploy: network), as when no recipe was sent.
+    # A recipe with no lines (a makefile without a rule for the target and nothing run on load: make stops with
+    # "No rule to make target") is graded as no recipe, as npm's missing script is: the name keeps its floor.
     given = g.recipes is not None and not g.recipes.complete
-    if (recipe is None or stale or given) and not target.startswith(LIFECYCLE):
+    empty = recipe is not None and not recipe.lines
+    if (recipe is None or stale or given or empty) and not target.startswith(LIFECYCLE):
         g.name_floor(call.rec, call.scope, [target], label)
     if recipe is None:
         if target.startswith(LIFECYCLE) and (g.recipes is None or not g.recipes.complete):
