@@ -46,3 +46,31 @@ def test_a_target_without_a_rule_is_graded_by_its_name(project: Path, script: st
 def test_node_env_only_chooses_the_project_s_own_mode(project: Path, script: str, risk: RiskLevel) -> None:
     verdict = classify(script, contained=False, workspace=project, recipes=ProjectRecipes(project))
     assert verdict.risk is risk, (script, verdict.reasons)
+
+
+@pytest.mark.parametrize(("script", "risk"), [
+    ("brew services start postgresql@16", R.DESTRUCTIVE),
+    ("brew services restart redis", R.DESTRUCTIVE),
+    ("brew services $VERB redis", R.DESTRUCTIVE),
+    ("brew services frobnicate redis", R.DESTRUCTIVE),
+    ("brew services run redis", R.SYSTEM),
+    ("brew services stop redis", R.SYSTEM),
+    ("brew services list", R.READ_ONLY),
+])  # fmt: skip
+def test_brew_services_start_registers_a_login_job(script: str, risk: RiskLevel) -> None:
+    verdict = classify(script, contained=False, workspace=WORKSPACE)
+    assert verdict.risk is risk, (script, verdict.reasons)
+    if risk is R.DESTRUCTIVE and "start" in script:
+        assert "persistence" in {r.rule for r in verdict.reasons}
+
+
+@pytest.mark.parametrize(("script", "risk"), [
+    ("sudo cmake --install build --prefix /usr", R.DESTRUCTIVE),
+    ("cmake --install build --prefix=/usr/local", R.DESTRUCTIVE),
+    ("cmake --install build --prefix ~/.local", R.DESTRUCTIVE),
+    ("cmake --install build --prefix /opt/app", R.SYSTEM),
+    ("cmake --install build", R.SYSTEM),
+])  # fmt: skip
+def test_cmake_install_prefix_is_where_it_writes(script: str, risk: RiskLevel) -> None:
+    verdict = classify(script, contained=False, workspace=WORKSPACE)
+    assert verdict.risk is risk, (script, verdict.reasons)

@@ -35,7 +35,7 @@ CATALOGUE: dict[str, object] = {
         "grade": "build",
         "options": _CMAKE_BUILD
         + " --build=project -j= --parallel --parallel=* -t= --target= --config= --clean-first:build "
-        "--verbose -v --install=:system --prefix=:system --component= --strip --open=:runs "
+        "--verbose -v --install=:system --prefix=out --component= --strip --open=:runs "
         "-E=:unknown -P=:runs --graphviz=out --system-information --help* --version -N -L -LA -LH -LAH "
         "--workflow --list-presets* --trace --trace-expand",
         # cache variables naming the programs run for every compile or link, or CMake code included before the
