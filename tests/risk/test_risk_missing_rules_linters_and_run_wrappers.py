@@ -74,3 +74,19 @@ def test_brew_services_start_registers_a_login_job(script: str, risk: RiskLevel)
 def test_cmake_install_prefix_is_where_it_writes(script: str, risk: RiskLevel) -> None:
     verdict = classify(script, contained=False, workspace=WORKSPACE)
     assert verdict.risk is risk, (script, verdict.reasons)
+
+
+@pytest.mark.parametrize(("script", "risk"), [
+    ("npm install -g typescript", R.SYSTEM),
+    ("npm install --global typescript", R.SYSTEM),  # npm's global key, not an abbreviation of globalconfig
+    ("npm i --global=true typescript", R.SYSTEM),
+    ("yarn global add serve", R.SYSTEM),
+    ("npm i --global=false typescript", R.NETWORK),
+    ("npm install --globalconfig=/tmp/x typescript", R.DESTRUCTIVE),
+    ("npm install --globalc=/tmp/x typescript", R.DESTRUCTIVE),
+    ("npm test --global", R.DESTRUCTIVE),
+    ("npm test --global=1", R.DESTRUCTIVE),
+])  # fmt: skip
+def test_a_global_install_writes_outside_and_a_global_script_is_unread(script: str, risk: RiskLevel) -> None:
+    verdict = classify(script, contained=False, workspace=WORKSPACE)
+    assert verdict.risk is risk, (script, verdict.reasons)

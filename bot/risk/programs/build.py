@@ -364,6 +364,9 @@ _NPM_PROGRAM_KEYS = (
 )  # fmt: skip
 
 
+# npm config keys (npm-config(7)) naming no program that are also abbreviations of one of those keys.
+_NPM_EXACT_KEYS = frozenset({"global"})
+
 # Every spelling accepted for those keys: the key itself or an abbreviation of at least two characters.
 _NPM_PROGRAM_SPELLINGS = frozenset(key[:end] for key in _NPM_PROGRAM_KEYS for end in range(2, len(key) + 1))
 
@@ -412,6 +415,10 @@ def _npm_program_option(name: str) -> bool:
         return False
     if name.startswith("--config."):
         return _npm_program_key(name[len("--config.") :])
+    # nopt takes an option spelled in full as that key before any abbreviation: --global is npm's global, not an
+    # abbreviation of globalconfig (npm-config(7) "global", "Shorthands and Other CLI Niceties")
+    if name[2:].lower() in _NPM_EXACT_KEYS:
+        return False
     return name.startswith("--") and not name.startswith("--no-") and _npm_program_key(name[2:])
 
 
@@ -581,7 +588,10 @@ def js_package_manager(call: Call) -> None:
                 return
         if value in ("--ignore-scripts", "--ignore-scripts=true"):
             ignore_scripts = True
-        if value in ("-g", "--global") or value in ("--location=global", "--location=user"):
+        if (
+            value in ("-g", "--global", "--location=global", "--location=user")
+            or (name == "--global" and value.lower() not in ("--global=false", "--global=0"))
+        ):
             global_ = True
             elsewhere = f"{tool} {value} runs in the global prefix"
         elif name == "--location" and "=" not in value:
