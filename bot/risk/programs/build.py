@@ -588,9 +588,8 @@ def js_package_manager(call: Call) -> None:
                 return
         if value in ("--ignore-scripts", "--ignore-scripts=true"):
             ignore_scripts = True
-        if (
-            value in ("-g", "--global", "--location=global", "--location=user")
-            or (name == "--global" and value.lower() not in ("--global=false", "--global=0"))
+        if value in ("-g", "--global", "--location=global", "--location=user") or (
+            name == "--global" and value.lower() not in ("--global=false", "--global=0")
         ):
             global_ = True
             elsewhere = f"{tool} {value} runs in the global prefix"
@@ -754,7 +753,9 @@ def _grade_js(
     installs = _NPM_INSTALL if tool == "npm" else (_PNPM_INSTALL if tool == "pnpm" else _YARN_INSTALL)
     if tool in ("pnpm", "yarn") and _js_tool_builtin(call, tool, command, rest):
         return
-    if command in ("exec", "x", "dlx", "create", "node", "bin") or (command in ("init", "innit", "create") and rest):
+    if tool == "pnpm" and command == "exec":
+        _pnpm_exec(call, forwarded, run_dir, elsewhere)
+    elif command in ("exec", "x", "dlx", "create", "node", "bin") or (command in ("init", "innit", "create") and rest):
         destructive(call, "runs-program", f"{tool} {command} runs package programs the classifier cannot see.")
     elif command in installs:
         _js_chosen_source(call, tool, command, rest)
@@ -2224,6 +2225,30 @@ _NPX_CATALOGUED = frozenset({
 _NPM_REGISTRY = frozenset({"https://registry.npmjs.org", "https://registry.npmjs.org/"})
 
 
+def _pnpm_exec(call: Call, words: list[Word], run_dir: Word | None, elsewhere: str | None) -> None:
+    """``pnpm exec PROGRAM ARGS`` (pnpm.io/cli/exec: "Execute a shell command in scope of a project",
+    ``node_modules/.bin`` first on PATH; it fetches nothing): a build-and-check tool of the table or of
+    :data:`_NPX_CATALOGUED` is graded as that program typed at the prompt, at least a build, as ``npx --no-install``
+    is; any other program, an option of exec (``-c``/``--shell-mode``, ``-r``, ``--parallel``...), another directory
+    (``-C``) or other packages (``-r``, ``--filter``) is destructive."""
+    if elsewhere is not None or run_dir is not None:
+        destructive(call, "recipe-elsewhere", "pnpm exec runs in another directory or in other packages.")
+        return
+    rest = words[1:] if words[:1] and words[0].value == "--" else words
+    if not rest or rest[0].value is None or rest[0].value.startswith("-"):
+        destructive(call, "runs-program", "pnpm exec runs a program or shell command the classifier cannot see.")
+        return
+    program = rest[0].value
+    entry = call.g.programs.get(program)
+    if entry is None or (entry.handler is not checker and program not in _NPX_CATALOGUED):
+        destructive(
+            call, "unrecognised", f"pnpm exec {show(rest[0])} runs a package program the classifier cannot see."
+        )
+        return
+    build_or_test(call, "pnpm exec")
+    call.run([literal_word(program)] + rest[1:], "pnpm exec")
+
+
 def npx(call: Call) -> None:
     """npx (npm exec): runs a package's program, fetching the package from the registry when the project
     does not have it. A program in the table's build-and-check tools (eslint, prettier, tsc, jest...) or in
@@ -2362,7 +2387,13 @@ _BUN = {
         },
         "test": {"grade": "build", "open": True},
         "build": {"grade": "build", "open": True, "options": "--outdir=out --outfile=out"},
-        "run x exec repl create c": "runs",
+        # bun run NAME: the package.json script NAME with its pre/post scripts, graded as npm's by bun() below;
+        # without that script a file or a package's program named NAME (Bun docs, "bun run": resolution order)
+        "run": {
+            "grade": "build",
+            "options": "--bun --silent --if-present --smol --no-clear-screen --elide-lines= --shell=",
+        },
+        "x exec repl create c": "runs",
         "init": {"grade": "write", "open": True},
         "outdated audit info why": {"grade": "network", "open": True},
         "publish": {"grade": "publish", "open": True},
@@ -2389,6 +2420,38 @@ _BUN_EVENTS = {
     "pack": _PACK_EVENTS,
     "publish": _LIFECYCLE["publish"],
 }
+
+
+def _bun_run(call: Call, words: list[Word], directory: Word | None) -> None:
+    """``bun run NAME ARGS``: Bun docs, "bun run": NAME is first the package.json script of that name, run with its
+    ``pre``/``post`` scripts, which is graded as npm's (the words after NAME go to the script); else a source file or
+    a package's or the system's program of that name, which FlyBot does not see (destructive). ``bun run`` alone
+    lists the scripts."""
+    start = next(i for i, w in enumerate(words) if w.value == "run") + 1
+    after = words[start:]
+    rest = after[next((i for i, w in enumerate(after) if not (w.value or "x").startswith("-")), len(after)) :]
+    if not rest:
+        read_only(call, "bun run without a script lists the scripts.")
+        return
+    name = rest[0].value
+    if name is None:
+        destructive(call, "dynamic-argument", "The bun script is only known when it runs.")
+        return
+    if "/" in name or name.startswith("."):
+        destructive(
+            call, "script-file", f"bun run {show(rest[0])} runs a source file, which the classifier cannot see."
+        )
+        return
+    run_recipe(
+        call,
+        "npm",
+        name,
+        directory=directory,
+        extra=[w for w in rest[1:] if w.value != "--"],
+        label=f"bun run {name}",
+        missing="with no package.json script of that name, bun runs a source file or a program of that name, "
+        "which the classifier cannot see.",
+    )
 
 
 def bun(call: Call) -> None:
@@ -2419,6 +2482,9 @@ def bun(call: Call) -> None:
             operands.append(value)
     command = operands[1] if operands[:1] == ["pm"] and len(operands) > 1 else (operands[0] if operands else None)
     if operands[:1] == ["pm"] and command != "pack":
+        return
+    if command == "run":
+        _bun_run(call, words, directory)
         return
     events = _BUN_EVENTS.get(command or "")
     if events is not None:
