@@ -183,3 +183,23 @@ def test_the_server_grades_pdm_run_as_the_adapter_did(py_project: Path) -> None:
     unsent = classify("pdm run pytest", contained=False, workspace=py_project, recipes=GivenRecipes([]))
     assert unsent.risk is R.WORKSPACE_WRITE
     assert any(c.chosen_by for c in unsent.commands)  # no standing approval covers it
+
+
+@pytest.mark.parametrize(("script", "risk"), [
+    ("git branch -d feature/x", R.WORKSPACE_WRITE),  # git refuses an unmerged branch
+    ("git branch --delete a b", R.WORKSPACE_WRITE),
+    ("git branch -q -d x", R.WORKSPACE_WRITE),
+    ("git branch -D x", R.DESTRUCTIVE),
+    ("git branch -d -f x", R.DESTRUCTIVE),
+    ("git branch -df x", R.DESTRUCTIVE),
+    ("git branch -dr origin/x", R.DESTRUCTIVE),
+    ("git branch -d -r origin/x", R.DESTRUCTIVE),
+    ("git branch --delete --force x", R.DESTRUCTIVE),
+    ("git branch --del x", R.DESTRUCTIVE),
+    ("git branch -d $B", R.DESTRUCTIVE),
+    ("git tag -d v1", R.DESTRUCTIVE),
+    ("git -C /opt/other branch -d x", R.DESTRUCTIVE),
+])  # fmt: skip
+def test_git_branch_d_refuses_unmerged_branches_so_only_forcing_is_destructive(script: str, risk: RiskLevel) -> None:
+    verdict = classify(script, contained=False, workspace=WORKSPACE)
+    assert verdict.risk is risk, (script, verdict.reasons)
