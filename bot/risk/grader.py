@@ -1143,6 +1143,10 @@ def git_directory_file(path: str) -> str | None:
     inside = git_internal(path)  # another repository's .git (outside the workspace: a worktree's gitdir target)
     if inside is not None:
         return inside
+    if path.endswith("/"):
+        # a trailing slash names a directory (POSIX "Pathname Resolution"): the open(2) that would create a file of
+        # that name fails with EISDIR or ENOTDIR, so what lands there is a file inside it, graded by its own name
+        return None
     folded = [casefold(p) for p in parts[-2:]]
     if folded[-1] in ("head", "config", "config.worktree"):
         return f"a file named {parts[-1]} makes its directory a git directory whose config makes git run programs"

@@ -203,3 +203,17 @@ def test_the_server_grades_pdm_run_as_the_adapter_did(py_project: Path) -> None:
 def test_git_branch_d_refuses_unmerged_branches_so_only_forcing_is_destructive(script: str, risk: RiskLevel) -> None:
     verdict = classify(script, contained=False, workspace=WORKSPACE)
     assert verdict.risk is risk, (script, verdict.reasons)
+
+
+@pytest.mark.parametrize(("script", "risk"), [
+    ("sftp deploy@web1:/srv/app/config.yml ./config/", R.NETWORK),  # a directory: the file lands inside it
+    ("scp web1:/srv/x ./config/", R.NETWORK),
+    ("cp /tmp/a.yml ./config/", R.WORKSPACE_WRITE),
+    ("scp web1:/srv/x ./config", R.DESTRUCTIVE),  # a file named config
+    ("scp web1:/srv/x sub/HEAD", R.DESTRUCTIVE),
+    ("scp web1:/srv/x sub/.git/config/", R.DESTRUCTIVE),  # inside another repository's .git
+    ("scp web1:/srv/x sub/hooks/pre-commit", R.DESTRUCTIVE),
+])  # fmt: skip
+def test_a_trailing_slash_names_a_directory_not_a_git_file(script: str, risk: RiskLevel) -> None:
+    verdict = classify(script, contained=False, workspace=WORKSPACE)
+    assert verdict.risk is risk, (script, verdict.reasons)
