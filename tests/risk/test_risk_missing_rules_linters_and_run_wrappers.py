@@ -217,3 +217,37 @@ def test_git_branch_d_refuses_unmerged_branches_so_only_forcing_is_destructive(s
 def test_a_trailing_slash_names_a_directory_not_a_git_file(script: str, risk: RiskLevel) -> None:
     verdict = classify(script, contained=False, workspace=WORKSPACE)
     assert verdict.risk is risk, (script, verdict.reasons)
+
+
+@pytest.mark.parametrize(("script", "risk"), [
+    ("buck2 build //...", R.WORKSPACE_WRITE),
+    ("buck2 test //app:tests", R.WORKSPACE_WRITE),
+    ("buck2 targets //...", R.WORKSPACE_WRITE),  # evaluates the BUCK files, as bazel query
+    ("buck2 build -c cxx.cxx=/tmp/x //...", R.DESTRUCTIVE),  # a toolchain of the caller's choosing
+    ("buck2 build --out /etc/x //a", R.DESTRUCTIVE),
+    ("buck2 run //x", R.DESTRUCTIVE),
+    ("rebar3 compile", R.WORKSPACE_WRITE),
+    ("rebar3 eunit", R.WORKSPACE_WRITE),
+    ("rebar3 get-deps", R.NETWORK),
+    ("rebar3 shell", R.DESTRUCTIVE),
+    ("rebar3 clean", R.DESTRUCTIVE),
+    ("nimble build -d:release", R.WORKSPACE_WRITE),
+    ("nimble test", R.WORKSPACE_WRITE),
+    ("nimble install jester", R.SYSTEM),
+    ("nimble build --gcc.exe:/tmp/x", R.DESTRUCTIVE),
+    ("nimble run", R.DESTRUCTIVE),
+    ("mvn spotless:check", R.WORKSPACE_WRITE),
+    ("mvn spotless:apply", R.WORKSPACE_WRITE),
+    ("mvn spotless:check -Dexec.executable=/tmp/x", R.DESTRUCTIVE),
+    ("sbt assembly", R.WORKSPACE_WRITE),
+    ("sbt scalafmtCheckAll", R.WORKSPACE_WRITE),
+    ("sbt console", R.DESTRUCTIVE),
+    ("ninja -C build -t targets", R.READ_ONLY),  # the tools run before any build edge
+    ("ninja -t compdb", R.READ_ONLY),
+    ("ninja -t clean", R.DESTRUCTIVE),
+    ("ninja -t $TOOL", R.DESTRUCTIVE),
+    ("ninja -C /opt/other -t targets", R.DESTRUCTIVE),
+])  # fmt: skip
+def test_build_tools_of_other_ecosystems(script: str, risk: RiskLevel) -> None:
+    verdict = classify(script, contained=False, workspace=WORKSPACE)
+    assert verdict.risk is risk, (script, verdict.reasons)

@@ -89,7 +89,17 @@ CATALOGUE: dict[str, object] = {
     "ninja": {
         "source": "ninja manual (ninja-build.org/manual.html): running ninja, -t tools",
         "grade": "build",
-        "options": "-C=project -f=project -j= -k= -l= -n -v --verbose --quiet -d= -w= --version -h -t=:unknown",
+        "options": "-C=project -f=project -j= -k= -l= -n -v --verbose --quiet -d= -w= --version -h -t=",
+        # ninja manual, "Extra tools" (-t): they run after the manifest is loaded and before any build edge, so
+        # none runs a rule's command; clean and cleandead delete outputs, recompact and restat rewrite ninja's own
+        # logs, browse serves the graph over HTTP; another name is no tool (ninja stops: "unknown tool")
+        "when": {
+            "-t=targets -t=query -t=commands -t=deps -t=inputs -t=multi-inputs -t=rules -t=list -t=graph "
+            "-t=missingdeps -t=compdb -t=path -t=urtle": "read",
+            "-t=clean -t=cleandead": "delete",
+            "-t=recompact -t=restat": "write",
+            "-t=browse": "network",
+        },
         "unsafe": "install",  # the install target writes under the install prefix (/usr/local by default)
     },
     "meson": {
@@ -167,6 +177,11 @@ CATALOGUE: dict[str, object] = {
             "dependency:copy-dependencies": "fetch",
             "archetype:generate": "fetch",
             "spring-boot:run exec:java exec:exec quarkus:dev jetty:run tomcat7:run": "runs",
+            # plugin goals that check, format or report on the project's sources (Spotless Maven plugin README:
+            # check "verifies", apply "formats"; maven-checkstyle-plugin, maven-pmd-plugin, spotbugs-maven-plugin,
+            # jacoco-maven-plugin goal pages): the build's plugins and the project's configuration run
+            "spotless:check spotless:apply checkstyle:check checkstyle:checkstyle pmd:check pmd:pmd pmd:cpd-check "
+            "spotbugs:check spotbugs:spotbugs jacoco:report surefire:test": "build",
         },
     },
     "gradle gradlew": {
@@ -217,6 +232,11 @@ CATALOGUE: dict[str, object] = {
             "publishLocal": "home",
             # sbt loads the build definition (build.sbt, project/*.scala and its plugins) before any command
             "projects tasks about version help": "build",
+            # tasks of sbt and its common plugins that compile, test, format or package the project (sbt reference
+            # "Testing": testOnly, testQuick; sbt-assembly README; sbt-scalafmt "Task keys"; sbt-scoverage README)
+            "testOnly testQuick Test/testOnly Test/test IntegrationTest/test assembly scalafmt scalafmtAll "
+            "scalafmtCheck scalafmtCheckAll scalafmtSbt scalafmtSbtCheck coverage coverageReport "
+            "coverageAggregate": "build",
         },
     },
     "kotlinc kotlinc-jvm kotlin-native kotlinc-native": {
@@ -908,6 +928,58 @@ CATALOGUE: dict[str, object] = {
                 "grade": "read",
                 "operands": "first-out",
             },
+        },
+    },
+    "buck2": {
+        "source": "Buck2 command reference (buck2.build/docs/users/commands) (buck2 2025): build and test evaluate "
+        "the BUCK files and run the rules' actions and tests; targets, uquery, cquery and audit evaluate the BUCK "
+        "files (as bazel query); run runs the built program; clean deletes buck-out; -c/--config and --config-file "
+        "set the configuration that chooses toolchains (a compiler path), so they are refused",
+        "options": "-h --help -V --version --isolation-dir= -v= --verbose=",
+        "commands": {
+            "build test targets uquery cquery aquery query audit log": {
+                "grade": "build",
+                "options": "-v= --verbose= --console= --ui= -j= --num-threads= --target-platforms= --keep-going "
+                "--show-output --show-full-output --show-json-output --prefer-local --prefer-remote --local-only "
+                "--remote-only --no-remote-cache --build-report=out --out=out --skip-incompatible-targets "
+                "--fail-fast",
+            },
+            "run": "runs",
+            "clean": "delete",
+            "kill killall status": "read",
+        },
+    },
+    "rebar3": {
+        "source": "rebar3 commands (rebar3.org/docs/commands) (rebar3 3.24): compile, eunit, ct, dialyzer, xref, "
+        "cover, edoc, escriptize, release and tar build the project (rebar.config's hooks and plugins are the "
+        "project's code, as mix.exs is); get-deps, upgrade and update fetch; clean deletes build output; shell "
+        "runs the project's code interactively; new writes a project from a template",
+        "options": "-h --help -v --version",
+        "commands": {
+            "compile eunit ct dialyzer xref cover edoc escriptize release relup tar tree deps lock fmt "
+            "format": {"grade": "build", "open": True},
+            "get-deps upgrade update unlock": {"grade": "fetch", "open": True},
+            "clean": {"grade": "delete", "open": True},
+            "new": {"grade": "write", "open": True},
+            "shell do as plugins local report": "runs",
+        },
+    },
+    "nimble": {
+        "source": "Nimble user guide, 'Nimble's folder structure and packaging', command list (github.com/nim-lang/"
+        "nimble) (Nimble 0.16): build, test, c/cc/js and check compile the package (its .nimble file is NimScript, "
+        "the project's code); install installs packages into ~/.nimble; refresh, search and list ask the package "
+        "list; run and tasks run the project's tasks; uninstall removes packages",
+        "options": "-h --help -v --version -y --accept -n --reject --verbose --debug --noColor",
+        "commands": {
+            # options not its own nimble hands to the nim compiler (--cc, --gcc.exe: the program it runs), so only
+            # defines are taken
+            "build test c cc js check dump": {"grade": "build", "options": "-d:* --define:* --verbose --debug"},
+            "install develop": {"grade": "install", "open": True},
+            "refresh search list": {"grade": "network", "open": True},
+            "uninstall": {"grade": "delete", "open": True},
+            "init": {"grade": "write", "open": True},
+            "publish": {"grade": "publish", "open": True},
+            "run tasks shell": "runs",
         },
     },
 }
