@@ -251,3 +251,31 @@ def test_a_trailing_slash_names_a_directory_not_a_git_file(script: str, risk: Ri
 def test_build_tools_of_other_ecosystems(script: str, risk: RiskLevel) -> None:
     verdict = classify(script, contained=False, workspace=WORKSPACE)
     assert verdict.risk is risk, (script, verdict.reasons)
+
+
+@pytest.mark.parametrize(("script", "risk"), [
+    ("wrangler deploy", R.SYSTEM),  # replaces the Worker serving, as vercel deploy
+    ("wrangler whoami", R.NETWORK),
+    ("wrangler delete", R.DESTRUCTIVE),
+    ("wrangler -c /tmp/x.toml deploy", R.DESTRUCTIVE),
+    ("packer validate template.pkr.hcl", R.WORKSPACE_WRITE),  # starts the plugins, as terraform validate
+    ("packer fmt -check .", R.READ_ONLY),
+    ("packer fmt .", R.WORKSPACE_WRITE),
+    ("packer init .", R.SYSTEM),
+    ("packer build t.pkr.hcl", R.DESTRUCTIVE),  # shell-local provisioners run here
+    ("packer validate -var-file=/tmp/x.pkrvars.hcl t", R.DESTRUCTIVE),
+    ("ansible-lint site.yml", R.WORKSPACE_WRITE),
+    ("ansible-lint -r /tmp/rules site.yml", R.DESTRUCTIVE),
+    ("ansible-inventory -i inventory.ini --list", R.WORKSPACE_WRITE),
+    ("ansible-inventory -i /opt/inv.py --list", R.DESTRUCTIVE),
+    ("ansible-galaxy collection install community.general", R.SYSTEM),
+    ("ansible-vault view secrets.yml", R.NETWORK),  # a secret read
+    ("ansible-vault decrypt secrets.yml", R.WORKSPACE_WRITE),
+    ("ansible-vault decrypt /etc/ansible/x.yml", R.DESTRUCTIVE),
+    ("ansible-vault view --vault-password-file /tmp/p s.yml", R.DESTRUCTIVE),
+    ("ansible-vault edit x.yml", R.DESTRUCTIVE),
+    ("ansible-playbook site.yml", R.DESTRUCTIVE),
+])  # fmt: skip
+def test_infrastructure_tools(script: str, risk: RiskLevel) -> None:
+    verdict = classify(script, contained=False, workspace=WORKSPACE)
+    assert verdict.risk is risk, (script, verdict.reasons)
