@@ -69,7 +69,10 @@ def test_brew_services_start_registers_a_login_job(script: str, risk: RiskLevel)
     ("cmake --install build --prefix=/usr/local", R.DESTRUCTIVE),
     ("cmake --install build --prefix ~/.local", R.DESTRUCTIVE),
     ("cmake --install build --prefix /opt/app", R.SYSTEM),
-    ("cmake --install build", R.SYSTEM),
+    ("cmake --install build", R.SYSTEM),  # CMAKE_INSTALL_PREFIX: /usr/local by default
+    ("cmake --install build --prefix ./dist", R.WORKSPACE_WRITE),
+    ("cmake --install build --prefix $P", R.SYSTEM),
+    ("cmake --install /opt/other/build --prefix ./dist", R.DESTRUCTIVE),  # its cmake_install.cmake runs
 ])  # fmt: skip
 def test_cmake_install_prefix_is_where_it_writes(script: str, risk: RiskLevel) -> None:
     verdict = classify(script, contained=False, workspace=WORKSPACE)

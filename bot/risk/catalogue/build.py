@@ -35,9 +35,13 @@ CATALOGUE: dict[str, object] = {
         "grade": "build",
         "options": _CMAKE_BUILD
         + " --build=project -j= --parallel --parallel=* -t= --target= --config= --clean-first:build "
-        "--verbose -v --install=:system --prefix=out --component= --strip --open=:runs "
+        "--verbose -v --install=project --prefix=out --component= --strip --open=:runs "
         "-E=:unknown -P=:runs --graphviz=out --system-information --help* --version -N -L -LA -LH -LAH "
         "--workflow --list-presets* --trace --trace-expand",
+        # cmake(1) "Install a Project": --install DIR runs DIR's cmake_install.cmake (CMake code the configure step
+        # wrote), which installs under CMAKE_INSTALL_PREFIX (/usr/local by default: system) or the --prefix given
+        # (a write there, graded by where it lands)
+        "when": {"--install": "system", "--prefix": "build"},
         # cache variables naming the programs run for every compile or link, or CMake code included before the
         # project's (cmake-variables(7): CMAKE_<LANG>_COMPILER, _COMPILER_LAUNCHER, _LINKER_LAUNCHER, _CLANG_TIDY,
         # _CPPCHECK, _CPPLINT, _INCLUDE_WHAT_YOU_USE, CMAKE_TOOLCHAIN_FILE, CMAKE_PROJECT_INCLUDE*,
