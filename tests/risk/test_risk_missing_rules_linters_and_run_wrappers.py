@@ -282,3 +282,25 @@ def test_build_tools_of_other_ecosystems(script: str, risk: RiskLevel) -> None:
 def test_infrastructure_tools(script: str, risk: RiskLevel) -> None:
     verdict = classify(script, contained=False, workspace=WORKSPACE)
     assert verdict.risk is risk, (script, verdict.reasons)
+
+
+@pytest.mark.parametrize(("script", "risk"), [
+    ("ssh web1 <<'SH'\nrm -rf /srv/app\nSH", R.DESTRUCTIVE),  # the remote login shell runs the here-document
+    ("ssh web1 bash -s <<'SH'\nrm -rf /srv/app\nSH", R.DESTRUCTIVE),
+    ("ssh web1 bash <<< 'rm -rf /srv/app'", R.DESTRUCTIVE),
+    ("ssh web1 < deploy.sh", R.DESTRUCTIVE),  # a script the classifier cannot see
+    ("cat deploy.sh | ssh web1", R.DESTRUCTIVE),
+    ("ssh web1 <&3", R.DESTRUCTIVE),
+    ("cat deploy.sh | ssh web1 bash", R.DESTRUCTIVE),
+    ("ssh web1 bash", R.DESTRUCTIVE),  # reads the session's input, as before
+    ("ssh web1 bash <<'SH'\nuptime\ndf -h\nSH", R.NETWORK),  # a visible script that only reads
+    ("echo uptime | ssh web1", R.NETWORK),
+    ("ssh web1", R.NETWORK),
+    ("ssh web1 < /dev/null", R.NETWORK),
+    ("ssh -n web1 bash", R.NETWORK),
+    ("ssh -N -L 8080:localhost:80 web1", R.NETWORK),
+    ("ssh web1 uptime", R.NETWORK),
+])  # fmt: skip
+def test_ssh_standard_input_is_the_remote_shell_s_script(script: str, risk: RiskLevel) -> None:
+    verdict = classify(script, contained=False, workspace=WORKSPACE)
+    assert verdict.risk is risk, (script, verdict.reasons)

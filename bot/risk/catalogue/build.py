@@ -960,8 +960,10 @@ CATALOGUE: dict[str, object] = {
         "runs the project's code interactively; new writes a project from a template",
         "options": "-h --help -v --version",
         "commands": {
-            "compile eunit ct dialyzer xref cover edoc escriptize release relup tar tree deps lock fmt "
-            "format": {"grade": "build", "open": True},
+            "compile eunit ct dialyzer xref cover edoc escriptize release relup tar tree deps lock fmt format": {
+                "grade": "build",
+                "open": True,
+            },
             "get-deps upgrade update unlock": {"grade": "fetch", "open": True},
             "clean": {"grade": "delete", "open": True},
             "new": {"grade": "write", "open": True},
