@@ -322,3 +322,27 @@ def test_ssh_standard_input_is_the_remote_shell_s_script(script: str, risk: Risk
 def test_a_local_shell_s_literal_standard_input_is_its_script(script: str, risk: RiskLevel) -> None:
     verdict = classify(script, contained=False, workspace=WORKSPACE)
     assert verdict.risk is risk, (script, verdict.reasons)
+
+
+@pytest.mark.parametrize(("script", "risk"), [
+    ("gradle run", R.WORKSPACE_WRITE),  # the project's own program, as cargo run and go run .
+    ("sbt run", R.WORKSPACE_WRITE),
+    ("stack run", R.WORKSPACE_WRITE),
+    ("./gradlew bootRun", R.NETWORK),  # a server on a port, as mix phx.server
+    ("mvn spring-boot:run", R.NETWORK),
+    ("mvn exec:java", R.DESTRUCTIVE),  # the class the POM or -Dexec.mainClass names
+    ("stack exec evil", R.DESTRUCTIVE),
+    ("gradle run -I /tmp/x.gradle", R.DESTRUCTIVE),
+    ("cabal run exe:app", R.DESTRUCTIVE),  # cabal run also runs script files
+    ("cabal build", R.WORKSPACE_WRITE),
+    ("cabal build -w ghc-9.4.8", R.WORKSPACE_WRITE),
+    ("cabal build -w /tmp/evil", R.DESTRUCTIVE),  # the compiler it runs
+    ("cabal build --with-compiler=/tmp/evil", R.DESTRUCTIVE),
+    ("cabal build --with-gcc=/tmp/evil", R.DESTRUCTIVE),
+    ("cabal test --ghc-options=-pgmL/tmp/x", R.DESTRUCTIVE),
+    ("cabal build --builddir=/etc/x", R.DESTRUCTIVE),
+    ("stack build --with-gcc /tmp/x", R.DESTRUCTIVE),
+])  # fmt: skip
+def test_running_the_project_and_choosing_its_compiler(script: str, risk: RiskLevel) -> None:
+    verdict = classify(script, contained=False, workspace=WORKSPACE)
+    assert verdict.risk is risk, (script, verdict.reasons)

@@ -180,7 +180,11 @@ CATALOGUE: dict[str, object] = {
             "help:effective-pom help:describe help:active-profiles": "fetch",
             "dependency:copy-dependencies": "fetch",
             "archetype:generate": "fetch",
-            "spring-boot:run exec:java exec:exec quarkus:dev jetty:run tomcat7:run": "runs",
+            # the project's own web application, built from the workspace and started (as cargo run is), serving
+            # on a port other machines reach (as mix phx.server and vite): network; exec:java/exec:exec run the class
+            # or program the POM or -Dexec.* names
+            "spring-boot:run quarkus:dev jetty:run tomcat7:run": "network",
+            "exec:java exec:exec": "runs",
             # plugin goals that check, format or report on the project's sources (Spotless Maven plugin README:
             # check "verifies", apply "formats"; maven-checkstyle-plugin, maven-pmd-plugin, spotbugs-maven-plugin,
             # jacoco-maven-plugin goal pages): the build's plugins and the project's configuration run
@@ -203,7 +207,11 @@ CATALOGUE: dict[str, object] = {
             "build assemble check test compileJava compileKotlin classes jar bootJar war shadowJar javadoc lint "
             "assembleDebug assembleRelease bundleRelease testDebugUnitTest testReleaseUnitTest connectedCheck "
             "lintDebug spotlessCheck detekt ktlintCheck": "build",
-            "run bootRun installDebug": "runs",
+            # run starts the project's own application (as cargo run does), bootRun its Spring Boot server (serving
+            # on a port: network, as mvn spring-boot:run); installDebug installs on a device
+            "run": "build",
+            "bootRun": "network",
+            "installDebug": "runs",
             "clean": "delete",
             "tasks projects properties components help model buildEnvironment": "build",  # they evaluate build.gradle
             "dependencies dependencyInsight dependencyUpdates": "fetch",
@@ -230,7 +238,7 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "compile test Test/compile package reload update doc": "build",
             "clean": "delete",
-            "run": "runs",
+            "run": "build",  # the project's main class, as cargo run runs the project's binary
             "console": "runs",
             "publish": "publish",
             "publishLocal": "home",
@@ -383,8 +391,12 @@ CATALOGUE: dict[str, object] = {
     },
     "cabal": {
         "source": "Cabal user guide: cabal-install commands (cabal.readthedocs.io) (cabal 3.10)",
+        # cabal-install "Global configuration" / "Configuring builds": -w/--with-compiler, --with-hc-pkg and
+        # --with-PROG name the compiler and the programs a build runs (a path: a program of the caller's choosing);
+        # --ghc-options pass GHC flags, which can name programs too (-pgmL, -pgmF, -fplugin); --builddir is written
         "options": "-v* --verbose=* -j* --help --version --numeric-version --project-file=project "
-        "--project-dir=project",
+        "--project-dir=project -w=interpreter --with-compiler=interpreter --with-hc-pkg=interpreter "
+        "--with-*=interpreter --ghc-options=:unknown --ghc-option=:unknown --builddir=out --config-file=:unknown",
         "commands": {
             "build v2-build configure v2-configure test v2-test bench v2-bench haddock v2-haddock repl v2-repl "
             "freeze v2-freeze gen-bounds check sdist v2-sdist": {"grade": "build", "open": True},
@@ -400,14 +412,19 @@ CATALOGUE: dict[str, object] = {
     },
     "stack": {
         "source": "The Haskell Tool Stack: stack commands (docs.haskellstack.org) (stack 2.15)",
-        "options": "--help --version --verbose --silent -j= --resolver= --snapshot= --stack-yaml=:unknown --work-dir=out",
+        # stack "Global flags": --with-gcc and --with-hpack name programs it runs, --ghc-options GHC flags (which
+        # can name programs: -pgmL, -fplugin)
+        "options": "--help --version --verbose --silent -j= --resolver= --snapshot= --stack-yaml=:unknown "
+        "--work-dir=out --with-gcc=interpreter --with-hpack=interpreter --ghc-options=:unknown",
         "commands": {
             "build test bench haddock": {"grade": "build", "open": True, "options": "--copy-bins:home --exec=:runs"},
             "setup update": {"grade": "install", "open": True},
             "install": {"grade": "install", "open": True},
             "new": {"grade": "fetch", "open": True},
             "init": {"grade": "write", "open": True},
-            "exec run runghc runhaskell ghc ghci repl eval script": "runs",
+            # stack run builds and runs the project's executable (as cargo run); exec and script run any program
+            "run": {"grade": "build", "open": True},
+            "exec runghc runhaskell ghc ghci repl eval script": "runs",
             "clean": {"grade": "delete", "open": True},
             "purge": {"grade": "delete", "open": True},
             "ls list path query ide templates": {"grade": "read", "open": True},
