@@ -346,3 +346,20 @@ def test_a_local_shell_s_literal_standard_input_is_its_script(script: str, risk:
 def test_running_the_project_and_choosing_its_compiler(script: str, risk: RiskLevel) -> None:
     verdict = classify(script, contained=False, workspace=WORKSPACE)
     assert verdict.risk is risk, (script, verdict.reasons)
+
+
+@pytest.mark.parametrize(("script", "risk"), [
+    ("npm install -g .", R.DESTRUCTIVE),  # the project linked globally: its postinstall runs
+    ("npm install -g ./", R.DESTRUCTIVE),
+    ("npm install -g . typescript", R.DESTRUCTIVE),
+    ("npm install -g ./sub", R.DESTRUCTIVE),  # another folder's scripts, not read
+    ("npm install -g typescript", R.SYSTEM),
+    ("npm install -g --ignore-scripts .", R.SYSTEM),
+    ("yarn global add ./x", R.DESTRUCTIVE),
+    ("yarn global add file:/tmp/x", R.DESTRUCTIVE),
+    ("yarn global add serve", R.SYSTEM),
+])  # fmt: skip
+def test_a_folder_installed_globally_runs_its_scripts(tmp_path: Path, script: str, risk: RiskLevel) -> None:
+    (tmp_path / "package.json").write_text('{"name": "x", "scripts": {"postinstall": "rm -rf ~/x"}}')
+    verdict = classify(script, contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path))
+    assert verdict.risk is risk, (script, verdict.reasons)

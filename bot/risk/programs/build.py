@@ -661,6 +661,19 @@ def js_package_manager(call: Call) -> None:
         return  # npm-install(1) <folder>, npm-pack(1) and npm-link(1) <folder>: its life cycle scripts run
     _grade_js(call, command, rest, prefix, global_, run_dir, elsewhere, rest if forwarded is None else forwarded)
     events = None if ignore_scripts else _lifecycle_events(tool, command)
+    # npm-install(1) <folder>: a folder installed globally is linked there and its package's life cycle scripts run
+    # as the project's do; the folder where it runs (".") is read as the project, any other one is not read
+    folders = [w for w in rest if (w.value or "").startswith((".", "/", "~", "file:"))] if global_ else []
+    if events is not None and any(w.value not in (".", "./") for w in folders):
+        destructive(
+            call,
+            "recipe-elsewhere",
+            f"{tool} {command} -g of {shorten(', '.join(w.src for w in folders), 60)} runs that package's life cycle "
+            "scripts, which FlyBot does not read.",
+        )
+        return
+    if folders:
+        rest = []  # the project itself, installed globally (with other packages or not): its scripts run
     if events is not None and not (global_ and rest):
         # the package's own life cycle scripts (a global install of named packages runs theirs only, not the project's)
         others = None if global_ else elsewhere
@@ -778,6 +791,14 @@ def _grade_js(
         network(call, f"{tool} {command} talks to the registry.")
         if command == "global":
             call.write(_HOME, f"{tool} global changes")
+            # yarn global add <folder> (yarn classic "yarn global", "yarn add" <folder>): that package's life cycle
+            # scripts run, which FlyBot does not read
+            if any((w.value or "").startswith((".", "/", "~", "file:", "link:")) or w.value is None for w in rest[1:]):
+                destructive(
+                    call,
+                    "recipe-elsewhere",
+                    f"{tool} global of a folder runs its life cycle scripts, which FlyBot does not read.",
+                )
         elif command in ("login", "logout", "adduser", "add-user"):  # npm-login(1): the token goes to ~/.npmrc
             call.write(_HOME, f"{tool} {command} changes the user's .npmrc under")
         elif command == "token" and rest and rest[0].value in ("create", None):
