@@ -879,8 +879,9 @@ def _project_scripts(root: str, places: list[str], tool: str, name: str) -> list
 
     * pdm (PDM docs, "PDM Scripts"): a ``[tool.pdm.scripts]`` entry NAME of ``pyproject.toml`` ("If there is a
       script with the same name as a command, PDM will run the script"; a shell command, a call or a composite),
-      the hooks ``pre_NAME``, ``post_NAME``, ``pre_run`` and ``post_run``, and the shared options ``_`` (an
-      ``env_file``, an ``env``);
+      the hooks ``pre_NAME``, ``post_NAME``, ``pre_run`` and ``post_run``, the shared options ``_`` (an
+      ``env_file``, an ``env``), and a ``.pdm-python`` naming an interpreter outside the workspace but for the
+      system's own in ``/usr/bin`` or ``/bin`` (its environment's programs run);
     * pipenv (Pipenv docs, "Custom Script Shortcuts", "Automatic Loading of .env"): a ``[scripts]`` entry NAME of
       ``Pipfile``, and a ``.env`` file, which ``pipenv run`` loads into the environment of what it runs
       (``PYTHONPATH``, ``LD_PRELOAD``... may then bring code from anywhere).
@@ -891,8 +892,17 @@ def _project_scripts(root: str, places: list[str], tool: str, name: str) -> list
         OSError, ValueError, UnicodeDecodeError: a file that is there could not be read or parsed (fail closed).
     """
     found: list[tuple[str, str]] = []
+    real_root = os.path.realpath(root)
     for place in places:
         if tool == "pdm":
+            # PDM docs, "Working with virtual environments": the interpreter chosen for the project is stored in
+            # .pdm-python, and pdm run runs with that environment's programs first on PATH
+            chosen = os.path.join(place, ".pdm-python")
+            if os.path.lexists(chosen):
+                where = os.path.realpath(os.path.join(place, _text(chosen).strip()))
+                system = os.path.dirname(where) in ("/usr/bin", "/bin")  # the system's own interpreter
+                if not system and not where.startswith(real_root.rstrip("/") + "/"):
+                    found.append((_rel(root, chosen), f".pdm-python: {where[:120]}, outside the workspace"))
             path = os.path.join(place, "pyproject.toml")
             if not os.path.lexists(path):
                 continue

@@ -363,3 +363,18 @@ def test_a_folder_installed_globally_runs_its_scripts(tmp_path: Path, script: st
     (tmp_path / "package.json").write_text('{"name": "x", "scripts": {"postinstall": "rm -rf ~/x"}}')
     verdict = classify(script, contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path))
     assert verdict.risk is risk, (script, verdict.reasons)
+
+
+@pytest.mark.parametrize(("pointer", "risk"), [
+    ("/tmp/evil/bin/python", R.DESTRUCTIVE),  # that environment's pytest runs
+    ("/usr/bin/python3", R.WORKSPACE_WRITE),
+    ("{root}/.venv/bin/python", R.WORKSPACE_WRITE),
+])  # fmt: skip
+def test_pdm_run_with_an_interpreter_chosen_outside_the_workspace_asks(
+    tmp_path: Path, pointer: str, risk: RiskLevel
+) -> None:
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n')
+    (tmp_path / ".venv" / "bin").mkdir(parents=True)
+    (tmp_path / ".pdm-python").write_text(pointer.format(root=tmp_path) + "\n")
+    verdict = classify("pdm run pytest", contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path))
+    assert verdict.risk is risk, verdict.reasons
