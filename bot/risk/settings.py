@@ -883,8 +883,9 @@ def _project_scripts(root: str, places: list[str], tool: str, name: str) -> list
       ``env_file``, an ``env``), and a ``.pdm-python`` naming an interpreter outside the workspace but for the
       system's own in ``/usr/bin`` or ``/bin`` (its environment's programs run);
     * pipenv (Pipenv docs, "Custom Script Shortcuts", "Automatic Loading of .env"): a ``[scripts]`` entry NAME of
-      ``Pipfile``, and a ``.env`` file, which ``pipenv run`` loads into the environment of what it runs
-      (``PYTHONPATH``, ``LD_PRELOAD``... may then bring code from anywhere).
+      ``Pipfile``, a ``.env`` file, which ``pipenv run`` loads into the environment of what it runs
+      (``PYTHONPATH``, ``LD_PRELOAD``... may then bring code from anywhere), and a ``.venv`` that is a file (it
+      names the virtualenv whose programs run, anywhere).
 
     Each is ``(file, what)``.
 
@@ -923,6 +924,10 @@ def _project_scripts(root: str, places: list[str], tool: str, name: str) -> list
             env = os.path.join(place, ".env")
             if os.path.lexists(env):
                 found.append((_rel(root, env), ".env: pipenv run loads it into the environment"))
+            # Pipenv docs, "Virtualenv location": a .venv that is a file names the virtualenv (a path or a name)
+            venv = os.path.join(place, ".venv")
+            if os.path.lexists(venv) and not os.path.isdir(venv):
+                found.append((_rel(root, venv), ".venv: a file naming the virtualenv pipenv run uses"))
     return found
 
 

@@ -378,3 +378,13 @@ def test_pdm_run_with_an_interpreter_chosen_outside_the_workspace_asks(
     (tmp_path / ".pdm-python").write_text(pointer.format(root=tmp_path) + "\n")
     verdict = classify("pdm run pytest", contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path))
     assert verdict.risk is risk, verdict.reasons
+
+
+def test_pipenv_run_with_a_venv_file_asks(py_project: Path) -> None:
+    (py_project / ".venv").write_text("/tmp/evil-venv\n")
+    verdict = classify("pipenv run pytest", contained=False, workspace=py_project, recipes=ProjectRecipes(py_project))
+    assert verdict.risk is R.DESTRUCTIVE, verdict.reasons
+    (py_project / ".venv").unlink()
+    (py_project / ".venv").mkdir()
+    verdict = classify("pipenv run pytest", contained=False, workspace=py_project, recipes=ProjectRecipes(py_project))
+    assert verdict.risk is R.WORKSPACE_WRITE, verdict.reasons
