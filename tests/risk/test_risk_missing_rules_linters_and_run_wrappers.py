@@ -388,3 +388,17 @@ def test_pipenv_run_with_a_venv_file_asks(py_project: Path) -> None:
     (py_project / ".venv").mkdir()
     verdict = classify("pipenv run pytest", contained=False, workspace=py_project, recipes=ProjectRecipes(py_project))
     assert verdict.risk is R.WORKSPACE_WRITE, verdict.reasons
+
+
+@pytest.mark.parametrize(("script", "risk"), [
+    ("bazel run //tools:gen", R.WORKSPACE_WRITE),  # the workspace's own target, as cargo run
+    ("bazel run -c opt //a:b -- --flag", R.WORKSPACE_WRITE),
+    ("bazel run @foo//:bar", R.DESTRUCTIVE),  # another repository's code
+    ("bazel run -c opt @foo//:bar", R.DESTRUCTIVE),
+    ("bazel run //external:tool", R.DESTRUCTIVE),
+    ("bazel run $T", R.DESTRUCTIVE),
+    ("bazel run --run_under=/tmp/x //a:b", R.DESTRUCTIVE),
+])  # fmt: skip
+def test_bazel_run_of_the_workspace_s_own_targets(script: str, risk: RiskLevel) -> None:
+    verdict = classify(script, contained=False, workspace=WORKSPACE)
+    assert verdict.risk is risk, (script, verdict.reasons)

@@ -138,11 +138,15 @@ CATALOGUE: dict[str, object] = {
             # queries evaluate the repository rules, which can run commands (Bazel "Repository rules": execute)
             "query cquery aquery info": "build",
             "version help": "read",
-            "run": "runs",
+            # bazel run builds the target and runs its binary: one of the workspace's own labels (//pkg:target,
+            # :target) runs the project's code, as cargo run does; any other (@repo//..., a word only known when it
+            # runs) is refused by the guard (programs/build.py bazel_run)
+            "run": "build",
             "clean": "delete",
             "shutdown": "build",
             "mod": "build",
         },
+        "guard": "build:bazel_run",
     },
     "javac": {
         "source": "javac(1) (JDK 21)",

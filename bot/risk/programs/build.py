@@ -2510,3 +2510,32 @@ def bun(call: Call) -> None:
     events = _BUN_EVENTS.get(command or "")
     if events is not None:
         run_recipe(call, "npm", LIFECYCLE + ",".join(events), directory=directory, label=f"bun {command}")
+
+
+def bazel_run(base: Handler) -> Handler:
+    """``bazel run TARGET [-- ARGS]`` (bazel command-line reference, "run": "Runs the specified target"): the
+    catalogue grades it as a build; the target must be a label of the workspace's own repository (``//pkg:name``,
+    ``:name``, ``pkg:name``), whose binary is the project's code. A label of another repository (``@repo//...``,
+    ``@@repo``: code fetched from elsewhere), a target only known when it runs or none is destructive
+    (``runs-program``)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        values = [w.value for w in call.args]
+        if "run" not in values:
+            return
+        after = values[values.index("run") + 1 :]
+        words = after[: after.index("--")] if "--" in after else after
+        # an option's value may stand before the target (-c opt, --config dev): every word before -- is looked at
+        target = next((v for v in words if v is None or not v.startswith("-")), None)
+        # //external:NAME is a WORKSPACE bind() alias of another repository's target
+        if target is None or any(v is None or v.startswith(("@", "//external:")) for v in words):
+            destructive(
+                call,
+                "runs-program",
+                f"bazel run {target or ''}".rstrip()
+                + " runs a program that is not one of the workspace's own targets (or only known when it runs).",
+            )
+
+    handler.__name__ = "bazel_run"
+    return handler
