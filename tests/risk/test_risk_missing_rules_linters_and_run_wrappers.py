@@ -402,3 +402,18 @@ def test_pipenv_run_with_a_venv_file_asks(py_project: Path) -> None:
 def test_bazel_run_of_the_workspace_s_own_targets(script: str, risk: RiskLevel) -> None:
     verdict = classify(script, contained=False, workspace=WORKSPACE)
     assert verdict.risk is risk, (script, verdict.reasons)
+
+
+@pytest.mark.parametrize(("script", "risk"), [
+    ("R CMD build .", R.WORKSPACE_WRITE),  # the package's vignettes: its own code
+    ("R CMD check ws9_0.1.0.tar.gz", R.WORKSPACE_WRITE),
+    ("R CMD INSTALL .", R.SYSTEM),  # into the user's library under ~
+    ("R CMD check /tmp/evil.tar.gz", R.DESTRUCTIVE),  # a package from outside
+    ("R CMD INSTALL --configure-vars='CC=/tmp/x' .", R.DESTRUCTIVE),
+    ("R CMD BATCH x.R", R.DESTRUCTIVE),
+    ("R -e 'unlink(\"~\", recursive=TRUE)'", R.DESTRUCTIVE),
+    ("R --version", R.READ_ONLY),
+])  # fmt: skip
+def test_r_package_commands(script: str, risk: RiskLevel) -> None:
+    verdict = classify(script, contained=False, workspace=WORKSPACE)
+    assert verdict.risk is risk, (script, verdict.reasons)
