@@ -1155,6 +1155,10 @@ def git_directory_file(path: str) -> str | None:
     inside = git_internal(path)  # another repository's .git (outside the workspace: a worktree's gitdir target)
     if inside is not None:
         return inside
+    if path.endswith("/"):
+        # a trailing slash names a directory (POSIX "Pathname Resolution"): the open(2) that would create a file of
+        # that name fails with EISDIR or ENOTDIR, so what lands there is a file inside it, graded by its own name
+        return None
     folded = [casefold(p) for p in parts[-2:]]
     if folded[-1] in ("head", "config", "config.worktree"):
         return f"a file named {parts[-1]} makes its directory a git directory whose config makes git run programs"
@@ -1457,7 +1461,9 @@ class Rec:
     False for a shell wrapper (``bash -c``) whose inner commands were listed instead;
     ``stdin`` is the literal text on its standard input when the script shows it (a
     quoted here-document, a literal here-string, ``echo LITERAL |``), else None (unknown); ``null_stdin`` is True
-    when its last input redirect reads ``/dev/null`` (it reads nothing: ``tee f < /dev/null`` empties f);
+    when its last input redirect reads ``/dev/null`` (it reads nothing: ``tee f < /dev/null`` empties f); ``fed`` is
+    True when its standard input comes from a pipe or an input redirect at all (literal or not), False when it is the
+    session's own;
     ``marks`` lists its redirects that write outside the workspace (:attr:`SimpleCommand.marks`);
     ``environment`` and ``outside`` are the script's assigned names and whether the directory was outside the
     workspace when the command was dispatched (:attr:`SimpleCommand.environment`, :attr:`SimpleCommand.outside`);
@@ -1465,8 +1471,8 @@ class Rec:
     """
 
     __slots__ = (
-        "words", "text", "wrappers", "level", "emit", "stdin", "null_stdin", "marks", "environment", "outside",
-        "chosen_by",
+        "words", "text", "wrappers", "level", "emit", "stdin", "null_stdin", "fed", "marks", "environment",
+        "outside", "chosen_by",
     )  # fmt: skip
 
     def __init__(self, words: list[Word], text: str, wrappers: list[str] | None = None) -> None:
@@ -1477,6 +1483,7 @@ class Rec:
         self.emit = True
         self.stdin: str | None = None
         self.null_stdin = False
+        self.fed = False
         self.marks: list[str] | None = None
         self.environment: tuple[str, ...] = ()
         self.outside = False

@@ -251,6 +251,9 @@ REQUIREMENTS = "requirements "
 #: start with :data:`REQUIREMENTS_SOURCE` (an index, ``--find-links``, a URL or VCS requirement).
 REQUIREMENTS_OUTSIDE = "outside:"
 REQUIREMENTS_SOURCE = "source:"
+#: The python question ``scripts pdm NAME`` or ``scripts pipenv NAME`` asking what ``pdm run NAME``/``pipenv run NAME`` runs besides the
+#: program NAME: a project script of that name and the hooks and files those runs load (:func:`_project_scripts`).
+SCRIPTS = "scripts "
 
 
 def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]]:
@@ -284,6 +287,11 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
     elif tool == "go":
         for place in places + _above(root):
             found += _go_settings(root, place)
+    elif tool == "python" and question.startswith(SCRIPTS):
+        runner, _, name = question[len(SCRIPTS) :].partition(" ")
+        if runner not in ("pdm", "pipenv") or not name:
+            raise ValueError(f"no settings are read for {tool} {question[:80]}")
+        found += _project_scripts(root, places, runner, name)
     elif tool == "python" and question.startswith(MODULE):
         found += _module_shadows(root, base, question[len(MODULE) :])
     elif tool == "python":
@@ -985,6 +993,65 @@ def _pip_requirements(root: str, base: str, name: str) -> list[tuple[str, str]]:
                         found.append((where, f"{REQUIREMENTS_OUTSIDE} {shown}"))
                 elif "://" in value or _REQ_VCS.search(value):
                     found.append((where, f"{REQUIREMENTS_SOURCE} {shown}"))
+    return found
+
+
+def _project_scripts(root: str, places: list[str], tool: str, name: str) -> list[tuple[str, str]]:
+    """What ``pdm run NAME`` or ``pipenv run NAME`` run in ``places[0]`` takes from the project instead of, or
+    besides, the program NAME, in the directory and each one above it up to the workspace's top (both tools find the
+    project upward):
+
+    * pdm (PDM docs, "PDM Scripts"): a ``[tool.pdm.scripts]`` entry NAME of ``pyproject.toml`` ("If there is a
+      script with the same name as a command, PDM will run the script"; a shell command, a call or a composite),
+      the hooks ``pre_NAME``, ``post_NAME``, ``pre_run`` and ``post_run``, the shared options ``_`` (an
+      ``env_file``, an ``env``), and a ``.pdm-python`` naming an interpreter outside the workspace but for the
+      system's own in ``/usr/bin`` or ``/bin`` (its environment's programs run);
+    * pipenv (Pipenv docs, "Custom Script Shortcuts", "Automatic Loading of .env"): a ``[scripts]`` entry NAME of
+      ``Pipfile``, a ``.env`` file, which ``pipenv run`` loads into the environment of what it runs
+      (``PYTHONPATH``, ``LD_PRELOAD``... may then bring code from anywhere), and a ``.venv`` that is a file (it
+      names the virtualenv whose programs run, anywhere).
+
+    Each is ``(file, what)``.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file that is there could not be read or parsed (fail closed).
+    """
+    found: list[tuple[str, str]] = []
+    real_root = os.path.realpath(root)
+    for place in places:
+        if tool == "pdm":
+            # PDM docs, "Working with virtual environments": the interpreter chosen for the project is stored in
+            # .pdm-python, and pdm run runs with that environment's programs first on PATH
+            chosen = os.path.join(place, ".pdm-python")
+            if os.path.lexists(chosen):
+                where = os.path.realpath(os.path.join(place, _text(chosen).strip()))
+                system = os.path.dirname(where) in ("/usr/bin", "/bin")  # the system's own interpreter
+                if not system and not where.startswith(real_root.rstrip("/") + "/"):
+                    found.append((_rel(root, chosen), f".pdm-python: {where[:120]}, outside the workspace"))
+            path = os.path.join(place, "pyproject.toml")
+            if not os.path.lexists(path):
+                continue
+            scripts = tomllib.loads(_text(path)).get("tool", {}).get("pdm", {}).get("scripts", {})
+            if not isinstance(scripts, dict):
+                raise ValueError(f"{_rel(root, path)}: [tool.pdm.scripts] is not a table")
+            for key in (name, f"pre_{name}", f"post_{name}", "pre_run", "post_run", "_"):
+                if key in scripts:
+                    found.append((_rel(root, path), f"[tool.pdm.scripts] {key}"[:_MAX_SETTING]))
+        else:
+            path = os.path.join(place, "Pipfile")
+            if os.path.lexists(path):
+                scripts = tomllib.loads(_text(path)).get("scripts", {})
+                if not isinstance(scripts, dict):
+                    raise ValueError(f"{_rel(root, path)}: [scripts] is not a table")
+                if name in scripts:
+                    found.append((_rel(root, path), f"[scripts] {name}"[:_MAX_SETTING]))
+            env = os.path.join(place, ".env")
+            if os.path.lexists(env):
+                found.append((_rel(root, env), ".env: pipenv run loads it into the environment"))
+            # Pipenv docs, "Virtualenv location": a .venv that is a file names the virtualenv (a path or a name)
+            venv = os.path.join(place, ".venv")
+            if os.path.lexists(venv) and not os.path.isdir(venv):
+                found.append((_rel(root, venv), ".venv: a file naming the virtualenv pipenv run uses"))
     return found
 
 

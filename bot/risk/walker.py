@@ -394,7 +394,9 @@ def walk_plain(g: Grader, scope: Scope, text: str, pipelines: list[list[tuple[st
         try:
             for _op, tokens in pipeline:
                 saved = g.state
-                words = _plain_command(g, scope, tokens, feed, stream(elements) if elements else None)
+                words = _plain_command(
+                    g, scope, tokens, feed, stream(elements) if elements else None, piped=bool(elements)
+                )
                 g.state = saved
                 feed = echo_text([word.value or "" for word in words])
                 elements.append([word.value for word in words])
@@ -449,11 +451,12 @@ def _xargs_reads(g: Grader, rec: Rec, scope: Scope, words: list[Word], names_in:
 
 
 def _plain_command(
-    g: Grader, scope: Scope, tokens: list[str], feed: str | None, names_in: str | None = None
+    g: Grader, scope: Scope, tokens: list[str], feed: str | None, names_in: str | None = None, piped: bool = False
 ) -> list[Word]:
     words = [Word(token[1:-1], token) if token[0] in _QUOTES else Word(token, token) for token in tokens]
     rec = Rec(words, " ".join(tokens))
     rec.stdin = feed
+    rec.fed = piped or feed is not None
     g.direct_cd = None
     for word in words[1:]:
         value = word.value or ""
@@ -685,13 +688,14 @@ def _rightmost(node: Node) -> Node | None:
 class _Walk:
     """One script's walk: ``src`` is the UTF-8 text its tree came from."""
 
-    __slots__ = ("g", "src", "attached", "pipe_in", "gaps", "names_in")
+    __slots__ = ("g", "src", "attached", "pipe_in", "gaps", "names_in", "piped")
 
     def __init__(self, g: Grader, src: bytes) -> None:
         self.g = g
         self.src = src
         self.attached: dict[tuple[int, int], list[Node]] = {}
         self.pipe_in: str | None = None  # what ``echo LITERAL |`` feeds the next pipeline element
+        self.piped = False  # the next command is a pipeline element after the first (its input is a pipe)
         self.gaps: frozenset[tuple[int, int]] = frozenset()  # see _herestring_gaps
         self.names_in: str | None = None  # the credential file the names piped into the next element may include
 
@@ -849,8 +853,10 @@ class _Walk:
                 if feed is not None and simple:
                     self.pipe_in = feed
                 self.names_in = stream(elements) if simple and elements else None
+                self.piped = bool(elements)
                 self.isolated(child, scope)
                 self.pipe_in = self.names_in = None
+                self.piped = False
                 feed = self.echo_feed(child)
                 elements.append(self.argv(child))
 
@@ -993,6 +999,7 @@ class _Walk:
         g.direct_cd = None
         feed, self.pipe_in = self.pipe_in, None
         names_in, self.names_in = self.names_in, None
+        piped, self.piped = self.piped, False
         src = self.src
         named = False
         assigns: list[Node] = []
@@ -1046,6 +1053,7 @@ class _Walk:
             self.check_assignment(rec, scope, assign, environment=named)
         rec.stdin = self.stdin_of(feed, redirects) if (redirects or feed is not None) else None
         rec.null_stdin = self.reads_null(redirects)
+        rec.fed = piped or feed is not None or any(self.redirects_input(r) for r in redirects)
         if redirects:
             extra_args: list[Node] = []
             for redirect in redirects:
@@ -1180,6 +1188,17 @@ class _Walk:
                     dests = node.children_by_field_name("destination")
                     null = op == "<" and bool(dests) and self.word(dests[0]).value == "/dev/null"
         return null
+
+    def redirects_input(self, node: Node) -> bool:
+        """True for a redirect of standard input: a here-document, a here-string or ``<``/``<>`` on descriptor 0."""
+        descriptor = node.child_by_field_name("descriptor")
+        fd = self.text(descriptor) if descriptor is not None else None
+        if node.type in ("heredoc_redirect", "herestring_redirect"):
+            return fd in (None, "0")
+        if node.type == "file_redirect":
+            op = next((c.type for c in node.children if not c.is_named), "")
+            return fd == "0" or (fd is None and op.startswith("<"))
+        return False
 
     def stdin_of(self, feed: str | None, redirects: list[Node]) -> str | None:
         """The literal standard input of a command: the pipe ``feed``, then its input redirects in order (the last wins)."""

@@ -178,7 +178,7 @@ def test_compilers_and_build_systems_that_install_publish_delete_or_run_programs
             ("java -jar app.jar", R.DESTRUCTIVE),
             ("rustc -C linker=/tmp/x main.rs", R.DESTRUCTIVE),
             ("stack exec -- whatever", R.DESTRUCTIVE),
-            ("bazel run //:server", R.DESTRUCTIVE),
+            ("bazel run @other//:server", R.DESTRUCTIVE),  # another repository's program (//:server: a build)
             ("bazel clean --expunge", R.DESTRUCTIVE),
             ("mix deps.clean --all", R.DESTRUCTIVE),
             ("swift package reset", R.DESTRUCTIVE),

@@ -294,7 +294,8 @@ def test_a_file_from_outside_sent_as_input_is_read_as_a_secret(command: str, wor
 @pytest.mark.parametrize(
     ("command", "level"),
     [
-        ("ssh host < script.sh", NET),  # the project's script, run on the other machine
+        ("ssh host < script.sh", DES),  # the remote login shell runs the project's script: graded as unread code
+        ("ssh host ls < script.sh", NET),  # ls on the other machine; the project's file is its input
         ("ssh host sh -s < /tmp/x.sh", DES),  # sh reads its script from its input: graded as unread code
         ("ssh host ls < /dev/null", NET),
         ("cat < /etc/hostname", RO),

@@ -16,7 +16,8 @@ R = RiskLevel
 
 BUILTINS = [
     ("pnpm dlx cowsay", R.DESTRUCTIVE),
-    ("pnpm exec jest", R.DESTRUCTIVE),
+    ("pnpm exec jest", R.WORKSPACE_WRITE),  # a build-and-check tool, as npx --no-install jest
+    ("pnpm exec cowsay", R.DESTRUCTIVE),
     ("pnpm create vite", R.DESTRUCTIVE),
     ("pnpm env use --global 20", R.DESTRUCTIVE),
     ("pnpm rt use node@22", R.DESTRUCTIVE),

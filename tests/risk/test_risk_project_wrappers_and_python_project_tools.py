@@ -132,7 +132,8 @@ def test_migration_tools_both_ways(command: str, level: RiskLevel, workspace: Pa
         ("pdm list", RO),
         ("pdm install", NET),
         ("pdm add requests", NET),
-        ("pdm run pytest", DES),
+        ("pdm run pytest", WW),  # as typed, unless [tool.pdm.scripts] defines pytest
+        ("pdm run python x.py", DES),
         ("pdm config -g pypi.url https://x", SYS),
         ("nox -l", WW),
         ("nox -s lint", NET),

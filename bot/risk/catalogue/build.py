@@ -35,9 +35,13 @@ CATALOGUE: dict[str, object] = {
         "grade": "build",
         "options": _CMAKE_BUILD
         + " --build=project -j= --parallel --parallel=* -t= --target= --config= --clean-first:build "
-        "--verbose -v --install=:system --prefix=:system --component= --strip --open=:runs "
+        "--verbose -v --install=project --prefix=out --component= --strip --open=:runs "
         "-E=:unknown -P=:runs --graphviz=out --system-information --help* --version -N -L -LA -LH -LAH "
         "--workflow --list-presets* --trace --trace-expand",
+        # cmake(1) "Install a Project": --install DIR runs DIR's cmake_install.cmake (CMake code the configure step
+        # wrote), which installs under CMAKE_INSTALL_PREFIX (/usr/local by default: system) or the --prefix given
+        # (a write there, graded by where it lands)
+        "when": {"--install": "system", "--prefix": "build"},
         # cache variables naming the programs run for every compile or link, or CMake code included before the
         # project's (cmake-variables(7): CMAKE_<LANG>_COMPILER, _COMPILER_LAUNCHER, _LINKER_LAUNCHER, _CLANG_TIDY,
         # _CPPCHECK, _CPPLINT, _INCLUDE_WHAT_YOU_USE, CMAKE_TOOLCHAIN_FILE, CMAKE_PROJECT_INCLUDE*,
@@ -89,7 +93,17 @@ CATALOGUE: dict[str, object] = {
     "ninja": {
         "source": "ninja manual (ninja-build.org/manual.html): running ninja, -t tools",
         "grade": "build",
-        "options": "-C=project -f=project -j= -k= -l= -n -v --verbose --quiet -d= -w= --version -h -t=:unknown",
+        "options": "-C=project -f=project -j= -k= -l= -n -v --verbose --quiet -d= -w= --version -h -t=",
+        # ninja manual, "Extra tools" (-t): they run after the manifest is loaded and before any build edge, so
+        # none runs a rule's command; clean and cleandead delete outputs, recompact and restat rewrite ninja's own
+        # logs, browse serves the graph over HTTP; another name is no tool (ninja stops: "unknown tool")
+        "when": {
+            "-t=targets -t=query -t=commands -t=deps -t=inputs -t=multi-inputs -t=rules -t=list -t=graph "
+            "-t=missingdeps -t=compdb -t=path -t=urtle": "read",
+            "-t=clean -t=cleandead": "delete",
+            "-t=recompact -t=restat": "write",
+            "-t=browse": "network",
+        },
         "unsafe": "install",  # the install target writes under the install prefix (/usr/local by default)
     },
     "meson": {
@@ -124,11 +138,15 @@ CATALOGUE: dict[str, object] = {
             # queries evaluate the repository rules, which can run commands (Bazel "Repository rules": execute)
             "query cquery aquery info": "build",
             "version help": "read",
-            "run": "runs",
+            # bazel run builds the target and runs its binary: one of the workspace's own labels (//pkg:target,
+            # :target) runs the project's code, as cargo run does; any other (@repo//..., a word only known when it
+            # runs) is refused by the guard (programs/build.py bazel_run)
+            "run": "build",
             "clean": "delete",
             "shutdown": "build",
             "mod": "build",
         },
+        "guard": "build:bazel_run",
     },
     "javac": {
         "source": "javac(1) (JDK 21)",
@@ -166,7 +184,16 @@ CATALOGUE: dict[str, object] = {
             "help:effective-pom help:describe help:active-profiles": "fetch",
             "dependency:copy-dependencies": "fetch",
             "archetype:generate": "fetch",
-            "spring-boot:run exec:java exec:exec quarkus:dev jetty:run tomcat7:run": "runs",
+            # the project's own web application, built from the workspace and started (as cargo run is), serving
+            # on a port other machines reach (as mix phx.server and vite): network; exec:java/exec:exec run the class
+            # or program the POM or -Dexec.* names
+            "spring-boot:run quarkus:dev jetty:run tomcat7:run": "network",
+            "exec:java exec:exec": "runs",
+            # plugin goals that check, format or report on the project's sources (Spotless Maven plugin README:
+            # check "verifies", apply "formats"; maven-checkstyle-plugin, maven-pmd-plugin, spotbugs-maven-plugin,
+            # jacoco-maven-plugin goal pages): the build's plugins and the project's configuration run
+            "spotless:check spotless:apply checkstyle:check checkstyle:checkstyle pmd:check pmd:pmd pmd:cpd-check "
+            "spotbugs:check spotbugs:spotbugs jacoco:report surefire:test": "build",
         },
     },
     "gradle gradlew": {
@@ -184,7 +211,11 @@ CATALOGUE: dict[str, object] = {
             "build assemble check test compileJava compileKotlin classes jar bootJar war shadowJar javadoc lint "
             "assembleDebug assembleRelease bundleRelease testDebugUnitTest testReleaseUnitTest connectedCheck "
             "lintDebug spotlessCheck detekt ktlintCheck": "build",
-            "run bootRun installDebug": "runs",
+            # run starts the project's own application (as cargo run does), bootRun its Spring Boot server (serving
+            # on a port: network, as mvn spring-boot:run); installDebug installs on a device
+            "run": "build",
+            "bootRun": "network",
+            "installDebug": "runs",
             "clean": "delete",
             "tasks projects properties components help model buildEnvironment": "build",  # they evaluate build.gradle
             "dependencies dependencyInsight dependencyUpdates": "fetch",
@@ -211,12 +242,17 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "compile test Test/compile package reload update doc": "build",
             "clean": "delete",
-            "run": "runs",
+            "run": "build",  # the project's main class, as cargo run runs the project's binary
             "console": "runs",
             "publish": "publish",
             "publishLocal": "home",
             # sbt loads the build definition (build.sbt, project/*.scala and its plugins) before any command
             "projects tasks about version help": "build",
+            # tasks of sbt and its common plugins that compile, test, format or package the project (sbt reference
+            # "Testing": testOnly, testQuick; sbt-assembly README; sbt-scalafmt "Task keys"; sbt-scoverage README)
+            "testOnly testQuick Test/testOnly Test/test IntegrationTest/test assembly scalafmt scalafmtAll "
+            "scalafmtCheck scalafmtCheckAll scalafmtSbt scalafmtSbtCheck coverage coverageReport "
+            "coverageAggregate": "build",
         },
     },
     "kotlinc kotlinc-jvm kotlin-native kotlinc-native": {
@@ -359,8 +395,12 @@ CATALOGUE: dict[str, object] = {
     },
     "cabal": {
         "source": "Cabal user guide: cabal-install commands (cabal.readthedocs.io) (cabal 3.10)",
+        # cabal-install "Global configuration" / "Configuring builds": -w/--with-compiler, --with-hc-pkg and
+        # --with-PROG name the compiler and the programs a build runs (a path: a program of the caller's choosing);
+        # --ghc-options pass GHC flags, which can name programs too (-pgmL, -pgmF, -fplugin); --builddir is written
         "options": "-v* --verbose=* -j* --help --version --numeric-version --project-file=project "
-        "--project-dir=project",
+        "--project-dir=project -w=interpreter --with-compiler=interpreter --with-hc-pkg=interpreter "
+        "--with-*=interpreter --ghc-options=:unknown --ghc-option=:unknown --builddir=out --config-file=:unknown",
         "commands": {
             "build v2-build configure v2-configure test v2-test bench v2-bench haddock v2-haddock repl v2-repl "
             "freeze v2-freeze gen-bounds check sdist v2-sdist": {"grade": "build", "open": True},
@@ -376,14 +416,19 @@ CATALOGUE: dict[str, object] = {
     },
     "stack": {
         "source": "The Haskell Tool Stack: stack commands (docs.haskellstack.org) (stack 2.15)",
-        "options": "--help --version --verbose --silent -j= --resolver= --snapshot= --stack-yaml=:unknown --work-dir=out",
+        # stack "Global flags": --with-gcc and --with-hpack name programs it runs, --ghc-options GHC flags (which
+        # can name programs: -pgmL, -fplugin)
+        "options": "--help --version --verbose --silent -j= --resolver= --snapshot= --stack-yaml=:unknown "
+        "--work-dir=out --with-gcc=interpreter --with-hpack=interpreter --ghc-options=:unknown",
         "commands": {
             "build test bench haddock": {"grade": "build", "open": True, "options": "--copy-bins:home --exec=:runs"},
             "setup update": {"grade": "install", "open": True},
             "install": {"grade": "install", "open": True},
             "new": {"grade": "fetch", "open": True},
             "init": {"grade": "write", "open": True},
-            "exec run runghc runhaskell ghc ghci repl eval script": "runs",
+            # stack run builds and runs the project's executable (as cargo run); exec and script run any program
+            "run": {"grade": "build", "open": True},
+            "exec runghc runhaskell ghc ghci repl eval script": "runs",
             "clean": {"grade": "delete", "open": True},
             "purge": {"grade": "delete", "open": True},
             "ls list path query ide templates": {"grade": "read", "open": True},
@@ -909,6 +954,60 @@ CATALOGUE: dict[str, object] = {
                 "grade": "read",
                 "operands": "first-out",
             },
+        },
+    },
+    "buck2": {
+        "source": "Buck2 command reference (buck2.build/docs/users/commands) (buck2 2025): build and test evaluate "
+        "the BUCK files and run the rules' actions and tests; targets, uquery, cquery and audit evaluate the BUCK "
+        "files (as bazel query); run runs the built program; clean deletes buck-out; -c/--config and --config-file "
+        "set the configuration that chooses toolchains (a compiler path), so they are refused",
+        "options": "-h --help -V --version --isolation-dir= -v= --verbose=",
+        "commands": {
+            "build test targets uquery cquery aquery query audit log": {
+                "grade": "build",
+                "options": "-v= --verbose= --console= --ui= -j= --num-threads= --target-platforms= --keep-going "
+                "--show-output --show-full-output --show-json-output --prefer-local --prefer-remote --local-only "
+                "--remote-only --no-remote-cache --build-report=out --out=out --skip-incompatible-targets "
+                "--fail-fast",
+            },
+            "run": "runs",
+            "clean": "delete",
+            "kill killall status": "read",
+        },
+    },
+    "rebar3": {
+        "source": "rebar3 commands (rebar3.org/docs/commands) (rebar3 3.24): compile, eunit, ct, dialyzer, xref, "
+        "cover, edoc, escriptize, release and tar build the project (rebar.config's hooks and plugins are the "
+        "project's code, as mix.exs is); get-deps, upgrade and update fetch; clean deletes build output; shell "
+        "runs the project's code interactively; new writes a project from a template",
+        "options": "-h --help -v --version",
+        "commands": {
+            "compile eunit ct dialyzer xref cover edoc escriptize release relup tar tree deps lock fmt format": {
+                "grade": "build",
+                "open": True,
+            },
+            "get-deps upgrade update unlock": {"grade": "fetch", "open": True},
+            "clean": {"grade": "delete", "open": True},
+            "new": {"grade": "write", "open": True},
+            "shell do as plugins local report": "runs",
+        },
+    },
+    "nimble": {
+        "source": "Nimble user guide, 'Nimble's folder structure and packaging', command list (github.com/nim-lang/"
+        "nimble) (Nimble 0.16): build, test, c/cc/js and check compile the package (its .nimble file is NimScript, "
+        "the project's code); install installs packages into ~/.nimble; refresh, search and list ask the package "
+        "list; run and tasks run the project's tasks; uninstall removes packages",
+        "options": "-h --help -v --version -y --accept -n --reject --verbose --debug --noColor",
+        "commands": {
+            # options not its own nimble hands to the nim compiler (--cc, --gcc.exe: the program it runs), so only
+            # defines are taken
+            "build test c cc js check dump": {"grade": "build", "options": "-d:* --define:* --verbose --debug"},
+            "install develop": {"grade": "install", "open": True},
+            "refresh search list": {"grade": "network", "open": True},
+            "uninstall": {"grade": "delete", "open": True},
+            "init": {"grade": "write", "open": True},
+            "publish": {"grade": "publish", "open": True},
+            "run tasks shell": "runs",
         },
     },
 }

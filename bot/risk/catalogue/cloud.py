@@ -533,4 +533,102 @@ CATALOGUE: dict[str, object] = {
             "generate": {"grade": "read", "open": True},
         },
     },
+    "wrangler": {
+        "source": "Wrangler commands (developers.cloudflare.com/workers/wrangler/commands) (wrangler 4): deploy "
+        "uploads the Worker and replaces the one serving (after the build command wrangler.toml names: the "
+        "project's code); dev runs the Worker's code locally; tail, whoami and the list commands ask Cloudflare; "
+        "secret put and rollback change the account, delete and secret delete remove; login stores a token "
+        "under ~",
+        "options": "-h --help -v --version -c=project --config=project -e= --env= --cwd=project",
+        "commands": {
+            "deploy rollback": _CHANGE,
+            "delete": _DESTROY,
+            "dev": "runs",
+            "tail whoami": _REMOTE,
+            "deployments versions": {"commands": {"list status view": _REMOTE}},
+            "secret": {"commands": {"list": _REMOTE, "put bulk": _CHANGE, "delete": _DESTROY}},
+            "login logout": _HOME,
+            "init": {"grade": "fetch", "open": True},
+            "types": {"grade": "build", "open": True},
+        },
+    },
+    "packer": {
+        "source": "Packer commands (developer.hashicorp.com/packer/docs/commands) (Packer 1.11): validate, inspect "
+        "and console load the template and start the installed plugin binaries (as terraform validate starts the "
+        "providers); fmt rewrites the templates (-check only reports); init downloads the plugins the template "
+        "requires into ~/.config/packer; build runs the template's provisioners, shell-local ones on this "
+        "machine, so it is left unrecognised",
+        "options": "-h --help -v --version -machine-readable",
+        "commands": {
+            "validate inspect console": {
+                "grade": "build",
+                "options": "-syntax-only -evaluate-datasources -no-warn-undeclared-var -var=* -var-file=project "
+                "-except= -only=",
+            },
+            "fmt": {
+                "grade": "build",
+                "options": "-check:read -diff -write=* -recursive",
+                "when": {"-check": "read"},
+            },
+            "init": {"grade": "install", "options": "-upgrade"},
+            "version": "read",
+        },
+    },
+    "ansible-lint": {
+        "source": "ansible-lint usage (ansible.readthedocs.io/projects/lint/usage) (ansible-lint 24): it loads the "
+        "playbooks, roles and the project's .ansible-lint configuration and custom rules (-r: Python code), and "
+        "--fix rewrites the files: a build of the project; a rules directory or configuration outside it is "
+        "code from outside",
+        "grade": "build",
+        "options": "-p --parseable -q --quiet -v --offline --nocolor --force-color --strict --profile= -f= "
+        "--format= -c=project --config-file=project -r=project --rules-dir=project -R -x= --skip-list= -w= "
+        "--warn-list= --fix --fix=* --project-dir=project --version -h --help",
+    },
+    "ansible-inventory": {
+        "source": "ansible-inventory(1) (ansible-core 2.17): it loads the inventory sources (an executable file is "
+        "run as a dynamic inventory script, inventory plugins load) and prints them",
+        "grade": "build",
+        "options": "-i=project --inventory=project --inventory-file=project --list --graph --host= -y --yaml "
+        "--toml --vars --export --output=out -v --verbose --playbook-dir=project --limit= -l= --version -h --help",
+    },
+    "ansible-galaxy": {
+        "source": "ansible-galaxy(1) (ansible-core 2.17): collection and role install download from Galaxy into "
+        "~/.ansible (or -p PATH); list prints what is installed; init writes a skeleton; build packs a "
+        "collection; publish uploads it",
+        "options": "-h --help --version -v --verbose",
+        "commands": {
+            "collection role": {
+                "commands": {
+                    "install download": {
+                        "grade": "install",
+                        "open": True,
+                        "options": "-p=out --collections-path=out "
+                        "--roles-path=out -r=project --requirements-file=project",
+                    },
+                    "list info search": {"grade": "read", "open": True},
+                    "init": {"grade": "write", "open": True},
+                    "build": {"grade": "build", "open": True},
+                    "publish import": {"grade": "publish", "open": True},
+                    "remove delete": {"grade": "delete", "open": True},
+                }
+            }
+        },
+    },
+    "ansible-vault": {
+        "source": "ansible-vault(1) (ansible-core 2.17): view prints a file decrypted; encrypt, decrypt and rekey "
+        "rewrite the files given; create and edit open an editor; a vault password file that is executable is "
+        "run to get the password (so one outside the workspace is code from outside)",
+        "options": "-h --help --version -v --verbose --vault-id= --vault-password-file=project "
+        "--vault-pass-file=project --ask-vault-password --ask-vault-pass -J",
+        "commands": {
+            "view": {"grade": "secret", "open": True},
+            "encrypt decrypt rekey": {
+                "grade": "write",
+                "operands": "out",
+                "options": "--output=out --encrypt-vault-id= --new-vault-id= --new-vault-password-file=project",
+            },
+            "encrypt_string": {"grade": "read", "open": True},
+            "create edit": "runs",
+        },
+    },
 }

@@ -615,11 +615,45 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "options": "-o=out -a*=out --MD=out @*:unknown",
     },
-    "R Rscript lua lua5.4 luajit jshell": {
-        "source": "R(1), Rscript(1) (R 4.4), lua(1) (Lua 5.4: -v prints the version and goes on), jshell(1) (JDK 21): they run code",
+    "Rscript lua lua5.4 luajit jshell": {
+        "source": "Rscript(1) (R 4.4), lua(1) (Lua 5.4: -v prints the version and goes on), jshell(1) (JDK 21): they run code",
         "grade": "runs",
         "options": "--version --help -h",
         "when": {"--version --help -h": "read"},
+    },
+    "R": {
+        "source": "R(1) (R 4.4): R runs code; 'Writing R Extensions' 1.3 'Checking and building packages' and R CMD "
+        "INSTALL --help: R CMD build makes a source tarball of the package directory given (its vignettes run: the "
+        "package's code), R CMD check checks a package or tarball (its examples and tests run), R CMD INSTALL "
+        "installs it into the user's library (R_LIBS_USER, under ~) running its configure script; --configure-args "
+        "and --configure-vars choose programs for that script, so they are refused",
+        "grade": "runs",
+        "options": "--version --help -h",
+        "when": {"--version --help -h": "read"},
+        "commands": {
+            "CMD": {
+                "commands": {
+                    "build": {
+                        "grade": "build",
+                        "operands": "project",
+                        "options": "--no-build-vignettes --no-manual --resave-data --resave-data=* --compact-vignettes "
+                        "--compact-vignettes=* --md5 --log",
+                    },
+                    "check": {
+                        "grade": "build",
+                        "operands": "project",
+                        "options": "--as-cran --no-manual --no-build-vignettes --ignore-vignettes --no-examples "
+                        "--no-tests --no-vignettes --timings --run-donttest -o=out --output=out",
+                    },
+                    "INSTALL": {
+                        "grade": "install",
+                        "operands": "project",
+                        "options": "-l=out --library=out --no-test-load --no-docs --no-html --no-multiarch "
+                        "--build --preclean --clean",
+                    },
+                }
+            }
+        },
     },
     # -- Python web servers: they import the application (the project's code) and listen for connections
     "flask": {

@@ -650,9 +650,13 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "install update upgrade lock sync": {"grade": "fetch", "open": True},
             "uninstall clean": {"grade": "delete", "open": True},
-            "shell run open scripts": "runs",
+            # pipenv run CMD: CMD in the project's virtualenv, graded as typed; a Pipfile [scripts] entry of that
+            # name and a .env it loads are found by the guard (projects.py python_run_scripts)
+            "run": {"grade": "wrap"},
+            "shell open scripts": "runs",
             "graph check requirements verify audit": {"grade": "read", "open": True},
         },
+        "guard": "projects:python_run_scripts",
     },
     "opam": {
         "source": "opam manual: commands (opam.ocaml.org/doc/Manual.html) (opam 2.2)",
@@ -922,7 +926,9 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "add remove install sync update lock outdated search": {"grade": "fetch", "open": True},
             "build": {"grade": "fetch", "open": True},
-            "run": "runs",
+            # pdm run CMD: CMD in the project's environment, graded as typed; a [tool.pdm.scripts] entry of that
+            # name and the run hooks are found by the guard (projects.py python_run_scripts)
+            "run": {"grade": "wrap", "options": "-s --site-packages --recreate -r --reuse-env --skip= --venv="},
             "list info": {"grade": "read", "open": True},
             "show": {"grade": "network", "open": True},
             "export": {"grade": "read", "open": True, "options": "-o=out --output=out"},
@@ -945,5 +951,6 @@ CATALOGUE: dict[str, object] = {
             "self": {"commands": {"list": "read", "add remove update": {"grade": "install", "open": True}}},
             "use": {"grade": "write", "open": True},
         },
+        "guard": "projects:python_run_scripts",
     },
 }

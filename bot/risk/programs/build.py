@@ -365,6 +365,9 @@ _NPM_PROGRAM_KEYS = (
 )  # fmt: skip
 
 
+# npm config keys (npm-config(7)) naming no program that are also abbreviations of one of those keys.
+_NPM_EXACT_KEYS = frozenset({"global"})
+
 # Every spelling accepted for those keys: the key itself or an abbreviation of at least two characters.
 _NPM_PROGRAM_SPELLINGS = frozenset(key[:end] for key in _NPM_PROGRAM_KEYS for end in range(2, len(key) + 1))
 
@@ -413,6 +416,10 @@ def _npm_program_option(name: str) -> bool:
         return False
     if name.startswith("--config."):
         return _npm_program_key(name[len("--config.") :])
+    # nopt takes an option spelled in full as that key before any abbreviation: --global is npm's global, not an
+    # abbreviation of globalconfig (npm-config(7) "global", "Shorthands and Other CLI Niceties")
+    if name[2:].lower() in _NPM_EXACT_KEYS:
+        return False
     return name.startswith("--") and not name.startswith("--no-") and _npm_program_key(name[2:])
 
 
@@ -582,7 +589,9 @@ def js_package_manager(call: Call) -> None:
                 return
         if value in ("--ignore-scripts", "--ignore-scripts=true"):
             ignore_scripts = True
-        if value in ("-g", "--global") or value in ("--location=global", "--location=user"):
+        if value in ("-g", "--global", "--location=global", "--location=user") or (
+            name == "--global" and value.lower() not in ("--global=false", "--global=0")
+        ):
             global_ = True
             elsewhere = f"{tool} {value} runs in the global prefix"
         elif name == "--location" and "=" not in value:
@@ -653,6 +662,19 @@ def js_package_manager(call: Call) -> None:
         return  # npm-install(1) <folder>, npm-pack(1) and npm-link(1) <folder>: its life cycle scripts run
     _grade_js(call, command, rest, prefix, global_, run_dir, elsewhere, rest if forwarded is None else forwarded)
     events = None if ignore_scripts else _lifecycle_events(tool, command)
+    # npm-install(1) <folder>: a folder installed globally is linked there and its package's life cycle scripts run
+    # as the project's do; the folder where it runs (".") is read as the project, any other one is not read
+    folders = [w for w in rest if (w.value or "").startswith((".", "/", "~", "file:"))] if global_ else []
+    if events is not None and any(w.value not in (".", "./") for w in folders):
+        destructive(
+            call,
+            "recipe-elsewhere",
+            f"{tool} {command} -g of {shorten(', '.join(w.src for w in folders), 60)} runs that package's life cycle "
+            "scripts, which FlyBot does not read.",
+        )
+        return
+    if folders:
+        rest = []  # the project itself, installed globally (with other packages or not): its scripts run
     if events is not None and not (global_ and rest):
         # the package's own life cycle scripts (a global install of named packages runs theirs only, not the project's)
         others = None if global_ else elsewhere
@@ -745,7 +767,9 @@ def _grade_js(
     installs = _NPM_INSTALL if tool == "npm" else (_PNPM_INSTALL if tool == "pnpm" else _YARN_INSTALL)
     if tool in ("pnpm", "yarn") and _js_tool_builtin(call, tool, command, rest):
         return
-    if command in ("exec", "x", "dlx", "create", "node", "bin") or (command in ("init", "innit", "create") and rest):
+    if tool == "pnpm" and command == "exec":
+        _pnpm_exec(call, forwarded, run_dir, elsewhere)
+    elif command in ("exec", "x", "dlx", "create", "node", "bin") or (command in ("init", "innit", "create") and rest):
         destructive(call, "runs-program", f"{tool} {command} runs package programs the classifier cannot see.")
     elif command in installs:
         _js_chosen_source(call, tool, command, rest)
@@ -768,6 +792,14 @@ def _grade_js(
         network(call, f"{tool} {command} talks to the registry.")
         if command == "global":
             call.write(_HOME, f"{tool} global changes")
+            # yarn global add <folder> (yarn classic "yarn global", "yarn add" <folder>): that package's life cycle
+            # scripts run, which FlyBot does not read
+            if any((w.value or "").startswith((".", "/", "~", "file:", "link:")) or w.value is None for w in rest[1:]):
+                destructive(
+                    call,
+                    "recipe-elsewhere",
+                    f"{tool} global of a folder runs its life cycle scripts, which FlyBot does not read.",
+                )
         elif command in ("login", "logout", "adduser", "add-user"):  # npm-login(1): the token goes to ~/.npmrc
             call.write(_HOME, f"{tool} {command} changes the user's .npmrc under")
         elif command == "token" and rest and rest[0].value in ("create", None):
@@ -2240,6 +2272,30 @@ _NPX_CATALOGUED = frozenset({
 _NPM_REGISTRY = frozenset({"https://registry.npmjs.org", "https://registry.npmjs.org/"})
 
 
+def _pnpm_exec(call: Call, words: list[Word], run_dir: Word | None, elsewhere: str | None) -> None:
+    """``pnpm exec PROGRAM ARGS`` (pnpm.io/cli/exec: "Execute a shell command in scope of a project",
+    ``node_modules/.bin`` first on PATH; it fetches nothing): a build-and-check tool of the table or of
+    :data:`_NPX_CATALOGUED` is graded as that program typed at the prompt, at least a build, as ``npx --no-install``
+    is; any other program, an option of exec (``-c``/``--shell-mode``, ``-r``, ``--parallel``...), another directory
+    (``-C``) or other packages (``-r``, ``--filter``) is destructive."""
+    if elsewhere is not None or run_dir is not None:
+        destructive(call, "recipe-elsewhere", "pnpm exec runs in another directory or in other packages.")
+        return
+    rest = words[1:] if words[:1] and words[0].value == "--" else words
+    if not rest or rest[0].value is None or rest[0].value.startswith("-"):
+        destructive(call, "runs-program", "pnpm exec runs a program or shell command the classifier cannot see.")
+        return
+    program = rest[0].value
+    entry = call.g.programs.get(program)
+    if entry is None or (entry.handler is not checker and program not in _NPX_CATALOGUED):
+        destructive(
+            call, "unrecognised", f"pnpm exec {show(rest[0])} runs a package program the classifier cannot see."
+        )
+        return
+    build_or_test(call, "pnpm exec")
+    call.run([literal_word(program)] + rest[1:], "pnpm exec")
+
+
 def npx(call: Call) -> None:
     """npx (npm exec): runs a package's program, fetching the package from the registry when the project
     does not have it. A program in the table's build-and-check tools (eslint, prettier, tsc, jest...) or in
@@ -2378,7 +2434,13 @@ _BUN = {
         },
         "test": {"grade": "build", "open": True},
         "build": {"grade": "build", "open": True, "options": "--outdir=out --outfile=out"},
-        "run x exec repl create c": "runs",
+        # bun run NAME: the package.json script NAME with its pre/post scripts, graded as npm's by bun() below;
+        # without that script a file or a package's program named NAME (Bun docs, "bun run": resolution order)
+        "run": {
+            "grade": "build",
+            "options": "--bun --silent --if-present --smol --no-clear-screen --elide-lines= --shell=",
+        },
+        "x exec repl create c": "runs",
         "init": {"grade": "write", "open": True},
         "outdated audit info why": {"grade": "network", "open": True},
         "publish": {"grade": "publish", "open": True},
@@ -2405,6 +2467,38 @@ _BUN_EVENTS = {
     "pack": _PACK_EVENTS,
     "publish": _LIFECYCLE["publish"],
 }
+
+
+def _bun_run(call: Call, words: list[Word], directory: Word | None) -> None:
+    """``bun run NAME ARGS``: Bun docs, "bun run": NAME is first the package.json script of that name, run with its
+    ``pre``/``post`` scripts, which is graded as npm's (the words after NAME go to the script); else a source file or
+    a package's or the system's program of that name, which FlyBot does not see (destructive). ``bun run`` alone
+    lists the scripts."""
+    start = next(i for i, w in enumerate(words) if w.value == "run") + 1
+    after = words[start:]
+    rest = after[next((i for i, w in enumerate(after) if not (w.value or "x").startswith("-")), len(after)) :]
+    if not rest:
+        read_only(call, "bun run without a script lists the scripts.")
+        return
+    name = rest[0].value
+    if name is None:
+        destructive(call, "dynamic-argument", "The bun script is only known when it runs.")
+        return
+    if "/" in name or name.startswith("."):
+        destructive(
+            call, "script-file", f"bun run {show(rest[0])} runs a source file, which the classifier cannot see."
+        )
+        return
+    run_recipe(
+        call,
+        "npm",
+        name,
+        directory=directory,
+        extra=[w for w in rest[1:] if w.value != "--"],
+        label=f"bun run {name}",
+        missing="with no package.json script of that name, bun runs a source file or a program of that name, "
+        "which the classifier cannot see.",
+    )
 
 
 def bun(call: Call) -> None:
@@ -2436,6 +2530,38 @@ def bun(call: Call) -> None:
     command = operands[1] if operands[:1] == ["pm"] and len(operands) > 1 else (operands[0] if operands else None)
     if operands[:1] == ["pm"] and command != "pack":
         return
+    if command == "run":
+        _bun_run(call, words, directory)
+        return
     events = _BUN_EVENTS.get(command or "")
     if events is not None:
         run_recipe(call, "npm", LIFECYCLE + ",".join(events), directory=directory, label=f"bun {command}")
+
+
+def bazel_run(base: Handler) -> Handler:
+    """``bazel run TARGET [-- ARGS]`` (bazel command-line reference, "run": "Runs the specified target"): the
+    catalogue grades it as a build; the target must be a label of the workspace's own repository (``//pkg:name``,
+    ``:name``, ``pkg:name``), whose binary is the project's code. A label of another repository (``@repo//...``,
+    ``@@repo``: code fetched from elsewhere), a target only known when it runs or none is destructive
+    (``runs-program``)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        values = [w.value for w in call.args]
+        if "run" not in values:
+            return
+        after = values[values.index("run") + 1 :]
+        words = after[: after.index("--")] if "--" in after else after
+        # an option's value may stand before the target (-c opt, --config dev): every word before -- is looked at
+        target = next((v for v in words if v is None or not v.startswith("-")), None)
+        # //external:NAME is a WORKSPACE bind() alias of another repository's target
+        if target is None or any(v is None or v.startswith(("@", "//external:")) for v in words):
+            destructive(
+                call,
+                "runs-program",
+                f"bazel run {target or ''}".rstrip()
+                + " runs a program that is not one of the workspace's own targets (or only known when it runs).",
+            )
+
+    handler.__name__ = "bazel_run"
+    return handler

@@ -899,10 +899,28 @@ def _stash(g: _Git) -> None:
         g.write()
 
 
+#: The only options of a ``git branch -d`` graded as the safe deletion: git-branch(1) ``-d``/``--delete``: "The
+#: branch must be fully merged in its upstream branch, or in HEAD if no upstream was set", so git refuses to drop
+#: commits reachable from nothing else. ``-D``, ``-f``/``--force`` (with ``-d``: ``-D``), ``-r``/``--remotes``
+#: (remote-tracking branches, deleted unchecked), clusters and abbreviations stay destructive.
+_SAFE_BRANCH_DELETE = frozenset({"-d", "--delete", "-q", "--quiet"})
+
+
+def _safe_branch_delete(g: _Git) -> bool:
+    """True for ``git branch -d NAME...`` with only the options of :data:`_SAFE_BRANCH_DELETE` and literal names."""
+    values = g.values()
+    options = [v for v in values if v is None or v.startswith("-")]
+    names = [v for v in values if v is not None and not v.startswith("-")]
+    return bool(names) and all(v in _SAFE_BRANCH_DELETE for v in options) and "--" not in values
+
+
 def _branch_or_tag(g: _Git) -> None:
     if g.sub == "branch" and _upstream(g):
         return
     if g.has("-d", "-D", "--delete"):
+        if g.sub == "branch" and _safe_branch_delete(g):
+            g.write("git branch -d deletes merged branches only (git-branch(1)), in the repository at")
+            return
         destructive(g.call, "discard-changes", f"git {g.sub} -d deletes a {g.sub}.")
         return
     listing = g.has(

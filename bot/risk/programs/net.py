@@ -281,12 +281,45 @@ def ssh(call: Call) -> None:
             )
             break
     command = more.rest if found.rest else []
-    if not command:
-        return
     if any(w.value is None for w in command):
         destructive(call, "dynamic-script", "The remote command is only known when it runs.")
         return
+    if not command or _remote_shell_reading_stdin([w.value or "" for w in command]):
+        # ssh(1): without a command the remote login shell runs, reading standard input (as "bash -s" given as the
+        # command does); -N runs no command, -n/-f read /dev/null, -G/-Q/-O/-W/-V open no shell
+        if not found.rest or call.rec.null_stdin or {o.name for o in options} & _SSH_NO_SHELL:
+            return
+        if call.rec.stdin is not None:
+            call.script(call.rec.stdin, "ssh (its standard input, run by the remote shell)", remote=True)
+            return
+        if not command and not call.rec.fed:
+            return  # an interactive login (the session's own input), graded as before: network
+        if not command:
+            destructive(
+                call,
+                "shell-stdin",
+                "ssh without a command runs the remote login shell, which reads its script from standard input "
+                "(here a file or a pipe): the classifier cannot see it.",
+            )
+            return
     call.script(" ".join(w.value or "" for w in command), "ssh", remote=True)
+
+
+#: ssh(1) options after which no remote shell reads standard input: -N (no command), -n and -f (standard input from
+#: /dev/null), -G and -Q (print and exit), -O (a control command to the master), -W (standard input forwarded to a
+#: host and port), -V (the version).
+_SSH_NO_SHELL = frozenset({"-N", "-n", "-f", "-G", "-Q", "-O", "-W", "-V"})
+#: Shells given as the remote command that read their script from standard input (bash(1), dash(1): no script
+#: operand, or -s), with options that change only how it runs (-e exit on error, -x trace, -u unset is an error,
+#: -l a login shell).
+_STDIN_SHELLS = frozenset({"sh", "bash", "dash", "zsh"})
+_STDIN_SHELL_OPTIONS = frozenset({"-s", "-e", "-x", "-u", "-l", "-ex", "-xe", "-eu", "-ue", "-eux", "-se", "-es"})
+
+
+def _remote_shell_reading_stdin(command: list[str]) -> bool:
+    """True for a remote command that is only a shell reading its script from standard input (``bash``,
+    ``sh -s``, ``bash -ex``): then the here-document or here-string given to ssh is that script."""
+    return bool(command) and command[0] in _STDIN_SHELLS and all(w in _STDIN_SHELL_OPTIONS for w in command[1:])
 
 
 def open_bind(address: str | None) -> bool:

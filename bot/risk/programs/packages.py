@@ -463,6 +463,9 @@ def brew(base: Handler) -> Handler:
             base(call)
             _removal(call, f"brew {command.value}")
             return
+        if command is not None and command.value == "services":
+            _brew_services(call, base, words[words.index(command) + 1 :])
+            return
         if command is None or command.value not in ("install", "reinstall", "upgrade", "fetch"):
             base(call)
             if command is not None and command.value in ("update", "update-reset", "tap"):
@@ -478,6 +481,34 @@ def brew(base: Handler) -> Handler:
 
     handler.__name__ = "brew"
     return handler
+
+
+#: brew-services(1) (``brew services --help``, Homebrew 4): ``start`` and ``restart`` start the service and
+#: "register it to launch at login (or boot)" (a launchd agent or a systemd --user unit); ``run`` starts it without
+#: registering it; ``stop`` and ``kill`` stop it; ``list``, ``info`` print; ``cleanup`` removes unused services.
+_BREW_SERVICES_PERSIST = frozenset({"start", "restart"})
+_BREW_SERVICES_OTHER = frozenset({"run", "stop", "kill", "list", "info", "cleanup"})
+
+
+def _brew_services(call: Call, base: Handler, rest: list[Word]) -> None:
+    """``brew services SUBCOMMAND``: start/restart register the service to start at every login or boot,
+    persistence graded as ``systemctl --user enable`` (destructive on the host); a subcommand not listed or only
+    known when it runs is destructive."""
+    verb = next((w for w in rest if w.value is None or not w.value.startswith("-")), None)
+    if verb is not None and verb.value is None:
+        destructive(call, "dynamic-argument", "The brew services command is only known when it runs.")
+        return
+    if verb is not None and verb.value not in _BREW_SERVICES_PERSIST | _BREW_SERVICES_OTHER:
+        destructive(call, "unrecognised-use", f"brew services {show(verb)} is not a brew services command.")
+        return
+    base(call)
+    if verb is not None and verb.value in _BREW_SERVICES_PERSIST:
+        host_destructive(
+            call,
+            "persistence",
+            f"brew services {verb.value} registers the service to start at every login or boot (a launchd agent "
+            "or systemd --user unit): persistence the owner must see, as systemctl --user enable.",
+        )
 
 
 def snap(base: Handler) -> Handler:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-from bot.risk.grader import Call, inert_environment
+from bot.risk.grader import Call, Handler, inert_environment
 from bot.risk.hidden import needs_a_person, reveal
 from bot.risk.paths import CwdState, Where
 from bot.risk.reasons import shorten
@@ -87,6 +87,7 @@ def run_recipe(
     extra: list[Word] | None = None,
     elsewhere: str | None = None,
     label: str | None = None,
+    missing: str | None = None,
 ) -> None:
     """Grade what ``tool target`` runs, read from the directory where it really runs (see the module docstring).
 
@@ -99,7 +100,10 @@ def run_recipe(
     command ``git submodule foreach``, ``git rebase --exec``, ``git bisect run`` or ``find -execdir`` runs is
     graded): the grade is destructive. ``label``: how reasons name the command
     (``npm ci``, for a package's life cycle scripts: a ``target`` starting with :data:`~bot.risk.recipes.LIFECYCLE`,
-    whose name never decides the grade: the subcommand's own grade is the floor).
+    whose name never decides the grade: the subcommand's own grade is the floor). ``missing``: what the tool runs
+    when there is no such recipe, for a tool that then runs something else FlyBot does not see (``bun run NAME``
+    runs a file or a package's program named NAME): with no recipe found (or none sent) the grade is destructive
+    (``runs-program``) and ``missing`` says why.
     """
     g = call.g
     if label is None:
@@ -138,6 +142,8 @@ def run_recipe(
             )
             return
     if state.remote:  # on another machine or in a container (ssh, docker run): graded as that command is, by name here
+        if missing is not None:
+            destructive(call, "runs-program", f"{label}: {missing}")
         if not target.startswith(LIFECYCLE):
             g.name_floor(call.rec, call.scope, [target], label)
         return
@@ -170,7 +176,7 @@ def run_recipe(
             return
         places.append((run_in, rel, rel_file))
     for run_in, rel, rel_file in places:
-        _run_one(call, tool, target, label, run_in, rel, rel_file, tuple(overrides), extra)
+        _run_one(call, tool, target, label, run_in, rel, rel_file, tuple(overrides), extra, missing)
         # noted after its own lines are graded: what the recipe writes itself was not yet read when the tool read it
         noted = (run_in, rel_file, label, g.concurrent > 0 or call.scope.repeat > 0)
         if noted not in g.recipes_run:
@@ -210,6 +216,7 @@ def _run_one(
     file: str,
     overrides: tuple[str, ...],
     extra: list[Word] | None,
+    missing: str | None = None,
 ) -> None:
     g = call.g
     stale = g.risk_before > R.READ_ONLY
@@ -235,10 +242,16 @@ def _run_one(
     recipe = g.recipes.recipe(tool, target, directory, file, overrides) if g.recipes is not None else None
     # Recipes the adapter sent (GivenRecipes, not complete) can only raise the grade the server gives without them:
     # the target's name still sets its floor (make deploy: network), as when no recipe was sent.
+    # A recipe with no lines (a makefile without a rule for the target and nothing run on load: make stops with
+    # "No rule to make target") is graded as no recipe, as npm's missing script is: the name keeps its floor.
     given = g.recipes is not None and not g.recipes.complete
-    if (recipe is None or stale or given) and not target.startswith(LIFECYCLE):
+    empty = recipe is not None and not recipe.lines
+    if (recipe is None or stale or given or empty) and not target.startswith(LIFECYCLE):
         g.name_floor(call.rec, call.scope, [target], label)
     if recipe is None:
+        if missing is not None:
+            destructive(call, "runs-program", f"{label}: {missing}")
+            return
         if target.startswith(LIFECYCLE) and (g.recipes is None or not g.recipes.complete):
             # the adapter reports a package's life cycle scripts, none too: without the report they are unknown
             chosen(call, f"the package's life cycle scripts in {directory or '.'} (not reported by the adapter)", label)
@@ -847,3 +860,64 @@ def poetry(call: Call) -> None:
         destructive(
             call, "unrecognised-use", f"poetry {shorten(command or '?', 40)} is not recognised (it may be a plugin)."
         )
+
+
+#: Options of ``pdm run`` that take the next word as their value (PDM CLI reference, "run").
+_PDM_RUN_VALUES = frozenset({"--skip", "--venv"})
+
+
+def python_run_scripts(base: Handler) -> Handler:
+    """``pdm run NAME`` and ``pipenv run NAME`` (catalogue/packages.py): the catalogue grades NAME and its words as
+    the command typed at the prompt; this guard adds what the project makes the same words run instead
+    (settings.py ``scripts pdm|pipenv NAME``: a ``[tool.pdm.scripts]`` or Pipfile ``[scripts]`` entry, pdm's run hooks,
+    pipenv's ``.env``), destructive (``runs-program``): FlyBot does not grade project scripts of these tools. A place
+    that could not be read is destructive; one not reported lists the command in ``chosen_by``. ``pdm -p DIR``
+    (another project) is destructive."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        from bot.risk.settings import SCRIPTS
+
+        values = [w.value for w in call.args]
+        if "run" not in values:
+            return
+        at = values.index("run")
+        if any(v is None for v in values[:at]):
+            return  # a word only known when it runs: destructive already
+        if call.name == "pdm" and any(
+            v in ("-p", "--project") or (v or "").startswith(("-p", "--project=")) for v in values[:at]
+        ):
+            destructive(call, "project-outside-workspace", "pdm -p runs the scripts of the project it names.")
+            return
+        index = at + 1
+        name: str | None = None
+        while index < len(values):
+            value = values[index]
+            index += 1
+            if value is None:
+                return  # destructive already
+            if value == "--":
+                continue
+            if value.startswith("-"):
+                if value in _PDM_RUN_VALUES:
+                    index += 1
+                continue
+            name = value
+            break
+        if name is None:
+            return
+        label = f"{call.name} run {shorten(name, 40)}"
+        if len(name) > 100 or not name.isprintable():
+            destructive(call, "runs-program", f"{label}: a script name FlyBot does not look up.")
+            return
+        lines = settings_lines(call, "python", label, f"{SCRIPTS}{call.name} {name}")
+        if lines:
+            shown = "; ".join(f"{line.source}: {line.command}" for line in lines[:3])
+            destructive(
+                call,
+                "runs-program",
+                f"{label} runs what the project defines ({shorten(shown, 160)}), which FlyBot does not grade.",
+            )
+
+    handler.__name__ = "python_run_scripts"
+    return handler

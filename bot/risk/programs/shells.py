@@ -71,7 +71,12 @@ def shell(call: Call) -> None:
         else:
             call.script(operands[0].value, f"{call.name} -c")
         return
-    if stdin or not operands:
+    if (stdin or not operands) and call.rec.stdin is not None and not interactive:
+        # bash(1): "If no arguments remain after option processing, or if the -s option is present, then commands
+        # are read from the standard input": a literal here-document or here-string is that script, graded as
+        # bash -c text is (a line the script reads as data is graded as a command too: never lower)
+        call.script(call.rec.stdin, f"{call.name} (its standard input)")
+    elif stdin or not operands:
         destructive(
             call, "shell-stdin", f"{call.name} reads its script from standard input, which the classifier cannot see."
         )
