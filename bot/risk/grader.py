@@ -379,7 +379,9 @@ def _classify_dir(cwd: str, root: str) -> bool:
 #: -t FILE``/``--template=FILE`` starts the message with FILE (git-commit(1): with ``--no-edit`` and
 #: ``--cleanup=verbatim`` the template is committed as it is). Short options also in a cluster (``-aF FILE``) and
 #: with the file attached (``-F/etc/shadow``), long ones in any abbreviation git takes (``--fil``, ``--templ``).
-_GIT_FILE_READERS = ("--no-index", "--contents")
+#: git-archive(1) ``--add-file=<file>``: "Add a non-tracked file to the archive" (written to standard output by
+#: default); git's parse-options takes a unique prefix, ``--add-f`` (``--add-virtual-file`` holds its content).
+_GIT_FILE_READERS = ("--no-index", "--contents", "--add-f")
 _GIT_MESSAGE_FILE_LONG = ("--file", "--template")
 _GIT_MESSAGE_FILE_SHORT = frozenset("Ft")
 #: Short options of commit, tag, notes and merge that take a value (the rest of a cluster is that value).

@@ -57,3 +57,52 @@ def test_a_recursive_comparison_of_a_tree_holding_credentials_is_a_secret_read(c
 def test_comparing_workspace_trees_and_files_stays_read_only(command: str) -> None:
     risk, rules = _rules(command)
     assert risk == RiskLevel.READ_ONLY, rules
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        # git-archive(1) --add-file: "Add a non-tracked file to the archive", written to standard output
+        "git archive HEAD --add-file=/home/dev/.ssh/id_rsa",
+        "git archive --add-file ~/.aws/credentials HEAD",
+        "git archive --add-f=/etc/shadow HEAD",
+        # rsync(1) --files-from: the listed files below the source, any of them
+        "rsync --files-from=list ~ .",
+        "rsync --files-from list / ./x",
+        # GNU tar "Reading Names from a File": -T FILE names any path
+        "tar --files-from=list.txt -cf -",
+        "tar -T list.txt -czf - | base64",
+        # zip(1) -@: the files named on standard input
+        "zip - -@ < list",
+        "zip -q@ out.zip < list",
+        # 7z(1): a directory operand is stored whole; @listfile and -i@listfile name any path
+        "7z a out.7z ~",
+        "7z a -so x ~/.config",
+        "7z a x.7z @list",
+        "7z a -so x -ir@list",
+    ],
+)
+def test_an_archiver_adding_files_a_list_or_a_home_names_is_a_secret_read(command: str) -> None:
+    risk, rules = _rules(command)
+    assert risk >= RiskLevel.NETWORK
+    assert "secret-read" in rules
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git archive --add-file=README.md HEAD",
+        "git archive HEAD",
+        "git archive --add-virtual-file=a:b HEAD",
+        "rsync --files-from=list src/ dst/",
+        "tar cf out.tar -T /dev/null",
+        "tar czf out.tgz src",
+        "zip -r out.zip src",
+        "7z a x.7z src",
+        "7z l x.7z",
+    ],
+)
+def test_an_archiver_adding_workspace_files_reads_no_secret(command: str) -> None:
+    risk, rules = _rules(command)
+    assert "secret-read" not in rules
+    assert risk <= RiskLevel.WORKSPACE_WRITE

@@ -580,6 +580,15 @@ def zip_(call: Call) -> None:
     if moves:
         for word in added:
             call.g.removes(call.rec, call.scope, word, "zip -m deletes")
+    if any(
+        w.value == "--names-stdin"
+        or ((w.value or "").startswith("-") and not (w.value or "").startswith("--") and "@" in (w.value or ""))
+        for w in call.args
+    ):  # zip(1) -@: "Take the list of input files from standard input": any path, credential files too
+        call.g.flag(
+            call.rec, call.scope, R.NETWORK, "secret-read",
+            "zip -@ adds the files its input names, which may be credential files: the content goes to the model.",
+        )  # fmt: skip
     if zipfile is None:
         read_only(call, "zip without a zipfile writes to standard output.")
         return
