@@ -106,3 +106,32 @@ def test_an_archiver_adding_workspace_files_reads_no_secret(command: str) -> Non
     risk, rules = _rules(command)
     assert "secret-read" not in rules
     assert risk <= RiskLevel.WORKSPACE_WRITE
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        # pytest 8+: without a configuration file the rootdir is the conftest cut-off, so --rootdir DIR imports
+        # DIR/conftest.py (checked: pytest 9.2 prints what /tmp/x/conftest.py prints for --rootdir=/tmp/x)
+        "pytest --rootdir=/tmp/x",
+        "pytest --rootdir=/etc",
+        "pytest --rootdir ~",
+        "pytest --rootdir=..",
+        "pytest --confcutdir=/tmp/x",
+        "python3 -m pytest --rootdir=/tmp/x",
+        "pytest -o addopts='--rootdir=/tmp/x'",
+    ],
+)
+def test_pytest_rooted_outside_the_workspace_imports_code_from_there(command: str) -> None:
+    risk, rules = _rules(command)
+    assert risk == RiskLevel.DESTRUCTIVE
+    assert "project-outside-workspace" in rules
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["pytest --rootdir=.", "pytest --rootdir=build", "pytest --confcutdir=tests", "pytest --basetemp=/tmp/x"],
+)
+def test_pytest_rooted_in_the_workspace_stays_a_build(command: str) -> None:
+    risk, rules = _rules(command)
+    assert risk == RiskLevel.WORKSPACE_WRITE, rules

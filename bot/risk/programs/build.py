@@ -1948,9 +1948,13 @@ def checker(call: Call) -> None:
         return
     if call.name in _CONFIG_ABOVE and not any((w.value or "").startswith(("-c", "--config")) for w in words):
         found_above(call, _CONFIG_ABOVE[call.name], call.name)
-    if call.name in _RUNS_FROM and _outside_project(
-        call, words, call.name, _CHECKER_OUTPUTS + _CHECKER_ATTACHED_OUTPUTS + _RUNNER_OUTPUTS, _RUNS_FROM[call.name]
-    ):
+    outputs = _CHECKER_OUTPUTS + _CHECKER_ATTACHED_OUTPUTS + _RUNNER_OUTPUTS
+    if call.name in ("pytest", "py.test"):
+        # pytest "Initialization: determining rootdir and configfile" and ``--confcutdir``: without a configuration
+        # file the rootdir is the conftest cut-off, so ``--rootdir DIR``/``--confcutdir DIR`` above or outside the
+        # workspace imports the conftest.py files from DIR down: code there, not only a cache written
+        outputs = tuple(o for o in outputs if o not in _PYTEST_CONFTEST_DIRS)
+    if call.name in _RUNS_FROM and _outside_project(call, words, call.name, outputs, _RUNS_FROM[call.name]):
         return
     if call.name == "jest" and _jest_inline_config(call, words):
         return
@@ -2046,6 +2050,8 @@ _RUNS_FROM: dict[str, frozenset[str] | None] = {
     # [flake8:local-plugins] paths= it imports; argparse takes a unique prefix of either (--conf, --append)
     "flake8": frozenset({"--config"[:n] for n in range(5, 9)} | {"--append-config"[:n] for n in range(4, 16)}),
 }
+#: pytest options naming the directory conftest.py files are imported from down to the tests (see checker).
+_PYTEST_CONFTEST_DIRS = ("--rootdir", "--confcutdir")
 #: Test runners' options naming what they write, beyond :data:`_CHECKER_OUTPUTS` (graded as writes, not as code
 #: they run): pytest -o (an ini override) and --cov-report.
 _RUNNER_OUTPUTS = ("-o", "--cov-report")
