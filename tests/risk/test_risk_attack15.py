@@ -135,3 +135,26 @@ def test_pytest_rooted_outside_the_workspace_imports_code_from_there(command: st
 def test_pytest_rooted_in_the_workspace_stays_a_build(command: str) -> None:
     risk, rules = _rules(command)
     assert risk == RiskLevel.WORKSPACE_WRITE, rules
+
+
+def _both(command: str, root: Path) -> RiskLevel:
+    """The grade on the adapter's side; the server, given what the adapter read, grades the same."""
+    from bot.risk.recipes import GivenRecipes, ProjectRecipes
+
+    read = classify(command, contained=False, workspace=root, recipes=ProjectRecipes(root))
+    given = classify(command, contained=False, workspace=root, recipes=GivenRecipes(read.recipes))
+    assert given.risk is read.risk, (read.reasons, given.reasons)
+    return read.risk
+
+
+@pytest.mark.parametrize("with_package", [True, False])
+def test_npm_init_reads_the_npmrc_naming_its_init_module(tmp_path: Path, with_package: bool) -> None:
+    # npm-config(7) "init-module": "A module that will be loaded by the npm init command" (checked with npm 11:
+    # a project .npmrc's init-module=/tmp/x.js runs /tmp/x.js on npm init -y, with or without a package.json)
+    if with_package:
+        (tmp_path / "package.json").write_text('{"name": "x", "version": "1.0.0", "scripts": {"test": "jest"}}')
+    for command in ("npm init -y", "npm init", "npm innit --yes"):
+        assert _both(command, tmp_path) is RiskLevel.WORKSPACE_WRITE, command
+    (tmp_path / ".npmrc").write_text("init-module=/tmp/x/init.js\n")
+    for command in ("npm init -y", "npm init", "npm innit --yes"):
+        assert _both(command, tmp_path) is RiskLevel.DESTRUCTIVE, command

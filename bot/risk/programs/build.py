@@ -761,6 +761,11 @@ def _grade_js(
     elif command in _NPM_RUN or command in ("init", "innit"):
         build_or_test(call, f"{tool} {command}")
         _js_script(call, tool, command, forwarded, run_dir, elsewhere)
+        if command in ("init", "innit"):
+            # npm-init(1) without a package runs the init-module (npm-config(7): "A module that will be loaded by
+            # the npm init command"), which a project's .npmrc may name anywhere: read with the settings a script
+            # run reads (no life cycle script of its own runs)
+            run_recipe(call, tool, LIFECYCLE, directory=run_dir, elsewhere=elsewhere, label=f"{tool} {command}")
     elif command in _NPM_READ:
         read_only(call, f"{tool} {command} only reads.")
     elif command in _NPM_NETWORK or command in ("npm", "global"):
