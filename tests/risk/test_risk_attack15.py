@@ -158,3 +158,50 @@ def test_npm_init_reads_the_npmrc_naming_its_init_module(tmp_path: Path, with_pa
     (tmp_path / ".npmrc").write_text("init-module=/tmp/x/init.js\n")
     for command in ("npm init -y", "npm init", "npm innit --yes"):
         assert _both(command, tmp_path) is RiskLevel.DESTRUCTIVE, command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        # each checked by hand where noted: git 2.x runs /tmp/x/config's core.fsmonitor for git status
+        "export GIT_COMMON_DIR=/tmp/x",
+        # GNU make 4: MAKEFLAGS=' -- SHELL=/tmp/x' runs recipes with /tmp/x; MAKEFILES=/tmp/x.mk is read first
+        "export MAKEFLAGS=' -- SHELL=/tmp/x'",
+        "export MAKEFLAGS='--eval=$(shell id)'",
+        "export MAKEFILES=/tmp/x.mk",
+        "export GCONV_PATH=/tmp/x",
+        "export OPENSSL_CONF=/tmp/x.cnf",
+        "export ZDOTDIR=/tmp/x",
+        "export KUBECONFIG=/tmp/x",
+        "export TF_CLI_CONFIG_FILE=/tmp/x.tfrc",
+        "export COMPOSE_FILE=/tmp/x.yml",
+        "export PIPENV_PIPFILE=/tmp/Pipfile",
+        "export DIRENV_CONFIG=/tmp/x",
+        "export AZURE_CONFIG_DIR=/tmp/x",
+        "export HELM_PLUGINS=/tmp/x",
+        "export GNUPGHOME=/tmp/x",
+        "export SUDO_ASKPASS=/tmp/x",
+        "export ANSIBLE_CONFIG=/tmp/x.cfg",
+        "declare -x KUBECONFIG=/tmp/x",
+        "MAKEFLAGS=' -- SHELL=/tmp/x' make",
+    ],
+)
+def test_exporting_a_variable_that_names_code_a_program_runs_is_destructive(command: str) -> None:
+    risk, rules = _rules(command)
+    assert risk == RiskLevel.DESTRUCTIVE, rules
+
+
+@pytest.mark.parametrize("command", ["export CONDARC=/tmp/x", "export POETRY_CONFIG_DIR=/tmp/x"])
+def test_exporting_a_package_managers_configuration_chooses_the_package_source(command: str) -> None:
+    graded = classify(command, contained=False, workspace=W)  # package-source: destructive on the host
+    assert graded.risk == RiskLevel.DESTRUCTIVE
+    assert "package-source" in {reason.rule for reason in graded.reasons}
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["export LANG=C", "export TERM=xterm", "make -j4", "echo $KUBECONFIG", "export GIT_TRACE=1", "kubectl get pods"],
+)
+def test_inert_exports_and_reading_the_variables_stay_low(command: str) -> None:
+    risk, rules = _rules(command)
+    assert risk <= RiskLevel.NETWORK, rules
