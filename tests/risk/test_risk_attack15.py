@@ -205,3 +205,49 @@ def test_exporting_a_package_managers_configuration_chooses_the_package_source(c
 def test_inert_exports_and_reading_the_variables_stay_low(command: str) -> None:
     risk, rules = _rules(command)
     assert risk <= RiskLevel.NETWORK, rules
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        # pytest reference "Configuration Options": testpaths (checked: -o testpaths=/tmp/x runs /tmp/x/test_*.py),
+        # pythonpath
+        "pytest -o testpaths=/tmp/x",
+        "pytest -o testpaths=../x",
+        "pytest --override-ini='testpaths=tests /tmp/x'",
+        "pytest -otestpaths=/tmp/x",
+        "pytest -o pythonpath=/tmp --pyargs evil",
+        "pytest -o addopts='-o testpaths=/tmp/x'",
+        # pytest-xdist --tx: remote hosts, another interpreter, a socket server; --pdbcls imports a module
+        "pytest -d --tx ssh=evil.example",
+        "pytest --tx popen//python=/tmp/x",
+        "pytest --tx=socket=192.0.2.1:8888",
+        "pytest --pdbcls=evil:Pdb",
+    ],
+)
+def test_pytest_collecting_or_importing_code_outside_the_workspace_is_destructive(command: str) -> None:
+    risk, rules = _rules(command)
+    assert risk == RiskLevel.DESTRUCTIVE, rules
+
+
+def test_pytest_log_file_ini_override_writes_where_it_says() -> None:
+    # pytest reference: log_file, as --log-file (graded as the command-line option is)
+    assert classify("pytest -o log_file=~/.bashrc", contained=False, workspace=W).risk == RiskLevel.DESTRUCTIVE
+    assert classify("pytest --log-file=~/.bashrc", contained=False, workspace=W).risk == RiskLevel.DESTRUCTIVE
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pytest -o testpaths=tests",
+        "pytest -o pythonpath=src",
+        "pytest -o log_file=out.log",
+        "pytest --tx popen",
+        "pytest --tx 3*popen",
+        "pytest -n 4",
+        "pytest -p no:cacheprovider",
+    ],
+)
+def test_pytest_settings_inside_the_workspace_stay_a_build(command: str) -> None:
+    risk, rules = _rules(command)
+    assert risk == RiskLevel.WORKSPACE_WRITE, rules

@@ -1750,6 +1750,14 @@ _CHECKER_ATTACHED_OUTPUTS = ("--debug",)
 #: ini settings naming a directory pytest writes (pytest reference, "Configuration Options": ``cache_dir``; the
 #: cache is removed by ``--cache-clear``).
 _PYTEST_INI_DIRS = ("cache_dir",)
+#: ini settings naming a file pytest writes (pytest reference, "Configuration Options": ``log_file``, as
+#: ``--log-file``).
+_PYTEST_INI_FILES = ("log_file",)
+#: ini settings naming directories pytest collects tests from or imports modules from (pytest reference,
+#: "Configuration Options": ``testpaths`` "directories that should be searched for tests when no specific directories,
+#: files or test ids are given", ``pythonpath`` "paths that should be added to sys.path"): outside the workspace,
+#: code there runs (checked: ``pytest -o testpaths=/tmp/x`` runs /tmp/x/test_*.py).
+_PYTEST_INI_CODE = ("testpaths", "pythonpath")
 #: Formatters and fixers that rewrite the files and directories named as operands, and the options that make them
 #: do so (None: always, unless a check-only option is given); from each tool's CLI reference.
 _REWRITERS: dict[tuple[str, str | None], tuple[str, ...] | None] = {
@@ -2020,6 +2028,19 @@ def checker(call: Call) -> None:
             key, has_value, directory = setting.partition("=")
             if has_value and key.strip() in _PYTEST_INI_DIRS:
                 call.write(Word(directory, directory), f"pytest -o {key.strip()} writes and clears")
+            elif has_value and key.strip() in _PYTEST_INI_FILES:
+                call.write(Word(directory.strip(), directory.strip()), f"pytest -o {key.strip()} writes")
+            elif has_value and key.strip() in _PYTEST_INI_CODE:
+                for path in directory.split():
+                    target = Word(path, path)
+                    if call.where(target) not in (Where.WORKSPACE, Where.NOWHERE):
+                        destructive(
+                            call,
+                            "project-outside-workspace",
+                            f"pytest -o {key.strip()}={shorten(path, 60)} collects or imports code outside the "
+                            "workspace that FlyBot does not read.",
+                        )
+                        return
     _rewrites(call, words)
     if _only_checks(call.name, [w.value for w in words]):
         read_only(call, f"{call.name} only checks: it changes no file.")
@@ -2064,8 +2085,11 @@ _RUNNER_OUTPUTS = ("-o", "--cov-report")
 #: --load-plugins, --init-hook; eslint --plugin, --rulesdir, --resolve-plugins-relative-to; prettier --plugin;
 #: jest/vitest --config, --rootDir, --root, --setupFiles; tsc -p/--project with a path is graded as a path).
 _LOADS_CODE: dict[str, tuple[str, ...]] = {
-    "pytest": ("-p",),
-    "py.test": ("-p",),
+    # pytest-xdist "Sending tests to remote SSH accounts", "Running tests in a Python subprocess": --tx ssh=HOST
+    # runs the tests there, --tx popen//python=PATH runs PATH as the interpreter, --tx socket=ADDR talks to a server;
+    # --pdbcls=MODULE:CLASS imports MODULE (pytest reference)
+    "pytest": ("-p", "--tx", "--pdbcls"),
+    "py.test": ("-p", "--tx", "--pdbcls"),
     "pylint": ("--load-plugins", "--init-hook"),
     "eslint": ("--plugin", "--rulesdir", "--resolve-plugins-relative-to"),
     "prettier": ("--plugin",),
@@ -2144,6 +2168,8 @@ def _loads_code(name: str, values: list[str | None]) -> str | None:
             given = attached if eq else (values[index + 1] or "" if index + 1 < len(values) else "")
             if option == "-p" and given.startswith("no:"):
                 continue
+            if option == "--tx" and re.fullmatch(r"(?:\d+\*)?popen", given):
+                continue  # pytest-xdist: local workers with this interpreter, as -n N
             return option
         if "-p" in options and value.startswith("-p") and len(value) > 2 and not value[2:].startswith("no:"):
             return "-p"
