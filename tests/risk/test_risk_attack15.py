@@ -251,3 +251,36 @@ def test_pytest_log_file_ini_override_writes_where_it_says() -> None:
 def test_pytest_settings_inside_the_workspace_stay_a_build(command: str) -> None:
     risk, rules = _rules(command)
     assert risk == RiskLevel.WORKSPACE_WRITE, rules
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("pytest.ini", "[pytest]\ntestpaths = /tmp/x\n"),
+        ("pytest.ini", "[pytest]\ntestpaths =\n    tests\n    ../other\n"),
+        ("pytest.ini", "[pytest]\npythonpath = /tmp/x\n"),
+        ("pytest.ini", "[pytest]\nlog_file = /etc/cron.d/x\n"),
+        ("tox.ini", "[pytest]\ntestpaths = /tmp/x\n"),
+        ("pyproject.toml", '[tool.pytest.ini_options]\ntestpaths = ["tests", "/tmp/x"]\n'),
+    ],
+)
+def test_a_workspace_pytest_configuration_pointing_outside_is_graded_as_the_command_line(
+    tmp_path: Path, name: str, text: str
+) -> None:
+    # pytest reference, "Configuration Options": testpaths, pythonpath (code run from there), log_file (written)
+    (tmp_path / name).write_text(text)
+    assert _both("pytest", tmp_path) is RiskLevel.DESTRUCTIVE
+    assert _both("pytest tests", tmp_path) is RiskLevel.DESTRUCTIVE
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("pytest.ini", "[pytest]\ntestpaths = tests\naddopts = -q\n"),
+        ("pytest.ini", "[pytest]\npythonpath = src\nlog_file = out.log\n"),
+        ("pyproject.toml", '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n'),
+    ],
+)
+def test_a_workspace_pytest_configuration_inside_stays_a_build(tmp_path: Path, name: str, text: str) -> None:
+    (tmp_path / name).write_text(text)
+    assert _both("pytest", tmp_path) is RiskLevel.WORKSPACE_WRITE

@@ -1961,7 +1961,7 @@ def checker(call: Call) -> None:
         return
     if call.name in _CONFIG_ABOVE and not any((w.value or "").startswith(("-c", "--config")) for w in words):
         found_above(call, _CONFIG_ABOVE[call.name], call.name)
-    outputs = _CHECKER_OUTPUTS + _CHECKER_ATTACHED_OUTPUTS + _RUNNER_OUTPUTS
+    outputs: tuple[str, ...] = _CHECKER_OUTPUTS + _CHECKER_ATTACHED_OUTPUTS + _RUNNER_OUTPUTS
     if call.name in ("pytest", "py.test"):
         # pytest "Initialization: determining rootdir and configfile" and ``--confcutdir``: without a configuration
         # file the rootdir is the conftest cut-off, so ``--rootdir DIR``/``--confcutdir DIR`` above or outside the
