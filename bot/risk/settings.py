@@ -540,8 +540,9 @@ _PYTEST_PATH_KEYS = ("testpaths", "pythonpath", "log_file", "cache_dir")
 
 def _pytest_options(root: str, path: str, kind: str, text: str, *, required: bool) -> list[tuple[str, str]] | None:
     """``addopts`` of the pytest configuration ``text`` read as a file of ``kind`` (a name of
-    :data:`_PYTEST_FILES`): one ``(source, options)``, none when it sets none, None when ``required`` and the file
-    lacks the section that makes pytest use it."""
+    :data:`_PYTEST_FILES`), followed by ``-o KEY=VALUE`` for each :data:`_PYTEST_PATH_KEYS` setting it makes: one
+    ``(source, options)`` per line of at most :data:`_MAX_SETTING` characters, none when it sets none, None when
+    ``required`` and the file lacks the section that makes pytest use it."""
     import configparser
     import shlex
     import tomllib
