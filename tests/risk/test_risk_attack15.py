@@ -284,3 +284,24 @@ def test_a_workspace_pytest_configuration_pointing_outside_is_graded_as_the_comm
 def test_a_workspace_pytest_configuration_inside_stays_a_build(tmp_path: Path, name: str, text: str) -> None:
     (tmp_path / name).write_text(text)
     assert _both("pytest", tmp_path) is RiskLevel.WORKSPACE_WRITE
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        # kubectl options: --profile-output "Name of the file to write the profile to"; --cache-dir the caches
+        "kubectl get pods --profile=cpu --profile-output=/home/dev/.bashrc",
+        "kubectl get pods --profile-output /home/dev/.bashrc --profile cpu",
+        "kubectl --cache-dir=/home/dev/.ssh get pods",
+    ],
+)
+def test_kubectl_global_options_write_where_they_say(command: str) -> None:
+    assert classify(command, contained=False, workspace=W).risk == RiskLevel.DESTRUCTIVE
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["kubectl get pods --profile=cpu --profile-output=prof.out", "kubectl get pods --cache-dir=/tmp/kc"],
+)
+def test_kubectl_profile_or_cache_in_the_workspace_or_temp_stays_a_read(command: str) -> None:
+    assert classify(command, contained=False, workspace=W).risk == RiskLevel.NETWORK
