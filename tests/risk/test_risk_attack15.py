@@ -305,3 +305,34 @@ def test_kubectl_global_options_write_where_they_say(command: str) -> None:
 )
 def test_kubectl_profile_or_cache_in_the_workspace_or_temp_stays_a_read(command: str) -> None:
     assert classify(command, contained=False, workspace=W).risk == RiskLevel.NETWORK
+
+
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [
+        ("pv -o /home/dev/.bashrc x", "protected-path-write"),  # pv(1) 1.8: -o/--output FILE, truncated
+        ("pv --output=/etc/cron.d/x x", None),
+        ("pyright --pythonpath /tmp/x", "runs-program"),  # pyright runs the interpreter it is given
+    ],
+)
+def test_catalogue_options_that_write_or_run_are_destructive(command: str, rule: str | None) -> None:
+    graded = classify(command, contained=False, workspace=W)
+    assert graded.risk == RiskLevel.DESTRUCTIVE
+    if rule is not None:
+        assert rule in {reason.rule for reason in graded.reasons}, graded.reasons
+
+
+@pytest.mark.parametrize("command", ["xmllint --noent x.xml", "xmllint --xinclude x.xml"])
+def test_xmllint_substituting_entities_prints_files_the_document_names(command: str) -> None:
+    # an external entity SYSTEM "file:///home/dev/.ssh/id_rsa" or <xi:include parse="text"> in a workspace file
+    risk, rules = _rules(command)
+    assert risk >= RiskLevel.NETWORK
+    assert "secret-read" in rules
+
+
+@pytest.mark.parametrize(
+    "command", ["pv x", "pv -o out.bin x", "xmllint --noout x.xml", "xmllint --format x.xml", "pyright"]
+)
+def test_catalogue_plain_uses_stay_low(command: str) -> None:
+    risk, rules = _rules(command)
+    assert risk <= RiskLevel.WORKSPACE_WRITE, rules
