@@ -336,3 +336,39 @@ def test_xmllint_substituting_entities_prints_files_the_document_names(command: 
 def test_catalogue_plain_uses_stay_low(command: str) -> None:
     risk, rules = _rules(command)
     assert risk <= RiskLevel.WORKSPACE_WRITE, rules
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        # find(1) enters hidden directories: from the workspace's top, .git/config is among the files (as grep -r x .)
+        "find . -type f -exec cat {} +",
+        "find -type f -exec head {} \\;",
+        "find . -name 'conf*' -exec cat {} +",
+        "find . -type f -exec grep url {} +",
+        # fd(1) -H/--hidden, -u: hidden directories too
+        "fd -H . -X cat",
+        "fd -u . -x cat",
+    ],
+)
+def test_printing_every_file_below_the_workspace_top_reads_the_git_config(command: str) -> None:
+    risk, rules = _rules(command)
+    assert risk >= RiskLevel.NETWORK
+    assert "secret-read" in rules
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "find . -name '*.py' -exec cat {} +",
+        "find . -path ./.git -prune -o -type f -exec cat {} +",
+        "find src -type f -exec cat {} +",
+        "find . -type f -exec wc -l {} +",
+        "find . -type f -exec grep -l foo {} +",
+        "fd . -X cat",
+        "fd -e py . -X cat",
+    ],
+)
+def test_printing_files_that_cannot_be_the_git_config_stays_read_only(command: str) -> None:
+    risk, rules = _rules(command)
+    assert risk == RiskLevel.READ_ONLY, rules

@@ -783,7 +783,18 @@ def fd(call: Call) -> None:
                 return
             call.child(command + [Word(None, "{}")], call.name)
             roots = _fd_roots(words[:index])
-            secret = call.g.reads_below(roots, command)
+            # fd(1) skips hidden files and directories unless -H/--hidden or -u/--unrestricted: then it enters .git
+            hidden = any(
+                w.value in ("--hidden", "--unrestricted")
+                or (
+                    w.value is not None
+                    and w.value.startswith("-")
+                    and not w.value.startswith("--")
+                    and ("H" in w.value or "u" in w.value)
+                )
+                for w in words[:index]
+            )
+            secret = call.g.reads_below(roots, command, git_directory=hidden)
             if secret is not None:
                 call.flag(
                     R.NETWORK,

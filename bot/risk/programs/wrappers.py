@@ -382,6 +382,27 @@ _FIND_NONE = frozenset({
 _FIND_EXEC = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
 
 
+#: find(1) tests on a file's name or path: a find holding one acts only on the files they let through.
+_FIND_NAME_TESTS = frozenset({"-name", "-iname"})
+_FIND_PATH_TESTS = frozenset({"-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname"})
+
+
+def _find_may_name_git_config(words: list[Word]) -> bool:
+    """True when the files ``find words...`` acts on may include a repository's ``.git/config``: find enters hidden
+    directories (find(1) has no option to skip them), so unless a ``-name``/``-iname`` test none of whose patterns
+    matches ``config`` is given (``find . -name '*.py'``), or a ``-path``/``-regex`` test (taken to narrow it), or a
+    ``-prune`` (``-path ./.git -prune``)."""
+    from fnmatch import fnmatchcase
+
+    values = [w.value for w in words]
+    if "-prune" in values or any(v in _FIND_PATH_TESTS for v in values):
+        return False
+    patterns = [values[i + 1] for i, v in enumerate(values[:-1]) if v in _FIND_NAME_TESTS]
+    if not patterns:
+        return True
+    return any(p is None or fnmatchcase("config", p) or fnmatchcase("config", p.lower()) for p in patterns)
+
+
 def find(call: Call) -> None:
     """find(1): read-only, except ``-delete`` (deletion), ``-fprint*``/``-fls`` (writes) and
     ``-exec``/``-execdir``/``-ok``/``-okdir`` (the executed command is graded)."""
@@ -469,7 +490,7 @@ def find(call: Call) -> None:
                 else None,
             )
             changed = max((r.level for r, _ in call.g.records[before:]), default=R.READ_ONLY)
-            secret = call.g.reads_below(roots, command_words)
+            secret = call.g.reads_below(roots, command_words, git_directory=_find_may_name_git_config(words))
             if secret is not None:
                 call.flag(
                     R.NETWORK,
