@@ -372,3 +372,10 @@ def test_printing_every_file_below_the_workspace_top_reads_the_git_config(comman
 def test_printing_files_that_cannot_be_the_git_config_stays_read_only(command: str) -> None:
     risk, rules = _rules(command)
     assert risk == RiskLevel.READ_ONLY, rules
+
+
+def test_kubectl_klog_file_options_write_where_they_say() -> None:
+    # klog's --log-file (kubectl before 1.26)
+    graded = classify("kubectl get pods --log-file=/home/dev/.bashrc", contained=False, workspace=W)
+    assert graded.risk == RiskLevel.DESTRUCTIVE
+    assert classify("kubectl get pods --log-file=k.log", contained=False, workspace=W).risk == RiskLevel.NETWORK

@@ -102,8 +102,9 @@ _KUBECTL_VALUES = frozenset({
     "--profile-output",
 })  # fmt: skip
 #: kubectl's global options naming a file or directory it writes (kubectl options: ``--profile-output`` "Name of the
-#: file to write the profile to", ``--cache-dir`` "Default cache directory", the discovery and HTTP caches).
-_KUBECTL_WRITES = ("--profile-output", "--cache-dir")
+#: file to write the profile to", ``--cache-dir`` "Default cache directory", the discovery and HTTP caches; klog's
+#: ``--log-file``/``--log-dir``, with ``_`` too, which kubectl before 1.26 still takes).
+_KUBECTL_WRITES = ("--profile-output", "--cache-dir", "--log-file", "--log_file", "--log-dir", "--log_dir")
 _KUBECTL_READ = frozenset({
     "get", "describe", "logs", "top", "explain", "version", "api-resources", "api-versions", "cluster-info",
     "auth", "diff", "wait", "events", "completion", "kustomize", "plugin", "options",
