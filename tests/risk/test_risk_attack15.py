@@ -379,3 +379,14 @@ def test_kubectl_klog_file_options_write_where_they_say() -> None:
     graded = classify("kubectl get pods --log-file=/home/dev/.bashrc", contained=False, workspace=W)
     assert graded.risk == RiskLevel.DESTRUCTIVE
     assert classify("kubectl get pods --log-file=k.log", contained=False, workspace=W).risk == RiskLevel.NETWORK
+
+
+@pytest.mark.parametrize("mode", ["000", "0", "001", "004", "u=rwx,g=rwx,o=rwx", "$M"])
+def test_a_umask_that_may_leave_files_world_writable_is_system(mode: str) -> None:
+    # the mask lasts in an agent's persistent shell: later files (in the home too) become writable by every user
+    assert classify(f"umask {mode}", contained=False, workspace=W).risk == RiskLevel.SYSTEM
+
+
+@pytest.mark.parametrize("mode", ["022", "0022", "002", "077"])
+def test_a_umask_keeping_others_from_writing_stays_a_workspace_write(mode: str) -> None:
+    assert classify(f"umask {mode}", contained=False, workspace=W).risk == RiskLevel.WORKSPACE_WRITE
