@@ -390,3 +390,23 @@ def test_a_umask_that_may_leave_files_world_writable_is_system(mode: str) -> Non
 @pytest.mark.parametrize("mode", ["022", "0022", "002", "077"])
 def test_a_umask_keeping_others_from_writing_stays_a_workspace_write(mode: str) -> None:
     assert classify(f"umask {mode}", contained=False, workspace=W).risk == RiskLevel.WORKSPACE_WRITE
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "serviceAccountKey.json",  # Firebase Admin SDK setup's name for the key
+        "config/ServiceAccount.json",
+        "my-proj-firebase-adminsdk-abc12-0123456789.json",  # the name Firebase generates
+        ".dockerconfigjson",  # a docker-registry Secret's key file
+    ],
+)
+def test_workspace_key_files_by_their_usual_names_are_secret_reads(path: str) -> None:
+    risk, rules = _rules(f"cat {path}")
+    assert risk >= RiskLevel.NETWORK
+    assert "secret-read" in rules
+
+
+@pytest.mark.parametrize("path", ["firebase.json", "account.json", "AccountController.java"])
+def test_workspace_files_named_like_them_but_holding_no_key_stay_read_only(path: str) -> None:
+    assert _rules(f"cat {path}")[0] == RiskLevel.READ_ONLY
