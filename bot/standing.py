@@ -248,9 +248,12 @@ def _check_tool_pattern(words: Sequence[str], pattern: str, rules: ProgramRules 
         )
 
 
-NEVER_COVERED_RULES = frozenset({"secret-read"})
+NEVER_COVERED_RULES = frozenset({"secret-read", "credential-forwarding"})
 """Reasons no standing approval answers, ``*`` up to ``system`` included: reading a credential file or a secret
-variable (bot/risk/sensitive.py) sends the secret to the model provider, so each such read is asked for."""
+variable (bot/risk/sensitive.py) sends the secret to the model provider, so each such read is asked for; handing
+this machine's ssh agent to another machine or to a build's steps (``ssh -A``, ``-o ForwardAgent=yes``, ``docker
+build --ssh default``: programs/net.py, programs/control.py) lets code the agent chose use every loaded key, which
+no pattern's words say (``docker build`` does not say ``--ssh default``)."""
 
 
 def never_covered(reasons: Sequence[Reason]) -> Reason | None:

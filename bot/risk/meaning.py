@@ -55,6 +55,10 @@ Plain options and operands, per program (the manual pages say what each option d
   push other refs than the named ones: they change the meaning.
 * git generally: ``-c``, ``--exec-path``, ``--git-dir``, ``--work-tree``, ``-C`` before the subcommand (a pattern
   starting ``git push`` does not match them anyway: it prefixes the argv).
+* kubectl, helm (any subcommand): every word is plain but the options choosing the cluster or the identity used
+  (:data:`_CLUSTER_CHOOSERS`: ``--server``/``-s``, ``--as``, ``--as-group``, ``--context``, ``--user``,
+  ``--insecure-skip-tls-verify``, helm's ``--kube-*``...): ``kubectl get pods --server=https://other`` sends the
+  token to another host.
 
 Programs without a table here have no such words: a pattern prefixing the argv covers them.
 
@@ -328,10 +332,36 @@ def _git(argv: tuple[str, ...]) -> list[int]:
     )
 
 
+#: kubectl(1) global options (kubectl options) and helm(1)'s ``--kube-*`` flags that choose which cluster is reached
+#: or whose identity is used: ``--server`` sends the kubeconfig user's token to that host, ``--as``/``--as-group``
+#: act as another user or group (``system:masters``), ``--context``/``--cluster``/``--user`` pick other entries of the
+#: kubeconfig, ``--insecure-skip-tls-verify`` and ``--certificate-authority`` change whom the token is sent to.
+_CLUSTER_CHOOSERS = frozenset({
+    "--server", "--as", "--as-group", "--as-uid", "--context", "--cluster", "--user", "--token", "--username",
+    "--password", "--insecure-skip-tls-verify", "--certificate-authority", "--client-certificate", "--client-key",
+    "--tls-server-name", "--kubeconfig", "--kube-context", "--kube-apiserver", "--kube-as-user", "--kube-as-group",
+    "--kube-token", "--kube-insecure-skip-tls-verify", "--kube-ca-file", "--kube-tls-server-name",
+})  # fmt: skip
+
+
+def _cluster(argv: tuple[str, ...]) -> list[int]:
+    """Positions of the :data:`_CLUSTER_CHOOSERS` options (``--server URL``, ``--server=URL``), and for kubectl of
+    ``-s`` (its short ``--server``, also attached or at the end of a cluster), before any ``--``."""
+    found: list[int] = []
+    for index, word in enumerate(argv[1:], start=1):
+        if word == "--":
+            break
+        if word.split("=", 1)[0] in _CLUSTER_CHOOSERS or (
+            argv[0] == "kubectl" and word.startswith("-") and not word.startswith("--") and "s" in word[1:2]
+        ):
+            found.append(index)
+    return found
+
+
 _RULES: dict[str, Callable[[tuple[str, ...]], list[int]]] = {
     "apt": _apt, "apt-get": _apt, "dnf": _dnf, "yum": _dnf, "pacman": _pacman, "brew": _brew, "snap": _snap,
     "pip": _pip, "pip3": _pip, "npm": _js, "pnpm": _js, "yarn": _js, "cargo": _cargo, "go": _go,
-    "systemctl": _systemctl, "git": _git,
+    "systemctl": _systemctl, "git": _git, "kubectl": _cluster, "helm": _cluster,
 }  # fmt: skip
 
 

@@ -356,16 +356,8 @@ class ProjectRecipes(RecipeBook):
                 )
             return recipe(lines)
         if tool in ("npm", "yarn", "pnpm"):
-            rel = here("package.json")
-            if rel is None:
-                none = recipe([]) if target.startswith(LIFECYCLE) else None  # no life cycle script runs: sent as such
-                if os.path.isdir(os.path.join(base, "node_modules")):
-                    return none  # npm's prefix is here; with no package.json there is no script to run
-                if not _package_above(base):
-                    return none  # npm-prefix(1): no package.json or node_modules up to /, so the prefix is here
-                raise _Unreadable(
-                    f"{directory or '.'} has no package.json ({tool} looks in the directories above: not read)"
-                )
+            # read before package.json: with none here and none above, npm's prefix is here and its .npmrc is read
+            # too (npm-prefix(1)), and npm init runs the init-module it names (npm-config(7) "init-module")
             npmrc = here(".npmrc")
             if npmrc is not None:
                 key = _npmrc_key_not_inert(text(npmrc))
@@ -379,6 +371,16 @@ class ProjectRecipes(RecipeBook):
                     raise _Unreadable(
                         f"{found} (not read: it names a program, a plugin or other packages' scripts {tool} runs)"
                     )
+            rel = here("package.json")
+            if rel is None:
+                none = recipe([]) if target.startswith(LIFECYCLE) else None  # no life cycle script runs: sent as such
+                if os.path.isdir(os.path.join(base, "node_modules")):
+                    return none  # npm's prefix is here; with no package.json there is no script to run
+                if not _package_above(base):
+                    return none  # npm-prefix(1): no package.json or node_modules up to /, so the prefix is here
+                raise _Unreadable(
+                    f"{directory or '.'} has no package.json ({tool} looks in the directories above: not read)"
+                )
             if target.startswith(LIFECYCLE):
                 events = target[len(LIFECYCLE) :].split(",")
                 lines = _with_gyp(root, rel, events, lifecycle_scripts(text(rel), events) or [])

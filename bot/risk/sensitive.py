@@ -640,7 +640,7 @@ _SECRET_PATH_WORDS = (
     "repl_history", "tailscale", "Library/", "secrets", "Secrets", "tfvars", "local.settings", ".git/",
     "sudoers", "master.passwd", "spwd.db", "oken", "OKEN", "ecret", "ECRET", "assword", "ASSWORD", "redential",
     "REDENTIAL", "creds", "CREDS", "pikey", "PIKEY", ".railway", ".render", ".stripe", ".doppler", ".infisical",
-    ".jira.d", ".cursor", ".continue", ".electrum", ".wakatime", ".aider",
+    ".jira.d", ".cursor", ".continue", ".electrum", ".wakatime", ".aider", "Account", "ACCOUNT", "adminsdk",
 )  # fmt: skip
 _SECRET_VARIABLE_TEXT = Regex(
     r"\$\{?!|\$\{?[A-Za-z_]*(?:SECRET|TOKEN|PASS|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE|KEY|DSN|"
@@ -1408,7 +1408,14 @@ _SECRET_NAMES: tuple[tuple[Regex, str], ...] = (
     (Regex(r"\.tfstate(?:\.backup)?$"), "Terraform state (its resources' secrets in clear)"),
     (Regex(r"^kubeconfig(?:\.ya?ml)?$|\.kubeconfig$"), "Kubernetes credentials"),
     (Regex(r"^(?:.*[-_.])?credentials?\.json$"), "service credentials"),
-    (Regex(r"service[-_]?account.*\.json$|^client_secrets?.*\.json$"), "a service account's or OAuth client's key"),
+    # Firebase Admin SDK setup names the key serviceAccountKey.json and generates PROJECT-firebase-adminsdk-*.json
+    (
+        Regex(r"service[-_]?account.*\.json$|^client_secrets?.*\.json$", re.IGNORECASE),
+        "a service account's or OAuth client's key",
+    ),
+    (Regex(r"firebase-adminsdk.*\.json$", re.IGNORECASE), "a Firebase service account's key"),
+    # Kubernetes "Pull an Image from a Private Registry": a docker-registry Secret's key file, registry passwords
+    (Regex(r"^\.dockerconfigjson$"), "registry credentials"),
     (Regex(r"^auth\.json$"), "Composer credentials"),
     (Regex(r"^\.htpasswd$"), "password hashes"),
     (Regex(r"^\.dev\.vars(?:\.(?!example$|sample$|template$|dist$)[^.]+)?$"), "Wrangler's local secrets"),

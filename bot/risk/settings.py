@@ -562,10 +562,16 @@ def _pytest_file(root: str, path: str) -> list[tuple[str, str]]:
     return _pytest_options(root, path, kind, _text(real), required=False) or []
 
 
+#: pytest ini settings that name paths (pytest reference, "Configuration Options": ``testpaths`` and ``pythonpath``,
+#: where tests are collected and modules imported from; ``log_file`` and ``cache_dir``, written).
+_PYTEST_PATH_KEYS = ("testpaths", "pythonpath", "log_file", "cache_dir")
+
+
 def _pytest_options(root: str, path: str, kind: str, text: str, *, required: bool) -> list[tuple[str, str]] | None:
     """``addopts`` of the pytest configuration ``text`` read as a file of ``kind`` (a name of
-    :data:`_PYTEST_FILES`): one ``(source, options)``, none when it sets none, None when ``required`` and the file
-    lacks the section that makes pytest use it."""
+    :data:`_PYTEST_FILES`), followed by ``-o KEY=VALUE`` for each :data:`_PYTEST_PATH_KEYS` setting it makes: one
+    ``(source, options)`` per line of at most :data:`_MAX_SETTING` characters, none when it sets none, None when
+    ``required`` and the file lacks the section that makes pytest use it."""
     import configparser
     import shlex
     import tomllib
@@ -575,9 +581,15 @@ def _pytest_options(root: str, path: str, kind: str, text: str, *, required: boo
         options = tomllib.loads(text).get("tool", {}).get("pytest", {})
         if not isinstance(options, dict) or not isinstance(options.get("ini_options"), dict):
             return None if required else []
-        value = options["ini_options"].get("addopts")
+        ini = options["ini_options"]
+        value = ini.get("addopts")
         if isinstance(value, list):
             value = shlex.join(str(v) for v in value)
+        paths = {
+            key: " ".join(str(v) for v in ini[key]) if isinstance(ini[key], list) else str(ini[key])
+            for key in _PYTEST_PATH_KEYS
+            if key in ini
+        }
     else:
         parser = configparser.ConfigParser(interpolation=None, strict=True)
         try:
@@ -588,7 +600,17 @@ def _pytest_options(root: str, path: str, kind: str, text: str, *, required: boo
         if required and section is not None and not parser.has_section(key):
             return None
         value = parser.get(key, "addopts", fallback=None) if parser.has_section(key) else None
-    if value is None:
+        paths = {
+            name: " ".join(parser.get(key, name).split())
+            for name in _PYTEST_PATH_KEYS
+            if parser.has_section(key) and parser.has_option(key, name)
+        }
+    # the settings naming where tests are collected, modules imported or files written are sent as the
+    # ``-o KEY=VALUE`` that sets them, so the classifier grades them as it grades the command line's
+    value = " ".join(
+        ([str(value)] if value is not None else []) + [shlex.join(["-o", f"{k}={v}"]) for k, v in paths.items()]
+    )
+    if not value:
         return []
     # each line is sent as one recipe line of at most 200 characters: the words are split into lines at word
     # boundaries (the classifier splits each line and joins them); a word longer than that cannot be sent

@@ -150,6 +150,27 @@ _HIJACK_NAMES = frozenset({
     # bash(1) BASH_CMDS: "Elements added to this array appear in the hash table" (BASH_CMDS[git]=/tmp/x runs
     # /tmp/x for git, as hash -p does); BASH_ALIASES: "Elements added to this array appear in the alias list"
     "BASH_CMDS", "BASH_ALIASES",
+    # More configuration chosen by a variable, whose file or directory names code the program runs: git(1)
+    # GIT_COMMON_DIR ("non-worktree files that are normally in $GIT_DIR will be taken from this path": its config,
+    # core.fsmonitor, and hooks); GNU make manual "The Variable MAKEFILES" (makefiles read first) and "Communicating
+    # Options to a Sub-make" (MAKEFLAGS is read from the environment: ``-- SHELL=/tmp/x``, ``--eval=...``); glibc
+    # manual "The iconv Implementation in the GNU C Library" (GCONV_PATH: gconv modules, shared objects, loaded by
+    # iconv); config(5) OPENSSL_CONF (engines and providers loaded from a ``dynamic_path``/``module``) and
+    # openssl-env(7) OPENSSL_ENGINES, OPENSSL_MODULES; zsh(1) STARTUP/SHUTDOWN FILES (ZDOTDIR: every zsh reads
+    # $ZDOTDIR/.zshenv); kubectl "Organizing Cluster Access" (KUBECONFIG: a user's ``exec`` credential plugin runs
+    # on every request); terraform "CLI Configuration File" (TF_CLI_CONFIG_FILE, TERRAFORM_CONFIG: provider
+    # ``dev_overrides`` run providers from a directory; TF_PLUGIN_CACHE_DIR); docker compose COMPOSE_FILE (the
+    # project run: its privileges and mounts); pipenv PIPENV_PIPFILE (its [scripts]); direnv(1) DIRENV_CONFIG
+    # (direnvrc, sourced before every .envrc, and direnv.toml's whitelist); az "CLI configuration"
+    # AZURE_CONFIG_DIR, AZURE_EXTENSION_DIR (extensions are Python code); helm(1) HELM_PLUGINS; gpg-agent(1)
+    # GNUPGHOME (gpg-agent.conf ``pinentry-program``).
+    "GIT_COMMON_DIR", "MAKEFILES", "MAKEFLAGS", "GNUMAKEFLAGS", "MFLAGS", "GCONV_PATH", "OPENSSL_CONF",
+    "OPENSSL_ENGINES", "OPENSSL_MODULES", "ZDOTDIR", "KUBECONFIG", "TF_CLI_CONFIG_FILE", "TERRAFORM_CONFIG",
+    "TF_PLUGIN_CACHE_DIR", "COMPOSE_FILE", "PIPENV_PIPFILE", "DIRENV_CONFIG", "AZURE_CONFIG_DIR",
+    "AZURE_EXTENSION_DIR", "HELM_PLUGINS", "GNUPGHOME",
+    # sudo(8) SUDO_ASKPASS ("a helper program used to read the password": sudo -A runs it); ansible "Configuration
+    # settings" ANSIBLE_CONFIG (plugin paths, an executable vault_password_file, inventory scripts)
+    "SUDO_ASKPASS", "ANSIBLE_CONFIG",
 })  # fmt: skip
 #: ``FLYBOT_``: FlyBot's own adapters (``flybot exec``, ``flybot ask``, a hook run from the shell) read their URL,
 #: token and state directory from ``FLYBOT_URL``, ``FLYBOT_TOKEN``, ``FLYBOT_STATE_DIR``: set, they ask another server.
@@ -206,6 +227,9 @@ _SOURCE_NAMES = frozenset({
     "HTTPS_PROXY", "ALL_PROXY", "SSL_CERT_FILE", "SSL_CERT_DIR", "CURL_CA_BUNDLE", "REQUESTS_CA_BUNDLE",
     "NODE_EXTRA_CA_CERTS", "NODE_TLS_REJECT_UNAUTHORIZED", "GIT_SSL_NO_VERIFY", "GIT_SSL_CAINFO", "GIT_SSL_CAPATH",
     "PYTHONHTTPSVERIFY",
+    # conda "Using the .condarc conda configuration file" (CONDARC: the file read, its channels); poetry
+    # "Configuration" (POETRY_CONFIG_DIR: config.toml, its repositories)
+    "CONDARC", "POETRY_CONFIG_DIR",
 })  # fmt: skip
 _SOURCE_PREFIXES = (
     "CARGO_REGISTRIES_",

@@ -83,6 +83,7 @@ def test_login_and_system_writes_from_a_workspace_that_holds_them_are_destructiv
         (PROJECT, "echo x >> .bashrc", WW),
         (PROJECT, "grep -r password --exclude-dir=.git .", RO),
         (PROJECT, "rg password", RO),
+        # find . -exec cat {} + prints .git/config too (a secret read, as grep -r x .): named files only here
         (PROJECT, "find . -name '*.py' -exec cat {} +", RO),
         ("/root", "find src -exec cat {} +", RO),
         ("/root", "grep -r password src", RO),

@@ -735,7 +735,8 @@ OUTPUT_OPTION_WRITES = [
     "pytest --resultlog=/etc/x",
     "pytest --cov-report=html:/etc/x",
     "pytest --cov-report html:/etc/x",
-    "pytest --rootdir=/etc",
+    # pytest --rootdir=/etc also imports /etc/conftest.py: project-outside-workspace, never downgraded
+    # (tests/risk/test_risk_compares_archivers_and_run_options.py)
     "npm pack --pack-destination /etc/X",
     "npm pack --pack-destination=/usr/lib",
     "cargo build --target-dir /etc/X",

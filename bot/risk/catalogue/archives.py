@@ -17,6 +17,7 @@ CATALOGUE: dict[str, object] = {
     "7z 7za 7zr 7zz": {
         "source": "7z(1) (7-Zip 24): commands a, d, e, l, t, u, x, rn, h, i and -switches",
         "options": _SEVEN,
+        "guard": "archive:seven_reads",
         "commands": {
             "a u d rn": {"grade": "read", "operands": "first-out"},
             "x e": {"grade": "unpack"},

@@ -364,10 +364,12 @@ CATALOGUE: dict[str, object] = {
     },
     "pyright basedpyright": {
         "source": "pyright command-line docs (microsoft.github.io/pyright/#/command-line) (pyright 1.1): type checks; "
-        "--createstub writes stubs into typings/",
+        '--createstub writes stubs into typings/; --pythonpath FILE is "Path to the Python interpreter", which '
+        "pyright runs to find its search paths",
         "grade": "read",
         "open": True,
-        "options": "--createstub=:build --writebaseline:build -p=in --project=in --pythonpath=in --venvpath=in",
+        "options": "--createstub=:build --writebaseline:build -p=in --project=in --pythonpath=interpreter "
+        "--venvpath=in",
     },
     "twine": {
         "source": "twine docs (twine.readthedocs.io) (twine 6): check reads the distributions, upload publishes them",

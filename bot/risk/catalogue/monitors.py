@@ -134,11 +134,14 @@ CATALOGUE: dict[str, object] = {
     },
     "xmllint": {
         "source": "xmllint(1) (libxml2 2.13): parses and checks XML; --output writes, --shell reads commands from "
-        "stdin (save writes files)",
+        "stdin (save writes files); --noent substitutes entities and --xinclude processes XInclude, so the document "
+        '(a workspace file) names files it prints (SYSTEM "file:///...", xi:include parse="text"); --loaddtd, '
+        "--dtdattr, --valid and --postvalid fetch the DTDs it names (http: too, but with --nonet)",
         "grade": "read",
         "open": True,
         "options": "--output=out -o=out --shell:unknown --path= --dtdvalid=in --schema=in --relaxng=in "
-        "--schematron=in --catalogs --xpath= --encode=",
+        "--schematron=in --catalogs --xpath= --encode= --noent:secret --xinclude:secret --loaddtd:network "
+        "--dtdattr:network --valid:network --postvalid:network",
     },
     "ssh-keyscan": {
         "source": "ssh-keyscan(1) (OpenSSH 9.8): fetches hosts' public keys",

@@ -250,10 +250,11 @@ CATALOGUE: dict[str, object] = {
         "options": "--dump-bin=out -dump=out --log=out",
     },
     "pv": {
-        "source": "pv(1) (pv 1.8): copies its input to its output showing progress",
+        "source": 'pv(1) (pv 1.8): copies its input to its output showing progress; -o/--output FILE "Write data to '
+        'FILE instead of standard output" (truncating it)',
         "grade": "read",
         "open": True,
-        "options": "-d= --watchfd= -R=:system --remote=:system -U=out --store-and-forward=out",
+        "options": "-d= --watchfd= -R=:system --remote=:system -U=out --store-and-forward=out -o=out --output=out",
     },
     "gio": {
         "source": "gio(1) (GLib 2.80)",

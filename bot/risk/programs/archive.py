@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import posixpath
 
-from bot.risk.grader import Call
+from bot.risk.grader import Call, Handler
+from bot.risk.model import RiskLevel as R
 from bot.risk.options import long_is
+from bot.risk.reasons import shorten
 from bot.risk.words import Word, literal_word
 
 from .kit import as_root, deletion, destructive, host_destructive, network, read_only, refuse, unpacks
 
-__all__ = ["tar"]
+__all__ = ["seven_reads", "tar"]
 
 _VALUE_LETTERS = "fCbgHIKLNTVXF"
 _MODE_LETTERS = "cxtruAd"
@@ -254,8 +256,52 @@ def tar(call: Call) -> None:
             call.write(literal_word("/"), "tar -P extracts absolute member names anywhere under")
     else:
         _reads_below(call, operands)
+        lists = [value for name, value in opts if name in ("-T", "--files-from") and value is not None]
+        if any(value.value != "/dev/null" for value in lists):
+            # GNU tar manual, "Reading Names from a File": -T FILE adds the files FILE names, any path (a list the
+            # agent wrote may name ~/.ssh/id_rsa); what is in it is only known when it runs
+            call.g.flag(
+                call.rec, call.scope, R.NETWORK, "secret-read",
+                f"tar -T {shorten(lists[0].src, 40)} adds the files that list names, which may be credential files: "
+                "the content goes to the model.",
+            )  # fmt: skip
         targets = [a for a in archives if a.value != "-"]
         if not archives:
             read_only(call, "tar writes the archive to standard output.")
         for target in targets:
             call.write(target, "tar writes the archive", cwd=None)
+
+
+def seven_reads(base: Handler) -> Handler:
+    """7z(1) (7-Zip 24) ``a`` and ``u`` add files: each file operand after the archive is read with everything below
+    it (7-Zip recurses into a named directory: "7z a archive.7z dir" stores the whole tree, as ``tar -c``), and a
+    ``@listfile`` operand or an ``-i@listfile``/``-ir@listfile`` switch adds the files that list names, any path:
+    graded as ``tar -c`` is (:func:`_reads_below`; a list only known when it runs may name credential files)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        operands = [w for w in call.args if w.value is None or not w.value.startswith("-")]
+        if not operands or operands[0].value not in ("a", "u"):
+            return
+        for word in operands[2:]:
+            if word.value is not None and word.value.startswith("@"):
+                _listed(call, word)
+                return
+            call.g.read_below(call.rec, call.scope, "7z", word, None)
+        for word in call.args:
+            value = word.value or ""
+            if value.startswith("-i") and "@" in value:
+                _listed(call, word)
+                return
+
+    handler.__name__ = "seven_reads"
+    return handler
+
+
+def _listed(call: Call, word: Word) -> None:
+    """A secret read: the archiver adds the files the list ``word`` names, only known when it runs."""
+    call.g.flag(
+        call.rec, call.scope, R.NETWORK, "secret-read",
+        f"7z {shorten(word.src, 40)} adds the files that list names, which may be credential files: the content "
+        "goes to the model.",
+    )  # fmt: skip

@@ -786,6 +786,11 @@ def _grade_js(
     elif command in _NPM_RUN or command in ("init", "innit"):
         build_or_test(call, f"{tool} {command}")
         _js_script(call, tool, command, forwarded, run_dir, elsewhere)
+        if command in ("init", "innit"):
+            # npm-init(1) without a package runs the init-module (npm-config(7): "A module that will be loaded by
+            # the npm init command"), which a project's .npmrc may name anywhere: read with the settings a script
+            # run reads (no life cycle script of its own runs)
+            run_recipe(call, tool, LIFECYCLE, directory=run_dir, elsewhere=elsewhere, label=f"{tool} {command}")
     elif command in _NPM_READ:
         read_only(call, f"{tool} {command} only reads.")
     elif command in _NPM_NETWORK or command in ("npm", "global"):
@@ -1803,6 +1808,14 @@ _CHECKER_ATTACHED_OUTPUTS = ("--debug",)
 #: ini settings naming a directory pytest writes (pytest reference, "Configuration Options": ``cache_dir``; the
 #: cache is removed by ``--cache-clear``).
 _PYTEST_INI_DIRS = ("cache_dir",)
+#: ini settings naming a file pytest writes (pytest reference, "Configuration Options": ``log_file``, as
+#: ``--log-file``).
+_PYTEST_INI_FILES = ("log_file",)
+#: ini settings naming directories pytest collects tests from or imports modules from (pytest reference,
+#: "Configuration Options": ``testpaths`` "directories that should be searched for tests when no specific directories,
+#: files or test ids are given", ``pythonpath`` "paths that should be added to sys.path"): outside the workspace,
+#: code there runs (checked: ``pytest -o testpaths=/tmp/x`` runs /tmp/x/test_*.py).
+_PYTEST_INI_CODE = ("testpaths", "pythonpath")
 #: Formatters and fixers that rewrite the files and directories named as operands, and the options that make them
 #: do so (None: always, unless a check-only option is given); from each tool's CLI reference.
 _REWRITERS: dict[tuple[str, str | None], tuple[str, ...] | None] = {
@@ -2006,9 +2019,13 @@ def checker(call: Call) -> None:
         return
     if call.name in _CONFIG_ABOVE and not any((w.value or "").startswith(("-c", "--config")) for w in words):
         found_above(call, _CONFIG_ABOVE[call.name], call.name)
-    if call.name in _RUNS_FROM and _outside_project(
-        call, words, call.name, _CHECKER_OUTPUTS + _CHECKER_ATTACHED_OUTPUTS + _RUNNER_OUTPUTS, _RUNS_FROM[call.name]
-    ):
+    outputs: tuple[str, ...] = _CHECKER_OUTPUTS + _CHECKER_ATTACHED_OUTPUTS + _RUNNER_OUTPUTS
+    if call.name in ("pytest", "py.test"):
+        # pytest "Initialization: determining rootdir and configfile" and ``--confcutdir``: without a configuration
+        # file the rootdir is the conftest cut-off, so ``--rootdir DIR``/``--confcutdir DIR`` above or outside the
+        # workspace imports the conftest.py files from DIR down: code there, not only a cache written
+        outputs = tuple(o for o in outputs if o not in _PYTEST_CONFTEST_DIRS)
+    if call.name in _RUNS_FROM and _outside_project(call, words, call.name, outputs, _RUNS_FROM[call.name]):
         return
     if call.name == "jest" and _jest_inline_config(call, words):
         return
@@ -2069,6 +2086,19 @@ def checker(call: Call) -> None:
             key, has_value, directory = setting.partition("=")
             if has_value and key.strip() in _PYTEST_INI_DIRS:
                 call.write(Word(directory, directory), f"pytest -o {key.strip()} writes and clears")
+            elif has_value and key.strip() in _PYTEST_INI_FILES:
+                call.write(Word(directory.strip(), directory.strip()), f"pytest -o {key.strip()} writes")
+            elif has_value and key.strip() in _PYTEST_INI_CODE:
+                for path in directory.split():
+                    target = Word(path, path)
+                    if call.where(target) not in (Where.WORKSPACE, Where.NOWHERE):
+                        destructive(
+                            call,
+                            "project-outside-workspace",
+                            f"pytest -o {key.strip()}={shorten(path, 60)} collects or imports code outside the "
+                            "workspace that FlyBot does not read.",
+                        )
+                        return
     _rewrites(call, words)
     if _only_checks(call.name, [w.value for w in words]):
         read_only(call, f"{call.name} only checks: it changes no file.")
@@ -2104,6 +2134,8 @@ _RUNS_FROM: dict[str, frozenset[str] | None] = {
     # [flake8:local-plugins] paths= it imports; argparse takes a unique prefix of either (--conf, --append)
     "flake8": frozenset({"--config"[:n] for n in range(5, 9)} | {"--append-config"[:n] for n in range(4, 16)}),
 }
+#: pytest options naming the directory conftest.py files are imported from down to the tests (see checker).
+_PYTEST_CONFTEST_DIRS = ("--rootdir", "--confcutdir")
 #: Test runners' options naming what they write, beyond :data:`_CHECKER_OUTPUTS` (graded as writes, not as code
 #: they run): pytest -o (an ini override) and --cov-report.
 _RUNNER_OUTPUTS = ("-o", "--cov-report")
@@ -2111,8 +2143,11 @@ _RUNNER_OUTPUTS = ("-o", "--cov-report")
 #: --load-plugins, --init-hook; eslint --plugin, --rulesdir, --resolve-plugins-relative-to; prettier --plugin;
 #: jest/vitest --config, --rootDir, --root, --setupFiles; tsc -p/--project with a path is graded as a path).
 _LOADS_CODE: dict[str, tuple[str, ...]] = {
-    "pytest": ("-p",),
-    "py.test": ("-p",),
+    # pytest-xdist "Sending tests to remote SSH accounts", "Running tests in a Python subprocess": --tx ssh=HOST
+    # runs the tests there, --tx popen//python=PATH runs PATH as the interpreter, --tx socket=ADDR talks to a server;
+    # --pdbcls=MODULE:CLASS imports MODULE (pytest reference)
+    "pytest": ("-p", "--tx", "--pdbcls"),
+    "py.test": ("-p", "--tx", "--pdbcls"),
     "pylint": ("--load-plugins", "--init-hook"),
     "eslint": ("--plugin", "--rulesdir", "--resolve-plugins-relative-to"),
     "prettier": ("--plugin",),
@@ -2191,6 +2226,8 @@ def _loads_code(name: str, values: list[str | None]) -> str | None:
             given = attached if eq else (values[index + 1] or "" if index + 1 < len(values) else "")
             if option == "-p" and given.startswith("no:"):
                 continue
+            if option == "--tx" and re.fullmatch(r"(?:\d+\*)?popen", given):
+                continue  # pytest-xdist: local workers with this interpreter, as -n N
             return option
         if "-p" in options and value.startswith("-p") and len(value) > 2 and not value[2:].startswith("no:"):
             return "-p"

@@ -98,8 +98,13 @@ _KUBECTL_VALUES = frozenset({
     "-n", "--namespace", "--context", "--cluster", "--kubeconfig", "-s", "--server", "--user", "--token", "--as",
     "--as-group", "--certificate-authority", "--client-certificate", "--client-key", "--request-timeout",
     "--tls-server-name", "--cache-dir", "-v", "--v", "-l", "--selector", "-o", "--output", "-f", "--filename",
-    "-c", "--container", "--field-selector", "--sort-by", "--tail", "--since", "--type",
+    "-c", "--container", "--field-selector", "--sort-by", "--tail", "--since", "--type", "--profile",
+    "--profile-output",
 })  # fmt: skip
+#: kubectl's global options naming a file or directory it writes (kubectl options: ``--profile-output`` "Name of the
+#: file to write the profile to", ``--cache-dir`` "Default cache directory", the discovery and HTTP caches; klog's
+#: ``--log-file``/``--log-dir``, with ``_`` too, which kubectl before 1.26 still takes).
+_KUBECTL_WRITES = ("--profile-output", "--cache-dir", "--log-file", "--log_file", "--log-dir", "--log_dir")
 _KUBECTL_READ = frozenset({
     "get", "describe", "logs", "top", "explain", "version", "api-resources", "api-versions", "cluster-info",
     "auth", "diff", "wait", "events", "completion", "kustomize", "plugin", "options",
@@ -138,6 +143,15 @@ def kubectl(call: Call) -> None:
     destructive (:func:`_names_kubeconfig`)."""
     if _names_kubeconfig(call):
         return
+    for index, word in enumerate(call.args):
+        text = word.value if word.value is not None else word.src
+        if text == "--":
+            break
+        name, eq, attached = text.partition("=")
+        if name in _KUBECTL_WRITES:
+            target = Word(attached, attached) if eq else (call.args[index + 1] if index + 1 < len(call.args) else None)
+            if target is not None:
+                call.write(target, f"kubectl {name} writes")
     verbs = _verbs(call.args, _KUBECTL_VALUES)
     if not verbs:
         call.flag(R.NETWORK, _RULE, "kubectl talks to a cluster outside the sandbox.")

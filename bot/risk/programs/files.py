@@ -580,6 +580,15 @@ def zip_(call: Call) -> None:
     if moves:
         for word in added:
             call.g.removes(call.rec, call.scope, word, "zip -m deletes")
+    if any(
+        w.value == "--names-stdin"
+        or ((w.value or "").startswith("-") and not (w.value or "").startswith("--") and "@" in (w.value or ""))
+        for w in call.args
+    ):  # zip(1) -@: "Take the list of input files from standard input": any path, credential files too
+        call.g.flag(
+            call.rec, call.scope, R.NETWORK, "secret-read",
+            "zip -@ adds the files its input names, which may be credential files: the content goes to the model.",
+        )  # fmt: skip
     if zipfile is None:
         read_only(call, "zip without a zipfile writes to standard output.")
         return
@@ -774,7 +783,18 @@ def fd(call: Call) -> None:
                 return
             call.child(command + [Word(None, "{}")], call.name)
             roots = _fd_roots(words[:index])
-            secret = call.g.reads_below(roots, command)
+            # fd(1) skips hidden files and directories unless -H/--hidden or -u/--unrestricted: then it enters .git
+            hidden = any(
+                w.value in ("--hidden", "--unrestricted")
+                or (
+                    w.value is not None
+                    and w.value.startswith("-")
+                    and not w.value.startswith("--")
+                    and ("H" in w.value or "u" in w.value)
+                )
+                for w in words[:index]
+            )
+            secret = call.g.reads_below(roots, command, git_directory=hidden)
             if secret is not None:
                 call.flag(
                     R.NETWORK,

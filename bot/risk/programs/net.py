@@ -604,8 +604,9 @@ def rsync(call: Call) -> None:
             "setuid",
             "rsync as root keeping modes (-a, -p) copies setuid/setgid bits and owners: a program then runs as root.",
         )
-    if any(o.name in ("-a", "--archive", "-r", "--recursive") for o in found.opts):
-        # rsync(1) -r/-a: every file below a local source is read (and copied where the destination says)
+    if any(o.name in ("-a", "--archive", "-r", "--recursive", "--files-from") for o in found.opts):
+        # rsync(1) -r/-a: every file below a local source is read (and copied where the destination says);
+        # --files-from=FILE: the files FILE lists, any below the source ("paths relative to the source dir")
         for source in operands[:-1]:
             if not _is_remote(source):
                 call.g.read_below(call.rec, call.scope, "rsync -a/-r", source, None)

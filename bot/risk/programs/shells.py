@@ -11,6 +11,7 @@ when that command is in the table (``pytest``, ``pip``, ...).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from bot.risk.grader import Call, Handler
@@ -128,6 +129,18 @@ def umask(call: Call) -> None:
     modes = [w for w in call.args if w.value is None or not w.value.startswith("-")]
     if not modes:
         read_only(call, "umask only prints the file mode mask.")
+        return
+    mode = modes[0].value
+    if mode is None or not re.fullmatch(r"[0-7]{1,4}", mode) or not int(mode, 8) & 0o002:
+        # a mask without the others' write bit (umask 000, 0022 keeps it; a symbolic or unknown mode may drop it):
+        # the setting lasts in an agent's persistent shell, so every file created later, in the home and by
+        # approved installs too, is writable by every user of the machine (chmod(1) "o+w")
+        call.flag(
+            R.SYSTEM,
+            "sets-umask",
+            f"umask {show(modes[0])} may let every user write the files created after it, in this shell's later "
+            "commands too.",
+        )
         return
     call.flag(
         R.WORKSPACE_WRITE,

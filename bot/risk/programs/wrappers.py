@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import shlex
 
-from bot.risk.grader import CONTENT_READERS, XARGS_INPUT, Call
+from bot.risk.grader import XARGS_INPUT, Call, prints_content
 from bot.risk.options import Scan, long_is, scan
 from bot.risk.paths import Where
 from bot.risk.walker import environment_risk
@@ -392,17 +392,14 @@ def _find_reads_top(call: Call, roots: list[Word], words: list[Word], command: l
     -r from there does (grader ``git_directory_search``): find(1) lists hidden files and descends into ``.git``, so
     without a test excluding them (``-name '*.py'``, ``-path './src/*'``) the command reads ``.git/config`` and
     ``.env``. A ``!``/``-not``, ``-regex`` or a ``-name``/``-path`` glob matching one of :data:`_FIND_SECRET_NAMES`
-    keeps them. Only a command printing what it reads counts (grader :data:`CONTENT_READERS`: ``cat``, ``grep``,
+    keeps them. Only a command printing what it reads counts (grader :func:`prints_content`: ``cat``, ``grep``,
     ``head``; not ``ls``, ``cp``, ``sed -i``). None when the files are not reached."""
     from fnmatch import fnmatchcase
 
     from bot.risk.sensitive import GIT_CONFIG_SECRET
 
-    name = (command[0].value or "").rsplit("/", 1)[-1] if command else ""
-    if name not in CONTENT_READERS:
-        return None  # it does not print what it reads (cp, sed -i below), or is graded as what it runs (sh)
-    if name == "sed" and any((w.value or "").startswith(("-i", "--in-place")) for w in command[1:]):
-        return None  # sed(1) -i: the output goes to the file, not to the model
+    if not prints_content(command):
+        return None  # it does not print what it reads (cp, sed -i, grep -l), or is graded as what it runs (sh)
     state = call.g.state
     top = next(
         (r for r in roots if r.value is not None and call.g.git_directory_search(r.value, state, top=True)), None
