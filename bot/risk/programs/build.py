@@ -1600,6 +1600,10 @@ _GO_PROGRAM_FLAGS = (
     "-modfile",
     "--modfile",
 )
+#: Linker flags (``go tool link``: "-extld linker: set the external linker", "-extar ar: set the external archive
+#: program") that name a program the link runs; they reach it through ``-ldflags`` (``go help build``), whose value
+#: is a word of its own or attached (``-ldflags=-extld=/tmp/x``, ``-ldflags '-linkmode external -extld cc'``).
+_GO_LINKER_PROGRAMS = ("-extld", "-extar")
 
 
 def _go_generate(call: Call, rest: list[Word]) -> None:
@@ -1652,6 +1656,11 @@ def go(call: Call) -> None:
         if value.split("=", 1)[0] in _GO_PROGRAM_FLAGS:
             destructive(
                 call, "runs-program", f"go {command} {value.split('=', 1)[0]} runs a program of the caller's choosing."
+            )
+            return
+        if any(flag in value for flag in _GO_LINKER_PROGRAMS):
+            destructive(
+                call, "runs-program", f"go {command} -ldflags {shorten(value, 40)} names the linker program it runs."
             )
             return
     if command is None:
@@ -2127,9 +2136,12 @@ _RUNS_FROM: dict[str, frozenset[str] | None] = {
     "vitest": None,
     "mypy": frozenset({"--config-file", "--python-executable", "--custom-typeshed-dir"}),
     "pylint": frozenset({"--rcfile"}),
-    "eslint": frozenset({"-c", "--config", "--rulesdir", "--resolve-plugins-relative-to"}),
-    "prettier": frozenset({"--config", "--plugin"}),
-    "tsc": frozenset({"-p", "--project"}),
+    # eslint "Command Line Interface Reference": -f/--format names a built-in formatter or a file or package it
+    # loads, --parser (eslintrc mode) the parser module; prettier 2 --plugin-search-dir, the directory it loads
+    # plugins from; tsc -b/--build, the projects it builds (their tsconfig names the outDir written)
+    "eslint": frozenset({"-c", "--config", "--rulesdir", "--resolve-plugins-relative-to", "-f", "--format", "--parser"}),
+    "prettier": frozenset({"--config", "--plugin", "--plugin-search-dir"}),
+    "tsc": frozenset({"-p", "--project", "-b", "--build"}),
     # flake8 "Full Listing of Options": --config and --append-config name INI files whose
     # [flake8:local-plugins] paths= it imports; argparse takes a unique prefix of either (--conf, --append)
     "flake8": frozenset({"--config"[:n] for n in range(5, 9)} | {"--append-config"[:n] for n in range(4, 16)}),
@@ -2156,13 +2168,14 @@ _LOADS_CODE: dict[str, tuple[str, ...]] = {
 
 def _jest_inline_config(call: Call, words: list[Word]) -> bool:
     """``jest --config JSON`` / ``-c JSON`` (Jest CLI, "--config <path|json>": a value starting with ``{`` is the
-    configuration itself): its ``setupFiles``, ``transform``, ``globalSetup``, ``testEnvironment``, ``rootDir``...
+    configuration itself) and ``--transform JSON`` (Jest CLI "--transform <json>": a map of patterns to the modules
+    that transform sources, code Jest runs): its ``setupFiles``, ``transform``, ``globalSetup``, ``testEnvironment``, ``rootDir``...
     name code Jest loads. A string in it naming a place outside the workspace (absolute, under ``~``, or climbing
     with ``..``), or JSON FlyBot cannot parse, is destructive (``project-outside-workspace``), and True."""
     for index, word in enumerate(words):
         value = word.value or ""
         name, eq, attached = value.partition("=")
-        if name not in ("-c", "--config"):
+        if name not in ("-c", "--config", "--transform"):
             continue
         given = attached if eq else (words[index + 1].value if index + 1 < len(words) else "")
         if given is None or not given.lstrip().startswith("{"):
@@ -2469,7 +2482,13 @@ _BUN = {
             "open": True,
             "options": "-g:install --global:install",
         },
-        "test": {"grade": "build", "open": True},
+        # bun test --help: "-r, --preload=<val> Import a module before other modules are loaded" (--require and
+        # --import are its aliases): a path outside the workspace is code FlyBot does not read
+        "test": {
+            "grade": "build",
+            "open": True,
+            "options": "-r=project --preload=project --require=project --import=project",
+        },
         "build": {"grade": "build", "open": True, "options": "--outdir=out --outfile=out"},
         # bun run NAME: the package.json script NAME with its pre/post scripts, graded as npm's by bun() below;
         # without that script a file or a package's program named NAME (Bun docs, "bun run": resolution order)
