@@ -213,6 +213,7 @@ CATALOGUE: dict[str, object] = {
         "options": "-o=out --out=out --output=out --log-junit=out --coverage-html=out --coverage-clover=out "
         "-r=project --require=project -c=project --configuration=project --bootstrap=project",
         "operands": "project",
+        "guard": "build:php_ini_settings",  # phpunit/pest -d KEY=VALUE: php.ini directives
     },
     "cypress": {
         "source": "Cypress command line (docs.cypress.io/app/references/command-line) (Cypress 13)",

@@ -2621,3 +2621,49 @@ def bazel_run(base: Handler) -> Handler:
 
     handler.__name__ = "bazel_run"
     return handler
+
+
+#: php.ini directives (php.net "php.ini directives") that only tune limits, error output, assertions and coverage:
+#: ``phpunit -d KEY=VALUE`` / pest ``-d`` with one of them keeps the run's grade. Any other directive may name code
+#: or a program PHP loads or runs (``auto_prepend_file``, ``extension``, ``zend_extension``, ``include_path``,
+#: ``sendmail_path``, ``error_log``...).
+_PHP_INI_TUNING = frozenset({
+    "memory_limit", "max_execution_time", "max_input_time", "error_reporting", "display_errors",
+    "display_startup_errors", "log_errors", "html_errors", "date.timezone", "zend.assertions", "assert.active",
+    "assert.exception", "assert.warning", "xdebug.mode", "xdebug.start_with_request", "pcov.enabled",
+    "opcache.enable", "opcache.enable_cli", "opcache.jit", "opcache.jit_buffer_size", "precision",
+    "serialize_precision", "default_socket_timeout", "short_open_tag", "output_buffering", "intl.default_locale",
+    "error_log_mode", "zend.exception_ignore_args", "zend.enable_gc",
+})  # fmt: skip
+
+
+def php_ini_settings(base: Handler) -> Handler:
+    """PHPUnit ("The Command-Line Test Runner": ``-d <key[=value]>`` "Sets a php.ini value") and Pest (which takes
+    PHPUnit's options): a directive beyond :data:`_PHP_INI_TUNING`, or one only known when it runs, may make PHP
+    load code or run a program of the caller's choosing before the tests (``-d auto_prepend_file=/tmp/x``):
+    destructive (``runs-program``). The entry's other test runners take no ``-d``."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        if call.name not in ("phpunit", "pest"):
+            return
+        words = call.args
+        for index, word in enumerate(words):
+            value = word.value
+            if value == "--":
+                return
+            if value is None or not value.startswith("-d"):
+                continue
+            given = value[2:] if len(value) > 2 else (words[index + 1].value if index + 1 < len(words) else "")
+            key = (given or "").partition("=")[0].strip().lower()
+            if given is None or key not in _PHP_INI_TUNING:
+                destructive(
+                    call,
+                    "runs-program",
+                    f"{call.name} -d {shorten(given or '', 50)} sets a php.ini directive that may load code or run "
+                    "a program before the tests.",
+                )
+                return
+
+    handler.__name__ = "php_ini_settings"
+    return handler
