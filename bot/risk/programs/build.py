@@ -2139,7 +2139,9 @@ _RUNS_FROM: dict[str, frozenset[str] | None] = {
     # eslint "Command Line Interface Reference": -f/--format names a built-in formatter or a file or package it
     # loads, --parser (eslintrc mode) the parser module; prettier 2 --plugin-search-dir, the directory it loads
     # plugins from; tsc -b/--build, the projects it builds (their tsconfig names the outDir written)
-    "eslint": frozenset({"-c", "--config", "--rulesdir", "--resolve-plugins-relative-to", "-f", "--format", "--parser"}),
+    "eslint": frozenset(
+        {"-c", "--config", "--rulesdir", "--resolve-plugins-relative-to", "-f", "--format", "--parser"}
+    ),
     "prettier": frozenset({"--config", "--plugin", "--plugin-search-dir"}),
     "tsc": frozenset({"-p", "--project", "-b", "--build"}),
     # flake8 "Full Listing of Options": --config and --append-config name INI files whose
