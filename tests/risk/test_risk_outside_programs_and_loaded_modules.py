@@ -125,3 +125,21 @@ def test_modules_loaded_before_the_tests(script: str, risk: RiskLevel) -> None:
 def test_linkers_engines_packages_and_ini_files(script: str, risk: RiskLevel) -> None:
     verdict = classify(script, contained=False, workspace=WORKSPACE)
     assert verdict.risk is risk, (script, verdict.reasons)
+
+
+@pytest.mark.parametrize(("script", "risk"), [
+    # dotnet's MSBuild property switch: tool paths and imported targets are programs and code of the caller's choosing
+    ("dotnet build -p:CscToolPath=/tmp/x", R.DESTRUCTIVE),
+    ("dotnet build -property:CscToolExe=/tmp/x", R.DESTRUCTIVE),
+    ("dotnet test --property:CustomAfterMicrosoftCommonTargets=/tmp/x.targets", R.DESTRUCTIVE),
+    ("dotnet build '-p:Version=1.0;VSTestConsolePath=/tmp/x'", R.DESTRUCTIVE),
+    ("dotnet build -p:OutputPath=/etc/x", R.DESTRUCTIVE),  # a write there
+    ("dotnet build -p:Configuration=Release", R.WORKSPACE_WRITE),
+    ("dotnet build '-p:Version=1.2.3;configuration=Release'", R.WORKSPACE_WRITE),
+    ("dotnet test -p:CollectCoverage=true -p:CoverletOutputFormat=cobertura", R.WORKSPACE_WRITE),
+    ("dotnet build -p:OutputPath=bin/ci", R.WORKSPACE_WRITE),
+    ("dotnet build -c Release", R.WORKSPACE_WRITE),
+])  # fmt: skip
+def test_msbuild_properties_naming_programs(script: str, risk: RiskLevel) -> None:
+    verdict = classify(script, contained=False, workspace=WORKSPACE)
+    assert verdict.risk is risk, (script, verdict.reasons)

@@ -2669,3 +2669,66 @@ def php_ini_settings(base: Handler) -> Handler:
 
     handler.__name__ = "php_ini_settings"
     return handler
+
+
+#: MSBuild properties (MSBuild "Common MSBuild project properties", .NET SDK "MSBuild reference for .NET SDK
+#: projects", coverlet "MSBuild integration") that choose the configuration, target, version, warnings, packaging
+#: or coverage of the build: ``dotnet build -p:NAME=VALUE`` with only these keeps the build's grade. Any other may
+#: name a program, a tool directory or a file MSBuild imports (``CscToolPath``, ``CscToolExe``,
+#: ``CustomBeforeMicrosoftCommonTargets``, ``MSBuildExtensionsPath``, ``RunCommand``, ``VSTestConsolePath``...).
+_MSBUILD_TUNING = frozenset(
+    name.lower()
+    for name in (
+        "Configuration", "Platform", "TargetFramework", "TargetFrameworks", "RuntimeIdentifier", "Version",
+        "VersionPrefix", "VersionSuffix", "AssemblyVersion", "FileVersion", "InformationalVersion", "PackageVersion",
+        "ContinuousIntegrationBuild", "Deterministic", "TreatWarningsAsErrors", "WarningLevel", "NoWarn",
+        "WarningsAsErrors", "Nullable", "LangVersion", "Optimize", "DebugType", "DebugSymbols", "SelfContained",
+        "PublishSingleFile", "PublishTrimmed", "PublishReadyToRun", "PublishAot", "UseAppHost",
+        "InvariantGlobalization", "GenerateDocumentationFile", "CollectCoverage", "CoverletOutputFormat", "Threshold",
+        "ThresholdType", "ThresholdStat", "EnableWindowsTargeting", "RestoreLockedMode", "IncludeSymbols",
+        "SymbolPackageFormat", "BuildInParallel", "UseSharedCompilation", "GeneratePackageOnBuild", "IsPackable",
+        "RunAnalyzers", "EnforceCodeStyleInBuild", "SourceRevisionId", "RepositoryCommit", "BuildNumber",
+    )
+)  # fmt: skip
+#: MSBuild properties naming a directory or file the build writes (graded as writes where they land).
+_MSBUILD_OUTPUTS = frozenset(
+    name.lower() for name in ("OutputPath", "OutDir", "PackageOutputPath", "PublishDir", "CoverletOutput")
+)
+#: The spellings of MSBuild's property switch the dotnet CLI passes on (dotnet build: "-p|--property:<NAME>=<VALUE>";
+#: MSBuild "-property:<n>=<v>", short "-p:"; the ``/`` forms are graded as operands).
+_MSBUILD_PROPERTY = ("-p:", "-property:", "--property:")
+
+
+def msbuild_properties(base: Handler) -> Handler:
+    """dotnet's MSBuild property switch (``-p:NAME=VALUE;NAME=VALUE``, ``-property:``, ``--property:``; names are
+    case-insensitive): a property outside :data:`_MSBUILD_TUNING` and :data:`_MSBUILD_OUTPUTS`, or a switch only
+    known when it runs, may make MSBuild run a program or import a project file of the caller's choosing:
+    destructive (``runs-program``). An output property's value is a write where it lands."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        for word in call.args:
+            value = word.value
+            if value == "--":
+                return
+            if value is None:
+                continue
+            spelled = next((p for p in _MSBUILD_PROPERTY if value.lower().startswith(p)), None)
+            if spelled is None:
+                continue
+            for pair in re.split(r"[;,]", value[len(spelled) :]):
+                name, eq, given = pair.partition("=")
+                key = name.strip().lower()
+                if key in _MSBUILD_OUTPUTS and eq:
+                    call.write(Word(given, given), f"{call.name} -p:{name}")
+                elif key not in _MSBUILD_TUNING:
+                    destructive(
+                        call,
+                        "runs-program",
+                        f"{call.name} {shorten(value, 50)} sets an MSBuild property that may name a program or a "
+                        "project file the build runs or imports.",
+                    )
+                    return
+
+    handler.__name__ = "msbuild_properties"
+    return handler
