@@ -143,3 +143,41 @@ def test_linkers_engines_packages_and_ini_files(script: str, risk: RiskLevel) ->
 def test_msbuild_properties_naming_programs(script: str, risk: RiskLevel) -> None:
     verdict = classify(script, contained=False, workspace=WORKSPACE)
     assert verdict.risk is risk, (script, verdict.reasons)
+
+
+@pytest.mark.parametrize(("script", "risk"), [
+    # cargo rustc|rustdoc -- FLAGS go to the compiler: codegen options naming programs, -Z, rustdoc's test builders
+    ("cargo rustc -- -C linker=/tmp/x", R.DESTRUCTIVE),
+    ("cargo rustc -- -Clink-arg=-fuse-ld=/tmp/x", R.DESTRUCTIVE),
+    ("cargo rustc -- -Z codegen-backend=/tmp/x.so", R.DESTRUCTIVE),
+    ("cargo rustdoc -- --test-builder /tmp/x", R.DESTRUCTIVE),
+    ("cargo rustdoc -- --runtool=/tmp/x", R.DESTRUCTIVE),
+    ("cargo rustc --release -- -C opt-level=3 -D warnings", R.WORKSPACE_WRITE),
+    ("cargo rustc --lib -- --emit asm", R.WORKSPACE_WRITE),
+    ("cargo rustdoc -- --document-private-items", R.WORKSPACE_WRITE),
+    # bazel: an environment that chooses the programs actions run, the JVM and shell it uses
+    ("bazel build --action_env=PATH=/tmp //...", R.DESTRUCTIVE),
+    ("bazel build --action_env PATH=/tmp //...", R.DESTRUCTIVE),
+    ("bazel test --test_env=LD_PRELOAD=/tmp/x.so //...", R.DESTRUCTIVE),
+    ("bazel --server_javabase=/tmp/jdk build //...", R.DESTRUCTIVE),
+    ("bazel build --shell_executable=/tmp/x //...", R.DESTRUCTIVE),
+    ("bazel build --action_env=PATH //...", R.WORKSPACE_WRITE),  # the caller's own PATH
+    ("bazel test --test_env=FOO=1 //...", R.WORKSPACE_WRITE),
+    ("bazel build //...", R.WORKSPACE_WRITE),
+    # cabal test --test-wrapper, zig build's library places, deno's import map, jest's module map, node URLs
+    ("cabal test --test-wrapper=/tmp/x", R.DESTRUCTIVE),
+    ("cabal test", R.WORKSPACE_WRITE),
+    ("zig build --sysroot /tmp/x", R.DESTRUCTIVE),
+    ("zig build --search-prefix /tmp/x", R.DESTRUCTIVE),
+    ("zig build -Doptimize=ReleaseFast", R.WORKSPACE_WRITE),
+    ("deno test --import-map=/tmp/x.json", R.DESTRUCTIVE),
+    ("deno test --import-map=import_map.json", R.WORKSPACE_WRITE),
+    ("""jest --moduleNameMapper '{"x":"/tmp/x.js"}'""", R.DESTRUCTIVE),
+    ("""jest --moduleNameMapper '{"^@/(.*)$":"<rootDir>/src/$1"}'""", R.WORKSPACE_WRITE),
+    ("node --test --import=file:///tmp/x.mjs", R.DESTRUCTIVE),
+    ("node --test --import 'data:text/javascript,x'", R.DESTRUCTIVE),
+    ("node --test --require ./t/setup.js", R.WORKSPACE_WRITE),
+])  # fmt: skip
+def test_compiler_flags_environments_and_maps(script: str, risk: RiskLevel) -> None:
+    verdict = classify(script, contained=False, workspace=WORKSPACE)
+    assert verdict.risk is risk, (script, verdict.reasons)

@@ -135,9 +135,12 @@ CATALOGUE: dict[str, object] = {
     },
     "bazel bazelisk": {
         "source": "bazel command-line reference (bazel.build/reference/command-line-reference) (Bazel 7)",
+        # --server_javabase: "Path to a JVM used to execute Bazel itself"; --shell_executable: "Absolute path to the
+        # shell executable for Bazel to use" (genrules and actions run through it)
         "open": True,
         "options": "--run_under*:runs --script_path*=out --output_base*=out --output_user_root*=out --bazelrc*:unknown "
-        "--override_repository*:unknown --override_module*:unknown --registry*:unknown",
+        "--override_repository*:unknown --override_module*:unknown --registry*:unknown --server_javabase*:unknown "
+        "--shell_executable*:unknown",
         "commands": {
             "build test coverage fetch sync": "build",
             # queries evaluate the repository rules, which can run commands (Bazel "Repository rules": execute)
@@ -417,7 +420,12 @@ CATALOGUE: dict[str, object] = {
         "--with-*=interpreter --ghc-options=:unknown --ghc-option=:unknown --builddir=out --config-file=:unknown",
         "commands": {
             "build v2-build configure v2-configure test v2-test bench v2-bench haddock v2-haddock repl v2-repl "
-            "freeze v2-freeze gen-bounds check sdist v2-sdist": {"grade": "build", "open": True},
+            "freeze v2-freeze gen-bounds check sdist v2-sdist": {
+                "grade": "build",
+                "open": True,
+                # cabal test --help: "--test-wrapper=FILE Run test through a wrapper."
+                "options": "--test-wrapper=interpreter",
+            },
             "run v2-run exec v2-exec": "runs",
             "update v2-update": {"grade": "install", "open": True},
             "install v2-install": {"grade": "install", "open": True, "options": "--installdir=out"},
@@ -486,7 +494,8 @@ CATALOGUE: dict[str, object] = {
                 "grade": "build",
                 "open": True,
                 "options": "-p=out --prefix=out --build-file=:unknown --build-root=project "
-                "--cache-dir=out --global-cache-dir=out --build-runner=:runs --zig-lib-dir=project",
+                "--cache-dir=out --global-cache-dir=out --build-runner=:runs --zig-lib-dir=project --sysroot=project "
+                "--search-prefix=project --libc=project",
             },
             # zig build-exe --help: "--zig-lib-dir [arg] Override path to Zig installation lib directory" (the
             # standard library and build runner compiled into what runs), "--test-cmd [arg] Specify test execution

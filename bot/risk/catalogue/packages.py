@@ -354,7 +354,8 @@ CATALOGUE: dict[str, object] = {
                 "grade": "build",
                 "open": True,
                 "operands": "project",
-                "options": "-o=out --output=out -c=project --config=project",
+                # deno test --help: "--import-map <FILE> Load import map file from local file or remote URL"
+                "options": "-o=out --output=out -c=project --config=project --import-map=project",
             },
             "fmt lint": {
                 "grade": "build",

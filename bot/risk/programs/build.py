@@ -1436,6 +1436,49 @@ def _cargo_alias(call: Call, words: list[Word], index: int, aliased: bool) -> bo
     return True
 
 
+#: rustc codegen options (rustc book, "Codegen Options") that tune the code made and name no program or file read:
+#: ``cargo rustc -- -C KEY=VALUE`` with one of them keeps the build's grade. Others name programs or code the
+#: compiler runs or loads: ``linker``, ``link-arg(s)`` (``-fuse-ld=PATH``), ``llvm-args``, ``profile-use``...
+_RUSTC_CODEGEN_TUNING = frozenset({
+    "opt-level", "debuginfo", "target-cpu", "target-feature", "codegen-units", "lto", "panic", "overflow-checks",
+    "debug-assertions", "strip", "relocation-model", "code-model", "force-frame-pointers", "embed-bitcode",
+    "prefer-dynamic", "rpath", "split-debuginfo", "instrument-coverage", "force-unwind-tables", "soft-float",
+})  # fmt: skip
+
+
+def _compiler_runs(call: Call, after: list[Word]) -> bool:
+    """``cargo rustc|rustdoc ... -- FLAGS`` (cargo-rustc(1): "the specified arguments will all be passed to the
+    final compiler invocation"): a codegen option beyond :data:`_RUSTC_CODEGEN_TUNING` (``-C linker=/tmp/x``), an
+    unstable ``-Z`` option (``-Z codegen-backend=PATH`` loads a library) or rustdoc's ``--runtool``,
+    ``--test-builder``, ``--test-builder-wrapper`` (the rustdoc book: programs that build or run doctests) names a
+    program or code the compiler runs: destructive (``runs-program``), and True. Lint levels, ``--cfg`` and
+    ``--emit`` keep the grade."""
+    index = 0
+    while index < len(after):
+        value = after[index].value
+        index += 1
+        if value is None:
+            destructive(call, "dynamic-argument", "A compiler flag is only known when it runs.")
+            return True
+        key = None
+        if value in ("-C", "--codegen"):
+            key = after[index].value if index < len(after) else ""
+            index += 1
+        elif value.startswith("-C") or value.startswith("--codegen="):
+            key = value.removeprefix("--codegen=").removeprefix("-C")
+        if key is not None and (key or "").partition("=")[0] in _RUSTC_CODEGEN_TUNING:
+            continue
+        if key is not None or value.startswith(("-Z", "--runtool", "--test-builder")):
+            destructive(
+                call,
+                "runs-program",
+                f"{call.name} passes {shorten(value if key is None else f'-C {key}', 40)} to the compiler: it names "
+                "a program or code the compiler runs.",
+            )
+            return True
+    return False
+
+
 def cargo(call: Call) -> None:
     """cargo (doc.rust-lang.org/cargo/commands): build/test/run are build-or-test; registry commands are network.
     An ``[alias]`` of the workspace is graded as what it expands to (:func:`_cargo_alias`); settings that make cargo
@@ -1499,6 +1542,8 @@ def _cargo(call: Call, aliased: bool) -> None:
             # The rustc book, "Tests", libtest's options after ``--``: ``--logfile PATH`` writes the results there.
             after = words[values.index("--") + 1 :]
             _output_options(call, after, frozenset({"--logfile"}), f"cargo {command} --")
+        if command in ("rustc", "rustdoc") and "--" in values and _compiler_runs(call, words[values.index("--") + 1 :]):
+            return
         if command == "fmt" and any(w.value == "--" for w in words):
             # cargo fmt passes what follows -- to rustfmt, which rewrites the files named there.
             after = [
@@ -2170,14 +2215,14 @@ _LOADS_CODE: dict[str, tuple[str, ...]] = {
 
 def _jest_inline_config(call: Call, words: list[Word]) -> bool:
     """``jest --config JSON`` / ``-c JSON`` (Jest CLI, "--config <path|json>": a value starting with ``{`` is the
-    configuration itself) and ``--transform JSON`` (Jest CLI "--transform <json>": a map of patterns to the modules
-    that transform sources, code Jest runs): its ``setupFiles``, ``transform``, ``globalSetup``, ``testEnvironment``, ``rootDir``...
+    configuration itself), ``--transform JSON`` (Jest CLI "--transform <json>": a map of patterns to the modules
+    that transform sources, code Jest runs) and ``--moduleNameMapper JSON`` (modules put in place of others): its ``setupFiles``, ``transform``, ``globalSetup``, ``testEnvironment``, ``rootDir``...
     name code Jest loads. A string in it naming a place outside the workspace (absolute, under ``~``, or climbing
     with ``..``), or JSON FlyBot cannot parse, is destructive (``project-outside-workspace``), and True."""
     for index, word in enumerate(words):
         value = word.value or ""
         name, eq, attached = value.partition("=")
-        if name not in ("-c", "--config", "--transform"):
+        if name not in ("-c", "--config", "--transform", "--moduleNameMapper"):
             continue
         given = attached if eq else (words[index + 1].value if index + 1 < len(words) else "")
         if given is None or not given.lstrip().startswith("{"):
@@ -2596,6 +2641,37 @@ def bun(call: Call) -> None:
         run_recipe(call, "npm", LIFECYCLE + ",".join(events), directory=directory, label=f"bun {command}")
 
 
+#: bazel options setting the environment of build actions, tests, repository rules and run targets (command-line
+#: reference: ``--action_env=NAME=VALUE``, ``--host_action_env``, ``--repo_env``, ``--test_env``, ``--run_env``).
+_BAZEL_ENVIRONMENT = ("--action_env", "--host_action_env", "--repo_env", "--test_env", "--run_env")
+
+
+def _bazel_environment(call: Call, values: list[str | None]) -> bool:
+    """A bazel environment option giving a variable that changes what runs (``PATH``, ``LD_PRELOAD``...:
+    walker.hijacks_environment) a value (``--action_env=PATH=/tmp``, ``--action_env PATH=/tmp``): the build's
+    compilers and tools are found or loaded from the caller's choice: destructive (``runs-program``), and True. A
+    name alone inherits the caller's own environment and keeps the grade."""
+    for index, value in enumerate(values):
+        if value is None:
+            continue
+        name, eq, given = value.partition("=")
+        if name not in _BAZEL_ENVIRONMENT:
+            continue
+        setting = given if eq else (values[index + 1] if index + 1 < len(values) else None)
+        if setting is None:
+            destructive(call, "runs-program", f"bazel {name} sets a variable only known when it runs.")
+            return True
+        variable, assigned, _ = setting.partition("=")
+        if assigned and hijacks_environment(variable):
+            destructive(
+                call,
+                "runs-program",
+                f"bazel {name}={shorten(setting, 40)} sets a variable that chooses the programs the build runs.",
+            )
+            return True
+    return False
+
+
 def bazel_run(base: Handler) -> Handler:
     """``bazel run TARGET [-- ARGS]`` (bazel command-line reference, "run": "Runs the specified target"): the
     catalogue grades it as a build; the target must be a label of the workspace's own repository (``//pkg:name``,
@@ -2606,6 +2682,8 @@ def bazel_run(base: Handler) -> Handler:
     def handler(call: Call) -> None:
         base(call)
         values = [w.value for w in call.args]
+        if _bazel_environment(call, values):
+            return
         if "run" not in values:
             return
         after = values[values.index("run") + 1 :]

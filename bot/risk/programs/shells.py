@@ -460,10 +460,12 @@ def _test_loads_outside(call: Call) -> bool:
             continue
         given = Word(attached, attached) if eq else (words[index + 1] if index + 1 < len(words) else None)
         path = given.value if given is not None else None
-        if path is not None and not path.startswith(("/", "~")) and "../" not in path and path != "..":
-            continue
-        if path is not None and call.where(Word(path, path)) in (Where.WORKSPACE, Where.NOWHERE):
-            continue
+        # a URL (file:///tmp/x.mjs, data:text/javascript,CODE, https:) names code from outside too
+        if path is not None and ":" not in path:
+            if not path.startswith(("/", "~")) and "../" not in path and path != "..":
+                continue
+            if call.where(Word(path, path)) in (Where.WORKSPACE, Where.NOWHERE):
+                continue
         destructive(
             call,
             "project-outside-workspace",
