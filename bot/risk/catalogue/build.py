@@ -28,6 +28,11 @@ _CC = {
 
 _CMAKE_BUILD = "-S=project -B=out -G= -T= -A= -D*= -U*= -C=:unknown --preset= --preset=* --fresh -Wdev -Wno-dev -Werror=* -Wno-error=* --log-level=* --warn-uninitialized --toolchain=project --install-prefix="
 
+_SWIFT_BUILD_OPTIONS = (
+    "--scratch-path=out --build-path=out --toolchain=project --sdk=project --swift-sdks-path=project "
+    "--destination=project -X*=:unknown"
+)
+
 CATALOGUE: dict[str, object] = {
     "gcc g++ cc c++ clang clang++ c99 c89 gcc-12 gcc-13 gcc-14 g++-12 g++-13 g++-14 clang-17 clang-18 clang-19": _CC,
     "cmake": {
@@ -130,9 +135,12 @@ CATALOGUE: dict[str, object] = {
     },
     "bazel bazelisk": {
         "source": "bazel command-line reference (bazel.build/reference/command-line-reference) (Bazel 7)",
+        # --server_javabase: "Path to a JVM used to execute Bazel itself"; --shell_executable: "Absolute path to the
+        # shell executable for Bazel to use" (genrules and actions run through it)
         "open": True,
         "options": "--run_under*:runs --script_path*=out --output_base*=out --output_user_root*=out --bazelrc*:unknown "
-        "--override_repository*:unknown --override_module*:unknown --registry*:unknown",
+        "--override_repository*:unknown --override_module*:unknown --registry*:unknown --server_javabase*:unknown "
+        "--shell_executable*:unknown",
         "commands": {
             "build test coverage fetch sync": "build",
             # queries evaluate the repository rules, which can run commands (Bazel "Repository rules": execute)
@@ -165,12 +173,15 @@ CATALOGUE: dict[str, object] = {
         "when": {"-version --version -help --help -h -?": "read"},
     },
     "mvn mvnw": {
+        # maven-surefire-plugin test goal: the user property jvm is "the jvm (or path to the java executable) to use
+        # with the forking options", argLine the "Arbitrary JVM options" of the forked test JVM (-javaagent:JAR)
         "source": "Maven CLI options (maven.apache.org/ref/3.9.9/maven-embedder/cli.html); Build Lifecycle reference",
         "options": "-B --batch-mode -q --quiet -X --debug -e --errors -o --offline -U --update-snapshots -N "
         "--non-recursive -T= --threads= -P= --activate-profiles= -D*= -f=project --file=project -pl= --projects= "
         "-am --also-make -amd -fae -ff -fn --fail-at-end --fail-fast --fail-never -ntp "
         "--no-transfer-progress -v:read --version:read -V -s=:unknown --settings=:unknown -gs=:unknown "
-        "--global-settings=:unknown -l=out --log-file=out -Dmaven.repo.local*:unknown -Dexec.*:runs",
+        "--global-settings=:unknown -l=out --log-file=out -Dmaven.repo.local*:unknown -Dexec.*:runs -Djvm*:runs "
+        "-DargLine*:unknown",
         "many": True,
         "commands": {
             "validate compile test-compile test package verify process-resources process-classes generate-sources "
@@ -234,9 +245,13 @@ CATALOGUE: dict[str, object] = {
         "-listener=:unknown -propertyfile=in -find:unknown -find=*:unknown -s:unknown -s=*:unknown",
     },
     "sbt": {
+        # sbt reference "Global Settings" / "Command line reference": sbt.global.base is the directory of the global
+        # plugins and settings loaded into every build, sbt.boot.directory and sbt.boot.properties the launcher's
+        # jars and configuration (the sbt it starts)
         "source": "sbt reference manual: Command line reference (scala-sbt.org/1.x/docs/Command-Line-Reference.html); "
         'Getting Started "Running" (the build definition is loaded when sbt starts)',
-        "options": "-Dsbt.*= -batch --batch -client --client -v -debug -no-colors -J*:unknown -D*=",
+        "options": "-Dsbt.global.base*:unknown -Dsbt.boot.directory*:unknown -Dsbt.boot.properties*:unknown "
+        "-Dsbt.*= -batch --batch -client --client -v -debug -no-colors -J*:unknown -D*=",
         "grade": "build",
         "many": True,
         "commands": {
@@ -266,6 +281,7 @@ CATALOGUE: dict[str, object] = {
         "source": "dotnet CLI reference (learn.microsoft.com/dotnet/core/tools) (.NET 8)",
         # MSBuild "Customize your build": Directory.Build.props/.targets are searched upward and imported
         "above": "Directory.Build.props Directory.Build.targets Directory.Packages.props",
+        "guard": "build:msbuild_properties",  # -p:NAME=VALUE: MSBuild properties (tool paths, imported targets)
         "options": "--info --list-sdks --list-runtimes --version -h --help -d --diagnostics",
         "grade": "read",
         "commands": {
@@ -350,12 +366,13 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "swift": {
+        # swift build --help: --toolchain, --sdk, --swift-sdks-path and --destination name the toolchain and SDK
+        # whose compilers and linker it runs; -Xswiftc, -Xcc, -Xcxx, -Xlinker pass flags that can name programs
+        # (-tools-directory, -load-plugin-executable, -fuse-ld=PATH), as swiftc's -Xfrontend
         "source": "Swift Package Manager usage (swift.org/documentation/package-manager; swift build/test/run/package --help, Swift 5.10)",
         "options": "--version:read -h --help --package-path=project",
         "commands": {
-            "build": {"grade": "build", "open": True, "options": "--scratch-path=out --build-path=out"},
-            "test": {"grade": "build", "open": True, "options": "--scratch-path=out --build-path=out"},
-            "run": {"grade": "build", "open": True, "options": "--scratch-path=out --build-path=out"},
+            "build test run": {"grade": "build", "open": True, "options": _SWIFT_BUILD_OPTIONS},
             "package": {
                 "commands": {
                     "init": {"grade": "write", "open": True},
@@ -403,7 +420,12 @@ CATALOGUE: dict[str, object] = {
         "--with-*=interpreter --ghc-options=:unknown --ghc-option=:unknown --builddir=out --config-file=:unknown",
         "commands": {
             "build v2-build configure v2-configure test v2-test bench v2-bench haddock v2-haddock repl v2-repl "
-            "freeze v2-freeze gen-bounds check sdist v2-sdist": {"grade": "build", "open": True},
+            "freeze v2-freeze gen-bounds check sdist v2-sdist": {
+                "grade": "build",
+                "open": True,
+                # cabal test --help: "--test-wrapper=FILE Run test through a wrapper."
+                "options": "--test-wrapper=interpreter",
+            },
             "run v2-run exec v2-exec": "runs",
             "update v2-update": {"grade": "install", "open": True},
             "install v2-install": {"grade": "install", "open": True, "options": "--installdir=out"},
@@ -472,12 +494,17 @@ CATALOGUE: dict[str, object] = {
                 "grade": "build",
                 "open": True,
                 "options": "-p=out --prefix=out --build-file=:unknown --build-root=project "
-                "--cache-dir=out --global-cache-dir=out --build-runner=:runs",
+                "--cache-dir=out --global-cache-dir=out --build-runner=:runs --zig-lib-dir=project --sysroot=project "
+                "--search-prefix=project --libc=project",
             },
+            # zig build-exe --help: "--zig-lib-dir [arg] Override path to Zig installation lib directory" (the
+            # standard library and build runner compiled into what runs), "--test-cmd [arg] Specify test execution
+            # command one arg at a time", "--test-runner [path] Specify a custom test runner"
             "build-exe build-lib build-obj test run": {
                 "grade": "build",
                 "open": True,
-                "options": "-femit-bin=:out -femit-docs=:out",
+                "options": "-femit-bin=:out -femit-docs=:out --zig-lib-dir=project --test-cmd=:runs "
+                "--test-runner=project",
             },
             "init init-exe init-lib": {"grade": "write", "open": True},
             # zig fmt rewrites the files given; --check lists the non-conforming ones and changes nothing
@@ -696,7 +723,8 @@ CATALOGUE: dict[str, object] = {
         "source": "Babel CLI (babeljs.io/docs/babel-cli) (Babel 7): loads the project's babel config (code)",
         "grade": "build",
         "open": True,
-        "options": "-o=out --out-file=out -d=out --out-dir=out",
+        # babel CLI: --presets, like --plugins, names the modules loaded into the compile (a path: code outside)
+        "options": "-o=out --out-file=out -d=out --out-dir=out --presets=project --config-file=project",
     },
     "esbuild": {
         "source": "esbuild CLI (esbuild.github.io/api) (esbuild 0.24)",
@@ -758,7 +786,8 @@ CATALOGUE: dict[str, object] = {
         "source": "Next.js CLI (nextjs.org/docs/app/api-reference/cli/next) (Next.js 15)",
         "options": "-h --help -v --version",
         "commands": {
-            "build dev start lint": {"grade": "build", "open": True},
+            # next build|dev|start|lint [directory]: the project run, its next.config.js code
+            "build dev start lint": {"grade": "build", "open": True, "operands": "project"},
             "info": {"grade": "read", "open": True},
             "telemetry": {"grade": "home", "open": True},
         },
@@ -816,7 +845,8 @@ CATALOGUE: dict[str, object] = {
         "source": "elixirc (Elixir 1.17 docs: Compilation), erlc(1) (Erlang/OTP 27), scalac (Scala 3 docs): compilers",
         "grade": "build",
         "open": True,
-        "options": "-o=out --output=out -d=out",
+        # scalac -Xplugin:PATHS / -Xpluginsdir: compiler plugins loaded and run (Scala 3 compiler options)
+        "options": "-o=out --output=out -d=out -Xplugin*:runs",
     },
     "elixir iex erl escript scala kotlin ghci runghc runhaskell": {
         "source": "elixir(1), iex(1), erl(1), escript(1), scala, kotlin, ghci, runghc: they run programs or a REPL",

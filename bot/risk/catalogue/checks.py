@@ -194,12 +194,14 @@ CATALOGUE: dict[str, object] = {
         "source": "Mocha 10 command line (mochajs.org, Command-Line Usage): --reporter-option/-O KEY=VALUE,... "
         "(the xunit reporter writes its report to output=FILE; other reporters take other keys); --require/-r, "
         "--reporter/-R and --ui/-u load a module or file, --config and --package name the configuration, --file a "
-        "test file (each a path outside the workspace: code FlyBot does not read)",
+        "test file (each a path outside the workspace: code FlyBot does not read); -n/--node-option passes node flags "
+        "(require=, import=, loader=: modules node loads) and node's own flags (--loader, --import) are accepted",
         "grade": "build",
         "open": True,
         "options": "-O=pairs --reporter-option=pairs --reporter-options=pairs -o=out --out=out --output=out "
         "-r=project --require=project -R=project --reporter=project -u=project --ui=project --config=project "
-        "--package=project --file=project -c=project --configuration=project --bootstrap=project",
+        "--package=project --file=project -c=project --configuration=project --bootstrap=project "
+        "-n=:unknown --node-option=:unknown --loader=project --experimental-loader=project --import=project",
         "operands": "project",
     },
     "rspec phpunit pest ava karma behave cucumber nosetests nose2 ctest-runner busted bats": {
@@ -211,6 +213,7 @@ CATALOGUE: dict[str, object] = {
         "options": "-o=out --out=out --output=out --log-junit=out --coverage-html=out --coverage-clover=out "
         "-r=project --require=project -c=project --configuration=project --bootstrap=project",
         "operands": "project",
+        "guard": "build:php_ini_settings",  # phpunit/pest -d KEY=VALUE: php.ini directives
     },
     "cypress": {
         "source": "Cypress command line (docs.cypress.io/app/references/command-line) (Cypress 13)",

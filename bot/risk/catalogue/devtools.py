@@ -75,6 +75,9 @@ CATALOGUE: dict[str, object] = {
         "options": "-c --config=project -o=out --file=out -d=out --dir=out -i=in --input=in -f= --format= -n= "
         "--name= -m --sourcemap* -e= --external= -g= --globals= -p=project --plugin=project --configPlugin=project "
         "--bundleConfigAsCjs -w --watch --silent --environment= --failAfterWarnings -v --version -h --help",
+        # "-c, --config <filename>": the file is optional, so a path after -c is read as an operand here (an input
+        # outside the workspace is graded as code loaded from there, as the configuration it may be)
+        "operands": "project",
     },
     "parcel": {
         "source": "Parcel CLI (parceljs.org/features/cli) (Parcel 2): the bare command serves the entries",

@@ -6,7 +6,15 @@ clearing or wiping it ``destroy``, and a shell on it ``runs``. Builds and tests 
 
 from __future__ import annotations
 
-_FLUTTER_BUILD = {"grade": "build", "open": True}
+# flutter --help --verbose: --local-engine-src-path names the engine checkout whose build (--local-engine,
+# --local-engine-host, --local-web-sdk) runs instead of the SDK's engine; --packages the package configuration that
+# maps package names to directories whose code is compiled in
+_FLUTTER_BUILD = {
+    "grade": "build",
+    "open": True,
+    "options": "--local-engine-src-path=project --local-engine=:unknown --local-engine-host=:unknown "
+    "--local-web-sdk=:unknown --packages=project",
+}
 
 CATALOGUE: dict[str, object] = {
     "adb": {
@@ -78,7 +86,9 @@ CATALOGUE: dict[str, object] = {
     },
     "flutter": {
         "source": "Flutter CLI reference (docs.flutter.dev/reference/flutter-cli) (Flutter 3.24)",
-        "options": "-h --help -v --verbose --version -d= --device-id= --suppress-analytics --no-version-check",
+        "options": "-h --help -v --verbose --version -d= --device-id= --suppress-analytics --no-version-check "
+        "--local-engine-src-path=project --local-engine=:unknown --local-engine-host=:unknown "
+        "--local-web-sdk=:unknown --packages=project",
         "commands": {
             "run test build analyze format gen-l10n assemble": _FLUTTER_BUILD,
             "create": {"grade": "fetch", "open": True, "operands": "out"},
@@ -104,7 +114,13 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help -v --verbose --version --disable-analytics --enable-analytics",
         "else": "runs",
         "commands": {
-            "analyze test compile format fix doc": {"grade": "build", "open": True, "options": "-o=out --output=out"},
+            # dart test|compile|analyze --packages=PATH: "Get package locations from the specified file", each a
+            # directory whose code is compiled in
+            "analyze test compile format fix doc": {
+                "grade": "build",
+                "open": True,
+                "options": "-o=out --output=out --packages=project",
+            },
             "create": {"grade": "fetch", "open": True, "operands": "out"},
             "run": "runs",
             "info": {"grade": "read", "open": True},

@@ -245,8 +245,13 @@ CATALOGUE: dict[str, object] = {
         "when": {"-v --version": "read"},
         "grade": "install",
         "commands": {
-            "install": {"grade": "install", "open": True, "options": "--clean:delete --system:system"},
-            "update": {"grade": "install", "open": True},
+            # bundle-install(1) --gemfile=GEMFILE: "The location of the Gemfile(5)": Ruby that Bundler evaluates
+            "install": {
+                "grade": "install",
+                "open": True,
+                "options": "--clean:delete --system:system --gemfile=project",
+            },
+            "update": {"grade": "install", "open": True, "options": "--gemfile=project"},
             "add": {"grade": "install", "open": True},
             "remove": {"grade": "write", "open": True},
             "exec": {"grade": "wrap", "options": "--keep-file-descriptors --gemfile=project"},
@@ -349,7 +354,8 @@ CATALOGUE: dict[str, object] = {
                 "grade": "build",
                 "open": True,
                 "operands": "project",
-                "options": "-o=out --output=out -c=project --config=project",
+                # deno test --help: "--import-map <FILE> Load import map file from local file or remote URL"
+                "options": "-o=out --output=out -c=project --config=project --import-map=project",
             },
             "fmt lint": {
                 "grade": "build",

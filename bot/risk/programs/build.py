@@ -1436,6 +1436,49 @@ def _cargo_alias(call: Call, words: list[Word], index: int, aliased: bool) -> bo
     return True
 
 
+#: rustc codegen options (rustc book, "Codegen Options") that tune the code made and name no program or file read:
+#: ``cargo rustc -- -C KEY=VALUE`` with one of them keeps the build's grade. Others name programs or code the
+#: compiler runs or loads: ``linker``, ``link-arg(s)`` (``-fuse-ld=PATH``), ``llvm-args``, ``profile-use``...
+_RUSTC_CODEGEN_TUNING = frozenset({
+    "opt-level", "debuginfo", "target-cpu", "target-feature", "codegen-units", "lto", "panic", "overflow-checks",
+    "debug-assertions", "strip", "relocation-model", "code-model", "force-frame-pointers", "embed-bitcode",
+    "prefer-dynamic", "rpath", "split-debuginfo", "instrument-coverage", "force-unwind-tables", "soft-float",
+})  # fmt: skip
+
+
+def _compiler_runs(call: Call, after: list[Word]) -> bool:
+    """``cargo rustc|rustdoc ... -- FLAGS`` (cargo-rustc(1): "the specified arguments will all be passed to the
+    final compiler invocation"): a codegen option beyond :data:`_RUSTC_CODEGEN_TUNING` (``-C linker=/tmp/x``), an
+    unstable ``-Z`` option (``-Z codegen-backend=PATH`` loads a library) or rustdoc's ``--runtool``,
+    ``--test-builder``, ``--test-builder-wrapper`` (the rustdoc book: programs that build or run doctests) names a
+    program or code the compiler runs: destructive (``runs-program``), and True. Lint levels, ``--cfg`` and
+    ``--emit`` keep the grade."""
+    index = 0
+    while index < len(after):
+        value = after[index].value
+        index += 1
+        if value is None:
+            destructive(call, "dynamic-argument", "A compiler flag is only known when it runs.")
+            return True
+        key = None
+        if value in ("-C", "--codegen"):
+            key = after[index].value if index < len(after) else ""
+            index += 1
+        elif value.startswith("-C") or value.startswith("--codegen="):
+            key = value.removeprefix("--codegen=").removeprefix("-C")
+        if key is not None and (key or "").partition("=")[0] in _RUSTC_CODEGEN_TUNING:
+            continue
+        if key is not None or value.startswith(("-Z", "--runtool", "--test-builder")):
+            destructive(
+                call,
+                "runs-program",
+                f"{call.name} passes {shorten(value if key is None else f'-C {key}', 40)} to the compiler: it names "
+                "a program or code the compiler runs.",
+            )
+            return True
+    return False
+
+
 def cargo(call: Call) -> None:
     """cargo (doc.rust-lang.org/cargo/commands): build/test/run are build-or-test; registry commands are network.
     An ``[alias]`` of the workspace is graded as what it expands to (:func:`_cargo_alias`); settings that make cargo
@@ -1499,6 +1542,8 @@ def _cargo(call: Call, aliased: bool) -> None:
             # The rustc book, "Tests", libtest's options after ``--``: ``--logfile PATH`` writes the results there.
             after = words[values.index("--") + 1 :]
             _output_options(call, after, frozenset({"--logfile"}), f"cargo {command} --")
+        if command in ("rustc", "rustdoc") and "--" in values and _compiler_runs(call, words[values.index("--") + 1 :]):
+            return
         if command == "fmt" and any(w.value == "--" for w in words):
             # cargo fmt passes what follows -- to rustfmt, which rewrites the files named there.
             after = [
@@ -1600,6 +1645,10 @@ _GO_PROGRAM_FLAGS = (
     "-modfile",
     "--modfile",
 )
+#: Linker flags (``go tool link``: "-extld linker: set the external linker", "-extar ar: set the external archive
+#: program") that name a program the link runs; they reach it through ``-ldflags`` (``go help build``), whose value
+#: is a word of its own or attached (``-ldflags=-extld=/tmp/x``, ``-ldflags '-linkmode external -extld cc'``).
+_GO_LINKER_PROGRAMS = ("-extld", "-extar")
 
 
 def _go_generate(call: Call, rest: list[Word]) -> None:
@@ -1652,6 +1701,11 @@ def go(call: Call) -> None:
         if value.split("=", 1)[0] in _GO_PROGRAM_FLAGS:
             destructive(
                 call, "runs-program", f"go {command} {value.split('=', 1)[0]} runs a program of the caller's choosing."
+            )
+            return
+        if any(flag in value for flag in _GO_LINKER_PROGRAMS):
+            destructive(
+                call, "runs-program", f"go {command} -ldflags {shorten(value, 40)} names the linker program it runs."
             )
             return
     if command is None:
@@ -2127,9 +2181,14 @@ _RUNS_FROM: dict[str, frozenset[str] | None] = {
     "vitest": None,
     "mypy": frozenset({"--config-file", "--python-executable", "--custom-typeshed-dir"}),
     "pylint": frozenset({"--rcfile"}),
-    "eslint": frozenset({"-c", "--config", "--rulesdir", "--resolve-plugins-relative-to"}),
-    "prettier": frozenset({"--config", "--plugin"}),
-    "tsc": frozenset({"-p", "--project"}),
+    # eslint "Command Line Interface Reference": -f/--format names a built-in formatter or a file or package it
+    # loads, --parser (eslintrc mode) the parser module; prettier 2 --plugin-search-dir, the directory it loads
+    # plugins from; tsc -b/--build, the projects it builds (their tsconfig names the outDir written)
+    "eslint": frozenset(
+        {"-c", "--config", "--rulesdir", "--resolve-plugins-relative-to", "-f", "--format", "--parser"}
+    ),
+    "prettier": frozenset({"--config", "--plugin", "--plugin-search-dir"}),
+    "tsc": frozenset({"-p", "--project", "-b", "--build"}),
     # flake8 "Full Listing of Options": --config and --append-config name INI files whose
     # [flake8:local-plugins] paths= it imports; argparse takes a unique prefix of either (--conf, --append)
     "flake8": frozenset({"--config"[:n] for n in range(5, 9)} | {"--append-config"[:n] for n in range(4, 16)}),
@@ -2156,13 +2215,14 @@ _LOADS_CODE: dict[str, tuple[str, ...]] = {
 
 def _jest_inline_config(call: Call, words: list[Word]) -> bool:
     """``jest --config JSON`` / ``-c JSON`` (Jest CLI, "--config <path|json>": a value starting with ``{`` is the
-    configuration itself): its ``setupFiles``, ``transform``, ``globalSetup``, ``testEnvironment``, ``rootDir``...
+    configuration itself), ``--transform JSON`` (Jest CLI "--transform <json>": a map of patterns to the modules
+    that transform sources, code Jest runs) and ``--moduleNameMapper JSON`` (modules put in place of others): its ``setupFiles``, ``transform``, ``globalSetup``, ``testEnvironment``, ``rootDir``...
     name code Jest loads. A string in it naming a place outside the workspace (absolute, under ``~``, or climbing
     with ``..``), or JSON FlyBot cannot parse, is destructive (``project-outside-workspace``), and True."""
     for index, word in enumerate(words):
         value = word.value or ""
         name, eq, attached = value.partition("=")
-        if name not in ("-c", "--config"):
+        if name not in ("-c", "--config", "--transform", "--moduleNameMapper"):
             continue
         given = attached if eq else (words[index + 1].value if index + 1 < len(words) else "")
         if given is None or not given.lstrip().startswith("{"):
@@ -2469,7 +2529,13 @@ _BUN = {
             "open": True,
             "options": "-g:install --global:install",
         },
-        "test": {"grade": "build", "open": True},
+        # bun test --help: "-r, --preload=<val> Import a module before other modules are loaded" (--require and
+        # --import are its aliases): a path outside the workspace is code FlyBot does not read
+        "test": {
+            "grade": "build",
+            "open": True,
+            "options": "-r=project --preload=project --require=project --import=project",
+        },
         "build": {"grade": "build", "open": True, "options": "--outdir=out --outfile=out"},
         # bun run NAME: the package.json script NAME with its pre/post scripts, graded as npm's by bun() below;
         # without that script a file or a package's program named NAME (Bun docs, "bun run": resolution order)
@@ -2575,6 +2641,37 @@ def bun(call: Call) -> None:
         run_recipe(call, "npm", LIFECYCLE + ",".join(events), directory=directory, label=f"bun {command}")
 
 
+#: bazel options setting the environment of build actions, tests, repository rules and run targets (command-line
+#: reference: ``--action_env=NAME=VALUE``, ``--host_action_env``, ``--repo_env``, ``--test_env``, ``--run_env``).
+_BAZEL_ENVIRONMENT = ("--action_env", "--host_action_env", "--repo_env", "--test_env", "--run_env")
+
+
+def _bazel_environment(call: Call, values: list[str | None]) -> bool:
+    """A bazel environment option giving a variable that changes what runs (``PATH``, ``LD_PRELOAD``...:
+    walker.hijacks_environment) a value (``--action_env=PATH=/tmp``, ``--action_env PATH=/tmp``): the build's
+    compilers and tools are found or loaded from the caller's choice: destructive (``runs-program``), and True. A
+    name alone inherits the caller's own environment and keeps the grade."""
+    for index, value in enumerate(values):
+        if value is None:
+            continue
+        name, eq, given = value.partition("=")
+        if name not in _BAZEL_ENVIRONMENT:
+            continue
+        setting = given if eq else (values[index + 1] if index + 1 < len(values) else None)
+        if setting is None:
+            destructive(call, "runs-program", f"bazel {name} sets a variable only known when it runs.")
+            return True
+        variable, assigned, _ = setting.partition("=")
+        if assigned and hijacks_environment(variable):
+            destructive(
+                call,
+                "runs-program",
+                f"bazel {name}={shorten(setting, 40)} sets a variable that chooses the programs the build runs.",
+            )
+            return True
+    return False
+
+
 def bazel_run(base: Handler) -> Handler:
     """``bazel run TARGET [-- ARGS]`` (bazel command-line reference, "run": "Runs the specified target"): the
     catalogue grades it as a build; the target must be a label of the workspace's own repository (``//pkg:name``,
@@ -2585,6 +2682,8 @@ def bazel_run(base: Handler) -> Handler:
     def handler(call: Call) -> None:
         base(call)
         values = [w.value for w in call.args]
+        if _bazel_environment(call, values):
+            return
         if "run" not in values:
             return
         after = values[values.index("run") + 1 :]
@@ -2601,4 +2700,113 @@ def bazel_run(base: Handler) -> Handler:
             )
 
     handler.__name__ = "bazel_run"
+    return handler
+
+
+#: php.ini directives (php.net "php.ini directives") that only tune limits, error output, assertions and coverage:
+#: ``phpunit -d KEY=VALUE`` / pest ``-d`` with one of them keeps the run's grade. Any other directive may name code
+#: or a program PHP loads or runs (``auto_prepend_file``, ``extension``, ``zend_extension``, ``include_path``,
+#: ``sendmail_path``, ``error_log``...).
+_PHP_INI_TUNING = frozenset({
+    "memory_limit", "max_execution_time", "max_input_time", "error_reporting", "display_errors",
+    "display_startup_errors", "log_errors", "html_errors", "date.timezone", "zend.assertions", "assert.active",
+    "assert.exception", "assert.warning", "xdebug.mode", "xdebug.start_with_request", "pcov.enabled",
+    "opcache.enable", "opcache.enable_cli", "opcache.jit", "opcache.jit_buffer_size", "precision",
+    "serialize_precision", "default_socket_timeout", "short_open_tag", "output_buffering", "intl.default_locale",
+    "error_log_mode", "zend.exception_ignore_args", "zend.enable_gc",
+})  # fmt: skip
+
+
+def php_ini_settings(base: Handler) -> Handler:
+    """PHPUnit ("The Command-Line Test Runner": ``-d <key[=value]>`` "Sets a php.ini value") and Pest (which takes
+    PHPUnit's options): a directive beyond :data:`_PHP_INI_TUNING`, or one only known when it runs, may make PHP
+    load code or run a program of the caller's choosing before the tests (``-d auto_prepend_file=/tmp/x``):
+    destructive (``runs-program``). The entry's other test runners take no ``-d``."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        if call.name not in ("phpunit", "pest"):
+            return
+        words = call.args
+        for index, word in enumerate(words):
+            value = word.value
+            if value == "--":
+                return
+            if value is None or not value.startswith("-d"):
+                continue
+            given = value[2:] if len(value) > 2 else (words[index + 1].value if index + 1 < len(words) else "")
+            key = (given or "").partition("=")[0].strip().lower()
+            if given is None or key not in _PHP_INI_TUNING:
+                destructive(
+                    call,
+                    "runs-program",
+                    f"{call.name} -d {shorten(given or '', 50)} sets a php.ini directive that may load code or run "
+                    "a program before the tests.",
+                )
+                return
+
+    handler.__name__ = "php_ini_settings"
+    return handler
+
+
+#: MSBuild properties (MSBuild "Common MSBuild project properties", .NET SDK "MSBuild reference for .NET SDK
+#: projects", coverlet "MSBuild integration") that choose the configuration, target, version, warnings, packaging
+#: or coverage of the build: ``dotnet build -p:NAME=VALUE`` with only these keeps the build's grade. Any other may
+#: name a program, a tool directory or a file MSBuild imports (``CscToolPath``, ``CscToolExe``,
+#: ``CustomBeforeMicrosoftCommonTargets``, ``MSBuildExtensionsPath``, ``RunCommand``, ``VSTestConsolePath``...).
+_MSBUILD_TUNING = frozenset(
+    name.lower()
+    for name in (
+        "Configuration", "Platform", "TargetFramework", "TargetFrameworks", "RuntimeIdentifier", "Version",
+        "VersionPrefix", "VersionSuffix", "AssemblyVersion", "FileVersion", "InformationalVersion", "PackageVersion",
+        "ContinuousIntegrationBuild", "Deterministic", "TreatWarningsAsErrors", "WarningLevel", "NoWarn",
+        "WarningsAsErrors", "Nullable", "LangVersion", "Optimize", "DebugType", "DebugSymbols", "SelfContained",
+        "PublishSingleFile", "PublishTrimmed", "PublishReadyToRun", "PublishAot", "UseAppHost",
+        "InvariantGlobalization", "GenerateDocumentationFile", "CollectCoverage", "CoverletOutputFormat", "Threshold",
+        "ThresholdType", "ThresholdStat", "EnableWindowsTargeting", "RestoreLockedMode", "IncludeSymbols",
+        "SymbolPackageFormat", "BuildInParallel", "UseSharedCompilation", "GeneratePackageOnBuild", "IsPackable",
+        "RunAnalyzers", "EnforceCodeStyleInBuild", "SourceRevisionId", "RepositoryCommit", "BuildNumber",
+    )
+)  # fmt: skip
+#: MSBuild properties naming a directory or file the build writes (graded as writes where they land).
+_MSBUILD_OUTPUTS = frozenset(
+    name.lower() for name in ("OutputPath", "OutDir", "PackageOutputPath", "PublishDir", "CoverletOutput")
+)
+#: The spellings of MSBuild's property switch the dotnet CLI passes on (dotnet build: "-p|--property:<NAME>=<VALUE>";
+#: MSBuild "-property:<n>=<v>", short "-p:"; the ``/`` forms are graded as operands).
+_MSBUILD_PROPERTY = ("-p:", "-property:", "--property:")
+
+
+def msbuild_properties(base: Handler) -> Handler:
+    """dotnet's MSBuild property switch (``-p:NAME=VALUE;NAME=VALUE``, ``-property:``, ``--property:``; names are
+    case-insensitive): a property outside :data:`_MSBUILD_TUNING` and :data:`_MSBUILD_OUTPUTS`, or a switch only
+    known when it runs, may make MSBuild run a program or import a project file of the caller's choosing:
+    destructive (``runs-program``). An output property's value is a write where it lands."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        for word in call.args:
+            value = word.value
+            if value == "--":
+                return
+            if value is None:
+                continue
+            spelled = next((p for p in _MSBUILD_PROPERTY if value.lower().startswith(p)), None)
+            if spelled is None:
+                continue
+            for pair in re.split(r"[;,]", value[len(spelled) :]):
+                name, eq, given = pair.partition("=")
+                key = name.strip().lower()
+                if key in _MSBUILD_OUTPUTS and eq:
+                    call.write(Word(given, given), f"{call.name} -p:{name}")
+                elif key not in _MSBUILD_TUNING:
+                    destructive(
+                        call,
+                        "runs-program",
+                        f"{call.name} {shorten(value, 50)} sets an MSBuild property that may name a program or a "
+                        "project file the build runs or imports.",
+                    )
+                    return
+
+    handler.__name__ = "msbuild_properties"
     return handler

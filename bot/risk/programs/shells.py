@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 
 from bot.risk.grader import Call, Handler
+from bot.risk.paths import Where
 from bot.risk.reasons import shorten
 from bot.risk.settings import MODULE
 from bot.risk.words import Word, literal_word
@@ -439,6 +440,42 @@ def _json_tool(call: Call, rest: list[Word]) -> None:
     read_only(call, "json.tool with at most one operand only prints.")
 
 
+#: node(1) options whose value is a module node loads before the tests (``-r``/``--require``, ``--import``,
+#: ``--loader``/``--experimental-loader``), a reporter module (``--test-reporter``: "a module name or a path") or a
+#: file of environment variables (``--env-file``: NODE_OPTIONS there may ``--require`` more).
+_NODE_LOADS = frozenset({
+    "-r", "--require", "--import", "--loader", "--experimental-loader", "--test-reporter", "--env-file",
+    "--env-file-if-exists",
+})  # fmt: skip
+
+
+def _test_loads_outside(call: Call) -> bool:
+    """``node --test`` given a module from outside the workspace (a path that is absolute, under ``~`` or climbs
+    with ``..``) to load or one only known when it runs: destructive (``project-outside-workspace``), and True. A
+    package name (``--import tsx``, ``--test-reporter spec``) resolves in the workspace's node_modules."""
+    words = call.args
+    for index, word in enumerate(words):
+        name, eq, attached = (word.value or "").partition("=")
+        if name not in _NODE_LOADS:
+            continue
+        given = Word(attached, attached) if eq else (words[index + 1] if index + 1 < len(words) else None)
+        path = given.value if given is not None else None
+        # a URL (file:///tmp/x.mjs, data:text/javascript,CODE, https:) names code from outside too
+        if path is not None and ":" not in path:
+            if not path.startswith(("/", "~")) and "../" not in path and path != "..":
+                continue
+            if call.where(Word(path, path)) in (Where.WORKSPACE, Where.NOWHERE):
+                continue
+        destructive(
+            call,
+            "project-outside-workspace",
+            f"{call.name} --test {name} loads {show(given) if given is not None else 'a module'} from outside the "
+            "workspace: code FlyBot does not read.",
+        )
+        return True
+    return False
+
+
 def node(call: Call) -> None:
     """node(1): ``-e``/``-p`` are inline code; ``--test`` runs the project's tests; a file operand is a program;
     ``-c``/``--check FILE`` alone only checks its syntax ("Syntax check the script without executing")."""
@@ -458,7 +495,8 @@ def node(call: Call) -> None:
             read_only(call, f"{call.name} {value} only prints.")
             return
         if value == "--test":
-            build_or_test(call, "node --test")
+            if not _test_loads_outside(call):
+                build_or_test(call, "node --test")
             return
         if not value.startswith("-"):
             break
