@@ -1,0 +1,93 @@
+"""Grades checked against a blind corpus: dev servers listen on a port (network), tools that query a registry,
+local package programs run by npx, branch checkouts, Gradle's project paths, docker compose queries and everyday
+inspectors (macOS version queries, htop, buf, sqlc). Each rule is tested in both directions: the hostile spelling
+still asks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.risk import RiskLevel, classify
+
+R = RiskLevel
+WORKSPACE = Path("/home/dev/project")
+
+
+def grade(command: str, workspace: Path = WORKSPACE, *, contained: bool = False) -> RiskLevel:
+    return classify(command, contained=contained, workspace=workspace).risk
+
+
+@pytest.mark.parametrize(("command", "risk"), [
+    ("next dev -p 3000", R.NETWORK),  # a dev server listens on a port, as vite and rails server do
+    ("next dev", R.NETWORK),
+    ("next start -p 8080", R.NETWORK),
+    ("vite", R.NETWORK),
+    ("rails server", R.NETWORK),
+    ("next build", R.WORKSPACE_WRITE),
+    ("next lint", R.WORKSPACE_WRITE),
+    ("next info", R.READ_ONLY),
+    ("next frobnicate", R.DESTRUCTIVE),
+])  # fmt: skip
+def test_a_dev_server_listens_on_a_port(command: str, risk: RiskLevel) -> None:
+    assert grade(command) is risk, command
+
+
+@pytest.mark.parametrize(("command", "risk"), [
+    ("mix hex.info", R.NETWORK),  # prints when the registry was last updated; Hex.start checks hex.pm
+    ("mix hex.info phoenix", R.NETWORK),
+    ("mix hex.outdated", R.NETWORK),
+    ("mix compile", R.WORKSPACE_WRITE),
+    ("tflint", R.WORKSPACE_WRITE),  # a plain run loads installed plugins; it never downloads them
+    ("tflint --init", R.NETWORK),  # --init downloads the plugins .tflint.hcl names
+    ("tflint --config /tmp/evil.hcl", R.DESTRUCTIVE),
+])  # fmt: skip
+def test_tools_that_query_or_download_from_a_registry(command: str, risk: RiskLevel) -> None:
+    assert grade(command) is risk, command
+
+
+@pytest.mark.parametrize(("command", "risk"), [
+    ("htop", R.READ_ONLY),  # graded as top is: changes are typed at its terminal interface
+    ("htop -d 10 -u dev", R.READ_ONLY),
+    ("htop --readonly", R.READ_ONLY),
+    ("htop --frobnicate", R.DESTRUCTIVE),
+    ("sw_vers", R.READ_ONLY),
+    ("sw_vers -productVersion", R.READ_ONLY),
+    ("sw_vers -frobnicate", R.DESTRUCTIVE),
+    ("xcode-select -p", R.READ_ONLY),
+    ("xcode-select --print-path", R.READ_ONLY),
+    ("xcode-select -s /Applications/Xcode.app", R.SYSTEM),
+    ("xcode-select --install", R.SYSTEM),
+    ("xcode-select -r", R.SYSTEM),
+    ("defaults read com.apple.dock", R.READ_ONLY),
+    ("defaults domains", R.READ_ONLY),
+    ("defaults -currentHost read com.apple.screensaver", R.READ_ONLY),
+    ("defaults write com.apple.dock autohide -bool true", R.SYSTEM),  # the user's preferences under ~
+    ("defaults delete com.apple.dock", R.DESTRUCTIVE),
+    ("defaults export com.apple.dock /etc/x", R.DESTRUCTIVE),
+])  # fmt: skip
+def test_everyday_inspectors(command: str, risk: RiskLevel) -> None:
+    assert grade(command) is risk, command
+
+
+@pytest.mark.parametrize(("command", "risk"), [
+    ("buf lint", R.READ_ONLY),
+    ("buf format", R.READ_ONLY),
+    ("buf format -w", R.WORKSPACE_WRITE),
+    ("buf build -o image.binpb", R.WORKSPACE_WRITE),
+    ("buf build -o /etc/image.binpb", R.DESTRUCTIVE),
+    ("buf lint --config /tmp/buf.yaml", R.DESTRUCTIVE),
+    ("buf generate", R.NETWORK),  # a remote plugin runs on the Buf Schema Registry with the .proto files
+    ("buf generate --template /tmp/buf.gen.yaml", R.DESTRUCTIVE),
+    ("buf push", R.NETWORK),
+    ("buf frobnicate", R.DESTRUCTIVE),
+    ("sqlc compile", R.WORKSPACE_WRITE),
+    ("sqlc generate", R.NETWORK),  # wasm plugins downloaded by URL, the analyzer's database.uri
+    ("sqlc vet", R.NETWORK),  # vet rules query the configured database
+    ("sqlc version", R.READ_ONLY),
+    ("sqlc -f /tmp/sqlc.yaml generate", R.DESTRUCTIVE),
+    ("sqlc frobnicate", R.DESTRUCTIVE),
+])  # fmt: skip
+def test_buf_and_sqlc(command: str, risk: RiskLevel) -> None:
+    assert grade(command) is risk, command
