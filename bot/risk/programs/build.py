@@ -775,6 +775,13 @@ def _grade_js(
         _js_chosen_source(call, tool, command, rest)
         network(call, f"{tool} {command} fetches packages from the registry.", rule="package-install")
         _js_location(call, prefix, global_, f"{tool} {command} installs into")
+    elif command in ("dedupe", "ddp"):
+        # npm-dedupe(1) (npm 10) reifies the simplified tree as npm install does (its options: --install-strategy,
+        # --audit, --dry-run), fetching metadata and packages from the registry; pnpm dedupe "performs an install"
+        # and yarn dedupe (berry) resolves again: network, as an install
+        _js_chosen_source(call, tool, command, rest)
+        network(call, f"{tool} {command} fetches packages from the registry.", rule="package-install")
+        _js_location(call, prefix, global_, f"{tool} {command} changes the packages in")
     elif command in _NPM_REMOVE or command in ("remove", "unplug"):
         _js_location(call, prefix, global_, f"{tool} {command} changes the packages in")
     elif tool == "npm" and command in ("run", "run-script", "rum", "urn") and not rest:
