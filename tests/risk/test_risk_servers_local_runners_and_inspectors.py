@@ -103,3 +103,20 @@ def test_buf_and_sqlc(command: str, risk: RiskLevel) -> None:
 ])  # fmt: skip
 def test_dedupe_fetches_as_an_install_does(command: str, risk: RiskLevel) -> None:
     assert grade(command) is risk, command
+
+
+@pytest.mark.parametrize(("command", "risk"), [
+    ("rmdir build/out", R.WORKSPACE_WRITE),  # rmdir(1) removes only empty directories: nothing is lost
+    ("rmdir -p build/out/x", R.WORKSPACE_WRITE),
+    ("rmdir /etc/foo", R.DESTRUCTIVE),
+    ("rmdir ~/.ssh", R.DESTRUCTIVE),
+    ("rmdir .git/refs/x", R.DESTRUCTIVE),
+    ("rm -r build/out", R.DESTRUCTIVE),
+])  # fmt: skip
+def test_rmdir_is_a_write_and_the_places_still_count(command: str, risk: RiskLevel) -> None:
+    assert grade(command) is risk, command
+
+
+def test_the_grading_summary_names_rmdir_as_a_write() -> None:
+    summary = (Path(__file__).parents[2] / "docs" / "grading.md").read_text().split("## How it grades")[0]
+    assert "`rmdir`" in summary and "deleting" in summary
