@@ -120,3 +120,55 @@ def test_rmdir_is_a_write_and_the_places_still_count(command: str, risk: RiskLev
 def test_the_grading_summary_names_rmdir_as_a_write() -> None:
     summary = (Path(__file__).parents[2] / "docs" / "grading.md").read_text().split("## How it grades")[0]
     assert "`rmdir`" in summary and "deleting" in summary
+
+
+def _compose_project(root: Path, text: str) -> Path:
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "compose.yaml").write_text(text)
+    return root
+
+
+@pytest.mark.parametrize(("command", "risk"), [
+    ("docker compose ps", R.READ_ONLY),  # as docker ps: the local engine's state
+    ("docker compose logs -f api", R.READ_ONLY),
+    ("docker compose -f compose.yaml ps", R.READ_ONLY),
+    ("docker compose ls", R.READ_ONLY),
+    ("docker-compose ps", R.READ_ONLY),
+    ("docker compose -f oci://docker.io/u/app:latest ps", R.NETWORK),  # fetched from a registry
+    ("docker compose -f https://example.com/c.yaml logs", R.NETWORK),
+    ("docker compose -H tcp://build.example:2375 ps", R.NETWORK),
+    ("docker --context prod compose logs", R.NETWORK),
+    ("docker compose up -d", R.DESTRUCTIVE),
+    ("docker compose events", R.NETWORK),
+])  # fmt: skip
+def test_docker_compose_queries_read_the_local_engine(tmp_path: Path, command: str, risk: RiskLevel) -> None:
+    from bot.risk.recipes import ProjectRecipes
+
+    root = _compose_project(tmp_path / "ws", "services:\n  api:\n    image: x\n    restart: always\n")
+    verdict = classify(command, contained=False, workspace=root, recipes=ProjectRecipes(root))
+    assert verdict.risk is risk, (command, verdict.reasons)
+
+
+@pytest.mark.parametrize("command", [
+    "docker compose --env-file /tmp/e ps",  # may set COMPOSE_FILE: other files
+    "docker compose --project-directory /srv/app ps",
+    'docker compose -f "$F" ps',
+])  # fmt: skip
+def test_docker_compose_queries_of_files_not_looked_up_stay_network(tmp_path: Path, command: str) -> None:
+    from bot.risk.recipes import ProjectRecipes
+
+    root = _compose_project(tmp_path / "ws", "services:\n  api:\n    image: x\n")
+    verdict = classify(command, contained=False, workspace=root, recipes=ProjectRecipes(root))
+    assert verdict.risk >= R.NETWORK, (command, verdict.reasons)
+
+
+@pytest.mark.parametrize("text", [
+    "include:\n  - oci://docker.io/u/app:latest\nservices:\n  a:\n    image: x\n",
+    "services:\n  a:\n    extends:\n      file: https://example.com/base.yaml\n      service: b\n",
+])  # fmt: skip
+def test_docker_compose_ps_asks_when_the_compose_file_pulls_in_others(tmp_path: Path, text: str) -> None:
+    from bot.risk.recipes import ProjectRecipes
+
+    root = _compose_project(tmp_path / "ws", text)
+    verdict = classify("docker compose ps", contained=False, workspace=root, recipes=ProjectRecipes(root))
+    assert verdict.risk is R.DESTRUCTIVE, verdict.reasons
