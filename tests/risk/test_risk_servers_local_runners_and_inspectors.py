@@ -172,3 +172,49 @@ def test_docker_compose_ps_asks_when_the_compose_file_pulls_in_others(tmp_path: 
     root = _compose_project(tmp_path / "ws", text)
     verdict = classify("docker compose ps", contained=False, workspace=root, recipes=ProjectRecipes(root))
     assert verdict.risk is R.DESTRUCTIVE, verdict.reasons
+
+
+def _git_repository(root: Path) -> Path:
+    import subprocess
+
+    root.mkdir(parents=True)
+    run = {"cwd": root, "check": True, "capture_output": True}
+    subprocess.run(["git", "init", "-q", "-b", "main"], **run)  # type: ignore[call-overload]
+    (root / "f").write_text("x\n")
+    (root / "src").mkdir()
+    (root / "src" / "a.py").write_text("y\n")
+    subprocess.run(["git", "add", "."], **run)  # type: ignore[call-overload]
+    subprocess.run(["git", "-c", "user.email=a@b", "-c", "user.name=a", "commit", "-qm", "i"], **run)  # type: ignore[call-overload]
+    subprocess.run(["git", "branch", "feature"], **run)  # type: ignore[call-overload]
+    subprocess.run(["git", "tag", "v1"], **run)  # type: ignore[call-overload]
+    return root
+
+
+@pytest.mark.parametrize(("command", "risk"), [
+    ("git checkout main", R.WORKSPACE_WRITE),  # a local branch: a switch, which keeps local changes
+    ("git checkout feature", R.WORKSPACE_WRITE),
+    ("git checkout -q feature", R.WORKSPACE_WRITE),
+    ("git switch main", R.WORKSPACE_WRITE),
+    ("git checkout -- f", R.DESTRUCTIVE),
+    ("git checkout .", R.DESTRUCTIVE),
+    ("git checkout src", R.DESTRUCTIVE),  # a path: its changes are overwritten
+    ("git checkout nobranch", R.DESTRUCTIVE),  # no branch: a path if there is one
+    ("git checkout v1", R.DESTRUCTIVE),  # a tag, not a local branch: not looked up
+    ("git checkout -f main", R.DESTRUCTIVE),
+    ("git checkout --force main", R.DESTRUCTIVE),
+    ("git checkout -m main", R.DESTRUCTIVE),
+    ("git checkout main -- f", R.DESTRUCTIVE),
+    ("git checkout main f", R.DESTRUCTIVE),
+    ("git checkout main --", R.DESTRUCTIVE),
+    ("git checkout $B", R.DESTRUCTIVE),
+])  # fmt: skip
+def test_git_checkout_of_a_local_branch_is_a_switch(tmp_path: Path, command: str, risk: RiskLevel) -> None:
+    from bot.risk.recipes import ProjectRecipes
+
+    root = _git_repository(tmp_path / "ws")
+    verdict = classify(command, contained=False, workspace=root, recipes=ProjectRecipes(root))
+    assert verdict.risk is risk, (command, verdict.reasons)
+
+
+def test_git_checkout_of_a_branch_the_adapter_did_not_report_asks() -> None:
+    assert grade("git checkout main") is R.DESTRUCTIVE
