@@ -218,3 +218,21 @@ def test_git_checkout_of_a_local_branch_is_a_switch(tmp_path: Path, command: str
 
 def test_git_checkout_of_a_branch_the_adapter_did_not_report_asks() -> None:
     assert grade("git checkout main") is R.DESTRUCTIVE
+
+
+@pytest.mark.parametrize(("command", "risk"), [
+    ("./gradlew :app:test --tests '*UserServiceTest'", R.WORKSPACE_WRITE),  # the task test of the project :app
+    ("gradle app:test", R.WORKSPACE_WRITE),
+    ("gradle :test", R.WORKSPACE_WRITE),  # the root project's
+    ("gradle test :app:build", R.WORKSPACE_WRITE),
+    ("gradle :app:bootRun", R.NETWORK),
+    ("gradle :app:clean", R.DESTRUCTIVE),
+    ("gradle :app:installDebug", R.DESTRUCTIVE),
+    ("gradle :app:frobnicate", R.DESTRUCTIVE),
+    ("gradle ::test", R.DESTRUCTIVE),
+    ("gradle app::test", R.DESTRUCTIVE),
+    ("gradle :app:", R.DESTRUCTIVE),
+    ("mvn clean:test", R.DESTRUCTIVE),  # task paths are Gradle's only
+])  # fmt: skip
+def test_gradle_task_paths_name_a_project_s_task(command: str, risk: RiskLevel) -> None:
+    assert grade(command) is risk, command

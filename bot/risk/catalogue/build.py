@@ -207,6 +207,8 @@ CATALOGUE: dict[str, object] = {
         "--help --max-workers=* --tests= -I=:runs --init-script=:runs -b=:unknown --build-file=:unknown "
         "-c=:unknown --settings-file=:unknown -g=:unknown --gradle-user-home=:unknown",
         "many": True,
+        # "Executing tasks in multi-project builds": a task path (:app:test, app:test) names a project's task
+        "paths": True,
         "commands": {
             "build assemble check test compileJava compileKotlin classes jar bootJar war shadowJar javadoc lint "
             "assembleDebug assembleRelease bundleRelease testDebugUnitTest testReleaseUnitTest connectedCheck "
