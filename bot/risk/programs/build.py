@@ -2384,11 +2384,29 @@ def npx(call: Call) -> None:
     if entry is None or (entry.handler is not checker and base not in _NPX_CATALOGUED):
         destructive(call, "unrecognised", f"npx {show(rest[0])} runs a package program the classifier cannot see.")
         return
+    if not offline and program == base and _npx_local(call, base):
+        offline = True
     if not offline:
         network(
             call, f"npx may fetch {base} from the registry when the project does not have it.", rule="package-install"
         )
     call.run([literal_word(base)] + rest[1:], "npx")
+
+
+def _npx_local(call: Call, name: str) -> bool:
+    """True when the adapter reports that ``npx NAME`` runs the project's own ``node_modules/.bin/NAME`` from every
+    directory the shell may be in (settings.py ``_npx_bin``): no package is fetched, so the program is graded as
+    itself (as ``npm test`` running it is). Not reported, or in a place outside the workspace: False (the fetch's
+    network grade stays)."""
+    from bot.risk.settings import NPX_BIN
+
+    from .projects import configured_options
+
+    if len(NPX_BIN + name) > 150:
+        return False
+    lines = configured_options(call, "npm", f"npx {name}", NPX_BIN + name)
+    cwds = call.g.state.cwds
+    return lines is not None and bool(cwds) and len(lines) == len(cwds) and all(l == "a local program" for l in lines)
 
 
 #: ``dune exec`` options that take the next word as their value (dune docs, "dune exec", common options).
