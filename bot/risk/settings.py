@@ -700,9 +700,7 @@ def _npx_bin(root: str, places: list[str], name: str) -> list[tuple[str, str]]:
     if not name or name.startswith(".") or any(c in name for c in "/\\@") or any(ord(c) < 33 for c in name):
         return []
     for place in places:
-        if os.path.lexists(os.path.join(place, "package.json")) or os.path.lexists(
-            os.path.join(place, "node_modules")
-        ):
+        if os.path.lexists(os.path.join(place, "package.json")) or os.path.lexists(os.path.join(place, "node_modules")):
             program = os.path.join(place, "node_modules", ".bin", name)
             real = os.path.realpath(program)
             if os.path.isfile(real) and real.startswith(root.rstrip("/") + "/"):

@@ -177,16 +177,18 @@ def test_docker_compose_ps_asks_when_the_compose_file_pulls_in_others(tmp_path: 
 def _git_repository(root: Path) -> Path:
     import subprocess
 
+    def git(*args: str) -> None:
+        subprocess.run(["git", *args], cwd=root, check=True, capture_output=True)
+
     root.mkdir(parents=True)
-    run = {"cwd": root, "check": True, "capture_output": True}
-    subprocess.run(["git", "init", "-q", "-b", "main"], **run)  # type: ignore[call-overload]
+    git("init", "-q", "-b", "main")
     (root / "f").write_text("x\n")
     (root / "src").mkdir()
     (root / "src" / "a.py").write_text("y\n")
-    subprocess.run(["git", "add", "."], **run)  # type: ignore[call-overload]
-    subprocess.run(["git", "-c", "user.email=a@b", "-c", "user.name=a", "commit", "-qm", "i"], **run)  # type: ignore[call-overload]
-    subprocess.run(["git", "branch", "feature"], **run)  # type: ignore[call-overload]
-    subprocess.run(["git", "tag", "v1"], **run)  # type: ignore[call-overload]
+    git("add", ".")
+    git("-c", "user.email=a@b", "-c", "user.name=a", "commit", "-qm", "i")
+    git("branch", "feature")
+    git("tag", "v1")
     return root
 
 

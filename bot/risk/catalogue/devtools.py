@@ -55,8 +55,11 @@ CATALOGUE: dict[str, object] = {
         "source": "buf CLI reference (buf.build/docs/reference/cli/buf) (buf 1.4x): lint, format, build, generate, push",
         "options": "--debug --log-format= --timeout= -h --help --version",
         "commands": {
-            "lint": {"grade": "read", "open": True, "options": "--config=project --error-format= --path= "
-                     "--exclude-path= --disable-symlinks"},
+            "lint": {
+                "grade": "read",
+                "open": True,
+                "options": "--config=project --error-format= --path= --exclude-path= --disable-symlinks",
+            },
             "format": {
                 "grade": "read",
                 "open": True,
@@ -64,11 +67,19 @@ CATALOGUE: dict[str, object] = {
                 "--path= --exclude-path= --disable-symlinks",
                 "when": {"-w --write": {"operands": "out"}},
             },
-            "build": {"grade": "build", "open": True, "options": "-o=out --output=out --config=project --path= "
-                      "--exclude-path= --disable-symlinks --as-file-descriptor-set --exclude-imports "
-                      "--exclude-source-info --error-format="},
-            "generate": {"grade": "network", "open": True, "options": "--template=project -o=out --output=out "
-                         "--config=project --path= --exclude-path= --include-imports --include-wkt"},
+            "build": {
+                "grade": "build",
+                "open": True,
+                "options": "-o=out --output=out --config=project --path= "
+                "--exclude-path= --disable-symlinks --as-file-descriptor-set --exclude-imports "
+                "--exclude-source-info --error-format=",
+            },
+            "generate": {
+                "grade": "network",
+                "open": True,
+                "options": "--template=project -o=out --output=out "
+                "--config=project --path= --exclude-path= --include-imports --include-wkt",
+            },
             "push": {"grade": "publish", "open": True},
         },
     },

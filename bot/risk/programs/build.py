@@ -2406,7 +2406,12 @@ def _npx_local(call: Call, name: str) -> bool:
         return False
     lines = configured_options(call, "npm", f"npx {name}", NPX_BIN + name)
     cwds = call.g.state.cwds
-    return lines is not None and bool(cwds) and len(lines) == len(cwds) and all(l == "a local program" for l in lines)
+    return (
+        lines is not None
+        and bool(cwds)
+        and len(lines) == len(cwds)
+        and all(line == "a local program" for line in lines)
+    )
 
 
 #: ``dune exec`` options that take the next word as their value (dune docs, "dune exec", common options).
