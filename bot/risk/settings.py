@@ -124,6 +124,7 @@ __all__ = [
     "CARGO_TOOLCHAIN",
     "GIT_DIRECTORY",
     "GUESS",
+    "NPX_BIN",
     "INERT_NPMRC_KEYS",
     "INERT_YARNRC_KEYS",
     "OUTSIDE",
@@ -251,6 +252,9 @@ REQUIREMENTS = "requirements "
 #: start with :data:`REQUIREMENTS_SOURCE` (an index, ``--find-links``, a URL or VCS requirement).
 REQUIREMENTS_OUTSIDE = "outside:"
 REQUIREMENTS_SOURCE = "source:"
+#: The npm question ``bin NAME`` asking whether ``npx NAME`` run there finds the program in the project's
+#: ``node_modules/.bin`` (:func:`_npx_bin`).
+NPX_BIN = "bin "
 #: The python question ``scripts pdm NAME`` or ``scripts pipenv NAME`` asking what ``pdm run NAME``/``pipenv run NAME`` runs besides the
 #: program NAME: a project script of that name and the hooks and files those runs load (:func:`_project_scripts`).
 SCRIPTS = "scripts "
@@ -272,6 +276,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         found += _outside(root, places, tool, question[len(OUTSIDE) :].strip())
     elif tool == "cargo" and question.startswith(CARGO_ALIAS):
         found += _cargo_alias(root, places + _above(root), question[len(CARGO_ALIAS) :])
+    elif tool == "npm" and question.startswith(NPX_BIN):
+        found += _npx_bin(root, places, question[len(NPX_BIN) :])
     elif tool in ("npm", "pnpm", "yarn"):
         for place in places:
             found += _js_settings(root, place)
@@ -681,6 +687,25 @@ def _found_above(root: str, places: list[str], names: list[str]) -> list[tuple[s
         if found:
             path = os.path.join(place, found[0])
             return [(path, path)]
+    return []
+
+
+def _npx_bin(root: str, places: list[str], name: str) -> list[tuple[str, str]]:
+    """One ``(source, "a local program")`` when ``npx NAME`` run in ``places[0]`` runs the project's own program:
+    npm-exec(1) runs a command found among the local project's bins ("If any requested packages are not present in
+    the local project dependencies, then they are installed to a folder in the npm cache"), the local project being
+    the prefix, "the closest parent directory to contain a package.json file or node_modules directory" (npm
+    folders(5)), and its bins ``node_modules/.bin`` there. None when that prefix is not in the workspace, the name is
+    not a plain program name, or the program there resolves (its links followed) outside the workspace."""
+    if not name or name.startswith(".") or any(c in name for c in "/\\@") or any(ord(c) < 33 for c in name):
+        return []
+    for place in places:
+        if os.path.lexists(os.path.join(place, "package.json")) or os.path.lexists(os.path.join(place, "node_modules")):
+            program = os.path.join(place, "node_modules", ".bin", name)
+            real = os.path.realpath(program)
+            if os.path.isfile(real) and real.startswith(root.rstrip("/") + "/"):
+                return [(_rel(root, program), "a local program")]
+            return []
     return []
 
 

@@ -1017,7 +1017,7 @@ MINTED_AND_HELD_NEIGHBOURS = [
     ("az aks get-credentials -n x -g g", SYS),
     ("terraform show", NET),
     ("docker compose config --services", NET),
-    ("docker compose ps", NET),
+    ("docker compose ps", RO),  # the local engine's state, as docker ps
 ]
 
 

@@ -82,7 +82,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     # compose starts containers from a file FlyBot does not read: docker is never downgraded by containment
     ("docker compose up -d", DES, DES),
     ("docker-compose up", DES, DES),
-    ("docker compose ps", NET, NET),
+    ("docker compose ps", RO, RO),  # the local engine's state, as docker ps
     ("aws --version", RO, RO),
     ("aws lambda frobnicate-everything", DES, DES),
     ("gcloud compute instances list", NET, NET),

@@ -218,6 +218,8 @@ CATALOGUE: dict[str, object] = {
         "--help --max-workers=* --tests= -I=:runs --init-script=:runs -b=:unknown --build-file=:unknown "
         "-c=:unknown --settings-file=:unknown -g=:unknown --gradle-user-home=:unknown",
         "many": True,
+        # "Executing tasks in multi-project builds": a task path (:app:test, app:test) names a project's task
+        "paths": True,
         "commands": {
             "build assemble check test compileJava compileKotlin classes jar bootJar war shadowJar javadoc lint "
             "assembleDebug assembleRelease bundleRelease testDebugUnitTest testReleaseUnitTest connectedCheck "
@@ -460,7 +462,7 @@ CATALOGUE: dict[str, object] = {
     "mix": {
         "source": "Mix task reference (hexdocs.pm/mix/Mix.html; mix help TASK) (Elixir 1.17); in a project every "
         "task first evaluates its mix.exs (Mix.Project: the project's code, listing its aliases and tasks), so "
-        "help, deps and hex.info run workspace code as a build does",
+        "help and deps run workspace code as a build does",
         "options": "-v --version:read -h --help",
         "commands": {
             "compile test format deps.compile escript.build release assets.deploy dialyzer credo docs "
@@ -472,7 +474,9 @@ CATALOGUE: dict[str, object] = {
             # hexdocs.pm/hex/Mix.Tasks.Hex.Outdated: "Shows all Hex dependencies that have newer versions in the
             # registry"; Mix.Tasks.Hex.Info: "Prints Hex information" or, given a package, its registry entry
             "hex.outdated": {"grade": "network", "open": True},
-            "hex.info": {"grade": "build", "else": "network", "open": True},
+            # Mix.Tasks.Hex.Info (hex 2): without a package it prints the system information with "when registry
+            # was last updated", after Hex.start, which checks hex.pm for a newer Hex: network either way
+            "hex.info": {"grade": "network", "else": "network", "open": True},
             "new phx.new": {"grade": "write", "open": True},
             "run ecto.migrate ecto.create ecto.drop ecto.reset ecto.rollback": "runs",
             # Phoenix's phx.server starts the project's endpoint (mix run --no-halt: its options); --open starts a
@@ -786,8 +790,11 @@ CATALOGUE: dict[str, object] = {
         "source": "Next.js CLI (nextjs.org/docs/app/api-reference/cli/next) (Next.js 15)",
         "options": "-h --help -v --version",
         "commands": {
-            # next build|dev|start|lint [directory]: the project run, its next.config.js code
-            "build dev start lint": {"grade": "build", "open": True, "operands": "project"},
+            # next build|dev|start|lint [directory]: the project run, its next.config.js code; next dev and next
+            # start start a server listening on a port (-p/--port, default 3000, -H/--hostname), as vite and rails
+            # server do: network
+            "build lint": {"grade": "build", "open": True, "operands": "project"},
+            "dev start": {"grade": "network", "open": True, "operands": "project"},
             "info": {"grade": "read", "open": True},
             "telemetry": {"grade": "home", "open": True},
         },

@@ -48,6 +48,53 @@ CATALOGUE: dict[str, object] = {
             "init create new c n loader l plugin p": {"grade": "fetch", "open": True},
         },
     },
+    # buf: lint and format print, build writes the image given to -o, format -w rewrites the files; generate runs the
+    # plugins buf.gen.yaml names, and a `remote:` plugin runs on the Buf Schema Registry, which receives the
+    # workspace's .proto files: network; push uploads the module
+    "buf": {
+        "source": "buf CLI reference (buf.build/docs/reference/cli/buf) (buf 1.4x): lint, format, build, generate, push",
+        "options": "--debug --log-format= --timeout= -h --help --version",
+        "commands": {
+            "lint": {
+                "grade": "read",
+                "open": True,
+                "options": "--config=project --error-format= --path= --exclude-path= --disable-symlinks",
+            },
+            "format": {
+                "grade": "read",
+                "open": True,
+                "options": "-w:build --write:build -o=out --output=out -d --diff --exit-code --config=project "
+                "--path= --exclude-path= --disable-symlinks",
+                "when": {"-w --write": {"operands": "out"}},
+            },
+            "build": {
+                "grade": "build",
+                "open": True,
+                "options": "-o=out --output=out --config=project --path= "
+                "--exclude-path= --disable-symlinks --as-file-descriptor-set --exclude-imports "
+                "--exclude-source-info --error-format=",
+            },
+            "generate": {
+                "grade": "network",
+                "open": True,
+                "options": "--template=project -o=out --output=out "
+                "--config=project --path= --exclude-path= --include-imports --include-wkt",
+            },
+            "push": {"grade": "publish", "open": True},
+        },
+    },
+    # sqlc: compile checks the queries and generate writes code, both running the process plugins sqlc.yaml names as
+    # a build does; generate downloads the wasm plugins sqlc.yaml names by URL and its analyzer connects to the
+    # database.uri given there, and vet runs its rules' queries against that database: network
+    "sqlc": {
+        "source": "sqlc docs (docs.sqlc.dev: Configuration, Using plugins, Linting queries) (sqlc 1.27)",
+        "options": "-f=project --file=project --no-remote --remote -x --experimental -h --help",
+        "commands": {
+            "version": "read",
+            "compile": {"grade": "build", "open": True},
+            "generate vet": {"grade": "network", "open": True},
+        },
+    },
     "vite": {
         "source": "Vite CLI (vite.dev/guide/cli) (Vite 6): the bare command and dev/serve start the dev server",
         "grade": "network",

@@ -42,6 +42,43 @@ CATALOGUE: dict[str, object] = {
         "-S --accum-time-toggle -s --secure-mode -u= -U= --filter-only-euser= --filter-any-user= -w* --width* "
         "-1 --single-cpu-toggle -h --help -V --version",
     },
+    # htop is graded as top is: it prints processes; killing or renicing one is typed at its terminal interface
+    "htop": {
+        "source": "htop(1) (htop 3.3): an interactive process viewer; changes (kill, nice) are typed at it, "
+        "--readonly disables them",
+        "grade": "read",
+        "options": "-C --no-color -d= --delay= -F= --filter= -h --help -H --highlight-changes* -M --no-mouse "
+        "-n= --max-iterations= -p= --pid= --readonly -s= --sort-key= -t --tree -u* --user* -U --no-unicode "
+        "-V --version",
+    },
+    # macOS: sw_vers(1) prints the OS version; xcode-select(1) -p prints the active developer directory while
+    # -s/--switch and -r/--reset change it for the machine and --install starts the Command Line Tools installer;
+    # defaults(1) read/read-type/domains/find print preferences, write/import/rename change the user's preference
+    # files under ~/Library/Preferences, delete removes them, export DOMAIN PATH writes PATH ("-": standard output)
+    "sw_vers": {
+        "source": "sw_vers(1) (macOS 14): prints the product name, version and build",
+        "grade": "read",
+        "clusters": False,
+        "options": "-productName -productVersion -productVersionExtra -buildVersion --productName "
+        "--productVersion --productVersionExtra --buildVersion",
+    },
+    "xcode-select": {
+        "source": "xcode-select(1) (macOS 14): -p prints the developer directory; -s, -r and --install change it",
+        "grade": "read",
+        "options": "-p --print-path -v --version -h --help -s=:system --switch=:system -r:system --reset:system "
+        "--install:system",
+    },
+    "defaults": {
+        "source": "defaults(1) (macOS 14): read, read-type, domains and find print; write, import, rename and "
+        "delete change the preference files under ~/Library/Preferences; export writes the file given",
+        "clusters": False,
+        "options": "-currentHost -host= -g -globalDomain",
+        "commands": {
+            "read read-type domains find help": {"grade": "read"},
+            "write import rename": {"grade": "home", "open": True},
+            "delete": {"grade": "delete"},
+        },
+    },
     "vmstat": {"source": "vmstat(8) (procps-ng 4): reports virtual memory statistics", **_READ},
     "iostat mpstat pidstat": {"source": "iostat(1), mpstat(1), pidstat(1) (sysstat 12): report statistics", **_READ},
     "sar": {

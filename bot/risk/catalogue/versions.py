@@ -18,8 +18,8 @@ CATALOGUE: dict[str, object] = {
         "the other uses run or attach to programs",
         **_ONLY_VERSION,
     },
-    "htop btop tig gitui lazydocker dive ranger broot atuin navi mosh": {
-        "source": "each terminal tool's --help (htop 3, btop 1.3, tig 2.5, gitui 0.26, lazydocker 0.23, dive 0.12, "
+    "btop tig gitui lazydocker dive ranger broot atuin navi mosh": {
+        "source": "each terminal tool's --help (btop 1.3, tig 2.5, gitui 0.26, lazydocker 0.23, dive 0.12, "
         "ranger 1.9, broot 1.4, atuin 18, navi 2.23, mosh 1.4): --version prints the version; the other uses "
         "open interactive interfaces that can change files, run commands or connect elsewhere",
         **_ONLY_VERSION,
@@ -50,8 +50,8 @@ CATALOGUE: dict[str, object] = {
         "--version prints the version; the other uses compile or run code",
         **_ONLY_VERSION,
     },
-    "git-lfs k9s skaffold tilt sqlc gitleaks syft lefthook odin scw hcloud ngrok": {
-        "source": "each tool's help (git-lfs 3, k9s 0.32, skaffold 2, tilt 0.33, sqlc 1.27, gitleaks 8, syft 1, "
+    "git-lfs k9s skaffold tilt gitleaks syft lefthook odin scw hcloud ngrok": {
+        "source": "each tool's help (git-lfs 3, k9s 0.32, skaffold 2, tilt 0.33, gitleaks 8, syft 1, "
         "lefthook 1.7, Odin dev-2024, scw 2, hcloud 1.4x, ngrok 3): the version subcommand prints the client's "
         "version",
         **_VERSION_COMMAND,

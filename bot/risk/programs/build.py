@@ -775,6 +775,13 @@ def _grade_js(
         _js_chosen_source(call, tool, command, rest)
         network(call, f"{tool} {command} fetches packages from the registry.", rule="package-install")
         _js_location(call, prefix, global_, f"{tool} {command} installs into")
+    elif command in ("dedupe", "ddp"):
+        # npm-dedupe(1) (npm 10) reifies the simplified tree as npm install does (its options: --install-strategy,
+        # --audit, --dry-run), fetching metadata and packages from the registry; pnpm dedupe "performs an install"
+        # and yarn dedupe (berry) resolves again: network, as an install
+        _js_chosen_source(call, tool, command, rest)
+        network(call, f"{tool} {command} fetches packages from the registry.", rule="package-install")
+        _js_location(call, prefix, global_, f"{tool} {command} changes the packages in")
     elif command in _NPM_REMOVE or command in ("remove", "unplug"):
         _js_location(call, prefix, global_, f"{tool} {command} changes the packages in")
     elif tool == "npm" and command in ("run", "run-script", "rum", "urn") and not rest:
@@ -2437,11 +2444,34 @@ def npx(call: Call) -> None:
     if entry is None or (entry.handler is not checker and base not in _NPX_CATALOGUED):
         destructive(call, "unrecognised", f"npx {show(rest[0])} runs a package program the classifier cannot see.")
         return
+    if not offline and program == base and _npx_local(call, base):
+        offline = True
     if not offline:
         network(
             call, f"npx may fetch {base} from the registry when the project does not have it.", rule="package-install"
         )
     call.run([literal_word(base)] + rest[1:], "npx")
+
+
+def _npx_local(call: Call, name: str) -> bool:
+    """True when the adapter reports that ``npx NAME`` runs the project's own ``node_modules/.bin/NAME`` from every
+    directory the shell may be in (settings.py ``_npx_bin``): no package is fetched, so the program is graded as
+    itself (as ``npm test`` running it is). Not reported, or in a place outside the workspace: False (the fetch's
+    network grade stays)."""
+    from bot.risk.settings import NPX_BIN
+
+    from .projects import configured_options
+
+    if len(NPX_BIN + name) > 150:
+        return False
+    lines = configured_options(call, "npm", f"npx {name}", NPX_BIN + name)
+    cwds = call.g.state.cwds
+    return (
+        lines is not None
+        and bool(cwds)
+        and len(lines) == len(cwds)
+        and all(line == "a local program" for line in lines)
+    )
 
 
 #: ``dune exec`` options that take the next word as their value (dune docs, "dune exec", common options).

@@ -177,6 +177,7 @@ _ENTRY_KEYS = frozenset(
         "above",
         "assigns",
         "urls",
+        "paths",
     }
 )
 #: An option word that sets a field of the files it is given (exiftool(1) "WRITING META INFORMATION":
@@ -184,6 +185,20 @@ _ENTRY_KEYS = frozenset(
 _ASSIGNMENT = Regex(r"^-([^=<]+?)[-+^]?[=<]")
 #: An advanced-formatting expression (exiftool(1) "Advanced formatting feature": ``${TAG;EXPR}``): EXPR is Perl code.
 _PERL_EXPRESSION = Regex(r"\$\{[^}]*;")
+
+
+def _task(commands: Mapping[str, _Node], value: str, paths: bool) -> _Node | None:
+    """The entry of the subcommand or task ``value``; with ``paths`` (an entry's ``paths``: Gradle's "Executing tasks
+    in multi-project builds", ``gradle :app:test`` runs the task ``test`` of the project ``:app``, ``app:test`` too),
+    a word holding ``:`` is looked up by the name after its last ``:``; ``:test`` is the root project's (an empty
+    project name otherwise, ``::test``, ``app::test``, is refused)."""
+    child = commands.get(value)
+    if child is None and paths and ":" in value:
+        project, _, task = value.rpartition(":")
+        names = project[1:].split(":") if project.startswith(":") else project.split(":")
+        if task and (project == "" or all(names)):
+            child = commands.get(task)
+    return child
 
 
 class CatalogueError(ValueError):
@@ -222,10 +237,13 @@ class _Node:
         "above",
         "assigns",
         "urls",
+        "paths",
     )
 
     def __init__(self) -> None:
         self.urls: str | None = None
+        #: A task word may be a task path (Gradle ``:app:test``, ``app:test``): looked up by its last name.
+        self.paths = False
         self.above: tuple[str, ...] = ()
         self.assigns: tuple[str, frozenset[str]] | None = None
         self.words: dict[str, str] = {}
@@ -302,6 +320,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
     node.grade = spec.get("grade")
     node.otherwise = spec.get("else")
     node.many = bool(spec.get("many", False))
+    node.paths = bool(spec.get("paths", False)) or (parent is not None and parent.paths)
     node.abbrev = bool(spec.get("abbrev", False))
     when = spec.get("when", {})
     if not isinstance(when, Mapping):
@@ -539,7 +558,7 @@ def _grade(call: Call, root: _Node) -> None:
             index += consumed
             continue
         if many is not None:  # each operand is a further task of the same table (mvn clean install)
-            child = many.get(value)
+            child = _task(many, value, root.paths)
             if child is None:
                 refuse(call, f"{call.name} {shorten(value, 40)} (a task FlyBot does not know)")
                 return
@@ -547,7 +566,7 @@ def _grade(call: Call, root: _Node) -> None:
             node = child
             continue
         if node.commands is not None and not operands:
-            child = node.commands.get(value)
+            child = _task(node.commands, value, node.paths and node.many)
             if child is None and node.abbrev:
                 child = _abbreviation(node.commands, value)
             if child is None and node.otherwise is None and node.verbs is None:

@@ -815,6 +815,56 @@ _COMPOSE_VALUES = frozenset({
 })  # fmt: skip
 
 
+#: ``docker compose`` queries of the local engine's state, as ``docker ps``/``logs``/``top``/``port``/``images`` are
+#: (Docker's "docker compose" reference: ps lists the project's containers, logs prints their output, ls the running
+#: projects, version the client's version). Each but ls and version first loads the project's compose files, whose
+#: ``include:`` (and ``-f``) may name remote resources (``oci://``, a git URL: Compose "Use a remote resource",
+#: Compose 2.34 OCI artifacts) fetched as they load.
+_COMPOSE_LOCAL_READS = frozenset({"ps", "logs", "top", "port", "images", "ls", "version"})
+#: Prefixes of a compose file named by ``-f`` that Compose fetches from another machine.
+_COMPOSE_REMOTE_FILE = ("oci:", "git@", "git:", "http:", "https:", "ssh:")
+
+
+def _compose_local_read(call: Call, sub: str) -> bool:
+    """True (graded read_only, or destructive when the compose files could not be read) when ``docker compose SUB``
+    (:data:`_COMPOSE_LOCAL_READS`) only reads the local engine's state: the client is not pointed at another engine
+    (-H, --context), no word is only known when it runs, ``-f`` names no remote file, neither ``--project-directory``
+    nor ``--env-file`` chooses other files, and the compose files it loads pull in no others (settings.py
+    ``_compose_restarts`` refuses ``include:`` and ``extends: file:``, as the adapter reports them)."""
+    values = [w.value for w in call.args]
+    if any(v is None or v.split("=", 1)[0] in _DOCKER_ELSEWHERE for v in values):
+        return False
+    words = call.args[values.index("compose") + 1 :] if "compose" in values else call.args
+    files: list[str] = []
+    index = 0
+    while index < len(words):
+        value = words[index].value or ""
+        index += 1
+        if not value.startswith("-"):
+            break
+        name, eq, attached = value.partition("=")
+        if name in ("--project-directory", "--env-file"):
+            return False
+        if name in _COMPOSE_VALUES:
+            taken = attached if eq else (words[index].value or "" if index < len(words) else "")
+            index += 0 if eq else 1
+            if name in ("-f", "--file"):
+                files.append(taken)
+        elif value.startswith("-f") and len(value) > 2:
+            files.append(value[2:])
+    if any(not f or f == "-" or f.startswith(_COMPOSE_REMOTE_FILE) or "://" in f for f in files):
+        return False
+    label = f"{call.name} compose {sub}" if call.name == "docker" or call.name == "podman" else f"{call.name} {sub}"
+    if sub not in ("ls", "version"):
+        from .projects import configured_options
+
+        for question in [f"file {f}" for f in files] or [""]:
+            if configured_options(call, "compose", label, question) is None:
+                return True
+    call.flag(R.READ_ONLY, "read-only", f"{label} only reads the local engine's state.")
+    return True
+
+
 def _compose_restarts(call: Call, words: list[Word], label: str) -> None:
     """``docker compose [OPTIONS] up|create|start|restart|watch|run``: the restart policies of the compose files it
     reads (settings.py ``_compose_restarts``: a service's ``restart:`` other than ``no``, any
@@ -1537,6 +1587,8 @@ def _docker_verbs(call: Call, verbs: list[str | None]) -> None:
     verb = verbs[0] or ""
     if verb in _DOCKER_GROUPS and len(verbs) > 1:
         sub = verbs[1] or ""
+        if verb == "compose" and sub in _COMPOSE_LOCAL_READS and _compose_local_read(call, sub):
+            return
         if verb == "compose" and sub in ("ps", "logs", "config", "ls", "images", "top", "version", "events", "port"):
             call.flag(R.NETWORK, _RULE, f"docker compose {sub} talks to a daemon outside the sandbox.")
             if sub == "config":

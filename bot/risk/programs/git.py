@@ -813,13 +813,37 @@ def _clone_operands(words: list[Word]) -> list[Word]:
     return operands
 
 
+#: git-checkout(1) options that change nothing about which files a branch switch writes.
+_CHECKOUT_QUIET = frozenset({"-q", "--quiet", "--progress", "--no-progress"})
+
+
 def _checkout(g: _Git) -> None:
+    """git-checkout(1): ``git checkout BRANCH`` (one operand, no ``--``) switches branches as git-switch(1) does and
+    refuses to overwrite local changes ("git checkout <branch>": "Local modifications to the files in the working
+    tree are kept"); git's own reading (builtin/checkout.c ``parse_branchname_arg``) takes a lone operand that is a
+    revision as the branch and refuses one that also names a file ("ambiguous argument"), but one that is no
+    revision becomes a remote-tracking guess or, when it names a path, ``git checkout -- PATH``, which overwrites
+    that path's changes. So only a name the recipe book reports as a local branch (settings.py
+    ``_git_local_branch``) is graded as git switch; ``-f``, ``-m``, ``--``, paths (``.``) and every other use
+    discard changes (destructive)."""
     if _upstream(g):
         return
     if g.has("-b", "-B", "--orphan") and not g.has(
         "-f", "--force", "-p", "--patch", "--ours", "--theirs", "-m", "--merge"
     ):
         g.write()
+        return
+    operands = g.operands()
+    values = g.values()
+    options = [v for v in values if v is not None and v.startswith("-")]
+    if (
+        len(operands) == 1
+        and len(values) == len(options) + 1
+        and all(v in _CHECKOUT_QUIET for v in options)
+        and operands[0].value is not None
+        and _local_branch(g, operands[0].value)
+    ):
+        _write(g)
         return
     destructive(
         g.call,
