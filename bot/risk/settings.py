@@ -73,7 +73,8 @@ also read settings from the directory they run in and the ones above, and some s
   when they lie outside the workspace (a worktree, a submodule, ``--separate-git-dir``). This one changes a grade:
   a write there is a control-file write (grader.py ``Grader.workspace_git_directory``).
 * git run below the workspace's top (question :data:`REPOSITORY`): a ``.git`` in that directory or one between it
-  and the workspace's top is a nested repository whose ``config`` (``core.fsmonitor``, ``core.pager``,
+  and the workspace's top, or such a directory that is itself a git directory (``HEAD``, ``objects`` and ``refs``:
+  a bare repository), is a nested repository whose ``config`` (``core.fsmonitor``, ``core.pager``,
   ``core.hooksPath``, ``diff.external``) and ``hooks`` git obeys (git(1) "GIT_DIR": git searches the directory and
   its parents for ``.git``); only a ``.git`` file whose ``gitdir:`` lies in the workspace's own ``.git`` (a
   submodule's ``.git/modules/NAME``, gitrepository-layout(5)) is the workspace's repository, whose control files
@@ -1363,6 +1364,10 @@ def _git_nested(root: str, base: str) -> list[tuple[str, str]]:
             return [(_rel(root, dot), "a .git file naming a git directory outside the workspace's .git")]
         if os.path.lexists(dot):
             return [(_rel(root, dot), "a nested repository: git obeys its config and runs its hooks")]
+        if all(os.path.lexists(os.path.join(place, name)) for name in ("HEAD", "objects", "refs")):
+            # gitrepository-layout(5), git(1) "GIT_DIR": a directory holding HEAD, objects and refs is a git
+            # directory itself (a bare repository); git run in it uses it (safe.bareRepository defaults to "all")
+            return [(_rel(root, place), "a bare repository: git obeys its config and runs its hooks")]
     return []
 
 

@@ -330,6 +330,26 @@ def test_git_in_a_nested_repository_on_disk_is_destructive(repo: Path, script: s
     assert unreported.commands[-1].chosen_by  # an adapter that reports nothing: no standing approval covers it
 
 
+@pytest.mark.parametrize("script", [
+    "git -C sub branch z",
+    "git -C sub log -p",
+    "cd sub && git log",
+    "git -C sub/refs log",
+])  # fmt: skip
+def test_git_in_a_bare_repository_on_disk_is_destructive(repo: Path, script: str) -> None:
+    (repo / "sub" / "refs").mkdir(parents=True)
+    (repo / "sub" / "objects").mkdir()
+    assert _graded(script, repo, read=True).risk < DES  # a plain directory holding objects and refs: no HEAD
+    # a bare repository copied in by an earlier command (cp -r /tmp/t sub): git run in it obeys its config and runs
+    # its hooks (hooks/reference-transaction on git branch), gitrepository-layout(5)
+    (repo / "sub" / "HEAD").write_text("ref: refs/heads/main\n")
+    adapter = _graded(script, repo, read=True)
+    assert adapter.risk is DES, adapter.reasons
+    assert "nested-repository" in [r.rule for r in adapter.reasons]
+    server = classify(script, contained=False, workspace=repo, recipes=GivenRecipes(adapter.recipes))
+    assert server.risk is DES
+
+
 def test_a_submodule_is_the_workspaces_own_repository(repo: Path) -> None:
     (repo / "lib").mkdir()
     (repo / ".git" / "modules" / "lib").mkdir(parents=True)
