@@ -1169,8 +1169,9 @@ def _python_settings(root: str, place: str) -> list[tuple[str, str]]:
 
 # -- git push --------------------------------------------------------------------------------------------------------
 def _git_dirs(base: str) -> tuple[str, str] | None:
-    """``(git_dir, common_dir)`` of the repository git finds from ``base`` (its ``.git`` directory, or the one a
-    ``.git`` file names, gitrepository-layout(5)), searching the directories above; None when there is none."""
+    """``(git_dir, common_dir)`` of the repository git finds from ``base`` (its ``.git`` directory, the one a
+    ``.git`` file names, or the directory itself when it holds ``HEAD``, ``objects`` and ``refs``: a bare repository,
+    gitrepository-layout(5)), searching the directories above; None when there is none."""
     here = base
     while True:
         dot = os.path.join(here, ".git")
@@ -1183,6 +1184,9 @@ def _git_dirs(base: str) -> tuple[str, str] | None:
             if not text.startswith("gitdir:"):
                 raise ValueError(f"{dot} is not a gitdir file")
             git_dir = os.path.normpath(os.path.join(here, text[len("gitdir:") :].strip()))
+            break
+        if all(os.path.lexists(os.path.join(here, name)) for name in ("HEAD", "objects", "refs")):
+            git_dir = here  # a bare repository: git(1) "GIT_DIR" discovery tries the directory itself after .git
             break
         parent = os.path.dirname(here)
         if parent == here:

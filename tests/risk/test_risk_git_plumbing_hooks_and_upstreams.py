@@ -350,6 +350,19 @@ def test_git_in_a_bare_repository_on_disk_is_destructive(repo: Path, script: str
     assert server.risk is DES
 
 
+def test_a_workspace_that_is_itself_a_bare_repository_has_its_config_read(tmp_path: Path) -> None:
+    root = (tmp_path / "ws").resolve()
+    (root / "refs").mkdir(parents=True)
+    (root / "objects").mkdir()
+    (root / "HEAD").write_text("ref: refs/heads/main\n")
+    (root / "config").write_text("[core]\n\tbare = true\n")
+    assert _graded("git log", root, read=True).risk is RO
+    (root / "config").write_text("[core]\n\tpager = /tmp/evil\n")
+    adapter = _graded("git log", root, read=True)
+    assert adapter.risk is DES, adapter.reasons
+    assert any("core.pager" in r.detail for r in adapter.reasons)
+
+
 def test_a_submodule_is_the_workspaces_own_repository(repo: Path) -> None:
     (repo / "lib").mkdir()
     (repo / ".git" / "modules" / "lib").mkdir(parents=True)
