@@ -563,6 +563,27 @@ async def test_a_systemctl_restart_approval_does_not_cover_slices_scopes_mounts_
         await asks_then_withdraw(harness, token, **sent(command, ws))
 
 
+async def test_a_systemctl_restart_approval_does_not_cover_units_that_guard_the_machine(
+    harness: Harness, ws: Path
+) -> None:
+    token = await harness.add_bot()
+    await _approve(harness, pattern="systemctl restart", max_risk="system", host_ok=True)
+    await _approve(harness, pattern="service", max_risk="system", host_ok=True)
+    await auto(harness, token, **sent("sudo systemctl restart nginx", ws))
+    await auto(harness, token, **sent("service nginx restart", ws))
+    for command in (
+        "sudo systemctl restart auditd",
+        "systemctl restart ufw",
+        "systemctl restart sshd.service",
+        "systemctl restart dbus",
+        "systemctl restart systemd-logind",
+        "systemctl restart nginx firewalld",
+        "service auditd restart",
+        "service ufw stop",
+    ):
+        await asks_then_withdraw(harness, token, **sent(command, ws))
+
+
 #: sudo, env and exec options that change how the command runs (another root, environment, directory, user,
 #: shell or argv[0]): the wrapper is then not looked through.
 WRAPPER_OPTIONS = [

@@ -75,7 +75,9 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   "Configuring SnowSQL": ``password``), ``~/.config/stripe/config.toml`` (Stripe CLI ``login``),
   ``~/.twilio-cli/config.json``, ``~/.supabase/access-token``, ``~/.heroku/credentials``, ``~/.config/atuin/key``
   (atuin's sync key), ``~/.config/Slack`` (the desktop client's cookies), ``/var/lib/tailscale/tailscaled.state``
-  (tailscaled(8): the node's keys); histories ``~/.local/share/atuin``, ``~/.irb_history``, ``~/.Rhistory``,
+  (tailscaled(8): the node's keys), ``~/.config/aichat`` and ``~/.config/io.datasette.llm/keys.json`` (model API
+  keys), ``~/.config/age`` (age identities), VS Code's and its forks' ``User/globalStorage/state.vscdb``
+  (SecretStorage); histories ``~/.local/share/atuin``, ``~/.irb_history``, ``~/.Rhistory``,
   ``~/.ipython/*/history.sqlite``, ``~/.julia/logs/repl_history.jl``; Thunderbird's profiles (as Firefox's); on
   macOS ``~/Library/Keychains``, ``~/Library/Cookies``, ``~/Library/Messages``, Safari's ``~/Library/Safari``, and
   below ``~/Library/Application Support`` the browsers' profiles (Firefox, Google Chrome, Chromium, Brave, Edge)
@@ -103,7 +105,8 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   ``printenv AWS_SECRET_ACCESS_KEY``, ``echo $DATABASE_URL``) sends the secret to the model provider. An indirect
   expansion ``${!name}`` (bash(1) "Parameter Expansion") may print any variable, so it counts as one.
 * **Environment files** (:func:`env_file`), wherever they are, the workspace included: ``.env``, ``.env.NAME``
-  (``.env.local``, ``.env.production``), ``NAME.env`` and direnv's ``.envrc`` hold the project's secrets by
+  (``.env.local``, ``.env.production``), ``NAME.env``, direnv's ``.envrc`` and ``.envrc.NAME`` (``.envrc.local``, sourced by
+  direnv-stdlib(1) ``source_env_if_exists``) hold the project's secrets by
   convention (12factor "Config"; dotenv's README: "Never commit .env"; direnv(1) ``.envrc``), so printing one sends
   them to the model provider. Templates committed for others to copy hold none: a name with an ``example``,
   ``sample``, ``template`` or ``dist`` part (``.env.example``, ``.env.local.sample``, ``example.env``).
@@ -284,6 +287,16 @@ _CONFIG_SECRETS: dict[tuple[str, ...], str] = {
     ("Claude", "claude_desktop_config.json"): "MCP servers' API keys",
     ("discord", "Local Storage"): "a Discord token",
     ("Signal", "config.json"): "Signal's database key",
+    # aichat's README "Configuration" (config.yaml: the model clients' api_key); llm "API key management"
+    # (io.datasette.llm/keys.json); age(1) (an identity file, key.txt by age-keygen -o, kept under ~/.config/age);
+    # VS Code API "SecretStorage" (extension secrets, GitHub and Microsoft logins among them, in the global
+    # state.vscdb, only as strong as the desktop keyring: plain obfuscation without one), and its forks'
+    ("aichat",): "model providers' API keys",
+    ("io.datasette.llm", "keys.json"): "model providers' API keys",
+    ("age",): "age private keys",
+    ("Code", "User", "globalStorage", "state.vscdb"): "VS Code's stored secrets (extension logins)",
+    ("VSCodium", "User", "globalStorage", "state.vscdb"): "VS Code's stored secrets (extension logins)",
+    ("Cursor", "User", "globalStorage", "state.vscdb"): "VS Code's stored secrets (extension logins)",
 }
 #: Files below ``~/.local/share`` (XDG data home) that hold secrets.
 _SHARE_SECRETS: dict[tuple[str, ...], str] = {
@@ -641,6 +654,7 @@ _SECRET_PATH_WORDS = (
     "sudoers", "master.passwd", "spwd.db", "oken", "OKEN", "ecret", "ECRET", "assword", "ASSWORD", "redential",
     "REDENTIAL", "creds", "CREDS", "pikey", "PIKEY", ".railway", ".render", ".stripe", ".doppler", ".infisical",
     ".jira.d", ".cursor", ".continue", ".electrum", ".wakatime", ".aider", "Account", "ACCOUNT", "adminsdk",
+    "key.json", "Key.json", "KEY.json", "keys.json", "keyfile", "sa.json", "SA.json", "vault_pass", "vault-pass", "VAULT_PASS",
 )  # fmt: skip
 _SECRET_VARIABLE_TEXT = Regex(
     r"\$\{?!|\$\{?[A-Za-z_]*(?:SECRET|TOKEN|PASS|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE|KEY|DSN|"
@@ -1370,7 +1384,7 @@ def secret_setting(key: str) -> bool:
 #: ``.env.dist``; ``.env.template``): it is committed for others to copy and holds no secret.
 _ENV_TEMPLATES = frozenset({"example", "sample", "template", "dist"})
 #: One name per shape of environment file (:func:`env_file`), for matching a glob's last component.
-_ENV_EXAMPLES = (".env", ".env.local", "prod.env", ".envrc")
+_ENV_EXAMPLES = (".env", ".env.local", "prod.env", ".envrc", ".envrc.local")
 
 
 def env_file(text: str) -> str | None:
@@ -1384,7 +1398,9 @@ def env_file(text: str) -> str | None:
     if _GLOB.search(name) is not None:
         if not any(_glob_matches(example, name, last=True) for example in _ENV_EXAMPLES):
             return None
-    elif not (name in (".env", ".envrc") or name.startswith(".env.") or (name.endswith(".env") and len(name) > 4)):
+    elif not (
+        name in (".env", ".envrc") or name.startswith((".env.", ".envrc.")) or (name.endswith(".env") and len(name) > 4)
+    ):
         return None
     parts = name.split(".")
     if _ENV_TEMPLATES.intersection(parts) and _GLOB.search(name) is None:
@@ -1414,6 +1430,21 @@ _SECRET_NAMES: tuple[tuple[Regex, str], ...] = (
         "a service account's or OAuth client's key",
     ),
     (Regex(r"firebase-adminsdk.*\.json$", re.IGNORECASE), "a Firebase service account's key"),
+    # gcloud iam service-accounts keys create KEY_FILE writes a JSON key; the names projects give it by convention:
+    # gcp-key.json, gcloud-key.json, google-key.json, PROJECT-sa.json, sa-key.json, keyfile.json
+    (
+        Regex(
+            r"(?:^|[-_.])(?:gcp|gcloud|google|gcs|gke|bigquery|bq)[-_]?(?:sa[-_]?)?key(?:file)?s?\.json$"
+            r"|(?:^|[-_.])sa(?:[-_]?key)?\.json$|^keyfile\.json$",
+            re.IGNORECASE,
+        ),
+        "a Google Cloud service account's key",
+    ),
+    # Google API client quickstarts before 2021 (Python "Quickstart": "The file token.pickle stores the user's access
+    # and refresh tokens"); their token.json successor is left out: projects keep fixtures under that name
+    (Regex(r"^token\.pickle$"), "an OAuth access and refresh token"),
+    # Ansible "Managing vault passwords": --vault-password-file ~/.vault_pass.txt, the password in clear
+    (Regex(r"^\.?vault[-_]pass(?:word)?(?:\.txt)?$", re.IGNORECASE), "an Ansible Vault password"),
     # Kubernetes "Pull an Image from a Private Registry": a docker-registry Secret's key file, registry passwords
     (Regex(r"^\.dockerconfigjson$"), "registry credentials"),
     (Regex(r"^auth\.json$"), "Composer credentials"),
@@ -1442,7 +1473,8 @@ _NAMED_EXAMPLES = (
     (".git-credentials", "credential"), (".dev.vars", ".dev"), ("secrets.json", "secrets"),
     ("appsettings.Secrets.json", "Secrets"), ("secrets.toml", "secrets"), (".secrets", "secrets"),
     ("terraform.tfvars", "tfvars"), ("prod.auto.tfvars", "tfvars"), ("terraform.tfvars.json", "tfvars"),
-    ("local.settings.json", "local.settings"),
+    ("local.settings.json", "local.settings"), ("gcp-key.json", "key"), ("prod-sa.json", "sa"),
+    ("token.pickle", "token"), (".vault_pass.txt", "vault"),
 )  # fmt: skip
 
 
@@ -1467,7 +1499,9 @@ def named_secret(text: str) -> str | None:
     ``.htpasswd``; Wrangler's ``.dev.vars`` (and ``.dev.vars.ENV``, not ``.example``); files of the project's
     secrets in clear: Rails' ``config/secrets.yml`` (before Rails 5.2, "Custom Credentials"), .NET's
     ``secrets.json`` and ``appsettings.Secrets.json`` (ASP.NET Core "Safe storage of app secrets"), Streamlit's
-    ``secrets.toml`` ("Secrets management"), any ``*secrets.json``/``*secrets.toml``, Terraform's automatically
+    ``secrets.toml`` ("Secrets management"), Google Cloud service account keys by the names projects give them
+    (``gcp-key.json``, ``*-sa.json``, ``sa-key.json``, ``keyfile.json``) and a quickstart's ``token.pickle``,
+    Ansible's vault password file (``.vault_pass.txt``, ``vault-password``), any ``*secrets.json``/``*secrets.toml``, Terraform's automatically
     loaded variables ``terraform.tfvars``, ``*.auto.tfvars`` and ``*.tfvars.json`` (Terraform "Input Variables":
     variable definitions files), Azure Functions' ``local.settings.json`` ("Local settings file"), ``.secrets`` and
     ``.secrets.*`` (act's ``--secret-file`` default), none of these when a name part says encrypted or template

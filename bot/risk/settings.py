@@ -73,7 +73,8 @@ also read settings from the directory they run in and the ones above, and some s
   when they lie outside the workspace (a worktree, a submodule, ``--separate-git-dir``). This one changes a grade:
   a write there is a control-file write (grader.py ``Grader.workspace_git_directory``).
 * git run below the workspace's top (question :data:`REPOSITORY`): a ``.git`` in that directory or one between it
-  and the workspace's top is a nested repository whose ``config`` (``core.fsmonitor``, ``core.pager``,
+  and the workspace's top, or such a directory that is itself a git directory (``HEAD``, ``objects`` and ``refs``:
+  a bare repository), is a nested repository whose ``config`` (``core.fsmonitor``, ``core.pager``,
   ``core.hooksPath``, ``diff.external``) and ``hooks`` git obeys (git(1) "GIT_DIR": git searches the directory and
   its parents for ``.git``); only a ``.git`` file whose ``gitdir:`` lies in the workspace's own ``.git`` (a
   submodule's ``.git/modules/NAME``, gitrepository-layout(5)) is the workspace's repository, whose control files
@@ -97,8 +98,11 @@ also read settings from the directory they run in and the ones above, and some s
   ``.mvn/maven.config``, ``gradle.properties``, sbt's ``.jvmopts``/``.sbtopts`` and ``.bazelrc`` ``startup`` JVM
   options (``-javaagent:``, ``-Dmaven.ext.class.path=``);
   go.mod ``replace`` and go.work ``use`` directories; Mocha's ``require``/``spec``; bunfig's ``preload``;
-  pyproject.toml local direct references and ``[tool.uv]`` sources, members, find-links and indexes for uv and pdm
-  (:func:`_python_outside`). Unlike
+  pyproject.toml local direct references and ``[tool.uv]`` sources, members, find-links and indexes for uv and pdm,
+  and ``[tool.poetry]`` path and local git dependencies and packages for poetry (:func:`_python_outside`); the
+  Gemfile's ``path:``/local ``git:`` gems and ``eval_gemfile`` files, and Gemfile.lock's ``PATH``/``GIT`` remotes,
+  for bundle (tool ``ruby``, :func:`_bundler_outside`); composer.json ``path``, ``artifact`` and local VCS or
+  package repositories for composer (tool ``composer``, :func:`_composer_outside`). Unlike
   most here, these change the grade: destructive (programs/projects.py ``outside_settings``). A cargo ``[alias]``
   (question :data:`CARGO_ALIAS`) is graded as what it expands to.
 
@@ -117,6 +121,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
+from collections.abc import Callable
 
 __all__ = [
     "CARGO_ALIAS",
@@ -149,6 +154,7 @@ __all__ = [
 #: The tools whose settings are read.
 TOOLS = (
     "npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest", "mkdocs", "compose", "pip", "jvm", "aws", "ruby",
+    "composer",
 )  # fmt: skip
 #: The git question asking where the workspace's repository keeps its git directory outside the workspace.
 GIT_DIRECTORY = "git-directory"
@@ -1188,8 +1194,9 @@ def _python_settings(root: str, place: str) -> list[tuple[str, str]]:
 
 # -- git push --------------------------------------------------------------------------------------------------------
 def _git_dirs(base: str) -> tuple[str, str] | None:
-    """``(git_dir, common_dir)`` of the repository git finds from ``base`` (its ``.git`` directory, or the one a
-    ``.git`` file names, gitrepository-layout(5)), searching the directories above; None when there is none."""
+    """``(git_dir, common_dir)`` of the repository git finds from ``base`` (its ``.git`` directory, the one a
+    ``.git`` file names, or the directory itself when it holds ``HEAD``, ``objects`` and ``refs``: a bare repository,
+    gitrepository-layout(5)), searching the directories above; None when there is none."""
     here = base
     while True:
         dot = os.path.join(here, ".git")
@@ -1202,6 +1209,9 @@ def _git_dirs(base: str) -> tuple[str, str] | None:
             if not text.startswith("gitdir:"):
                 raise ValueError(f"{dot} is not a gitdir file")
             git_dir = os.path.normpath(os.path.join(here, text[len("gitdir:") :].strip()))
+            break
+        if all(os.path.lexists(os.path.join(here, name)) for name in ("HEAD", "objects", "refs")):
+            git_dir = here  # a bare repository: git(1) "GIT_DIR" discovery tries the directory itself after .git
             break
         parent = os.path.dirname(here)
         if parent == here:
@@ -1383,6 +1393,10 @@ def _git_nested(root: str, base: str) -> list[tuple[str, str]]:
             return [(_rel(root, dot), "a .git file naming a git directory outside the workspace's .git")]
         if os.path.lexists(dot):
             return [(_rel(root, dot), "a nested repository: git obeys its config and runs its hooks")]
+        if all(os.path.lexists(os.path.join(place, name)) for name in ("HEAD", "objects", "refs")):
+            # gitrepository-layout(5), git(1) "GIT_DIR": a directory holding HEAD, objects and refs is a git
+            # directory itself (a bare repository); git run in it uses it (safe.bareRepository defaults to "all")
+            return [(_rel(root, place), "a bare repository: git obeys its config and runs its hooks")]
     return []
 
 
@@ -2153,14 +2167,17 @@ def _local_reference(value: str) -> str | None:
     return value.split("#", 1)[0]
 
 
-def _python_outside(root: str, places: list[str], *, uv: bool) -> list[tuple[str, str]]:
+def _python_outside(root: str, places: list[str], *, family: str) -> list[tuple[str, str]]:
     """The code from outside the workspace that the ``pyproject.toml`` files in ``places`` (the directory a Python
     project tool runs in and those above it up to the workspace's top) make uv or pdm build and install, whose build
     backend or ``setup.py`` then runs: a PEP 508 direct reference to a local path (``x @ file:///tmp/x`` in
     ``[project] dependencies``, ``optional-dependencies``, ``[dependency-groups]``; PEP 440 "Direct references"), a
     ``[tool.uv.sources]`` ``path`` or a ``git`` repository on this machine (uv "Dependency sources"), a
     ``[tool.uv.workspace] members`` entry (uv "Workspaces") and a ``[tool.uv] find-links`` or ``[[tool.uv.index]]``
-    directory outside (the ``[tool.uv]`` ones only for uv). Relative paths are relative to the file's directory.
+    directory outside (the ``[tool.uv]`` ones only for uv); for poetry, a ``path`` or local ``git`` dependency in
+    ``[tool.poetry.dependencies]``, ``[tool.poetry.dev-dependencies]`` or ``[tool.poetry.group.NAME.dependencies]``
+    (poetry "Dependency specification": path dependencies, git dependencies) and a ``packages`` entry's ``from``
+    outside (poetry "The pyproject.toml file": ``packages``). Relative paths are relative to the file's directory.
 
     Raises:
         OSError, ValueError, UnicodeDecodeError: a file that is there could not be read or parsed (fail closed).
@@ -2196,7 +2213,9 @@ def _python_outside(root: str, places: list[str], *, uv: bool) -> list[tuple[str
                 if match is not None:
                     judge(key, match.group(1).rstrip(";,"))
         tool = data.get("tool", {})
-        settings = tool.get("uv", {}) if isinstance(tool, dict) and uv else {}
+        if family == "poetry" and isinstance(tool, dict):
+            found.extend(_poetry_outside(root, place, source, tool.get("poetry", {}), judge))
+        settings = tool.get("uv", {}) if isinstance(tool, dict) and family == "uv" else {}
         if not isinstance(settings, dict):
             continue
         sources = settings.get("sources", {})
@@ -2225,6 +2244,170 @@ def _python_outside(root: str, places: list[str], *, uv: bool) -> list[tuple[str
     return found
 
 
+def _poetry_outside(
+    root: str, place: str, source: str, poetry: object, judge: Callable[[str, object], None]
+) -> list[tuple[str, str]]:
+    """The ``[tool.poetry]`` table's dependencies and packages outside the workspace (:func:`_python_outside`): each
+    ``path`` is given to ``judge``; a ``git`` dependency on this machine is returned as a finding."""
+    found: list[tuple[str, str]] = []
+    if not isinstance(poetry, dict):
+        return found
+    tables: list[tuple[str, object]] = [
+        ("tool.poetry.dependencies", poetry.get("dependencies")),
+        ("tool.poetry.dev-dependencies", poetry.get("dev-dependencies")),
+    ]
+    groups = poetry.get("group", {})
+    for group, table in groups.items() if isinstance(groups, dict) else ():
+        tables.append(
+            (f"tool.poetry.group.{group}.dependencies", table.get("dependencies") if isinstance(table, dict) else None)
+        )
+    for key, table in tables:
+        for name, spec in table.items() if isinstance(table, dict) else ():
+            for entry in spec if isinstance(spec, list) else [spec]:  # multiple constraints: a list of tables
+                if not isinstance(entry, dict):
+                    continue
+                if "path" in entry:
+                    judge(f"{key}.{name}.path", entry["path"])
+                git = entry.get("git")
+                if git is not None and (not isinstance(git, str) or local_url(git.removeprefix("git+"))):
+                    found.append((source, f"{key}.{name}.git = {_short(str(git))}: a repository on this machine"))
+    packages = poetry.get("packages", [])
+    for package in packages if isinstance(packages, list) else ():
+        if isinstance(package, dict) and "from" in package:
+            judge("tool.poetry.packages.from", package["from"])
+    return found
+
+
+#: Gemfile options naming a gem's local source (bundle-gemfile(5) "PATH", "GIT": ``path:``/``:path =>``,
+#: ``git:``/``:git =>``), the block forms ``path "DIR" do`` and ``git "URL" do``, ``gemspec path:``, and
+#: ``eval_gemfile PATH`` (Bundler's Dsl: another Gemfile evaluated in place). Group 1 is the option, group 2 the rest.
+_GEMFILE_SOURCE = re.compile(r"(?:\b(path|git)\s*:(?!:)|:(path|git)\s*=>|^\s*(path|git|eval_gemfile)\b\s*\(?)\s*(.*)$")
+_RUBY_STRING = re.compile(r"""^(['"])((?:(?!\1)[^\\#])*)\1""")
+
+
+def _bundler_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
+    """The gems from outside the workspace that the Gemfile (or gems.rb) in ``places`` makes Bundler load, whose
+    gemspec (Ruby) it evaluates and whose code ``bundle exec`` runs (bundle-gemfile(5) "PATH": "the gem is
+    available at a local path"; "GIT": a repository on this machine; Bundler's ``eval_gemfile``): a ``path:`` option,
+    a ``path "DIR" do`` block, a ``git:`` source that is a local path or ``file://`` URL, or an ``eval_gemfile``
+    file, outside the workspace; and a value that is not a plain string literal (``path: File.expand_path(...)``,
+    ``"#{ENV['X']}"``), which FlyBot cannot read. The Gemfile is Ruby, so this reads its usual shapes only; the
+    ``PATH`` and ``GIT`` sections of Gemfile.lock (``remote:``) are judged the same way. Relative paths are relative
+    to the Gemfile's directory.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file that is there could not be read (fail closed).
+    """
+    found: list[tuple[str, str]] = []
+    for place in places:
+        for name in ("Gemfile", "gems.rb"):
+            path = os.path.join(place, name)
+            if not os.path.lexists(path):
+                continue
+            source = _rel(root, path)
+            for number, line in enumerate(_text(path).splitlines(), start=1):
+                if line.lstrip().startswith("#"):
+                    continue
+                for match in _GEMFILE_SOURCE.finditer(line):
+                    option = match.group(1) or match.group(2) or match.group(3)
+                    rest = match.group(4)
+                    if match.group(3) and re.match(r"=(?!=)|\.", rest):
+                        continue  # a local variable named path (path = ...), a method call (path.join)
+                    literal = _RUBY_STRING.match(rest)
+                    where = f"{source}:{number}"
+                    if literal is None:
+                        found.append((where, f"{option} {_short(rest.strip())}: a value FlyBot cannot read"))
+                        continue
+                    value = literal.group(2)
+                    local = value if option in ("path", "eval_gemfile") else _local_reference(value)
+                    if option == "git" and local is not None and not local_url(value):
+                        local = None  # user@host:repo
+                    if local is not None and _outside_path(root, place, local) is not None:
+                        found.append((where, f"{option} {_short(value)}: outside the workspace"))
+        lock = os.path.join(place, "Gemfile.lock")
+        if os.path.lexists(lock):
+            section = ""
+            for number, line in enumerate(_text(lock).splitlines(), start=1):
+                if line and not line.startswith(" "):
+                    section = line.strip()
+                elif section in ("PATH", "GIT") and line.strip().startswith("remote:"):
+                    value = line.strip()[len("remote:") :].strip()
+                    local = value if section == "PATH" else _local_reference(value)
+                    if section == "GIT" and not local_url(value):
+                        local = None
+                    if local is not None and _outside_path(root, place, local) is not None:
+                        found.append(
+                            (f"{_rel(root, lock)}:{number}", f"{section} remote {_short(value)}: outside the workspace")
+                        )
+    return found
+
+
+#: composer.json repository types whose ``url`` is read from this machine (getcomposer.org "Repositories": ``path``,
+#: ``artifact`` (a directory of zip files), ``vcs``/``git``/``hg``/``svn``/``fossil`` with a local path, ``composer``
+#: with a ``file://`` URL).
+_COMPOSER_LOCAL_TYPES = frozenset({"path", "artifact", "vcs", "git", "hg", "svn", "fossil", "composer", "package"})
+
+
+def _composer_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
+    """The packages from outside the workspace that composer.json in ``places`` makes Composer install, whose
+    plugins and scripts then run and whose code the project autoloads (getcomposer.org "Repositories": a ``path``
+    repository's ``url`` is a local directory, globs allowed; ``artifact`` a directory of zips; a VCS or
+    ``composer`` repository given a local path or ``file://`` URL; a ``package`` repository's ``dist``/``source``
+    ``url`` likewise): each such url outside the workspace, and a repository entry FlyBot cannot read.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file that is there could not be read or parsed (fail closed).
+    """
+    import json
+
+    found: list[tuple[str, str]] = []
+    for place in places:
+        path = os.path.join(place, "composer.json")
+        if not os.path.lexists(path):
+            continue
+        data = json.loads(_text(path))
+        if not isinstance(data, dict):
+            raise ValueError(f"{_rel(root, path)}: not an object")
+        source = _rel(root, path)
+        repositories = data.get("repositories", [])
+        entries = repositories.values() if isinstance(repositories, dict) else repositories
+        if not isinstance(entries, (list, type({}.values()))):
+            found.append((source, "repositories: a value FlyBot cannot read"))
+            continue
+        for entry in entries:
+            if entry is False or (isinstance(entry, dict) and set(entry) <= {"packagist", "packagist.org"}):
+                continue  # {"packagist.org": false} turns the default repository off
+            if not isinstance(entry, dict) or not isinstance(entry.get("type"), str):
+                found.append((source, f"repositories: an entry FlyBot cannot read ({_short(str(entry))})"))
+                continue
+            kind = entry["type"]
+            urls: list[object] = [entry.get("url")]
+            if kind == "package":
+                packages = entry.get("package")
+                for package in packages if isinstance(packages, list) else [packages]:
+                    for part in ("dist", "source"):
+                        inner = package.get(part) if isinstance(package, dict) else None
+                        if isinstance(inner, dict):
+                            urls.append(inner.get("url"))
+                urls = urls[1:]
+            elif kind not in _COMPOSER_LOCAL_TYPES:
+                continue
+            for url in urls:
+                if not isinstance(url, str):
+                    if url is not None or kind != "package":
+                        found.append((source, f"repositories ({kind}): a url FlyBot cannot read"))
+                    continue
+                local = url if kind in ("path", "artifact") else _local_reference(url)
+                if kind not in ("path", "artifact") and local is not None and not local_url(url.removeprefix("git+")):
+                    local = None
+                if local is None:
+                    continue
+                local = local.split("*", 1)[0].split("{", 1)[0] or "."
+                if _outside_path(root, place, local) is not None:
+                    found.append((source, f"repositories ({kind}) url {_short(url)}: outside the workspace"))
+    return found
+
+
 def _outside(root: str, places: list[str], tool: str, family: str) -> list[tuple[str, str]]:
     """The answer to :data:`OUTSIDE` for ``tool`` (and ``family``, the program of the jvm and npm tools)."""
     if tool == "cargo" and not family:
@@ -2237,6 +2420,10 @@ def _outside(root: str, places: list[str], tool: str, family: str) -> list[tuple
         return _mocha_outside(root, places)
     if tool == "npm" and family == "bun":
         return _bun_outside(root, places)
-    if tool == "python" and family in ("uv", "pdm"):
-        return _python_outside(root, places, uv=family == "uv")
+    if tool == "python" and family in ("uv", "pdm", "poetry"):
+        return _python_outside(root, places, family=family)
+    if tool == "ruby" and family == "bundle":
+        return _bundler_outside(root, places)
+    if tool == "composer" and family == "composer":
+        return _composer_outside(root, places)
     raise ValueError(f"no settings are read for {tool} {OUTSIDE} {family}")

@@ -20,7 +20,7 @@ Sections (each entry: name -> handler, source of truth):
   package files and unsigned packages: programs/packages.py.
 * irreversible or security-critical host changes by system commands (``chmod -R``/``chown`` of system paths,
   setuid bits, ``passwd``, new accounts and groups (``useradd``, ``adduser``, ``chpasswd``, ``usermod -aG``), ``kill 1``, firewall flushes, ``setfacl``/``chattr``, mounts,
-  ``sysctl -w``, ``modprobe``, ``ldconfig DIR``, ``update-alternatives``, ``systemctl stop|mask|poweroff``,
+  ``sysctl -w``, ``modprobe``, ``ldconfig DIR``, ``update-alternatives``, ``systemctl stop|mask|poweroff``, ``systemctl restart sshd``, ``service ufw stop``,
   ``reboot``, ``swapoff``, broad ``pkill -f``): programs/hostchanges.py.
 * shell builtins with effects on the shell (``cd``, ``eval``, ``trap``, ...).
 * file writers (``cp``, ``mv``, ``tee``, ``sed -i``, ...): see programs/files.py, programs/textproc.py.
@@ -368,7 +368,7 @@ def _build() -> dict[str, Entry]:
         ("iptables", "iptables"), ("ufw", "ufw"), ("setfacl", "setfacl"), ("chattr", "chattr"), ("mount", "mount"),
         ("umount", "mount"), ("sysctl", "sysctl"), ("swapoff", "swapoff"), ("update-alternatives", "alternatives"),
         ("modprobe", "modprobe"), ("ldconfig", "ldconfig"), ("systemctl", "systemctl"), ("reboot", "power"),
-        ("shutdown", "power"), ("poweroff", "power"), ("halt", "power"), ("launchctl", "launchctl"),
+        ("shutdown", "power"), ("poweroff", "power"), ("halt", "power"), ("launchctl", "launchctl"), ("service", "service"),
         ("ifconfig", "ifconfig"), ("route", "route"),
     ):  # fmt: skip
         table[name] = _guarded(f"hostchanges:{guard}", table[name])

@@ -171,6 +171,13 @@ _HIJACK_NAMES = frozenset({
     # sudo(8) SUDO_ASKPASS ("a helper program used to read the password": sudo -A runs it); ansible "Configuration
     # settings" ANSIBLE_CONFIG (plugin paths, an executable vault_password_file, inventory scripts)
     "SUDO_ASKPASS", "ANSIBLE_CONFIG",
+    # Credential files whose content can name a program to run: AWS SDKs and Tools Reference Guide "Shared config and
+    # credentials files" (AWS_SHARED_CREDENTIALS_FILE; botocore merges its profiles with the config file's) and
+    # "Process credential provider" (credential_process runs a program); Google Cloud "Workload identity federation
+    # with other providers", "Executable-sourced credentials" (GOOGLE_APPLICATION_CREDENTIALS names an
+    # external_account file whose credential_source.executable.command runs when
+    # GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES=1)
+    "AWS_SHARED_CREDENTIALS_FILE", "GOOGLE_APPLICATION_CREDENTIALS", "GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES",
 })  # fmt: skip
 #: ``FLYBOT_``: FlyBot's own adapters (``flybot exec``, ``flybot ask``, a hook run from the shell) read their URL,
 #: token and state directory from ``FLYBOT_URL``, ``FLYBOT_TOKEN``, ``FLYBOT_STATE_DIR``: set, they ask another server.
@@ -263,6 +270,33 @@ def written_by_environment(name: str, value: str | None) -> str | None:
 _ENGINE_CHOOSERS = frozenset(
     {"DOCKER_HOST", "DOCKER_CONTEXT", "DOCKER_CONFIG", "CONTAINER_HOST", "CONTAINER_CONNECTION"}
 )
+#: Variables that send a stored token to the server they name: vault(1) "Environment variables" ``VAULT_ADDR``
+#: (the token from ``~/.vault-token`` goes in every request's ``X-Vault-Token``); helm(1) ``HELM_KUBEAPISERVER``,
+#: ``HELM_KUBEINSECURE_SKIP_TLS_VERIFY``, ``HELM_KUBECAFILE`` (as kubectl ``--server``, bot/risk/meaning.py);
+#: gcloud topic configurations ``CLOUDSDK_API_ENDPOINT_OVERRIDES_*`` (the access token goes to that endpoint).
+_TOKEN_DESTINATIONS = frozenset(
+    {"VAULT_ADDR", "HELM_KUBEAPISERVER", "HELM_KUBEINSECURE_SKIP_TLS_VERIFY", "HELM_KUBECAFILE"}
+)
+_TOKEN_DESTINATION_PREFIXES = ("CLOUDSDK_API_ENDPOINT_OVERRIDES_",)
+#: Variables that switch the account, profile, project, cluster context or endpoint every later cloud command of
+#: this shell acts on (among the owner's own configured ones, or credentials given outright): AWS CLI User Guide
+#: "Environment variables to configure the AWS CLI" (``AWS_PROFILE``, ``AWS_DEFAULT_PROFILE``, ``AWS_ACCESS_KEY_ID``,
+#: ``AWS_SECRET_ACCESS_KEY``, ``AWS_SESSION_TOKEN``, ``AWS_ROLE_ARN``, ``AWS_WEB_IDENTITY_TOKEN_FILE``,
+#: ``AWS_ENDPOINT_URL`` and ``AWS_ENDPOINT_URL_<SERVICE>``, ``AWS_CA_BUNDLE``); gcloud topic configurations
+#: (``CLOUDSDK_ACTIVE_CONFIG_NAME``, ``CLOUDSDK_<SECTION>_<PROPERTY>``: ``CLOUDSDK_CORE_ACCOUNT``,
+#: ``CLOUDSDK_CORE_PROJECT``, ``CLOUDSDK_AUTH_IMPERSONATE_SERVICE_ACCOUNT``, ``CLOUDSDK_AUTH_ACCESS_TOKEN_FILE``);
+#: Azure CLI "CLI configuration" (``AZURE_DEFAULTS_*`` as ``az config``, ``AZURE_CORE_*``); helm(1)
+#: ``HELM_KUBECONTEXT``, ``HELM_KUBETOKEN``, ``HELM_KUBEASUSER``, ``HELM_KUBEASGROUPS``; terraform "Environment
+#: Variables" ``TF_WORKSPACE``. Exported, they are ``system`` (rule ``account-switch``): a standing approval for a
+#: cloud command then acts on another account, so the owner sees the switch. Region variables stay read-only.
+_ACCOUNT_SWITCHES = frozenset({
+    "AWS_PROFILE", "AWS_DEFAULT_PROFILE", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN",
+    "AWS_ROLE_ARN", "AWS_WEB_IDENTITY_TOKEN_FILE", "AWS_ENDPOINT_URL", "AWS_CA_BUNDLE", "CLOUDSDK_ACTIVE_CONFIG_NAME",
+    "CLOUDSDK_CORE_ACCOUNT", "CLOUDSDK_CORE_PROJECT", "CLOUDSDK_AUTH_IMPERSONATE_SERVICE_ACCOUNT",
+    "CLOUDSDK_AUTH_ACCESS_TOKEN_FILE", "HELM_KUBECONTEXT", "HELM_KUBETOKEN", "HELM_KUBEASUSER", "HELM_KUBEASGROUPS",
+    "TF_WORKSPACE",
+})  # fmt: skip
+_ACCOUNT_SWITCH_PREFIXES = ("AWS_ENDPOINT_URL_", "AZURE_DEFAULTS_", "AZURE_CORE_")
 #: The engine docker talks to when nothing chooses another (docker(1) ``DOCKER_HOST``).
 _DEFAULT_ENGINE = "unix:///var/run/docker.sock"
 
@@ -1397,7 +1431,10 @@ class _Walk:
         variable makes those programs do. A name that makes them write a file (:func:`written_by_environment`:
         ``GIT_TRACE2_EVENT=~/.bashrc``) is a write to that file, graded by where it lands; a name that chooses where
         packages come from (:func:`chooses_package_source`) is a change of the package source (rule
-        ``package-source``, destructive on the host; contained, the sandbox's installs only)."""
+        ``package-source``, destructive on the host; contained, the sandbox's installs only); a name that chooses the
+        server a stored token is sent to (:data:`_TOKEN_DESTINATIONS`) is destructive (``remote-control-plane``), and
+        one that switches the cloud account or profile (:data:`_ACCOUNT_SWITCHES`) is system (``account-switch``);
+        emptied, they go back to the default."""
         name = self.text(node.children[0]).split("[", 1)[0] if node.children else ""
         value_node = node.children[-1] if len(node.children) >= 3 else None
         value = Word("", "") if value_node is None else resolve_word(value_node, self.src)
@@ -1427,6 +1464,24 @@ class _Walk:
                 f"Exporting {name} chooses the container engine (or the client configuration and plugins) every "
                 "later docker or podman command in this shell uses: they then act on another machine, or run its "
                 "plugins.",
+            )
+        if value.value != "" and (name in _TOKEN_DESTINATIONS or name.startswith(_TOKEN_DESTINATION_PREFIXES)):
+            self.g.flag(
+                rec,
+                scope,
+                R.DESTRUCTIVE,
+                "remote-control-plane",
+                f"Exporting {name} chooses the server every later command of that tool in this shell sends its "
+                "stored token to.",
+            )
+        elif value.value != "" and (name in _ACCOUNT_SWITCHES or name.startswith(_ACCOUNT_SWITCH_PREFIXES)):
+            self.g.flag(
+                rec,
+                scope,
+                R.SYSTEM,
+                "account-switch",
+                f"Exporting {name} switches the account, profile, project or endpoint every later cloud command "
+                "in this shell acts on: an approval given for one account then acts on another.",
             )
         if chooses_package_source(name):
             self.g.flag(

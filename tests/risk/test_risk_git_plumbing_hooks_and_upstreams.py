@@ -330,6 +330,39 @@ def test_git_in_a_nested_repository_on_disk_is_destructive(repo: Path, script: s
     assert unreported.commands[-1].chosen_by  # an adapter that reports nothing: no standing approval covers it
 
 
+@pytest.mark.parametrize("script", [
+    "git -C sub branch z",
+    "git -C sub log -p",
+    "cd sub && git log",
+    "git -C sub/refs log",
+])  # fmt: skip
+def test_git_in_a_bare_repository_on_disk_is_destructive(repo: Path, script: str) -> None:
+    (repo / "sub" / "refs").mkdir(parents=True)
+    (repo / "sub" / "objects").mkdir()
+    assert _graded(script, repo, read=True).risk < DES  # a plain directory holding objects and refs: no HEAD
+    # a bare repository copied in by an earlier command (cp -r /tmp/t sub): git run in it obeys its config and runs
+    # its hooks (hooks/reference-transaction on git branch), gitrepository-layout(5)
+    (repo / "sub" / "HEAD").write_text("ref: refs/heads/main\n")
+    adapter = _graded(script, repo, read=True)
+    assert adapter.risk is DES, adapter.reasons
+    assert "nested-repository" in [r.rule for r in adapter.reasons]
+    server = classify(script, contained=False, workspace=repo, recipes=GivenRecipes(adapter.recipes))
+    assert server.risk is DES
+
+
+def test_a_workspace_that_is_itself_a_bare_repository_has_its_config_read(tmp_path: Path) -> None:
+    root = (tmp_path / "ws").resolve()
+    (root / "refs").mkdir(parents=True)
+    (root / "objects").mkdir()
+    (root / "HEAD").write_text("ref: refs/heads/main\n")
+    (root / "config").write_text("[core]\n\tbare = true\n")
+    assert _graded("git log", root, read=True).risk is RO
+    (root / "config").write_text("[core]\n\tpager = /tmp/evil\n")
+    adapter = _graded("git log", root, read=True)
+    assert adapter.risk is DES, adapter.reasons
+    assert any("core.pager" in r.detail for r in adapter.reasons)
+
+
 def test_a_submodule_is_the_workspaces_own_repository(repo: Path) -> None:
     (repo / "lib").mkdir()
     (repo / ".git" / "modules" / "lib").mkdir(parents=True)

@@ -4,7 +4,7 @@ Converters read their inputs and write the outputs they name (graded by where th
 network. Every ImageMagick operand is graded as written (``+write FILE`` and similar ``+`` options name outputs among them);
 ImageMagick reads a file name starting with ``|`` as a command to run, ``ephemeral:`` deletes the file after
 reading it and ``msl:``/``mvg:`` are scripts (ImageMagick Security Policy and Formats docs): refused. pandoc filters
-(``--filter``, ``--lua-filter``) run programs.
+(``--filter``, ``--lua-filter``) run programs. ffmpeg's list and playlist inputs: programs/viewers.py ``ffmpeg_lists``.
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ CATALOGUE: dict[str, object] = {
         "-dn -y -n -re -shortest -hide_banner -nostdin -stats -c:*= -b:*= -q:*= -filter:*= -codec:*= "
         "-map_metadata= -map_chapters= -disposition= -fps_mode= -vsync= -hwaccel= -pass= -passlogfile=out "
         "-filter_complex_script=in -filter_script=in -report -dump_attachment*:unknown -attach=in -progress=out "
-        "-sdp_file=out -vstats_file=out -timelimit= -ab= -vb= -qp= -x264-params= -x265-params=",
+        "-sdp_file=out -vstats_file=out -timelimit= -ab= -vb= -qp= -x264-params= -x265-params= -safe= "
+        "-allowed_extensions= -protocol_whitelist= -protocol_blacklist=",
+        "guard": "viewers:ffmpeg_lists",
     },
     # ffprobe's options are whole single-dash words (-show_format, -of json): never short clusters
     "ffprobe": {
@@ -33,9 +35,16 @@ CATALOGUE: dict[str, object] = {
         "grade": "read",
         "open": True,
         "clusters": False,
-        "options": "-o=out -report",
+        "options": "-o=out -report -i=in -f= -safe= -allowed_extensions= -protocol_whitelist= -protocol_blacklist=",
+        "guard": "viewers:ffmpeg_lists",
     },
-    "ffplay": {"source": "ffplay(1) (FFmpeg 7): plays media", "grade": "read", "open": True},
+    "ffplay": {
+        "source": "ffplay(1) (FFmpeg 7): plays media",
+        "grade": "read",
+        "open": True,
+        "options": "-i=in -f= -safe= -allowed_extensions= -protocol_whitelist= -protocol_blacklist=",
+        "guard": "viewers:ffmpeg_lists",
+    },
     "magick": {
         "source": "magick(1) (ImageMagick 7): magick [convert|compare|composite|montage|identify|mogrify] ...",
         "grade": "read",

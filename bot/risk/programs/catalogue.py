@@ -772,14 +772,59 @@ _OUTSIDE_CODE = {
     "bun": ("npm", "bun"),
     "uv": ("python", "uv"),
     "pdm": ("python", "pdm"),
+    "bundle": ("ruby", "bundle"),
+    "bundler": ("ruby", "bundle"),
+    "composer": ("composer", "composer"),
 }
-#: The uses of a program of :data:`_OUTSIDE_CODE` that read those settings, when not every use does: uv's and pdm's
-#: commands that lock, sync, build or install the project (uv "Projects": ``uv run`` syncs first; ``uv pip install``
+#: The uses of a program of :data:`_OUTSIDE_CODE` that read those settings, when not every use does: uv's, pdm's,
+#: bundle's and composer's commands that lock, sync, build, install or run the project (uv "Projects": ``uv run`` syncs first; ``uv pip install``
 #: and ``uv pip sync`` of the project; pdm CLI reference).
 _OUTSIDE_USES = {
     "uv": frozenset({"sync", "run", "build", "lock", "add", "remove", "export", "tree", "pip"}),
     "pdm": frozenset({"install", "sync", "lock", "add", "remove", "update", "build", "export"}),
+    # bundle(1): the commands that load the Gemfile and the gems' gemspecs (Ruby), and exec, which runs their code
+    "bundle": frozenset(
+        {
+            "install",
+            "update",
+            "add",
+            "remove",
+            "exec",
+            "check",
+            "list",
+            "show",
+            "info",
+            "lock",
+            "cache",
+            "package",
+            "outdated",
+            "binstubs",
+            "clean",
+            "pristine",
+            "console",
+            "open",
+            "platform",
+            "licenses",
+            "doctor",
+        }
+    ),  # fmt: skip
+    # Composer CLI: the commands that install or update packages from the repositories
+    "composer": frozenset(
+        {
+            "install",
+            "i",
+            "update",
+            "u",
+            "upgrade",
+            "require",
+            "r",
+            "remove",
+            "rm",
+            "reinstall",
+        }
+    ),  # fmt: skip
 }
+_OUTSIDE_USES["bundler"] = _OUTSIDE_USES["bundle"]
 
 
 def _outside_code(call: Call, label: str) -> None:

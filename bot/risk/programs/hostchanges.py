@@ -53,7 +53,12 @@ contained grade, since the sandbox is discarded). Sources, per program:
   ``hibernate.target``, ``final.target``, ``exit.target``, ``soft-reboot.target``) or a glob; a verb or unit only known
   when it runs; ``set-environment``, ``unset-environment``, ``import-environment`` (the environment of every unit
   started later); ``enable``, ``reenable``, ``link``, ``preset``, ``preset-all``, ``add-wants``, ``add-requires``
-  (with ``--user`` too: code that runs at every boot or login, persistence). loginctl(1) ``enable-linger`` is
+  (with ``--user`` too: code that runs at every boot or login, persistence); ``restart``, ``try-restart``,
+  ``reload-or-restart``... of a unit that guards the machine (:data:`SECURITY_UNITS`: ``ufw``, ``firewalld``,
+  ``auditd``, ``systemd-journald``, ``sshd``, ``dbus``, ``systemd-logind``, ``NetworkManager``...: the restart stops
+  it first, so rules, records, sessions or the network are gone until it is back, or for good when it fails to
+  start again). service(8): graded as the systemctl use it makes (``service ufw stop``, ``service auditd restart``).
+  loginctl(1) ``enable-linger`` is
   persistence too (catalogue/monitors.py).
 * reboot(8), shutdown(8), poweroff(8), halt(8): every use but ``shutdown -c`` (cancel), ``--help``, ``--version``.
   swapoff(8): every use but ``--help``/``--version`` (it can push the host out of memory). ``init``/``telinit``
@@ -76,7 +81,7 @@ from .kit import host_destructive, sets_setid, show, system
 
 __all__ = [
     "account", "alternatives", "chattr", "chmod", "chown", "ifconfig", "iptables", "kill", "launchctl", "ldconfig", "modprobe", "mount", "passwd", "pkill",
-    "power", "route", "setfacl", "swapoff", "sysctl", "systemctl", "ufw", "useradd",
+    "power", "route", "security_unit", "service", "setfacl", "swapoff", "sysctl", "systemctl", "ufw", "useradd",
 ]  # fmt: skip
 
 _OWN_LONG = frozenset({"--reference", "--from"})
@@ -781,6 +786,39 @@ _SYSTEMCTL_PERSIST = frozenset({"enable", "reenable", "link", "preset", "preset-
 _SYSTEMCTL_RESTART = frozenset({
     "restart", "try-restart", "reload-or-restart", "try-reload-or-restart", "condrestart", "force-reload",
 })  # fmt: skip
+#: Units that guard the machine, stopped for a while by a restart (the stop runs first: systemctl(1) "restart: Stop
+#: and then start one or more units"), with the unit's own source for what stopping it does:
+#:
+#: * firewalls and bans: ``ufw`` (ufw-framework(8): the unit's stop runs ``ufw-init stop``, which flushes the rules),
+#:   ``firewalld`` (firewalld(1)), ``nftables`` (Debian's nftables.service: ``ExecStop=/usr/sbin/nft flush
+#:   ruleset``), ``netfilter-persistent``, ``iptables``, ``ip6tables``, ``ebtables``, ``fail2ban``, ``crowdsec``;
+#: * mandatory access control: ``apparmor`` (apparmor(7): its stop may unload the profiles);
+#: * audit and logs: ``auditd`` (auditd(8): no audit records while it is down), ``systemd-journald``
+#:   (systemd-journald.service(8)), ``rsyslog``, ``syslog-ng``, ``syslog``;
+#: * logins and sessions: ``ssh``/``sshd`` (sshd(8): a configuration it cannot load leaves no listener after the
+#:   restart), ``dbus``/``dbus-broker`` (dbus-daemon(1): every client loses the system bus),
+#:   ``systemd-logind`` (systemd-logind.service(8): sessions, seats and inhibitors), ``polkit``, the display
+#:   managers (``display-manager``, ``gdm``, ``gdm3``, ``lightdm``, ``sddm``: every graphical session ends);
+#: * the network: ``NetworkManager``, ``networking`` (interfaces(5) ``ifdown -a``), ``systemd-networkd``,
+#:   ``systemd-resolved``.
+#:
+#: Matched on the name before ``@`` and a ``.service``/``.socket`` suffix (``sshd.socket``, ``auditd.service``).
+SECURITY_UNITS = frozenset({
+    "ufw", "firewalld", "nftables", "netfilter-persistent", "iptables", "ip6tables", "ebtables", "fail2ban",
+    "crowdsec", "apparmor", "auditd", "systemd-journald", "rsyslog", "syslog-ng", "syslog", "ssh", "sshd", "dbus",
+    "dbus-broker", "systemd-logind", "polkit", "display-manager", "gdm", "gdm3", "lightdm", "sddm", "NetworkManager",
+    "networking", "systemd-networkd", "systemd-resolved",
+})  # fmt: skip
+
+
+def security_unit(name: str) -> bool:
+    """True when ``name`` (``auditd``, ``sshd.socket``, ``ssh@1.service``) is one of :data:`SECURITY_UNITS`."""
+    stem, dot, suffix = name.partition(".")
+    if dot and suffix not in ("service", "socket"):
+        return False
+    return stem.partition("@")[0] in SECURITY_UNITS
+
+
 #: systemctl(1) "Environment Commands": the manager's environment, passed to every unit it starts.
 _SYSTEMCTL_ENVIRONMENT = frozenset({"set-environment", "unset-environment", "import-environment"})
 _SPECIAL_TARGETS = frozenset({
@@ -927,6 +965,9 @@ def systemctl(call: Call) -> None:
                 f"systemctl {verb.value} {name} powers off, reboots or isolates the machine (systemd.special(7)).",
             )
             return
+        if verb.value in _SYSTEMCTL_RESTART and security_unit(name):
+            host_destructive(call, "host-change", _security_restart(f"systemctl {verb.value} {name}"))
+            return
     if verb.value in _SYSTEMCTL_PERSIST:
         host_destructive(
             call,
@@ -934,6 +975,45 @@ def systemctl(call: Call) -> None:
             f"systemctl {verb.value} makes units start by themselves: code that runs at every boot/login "
             "(--user: at each login), persistence the owner must see.",
         )
+
+
+def _security_restart(what: str) -> str:
+    return (
+        f"{what} stops a unit that guards the machine (firewall, audit, logs, logins or the network) "
+        "until it comes back, and it may not come back: sessions, rules or records are lost."
+    )
+
+
+#: service(8) commands that restart the script's service (its stop runs first).
+_SERVICE_RESTART = _SYSTEMCTL_RESTART | {"--full-restart", "reload-or-restart"}
+
+
+@_guard
+def service(call: Call) -> None:
+    """service(8) (Debian init-system-helpers): ``service SCRIPT COMMAND`` runs ``/etc/init.d/SCRIPT COMMAND`` or,
+    under systemd, ``systemctl COMMAND SCRIPT``; graded as that systemctl use. A stop (``stop``, ``kill``...,
+    :data:`_SYSTEMCTL_HARMFUL`) of any service, a restart (``restart``, ``force-reload``, ``try-restart``,
+    ``--full-restart``...) of a :data:`SECURITY_UNITS` service or of a special target, and a script or command only
+    known when it runs are destructive on the host; the other uses keep the system grade (``service nginx
+    restart``)."""
+    if _query(call) or len(call.args) < 2:
+        return
+    script, command = call.args[0], call.args[1]
+    if script.value is None or command.value is None:
+        host_destructive(
+            call,
+            "host-change",
+            f"service {show(script)} {show(command)}: the service or command is only known when it runs.",
+        )
+        return
+    if command.value in _SYSTEMCTL_HARMFUL or _special_unit(script.value):
+        host_destructive(
+            call,
+            "host-change",
+            f"service {script.value} {command.value} stops the service or the machine (sshd, the firewall).",
+        )
+    elif command.value in _SERVICE_RESTART and security_unit(script.value):
+        host_destructive(call, "host-change", _security_restart(f"service {script.value} {command.value}"))
 
 
 @_guard

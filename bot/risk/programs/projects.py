@@ -849,6 +849,12 @@ def poetry(call: Call) -> None:
         network(call, f"poetry {command} talks to the package index.", rule="package-install")
         build_or_test(call, f"poetry {command}")
         workspace_settings(call, "python", label=f"poetry {command}")
+        if command in ("install", "add", "update", "lock", "sync"):
+            from bot.risk.settings import OUTSIDE
+
+            # path and local git dependencies outside the workspace (settings.py _python_outside): poetry builds
+            # them, running their build backend
+            outside_settings(call, "python", f"poetry {command}", f"{OUTSIDE} poetry")
     elif command in ("config", "env", "version"):
         rest = words[values.index(command) + 1 :]
         {"config": _poetry_config, "env": _poetry_env, "version": _poetry_version}[command](call, rest)

@@ -20,6 +20,15 @@ They are read-only otherwise. Each rule names its manual page:
 * bash builtins (bash(1) SHELL BUILTIN COMMANDS): ``history -a|-w [FILE]`` writes FILE (else
   ``$HISTFILE``); ``jobs -x COMMAND`` runs COMMAND.
 
+* ffmpeg, ffprobe, ffplay (FFmpeg Formats Documentation, "Demuxers"): the concat demuxer's ``-safe 0`` lets the
+  list file (``-f concat -i list.txt``, a file the agent can write) name any path, absolute or with ``..`` ("If set
+  to 1, reject unsafe file paths ... relative and all components only contain characters from the portable
+  character set"), so ``~/.ssh/id_rsa`` too; the hls demuxer's ``-allowed_extensions`` with an extension outside
+  its default media list (``ALL``) lets a playlist (``.m3u8``) name any file: both are ``secret-read`` (network),
+  since what the list names is only known when it runs. ``-protocol_whitelist`` naming a protocol other than
+  ``file``, ``crypto``, ``data`` or ``pipe`` lets the list's entries fetch URLs: network. The defaults (``-safe 1``,
+  the hls media extensions) keep the program's grade.
+
 A word only known at run time where an option could stand is that program's worst option.
 """
 
@@ -28,14 +37,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from bot.risk.grader import Call
+from bot.risk.grader import Call, Handler
 from bot.risk.model import RiskLevel
 from bot.risk.options import long_is, scan
 from bot.risk.words import Word, literal_word
 
-from .kit import destructive, first_dynamic, injected, read_only, show
+from .kit import destructive, first_dynamic, injected, network, read_only, show
 
-__all__ = ["diff3", "file_", "history", "jobs", "less", "man", "more", "ptx", "shuf", "ss"]
+__all__ = ["diff3", "ffmpeg_lists", "file_", "history", "jobs", "less", "man", "more", "ptx", "shuf", "ss"]
 
 R = RiskLevel
 
@@ -305,3 +314,44 @@ def jobs(call: Call) -> None:
             read_only(call, "jobs -x without a command runs nothing.")
         return
     read_only(call, "jobs only lists jobs.")
+
+
+#: The hls demuxer's default ``allowed_extensions`` (FFmpeg Formats Documentation, "hls"; libavformat/hls.c).
+_HLS_EXTENSIONS = frozenset(
+    "3gp aac avi ac3 eac3 flac mkv m3u8 m4a m4s m4v mpg mov mp2 mp3 mp4 mpeg mpegts ogg ogv oga ts vob wav".split()
+)
+#: Protocols that only read this machine's files or inline data (FFmpeg Protocols Documentation).
+_LOCAL_PROTOCOLS = frozenset({"file", "crypto", "data", "pipe"})
+
+
+def ffmpeg_lists(base: Handler) -> Handler:
+    """ffmpeg, ffprobe, ffplay: inputs that read what a list or playlist names (the module docstring)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        for index, word in enumerate(words):
+            if word.value not in ("-safe", "-allowed_extensions", "-protocol_whitelist"):
+                continue
+            value = words[index + 1].value if index + 1 < len(words) else None
+            if word.value == "-safe" and value not in ("1", "true"):
+                call.g.flag(
+                    call.rec, call.scope, R.NETWORK, "secret-read",
+                    f"{call.name} -safe {value if value is not None else '?'}: the concat list may name any file "
+                    "(~/.ssh/id_rsa), read into the output the model sees.",
+                )  # fmt: skip
+                return
+            if word.value == "-allowed_extensions" and (
+                value is None or not set(value.lower().split(",")) <= _HLS_EXTENSIONS
+            ):
+                call.g.flag(
+                    call.rec, call.scope, R.NETWORK, "secret-read",
+                    f"{call.name} -allowed_extensions {value if value is not None else '?'}: the playlist may name "
+                    "any file (~/.ssh/id_rsa), read into the output the model sees.",
+                )  # fmt: skip
+                return
+            if word.value == "-protocol_whitelist" and (value is None or not set(value.split(",")) <= _LOCAL_PROTOCOLS):
+                network(call, f"{call.name} -protocol_whitelist lets the list or playlist fetch URLs it names.")
+
+    handler.__name__ = "ffmpeg_lists"
+    return handler

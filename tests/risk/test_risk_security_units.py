@@ -1,0 +1,70 @@
+"""Restarting or stopping a unit that guards the machine (bot/risk/programs/hostchanges.py ``SECURITY_UNITS``): the
+restart stops the firewall, audit, logs, logins or the network first, so it is destructive on the host (no standing
+approval covers it); other units keep the system grade, and service(8) is graded as the systemctl use it makes."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.risk import RiskLevel, classify
+
+RO = RiskLevel.READ_ONLY
+SYS = RiskLevel.SYSTEM
+DES = RiskLevel.DESTRUCTIVE
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "systemctl restart auditd",
+        "sudo systemctl restart ufw",
+        "systemctl restart firewalld.service",
+        "systemctl try-restart apparmor",
+        "systemctl reload-or-restart dbus",
+        "systemctl restart systemd-logind",
+        "systemctl restart sshd",
+        "systemctl restart ssh.socket",
+        "systemctl condrestart nftables",
+        "systemctl force-reload fail2ban",
+        "systemctl restart systemd-journald",
+        "systemctl restart NetworkManager",
+        "systemctl restart -q --no-block networking",
+        "systemctl restart nginx sshd",
+        "systemctl restart -- gdm3",
+        "service auditd restart",
+        "sudo service ufw --full-restart",
+        "service ufw stop",
+        "service nginx stop",
+        "service reboot start",
+        'service "$S" restart',
+        "service nginx $VERB",
+    ],
+)
+def test_restarting_or_stopping_what_guards_the_machine_is_destructive_on_the_host(command: str) -> None:
+    result = classify(command, contained=False, workspace="/home/u/proj")
+    assert result.risk == DES, (command, result.reasons)
+    assert any(r.rule == "host-change" for r in result.reasons), result.reasons
+    assert classify(command, contained=True, workspace="/home/u/proj").risk < DES
+
+
+@pytest.mark.parametrize(
+    ("command", "risk"),
+    [
+        ("systemctl restart nginx", SYS),
+        ("systemctl restart postgresql.service", SYS),
+        ("systemctl try-restart docker", SYS),
+        ("systemctl reload sshd", SYS),
+        ("systemctl start auditd", SYS),
+        ("systemctl --user restart pipewire", SYS),
+        ("systemctl restart sshd-keygen.target.wants", SYS),
+        ("systemctl restart auditd.timer", SYS),
+        ("systemctl status auditd", RO),
+        ("systemctl is-active ufw", RO),
+        ("service nginx restart", SYS),
+        ("service postgresql reload", SYS),
+        ("service ufw status", RO),
+        ("service --status-all", RO),
+    ],
+)
+def test_other_units_and_queries_keep_their_grade(command: str, risk: RiskLevel) -> None:
+    assert classify(command, contained=False, workspace="/home/u/proj").risk == risk, command
