@@ -47,7 +47,7 @@ from bot.errors import Conflict, InvalidRequest, NotAllowed, NotFound
 from bot.groups import GroupCheckTooSlow, OwnerGroups, owns
 from bot.risk import Reason, RiskLevel, SimpleCommand, classify
 from bot.risk.grader import inert_environment
-from bot.risk.meaning import changing_words, extra_operands
+from bot.risk.meaning import URL_PROGRAMS, changing_words, extra_operands
 from bot.risk.rules import ProgramRules, rules_of
 from bot.risk.tools import TOOL_PREFIX
 from bot.store import Bot, StandingApproval, Store, Tx
@@ -285,7 +285,9 @@ def suggest_patterns(commands: Sequence[SimpleCommand]) -> list[str]:
     Each pattern is the part's name and subcommand: ``apt-get install -y jq`` -> ``apt-get install``;
     ``npm test`` -> ``npm test``; ``make`` -> ``make``; when a word changes what the subcommand means
     (bot/risk/meaning.py) the pattern runs up to it (``pip install -i https://x y`` -> ``pip install -i
-    https://x``), so that it covers the command again; [] for a command whose redirect writes outside the
+    https://x``), so that it covers the command again; for ``curl``, ``wget``, HTTPie and xh with any word after
+    the name, the whole command (``curl -s https://api.example.com/x``: that URL only, never every URL); [] for a
+    command whose redirect writes outside the
     workspace (only ``*`` covers it), that does not run as written (:func:`runs_as_written`: none covers it), that
     is reached through a wrapper no approval looks through (:data:`LOCAL_WRAPPERS`: ``sudo -E``, ``xargs``), or
     that starts with a :data:`NEVER_MATCHES` word (``env`` alone,
@@ -306,8 +308,10 @@ def suggest_patterns(commands: Sequence[SimpleCommand]) -> list[str]:
         changing = changing_words(command.argv)
         if changing and changing[-1] >= len(words):
             words = list(command.argv[: changing[-1] + 1])  # the pattern spells out what changes the meaning
-        if extra_operands(tuple(words), command.argv):
-            words = list(command.argv)  # a pattern naming an operand covers exactly the operands it names
+        if extra_operands(tuple(words), command.argv) or (words[0] in URL_PROGRAMS and len(command.argv) > 1):
+            # a pattern naming an operand covers exactly the operands it names; for curl, wget, HTTPie and xh the
+            # URL is spelt out whatever comes before it (``curl -s URL``), never ``curl`` alone (any URL)
+            words = list(command.argv)
         if len(words) > 8 or not all(_PATTERN_WORD.match(w) for w in words):
             return []
         pattern = " ".join(words)

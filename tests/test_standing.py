@@ -423,3 +423,21 @@ async def test_a_risky_export_prefix_still_needs_cover(harness: Harness) -> None
         assert esc["status"] == "pending", command
     ok = await harness.escalate(token, command="cd /srv/app && sudo apt-get install -y jq", contained=True)
     assert ok["status"] == "approved"
+
+
+async def test_approve_for_this_session_on_curl_with_options_first_covers_that_url_only(harness: Harness) -> None:
+    token = await harness.add_bot()
+    command = "curl -s https://api.github.com/repos/acme/x"
+    esc = await asks(harness, token, command=command, session_id="s-curl")
+    assert f"Approve for this session saves: {command}" in block_text(harness.card_for(esc["id"])["blocks"])
+    await harness.click(OWNER, esc["id"], STANDING_SESSION_ACTION)
+    _, decided = await harness.get(token, esc["id"], wait=10)
+    assert decided["status"] == "approved"
+    await harness.eventually(lambda: harness.ephemerals(OWNER))
+    await auto(harness, token, command=command, session_id="s-curl")
+    for other in (
+        "curl -s https://evil.example/",
+        "curl -s https://api.github.com/repos/acme/y",
+        "curl https://evil.example/",
+    ):
+        await asks(harness, token, command=other, session_id="s-curl")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -81,7 +82,7 @@ async def read_json_object(request: web.Request) -> dict[str, Any]:
         raise UnsupportedMediaType("send the JSON body as UTF-8 (charset=utf-8, or no charset)", field="Content-Type")
     raw = await request.read()
     try:
-        body = json.loads(raw.decode("utf-8"))
+        body = json.loads(raw.decode("utf-8"), parse_constant=_not_json, parse_float=_finite)
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise InvalidRequest("the body must be a JSON object", field="body") from None
     if not isinstance(body, dict):
@@ -90,4 +91,26 @@ async def read_json_object(request: web.Request) -> dict[str, Any]:
     # those six bytes no string holds one, and the walk is skipped.
     if b"\\u0000" in raw and has_nul(body):
         raise InvalidRequest("text may not contain NUL (\\u0000) characters", field="body")
+    # An unpaired surrogate can only come as an escape (\ud800 ... \udfff; UTF-8 has no form for one): it has no
+    # UTF-8 form, so neither a store's text nor a chat message can carry it.
+    if _SURROGATE_ESCAPE.search(raw) is not None and has_nul(body, surrogates=True):
+        raise InvalidRequest("text may not contain unpaired surrogates (\\ud800-\\udfff)", field="body")
     return body
+
+
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
+def _not_json(constant: str) -> Any:
+    """``NaN``, ``Infinity`` and ``-Infinity``, which Python's json module reads but JSON (RFC 8259 §6) has not: a
+    store's JSON column (PostgreSQL's ``json``) refuses them."""
+    raise ValueError(f"{constant} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    """A JSON number with a fraction or exponent as a float; one beyond a float's range (``1e400``, which Python reads
+    as infinity) is refused, as :func:`_not_json`."""
+    value = float(text)
+    if math.isinf(value):
+        raise ValueError(f"{text} is beyond a float's range")
+    return value

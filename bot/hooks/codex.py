@@ -712,6 +712,7 @@ class Session:
                 opts.ceiling,
                 graded.why,
                 unverified=graded.unverified,
+                always_asked=graded.always_asked,
             )
         if not graded.needs_approval:
             return Verdict("local", graded)

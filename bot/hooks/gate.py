@@ -70,9 +70,11 @@ class Grade(Frozen):
             a command.
         unverified: True when no fresh copy of the server's program rules and state locations was held
             (bot/hooks/rules_cache.py): the local grade alone allows nothing, so FlyBot is asked whatever the risk.
+        always_asked: True when a reason is one no standing approval answers (:data:`ALWAYS_ASKED`: a secret read,
+            forwarding the ssh agent): no ceiling allows it either, so FlyBot is asked whatever the ceiling.
     """
 
-    __slots__ = ("command", "risk", "ceiling", "why", "recipes", "tool", "unverified")
+    __slots__ = ("command", "risk", "ceiling", "why", "recipes", "tool", "unverified", "always_asked")
     command: str
     risk: RiskLevel
     ceiling: RiskLevel
@@ -80,6 +82,7 @@ class Grade(Frozen):
     recipes: tuple[dict[str, Any], ...]
     tool: dict[str, Any] | None
     unverified: bool
+    always_asked: bool
 
     def __init__(
         self,
@@ -90,16 +93,29 @@ class Grade(Frozen):
         recipes: tuple[dict[str, Any], ...] = (),
         tool: dict[str, Any] | None = None,
         unverified: bool = False,
+        always_asked: bool = False,
     ) -> None:
         self._init(
-            command=command, risk=risk, ceiling=ceiling, why=why, recipes=recipes, tool=tool, unverified=unverified
+            command=command,
+            risk=risk,
+            ceiling=ceiling,
+            why=why,
+            recipes=recipes,
+            tool=tool,
+            unverified=unverified,
+            always_asked=always_asked,
         )
 
     @property
     def needs_approval(self) -> bool:
-        """True when the risk is above the ceiling (:func:`bot.risk.model.requires_approval`) or the grade is
-        :attr:`unverified`."""
-        return self.unverified or requires_approval(self.risk, self.ceiling)
+        """True when the risk is above the ceiling (:func:`bot.risk.model.requires_approval`), or the grade is
+        :attr:`unverified` or :attr:`always_asked`."""
+        return self.unverified or self.always_asked or requires_approval(self.risk, self.ceiling)
+
+
+#: Reasons no standing approval answers (bot/standing.py ``NEVER_COVERED_RULES``; not imported: adapters stay
+#: light): no ceiling allows them at once either, ``--ceiling system`` included.
+ALWAYS_ASKED = frozenset({"secret-read", "credential-forwarding"})
 
 
 class Server(Frozen):
@@ -318,7 +334,13 @@ def grade(command: str, *, contained: bool, cwd: str, ceiling: RiskLevel, server
     top = [r for r in assessment.reasons if r.level == assessment.risk]
     why = "; ".join([f"{r.subject}: {r.detail}" for r in top[:2]] + ([stale] if stale else []))
     return Grade(
-        command, assessment.risk, ceiling, why, _recipes_for_server(assessment.recipes), unverified=bool(stale)
+        command,
+        assessment.risk,
+        ceiling,
+        why,
+        _recipes_for_server(assessment.recipes),
+        unverified=bool(stale),
+        always_asked=any(r.rule in ALWAYS_ASKED for r in assessment.reasons),
     )
 
 
@@ -354,7 +376,8 @@ def grade_tool_call(
         return Grade(name, RiskLevel.DESTRUCTIVE, ceiling, f"the tool grader failed ({type(exc).__name__})")
     why = "; ".join([r.detail for r in assessment.reasons[:1]] + ([stale] if stale else []))
     call = {"name": name, "input": tool_input, "resolved_path": resolved}
-    return Grade(name, assessment.risk, ceiling, why, tool=call, unverified=bool(stale))
+    always_asked = any(r.rule in ALWAYS_ASKED for r in assessment.reasons)
+    return Grade(name, assessment.risk, ceiling, why, tool=call, unverified=bool(stale), always_asked=always_asked)
 
 
 #: The server's bounds on recipes (bot/api/models.py; not imported: adapters stay light).

@@ -98,6 +98,8 @@ def run(
         why = (
             f"{graded.risk.label} is above the {graded.ceiling.label} ceiling"
             if requires_approval(graded.risk, graded.ceiling)
+            else f"{graded.risk.label}, a secret read or agent forwarding, which no ceiling allows unasked"
+            if graded.always_asked
             else f"{graded.risk.label}, but FlyBot's program rules could not be read"
         )
         print(

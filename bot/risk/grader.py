@@ -40,6 +40,7 @@ from bot.risk.sensitive import (
     holds_anchor,
     may_hold_credential,
     may_name_secret,
+    metadata_endpoint,
     named_secret,
     own_state,
     path_text,
@@ -2741,6 +2742,19 @@ class Grader:
             or self.may_read_secret(rec, words)
         ):
             self.secrets(rec, scope, name, words[1:])
+        if len(words) > 1:
+            endpoint = metadata_endpoint(rec.text) or metadata_endpoint(
+                " ".join(w.value for w in words[1:] if w.value is not None)
+            )
+            if endpoint is not None:  # sensitive.py METADATA_ADDRESSES: the machine's cloud credentials
+                self.flag(
+                    rec,
+                    scope,
+                    R.NETWORK,
+                    "secret-read",
+                    f"{name} names {shorten(endpoint, 60)}, a cloud instance metadata service, which hands out this "
+                    "machine's cloud credentials: its output goes to the model.",
+                )
         if self.recipes is not None and _follows_links(name, [w.value for w in words[1:]]):
             self.followed_links(rec, scope, name, words[1:])
         if self.links_made is not None and len(words) > 1:

@@ -378,6 +378,7 @@ def changing_words(argv: tuple[str, ...]) -> tuple[int, ...]:
 #: Programs whose operands are the URLs they talk to (curl(1), wget(1), HTTPie, xh): a pattern naming a URL covers
 #: that URL only.
 _URL_PROGRAMS = frozenset({"curl", "wget", "http", "https", "xh", "xhs"})
+URL_PROGRAMS = _URL_PROGRAMS
 #: Options of those programs that start another transfer or read more URLs or options from elsewhere (curl(1)
 #: ``-:``/``--next``, ``--url``, ``-K``/``--config``; wget(1) ``-i``/``--input-file``, ``-e``/``--execute``,
 #: ``--config``): a command holding one goes beyond the URL its pattern names.

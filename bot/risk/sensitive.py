@@ -1676,3 +1676,64 @@ def workspace_holds_credential(path: str, root: str) -> str | None:
     if (anchor is not None and _holds(root, anchor)) or path in ("/home", "/Users"):
         return may_hold_credential(path)
     return None
+
+
+#: Cloud instance metadata services, which hand any process on the machine its cloud credentials: AWS IMDS
+#: (169.254.169.254, fd00:ec2::254; "Retrieve security credentials from instance metadata", the role's access
+#: keys under ``/latest/meta-data/iam/security-credentials/``), the ECS task and EKS Pod Identity agents
+#: (169.254.170.2, 169.254.170.23, fd00:ec2::23), Google Cloud (``metadata.google.internal``, ``metadata.goog``,
+#: 169.254.169.254: ``.../service-accounts/default/token``), Azure IMDS (169.254.169.254:
+#: ``/metadata/identity/oauth2/token``), Oracle Cloud, DigitalOcean and OpenStack (169.254.169.254) and Alibaba Cloud
+#: (100.100.100.200: ``/latest/meta-data/ram/security-credentials/``).
+METADATA_ADDRESSES = frozenset({(169, 254, 169, 254), (169, 254, 170, 2), (169, 254, 170, 23), (100, 100, 100, 200)})
+METADATA_NAMES = frozenset({"metadata.google.internal", "metadata.goog", "instance-data", "instance-data.ec2.internal"})
+#: A word that may spell an IPv4 address as inet_aton(3) reads it (curl, wget and the resolver take
+#: ``2852039166``, ``0xa9fea9fe``, ``0251.0376.0251.0376`` and ``169.254.43518`` for 169.254.169.254).
+_IPV4_SPELLING = Regex(r"(?<![\w.])(?:0x[0-9a-f]+|\d+)(?:\.(?:0x[0-9a-f]+|\d+)){0,3}\.?(?![\w])", re.IGNORECASE)
+_METADATA_IPV6 = Regex(r"fd00:0*ec2:(?:0*:)*:?0*(?:254|23)(?![\w:])", re.IGNORECASE)
+_METADATA_NAME = Regex(
+    r"(?<![\w.-])(?:metadata\.google\.internal|metadata\.goog|instance-data(?:\.ec2\.internal)?)\.?(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def _inet_aton(text: str) -> tuple[int, ...] | None:
+    """The four bytes of ``text`` read as inet_aton(3) reads an IPv4 address (``a``, ``a.b``, ``a.b.c``,
+    ``a.b.c.d``; each part decimal, octal with a leading ``0`` or hex with ``0x``), or None."""
+    parts = text.rstrip(".").split(".")
+    if not 1 <= len(parts) <= 4:
+        return None
+    numbers: list[int] = []
+    for part in parts:
+        try:
+            if part[:2].lower() == "0x":
+                numbers.append(int(part[2:] or "0", 16))
+            elif len(part) > 1 and part.startswith("0"):
+                numbers.append(int(part, 8))
+            else:
+                numbers.append(int(part, 10))
+        except ValueError:
+            return None
+    *head, last = numbers
+    rest = 4 - len(head)
+    if any(n > 255 for n in head) or last >= 256**rest:
+        return None
+    return (*head, *last.to_bytes(rest, "big"))
+
+
+def metadata_endpoint(text: str) -> str | None:
+    """The cloud instance metadata service ``text`` names (:data:`METADATA_ADDRESSES`, :data:`METADATA_NAMES`, in
+    any spelling the resolver takes: ``169.254.169.254``, ``2852039166``, ``0xa9fea9fe``, ``[fd00:ec2::254]``,
+    ``metadata.google.internal.``), or None. A request to it can print the machine's cloud credentials."""
+    found = _METADATA_NAME.search(text)
+    if found is not None:
+        return found.group(0)
+    found = _METADATA_IPV6.search(text)
+    if found is not None:
+        return found.group(0)
+    if not any(c.isdigit() for c in text):
+        return None
+    for match in _IPV4_SPELLING.finditer(text):
+        if _inet_aton(match.group(0)) in METADATA_ADDRESSES:
+            return match.group(0)
+    return None

@@ -318,6 +318,9 @@ def grade_tool(
         if found is not None:
             level, rule = found.level, "program-rule"
             detail = f"graded {found.level.label} by {found.set_by}'s program rule for {name}."
+            secret = _names_secret(tool_input)
+            if secret is not None:  # as a ruled program's operands (docs/standing-approvals.md "Program rules")
+                more.append(("secret-read", f"{name}'s arguments name {secret}: what it reads goes to the model."))
         else:
             level = RiskLevel.DESTRUCTIVE
             if mcp_parts(name) is not None:  # worded as the grader words a program: the card offers to grade it
@@ -325,6 +328,9 @@ def grade_tool(
             else:
                 rule, detail = "unrecognised-tool", f"FlyBot does not know what the tool {name} does."
     reasons = [Reason(subject, r, level, d) for r, d in [(rule, detail), *more]]
+    if name not in READ_TOOLS and any(r == "secret-read" for r, _d in more):  # MCP arguments (_names_secret)
+        reasons = [Reason(subject, rule, level, detail), Reason(subject, more[0][0], RiskLevel.NETWORK, more[0][1])]
+        level = max(level, RiskLevel.NETWORK)
     shown = describe_tool(name, tool_input, workspace=workspace, resolved_path=resolved_path)
     cut = _CUT.search(shown) if level > RiskLevel.WORKSPACE_WRITE else None
     if cut is not None:  # a card shows what the call does: a part it cannot show is a part nobody approved
@@ -422,3 +428,29 @@ def describe_tool(
     head = f"MCP tool {parts[1]} of server {parts[0]} ({name})" if parts else f"Tool {name}"
     arguments = json.dumps(tool_input, ensure_ascii=True, indent=2, sort_keys=True)
     return head + "\nArguments:\n" + _capped(arguments.splitlines())
+
+
+def _names_secret(tool_input: dict[str, Any]) -> str | None:
+    """What secret an MCP tool's arguments name, as a ruled program's operands are judged (bot/risk/sensitive.py):
+    a word of any string in them (keys and values, nested) that names a credential file (``~/.ssh/id_rsa``,
+    ``/home/u/.aws/credentials``, ``.env``) or a cloud instance metadata service; None when none does. FlyBot does
+    not know what the tool does with its arguments, so naming one counts as reading it (fail closed)."""
+    from bot.risk.sensitive import credential_path, env_file, metadata_endpoint
+
+    stack: list[Any] = [tool_input]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            endpoint = metadata_endpoint(item)
+            if endpoint is not None:
+                return f"{endpoint}, a cloud instance metadata service"
+            for word in item.split():
+                what = credential_path(word.strip("\"'`()[]{}<>,;")) or env_file(word.strip("\"'`()[]{}<>,;"))
+                if what is not None:
+                    return f"{word[:80]} ({what})"
+    return None
