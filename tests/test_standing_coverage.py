@@ -326,6 +326,8 @@ def _approval(pattern: str, max_risk: str = "system") -> StandingApproval:
     ("systemctl restart", "systemctl restart -q nginx.service", True),
     ("systemctl restart", "systemctl restart reboot.target", False),
     ("systemctl restart", "systemctl restart -Hevil nginx", False),
+    ("systemctl restart", "systemctl restart proc-sys-fs-binfmt_misc.automount", False),
+    ("systemctl restart x.automount", "systemctl restart x.automount", True),
     ("pip install", "pip install -U requests", True),
     ("pip install", "pip install requests==0.1", False),
     ("cargo install", "cargo install --locked ripgrep", True),

@@ -47,7 +47,8 @@ Plain options and operands, per program (the manual pages say what each option d
 * systemctl (systemctl(1), any command): ``-q``/``--quiet``, ``--no-block``, ``--no-pager``; unit names that are
   not a ``.target`` (``poweroff.target``, ``rescue.target``... change the whole system's state), ``.slice`` or
   ``.scope`` (systemd.unit(5) ``Requires=``: every unit in a slice is stopped or restarted with it, every login
-  session with ``user.slice``), ``.mount`` or ``.swap`` (a filesystem or swap area every program uses), and hold no
+  session with ``user.slice``), ``.mount``, ``.automount`` or ``.swap`` (a filesystem or swap area every program
+  uses; systemd.automount(5): an automount unit's mount point), and hold no
   glob.
 * git push (git-push(1)): ``-u``/``--set-upstream``, ``-q``/``--quiet``, ``-v``/``--verbose``, ``-n``/``--dry-run``;
   a remote name, then branch names (``main``, ``HEAD``, ``feature/x``): no URL, no ``+`` (force), no ``:``
@@ -307,7 +308,7 @@ def _go(argv: tuple[str, ...]) -> list[int]:
 
 #: systemd unit types that are not one service (the module docstring): a plain ``systemctl restart NAME`` pattern
 #: does not cover them.
-_WHOLE_UNITS = (".target", ".slice", ".scope", ".mount", ".swap")
+_WHOLE_UNITS = (".target", ".slice", ".scope", ".mount", ".automount", ".swap")
 
 
 def _systemctl(argv: tuple[str, ...]) -> list[int]:
