@@ -47,7 +47,8 @@ Plain options and operands, per program (the manual pages say what each option d
 * systemctl (systemctl(1), any command): ``-q``/``--quiet``, ``--no-block``, ``--no-pager``; unit names that are
   not a ``.target`` (``poweroff.target``, ``rescue.target``... change the whole system's state), ``.slice`` or
   ``.scope`` (systemd.unit(5) ``Requires=``: every unit in a slice is stopped or restarted with it, every login
-  session with ``user.slice``), ``.mount`` or ``.swap`` (a filesystem or swap area every program uses), and hold no
+  session with ``user.slice``), ``.mount``, ``.automount`` or ``.swap`` (a filesystem or swap area every program
+  uses; systemd.automount(5): an automount unit's mount point), and hold no
   glob.
 * git push (git-push(1)): ``-u``/``--set-upstream``, ``-q``/``--quiet``, ``-v``/``--verbose``, ``-n``/``--dry-run``;
   a remote name, then branch names (``main``, ``HEAD``, ``feature/x``): no URL, no ``+`` (force), no ``:``
@@ -59,6 +60,20 @@ Plain options and operands, per program (the manual pages say what each option d
   (:data:`_CLUSTER_CHOOSERS`: ``--server``/``-s``, ``--as``, ``--as-group``, ``--context``, ``--user``,
   ``--insecure-skip-tls-verify``, helm's ``--kube-*``...): ``kubectl get pods --server=https://other`` sends the
   token to another host.
+
+* docker, podman build (docker-build(1), also ``image build``, ``buildx build``, ``builder build``) and run/create
+  (docker-run(1), also ``container run``/``create``): a denylist, as their options are many. ``--security-opt``
+  (any value: ``seccomp=unconfined`` lifts the confinement), a namespace option (``--network``/``--net``,
+  ``--pid``, ``--ipc``, ``--uts``, ``--userns``, ``--cgroupns``) with ``host`` or ``container:NAME`` (build: any
+  ``--network`` but ``default``, ``none`` or ``bridge``), a Dockerfile (``-f``/``--file``) or build context that is
+  absolute, under ``~``, above the directory (``..``), a URL or a git repository (``https://``, ``git@``), or
+  standard input (``-``); for run also ``--privileged``, ``--cap-add``, ``--device``, ``--gpus`` and a bind-mount
+  source (``-v``/``--volume``, ``--mount src=``) outside the directory. A separate value is part of the word: the
+  pattern ``docker build -f /tmp/Dockerfile`` covers that file only.
+* git fetch, pull (git-fetch(1), git-pull(1)): the repository operand must be a remote's name (no URL, path,
+  ``host:path`` or ``transport::address``: ``git fetch https://other/x`` fetches from anywhere), and no later
+  operand may be a URL or path (``--multiple`` takes several repositories); git clone (git-clone(1)): the
+  repository operand always changes the meaning, so ``git clone URL`` covers that URL only.
 
 Programs without a table here have no such words: a pattern prefixing the argv covers them.
 
@@ -307,7 +322,7 @@ def _go(argv: tuple[str, ...]) -> list[int]:
 
 #: systemd unit types that are not one service (the module docstring): a plain ``systemctl restart NAME`` pattern
 #: does not cover them.
-_WHOLE_UNITS = (".target", ".slice", ".scope", ".mount", ".swap")
+_WHOLE_UNITS = (".target", ".slice", ".scope", ".mount", ".automount", ".swap")
 
 
 def _systemctl(argv: tuple[str, ...]) -> list[int]:
@@ -317,7 +332,52 @@ def _systemctl(argv: tuple[str, ...]) -> list[int]:
     return _check(argv, 1, _SYSTEMCTL, unit)
 
 
+#: git-fetch(1), git-pull(1) and git-clone(1) options that take a separate value (``--depth 1``), so that the value
+#: is not read as the repository.
+_FETCH_VALUES = frozenset({
+    "--depth", "--deepen", "--shallow-since", "--shallow-exclude", "-j", "--jobs", "--negotiation-tip", "--refmap",
+    "--upload-pack", "-o", "--server-option", "-s", "--strategy", "-X", "--strategy-option",
+})  # fmt: skip
+_CLONE_VALUES = frozenset({
+    "-o", "--origin", "-b", "--branch", "--reference", "--reference-if-able", "--separate-git-dir", "--depth",
+    "--shallow-since", "--shallow-exclude", "-c", "--config", "-j", "--jobs", "--filter", "--bundle-uri",
+    "--server-option", "--ref-format", "-u", "--upload-pack", "--template",
+})  # fmt: skip
+
+
+def _repository_like(word: str) -> bool:
+    """True when ``word`` names a repository by place (git-fetch(1) GIT URLS): a URL (``https://``, ``file://``),
+    ``transport::address``, ``user@host:path``, or a path (``/``, ``~``, ``.``)."""
+    return "://" in word or "::" in word or word.startswith(("/", "~", ".")) or ("@" in word and ":" in word)
+
+
+def _fetching(argv: tuple[str, ...]) -> list[int]:
+    """git fetch/pull/clone (the module docstring): the repository operand, and any later URL or path operand."""
+    values = _CLONE_VALUES if argv[1] == "clone" else _FETCH_VALUES
+    found: list[int] = []
+    operands = 0
+    index = 2
+    while index < len(argv):
+        word = argv[index]
+        if word == "--":
+            return found + list(range(index, len(argv)))
+        if word.startswith("-") and word != "-":
+            index += 2 if word in values else 1
+            continue
+        first = operands == 0
+        operands += 1
+        if argv[1] == "clone":
+            if first:
+                found.append(index)
+        elif (first and _REMOTE.match(word) is None) or _repository_like(word):
+            found.append(index)
+        index += 1
+    return found
+
+
 def _git(argv: tuple[str, ...]) -> list[int]:
+    if len(argv) >= 2 and argv[1] in ("fetch", "pull", "clone"):
+        return _fetching(argv)
     if len(argv) < 2 or argv[1] != "push":
         return []
     return _check(
@@ -358,10 +418,96 @@ def _cluster(argv: tuple[str, ...]) -> list[int]:
     return found
 
 
+def _outside(value: str) -> bool:
+    """True when a path or build context ``value`` is not a plain relative path inside the working directory: an
+    absolute path, a ``~`` path, a ``..`` step, standard input (``-``), a URL (``https://``, ``git://``,
+    ``git@host:``, ``github.com/...``: docker-build(1) "URL" contexts), or empty."""
+    if not value or value == "-" or value.startswith(("/", "~", "git@", "github.com/")) or "://" in value:
+        return True
+    return ".." in value.replace("\\", "/").split("/")
+
+
+#: docker(1) subcommands that build an image, and those that start a container (docker-build(1), docker-run(1),
+#: docker-create(1), their ``docker image``/``container``/``buildx``/``builder`` spellings).
+_DOCKER_BUILDS = (("build",), ("image", "build"), ("buildx", "build"), ("builder", "build"))
+_DOCKER_RUNS = (("run",), ("create",), ("container", "run"), ("container", "create"))
+#: Options of docker build/run whose every value changes what runs or what it reaches: ``--security-opt``
+#: (``seccomp=unconfined``, ``apparmor=unconfined``, ``label=disable``: the build's or container's confinement),
+#: and for run ``--privileged``, ``--cap-add``, ``--device``, ``--gpus`` (host devices and privileges).
+_DOCKER_ALWAYS = frozenset({"--security-opt"})
+_DOCKER_RUN_ALWAYS = frozenset({"--privileged", "--cap-add", "--device", "--device-cgroup-rule", "--gpus"})
+#: Namespace options: the value ``host`` (docker-run(1) ``--network=host``: the host's network stack, its loopback
+#: services and interfaces; ``--pid``, ``--ipc``, ``--uts``, ``--userns``, ``--cgroupns`` likewise) or
+#: ``container:NAME`` (another container's) changes the meaning; for build, docker-build(1) ``--network`` takes
+#: ``default``, ``none`` or ``host``, and only the first two are plain.
+_DOCKER_NAMESPACES = frozenset({"--network", "--net", "--pid", "--ipc", "--uts", "--userns", "--cgroupns"})
+
+
+def _docker(argv: tuple[str, ...]) -> list[int]:
+    """docker build and docker run/create (the module docstring): positions of the option words that share the
+    host's namespaces or lift the confinement (:data:`_DOCKER_ALWAYS`, :data:`_DOCKER_RUN_ALWAYS`,
+    :data:`_DOCKER_NAMESPACES`), of a Dockerfile (``-f``/``--file``) or a bind-mount source (``-v``/``--volume``,
+    ``--mount src=``) that is not a relative path inside the working directory (:func:`_outside`), and for build of
+    any other word that looks like such a path or a URL: a build context outside (``../other``, ``/``, ``~``),
+    remote (a git repository or a tarball URL) or on standard input (``-``). The scan does not stop at run's image,
+    so a word of the container's own command that looks like one of these options asks too (fail closed)."""
+    spelled = next((len(s) for s in _DOCKER_BUILDS + _DOCKER_RUNS if argv[1 : 1 + len(s)] == s), 0)
+    if not spelled:
+        return []
+    build = tuple(argv[1 : 1 + spelled]) in _DOCKER_BUILDS
+    found: list[int] = []
+    index = 1 + spelled
+    while index < len(argv):
+        word = argv[index]
+        position = index
+        index += 1
+        if word == "--":
+            return found + list(range(position, len(argv)))
+        if not word.startswith("-") or word == "-":
+            if build and _outside(word):
+                found.append(position)
+            continue
+        name, eq, attached = word.partition("=")
+        value: str | None = attached if eq else None
+        if not eq and not name.startswith("--") and len(name) > 2:
+            name, value = name[:2], name[2:]  # -f/tmp/Dockerfile, -v/:/host
+        takes = name in _DOCKER_NAMESPACES or name in ("-f", "--file", "-v", "--volume", "--mount")
+        if value is None and takes:
+            value = argv[index] if index < len(argv) else ""
+            index += 1
+            if index - 1 < len(argv):
+                found.append(index - 1)  # the pattern spells out the value too (-f /tmp/Dockerfile), if it changes
+        if name in _DOCKER_ALWAYS or (not build and name in _DOCKER_RUN_ALWAYS):
+            found.append(position)
+        elif name in _DOCKER_NAMESPACES:
+            if (value not in ("default", "none", "bridge")) if build else (value == "host" or ":" in (value or "")):
+                found.append(position)
+        elif name in ("-f", "--file") and build:
+            if _outside(value or ""):
+                found.append(position)
+        elif name in ("-v", "--volume", "--mount") and not build:
+            if name == "--mount":
+                keys = dict(part.partition("=")[::2] for part in (value or "").split(","))
+                source = keys.get("source", keys.get("src", ""))
+            else:
+                source = (value or "").split(":", 1)[0]
+            if source.startswith(("/", "~")) or ".." in source.split("/"):
+                found.append(position)
+    # a separate value counts only with its option: keep value positions whose option is found
+    return [p for p in found if p - 1 in found or not _docker_value(argv, p)]
+
+
+def _docker_value(argv: tuple[str, ...], position: int) -> bool:
+    """True when ``argv[position]`` is the separate value of the option before it (``-f /tmp/Dockerfile``)."""
+    option = argv[position - 1]
+    return option in _DOCKER_NAMESPACES or option in ("-f", "--file", "-v", "--volume", "--mount")
+
+
 _RULES: dict[str, Callable[[tuple[str, ...]], list[int]]] = {
     "apt": _apt, "apt-get": _apt, "dnf": _dnf, "yum": _dnf, "pacman": _pacman, "brew": _brew, "snap": _snap,
     "pip": _pip, "pip3": _pip, "npm": _js, "pnpm": _js, "yarn": _js, "cargo": _cargo, "go": _go,
-    "systemctl": _systemctl, "git": _git, "kubectl": _cluster, "helm": _cluster,
+    "systemctl": _systemctl, "git": _git, "kubectl": _cluster, "helm": _cluster, "docker": _docker,
+    "podman": _docker,
 }  # fmt: skip
 
 
@@ -396,7 +542,7 @@ def _operand_start(argv: tuple[str, ...]) -> int | None:
         return 2
     if name == "git":
         return 2 if argv[1:2] == ("push",) else None
-    if name not in _RULES:
+    if name not in _RULES or name in ("docker", "podman"):
         return None
     sub = _subcommand(argv)
     if sub is None:

@@ -139,6 +139,22 @@ def test_linkers_engines_packages_and_ini_files(script: str, risk: RiskLevel) ->
     ("dotnet test -p:CollectCoverage=true -p:CoverletOutputFormat=cobertura", R.WORKSPACE_WRITE),
     ("dotnet build -p:OutputPath=bin/ci", R.WORKSPACE_WRITE),
     ("dotnet build -c Release", R.WORKSPACE_WRITE),
+    # MSBuild takes its switches with / too: /p: is -p: (its property list), never a path outside the workspace
+    ("dotnet build /p:Configuration=Release", R.WORKSPACE_WRITE),
+    ("dotnet build /P:Configuration=Release", R.WORKSPACE_WRITE),
+    ("dotnet build '/property:Configuration=Release;Platform=x64'", R.WORKSPACE_WRITE),
+    ("dotnet build /t:Build /v:m /m /nologo /restore", R.WORKSPACE_WRITE),
+    ("dotnet build /m:4 /maxcpucount /nr:false /verbosity:minimal /target:Rebuild", R.WORKSPACE_WRITE),
+    ("dotnet msbuild /t:Pack /p:Configuration=Release", R.WORKSPACE_WRITE),
+    ("dotnet test /p:CollectCoverage=true", R.WORKSPACE_WRITE),
+    ("dotnet build /p:OutputPath=bin/ci", R.WORKSPACE_WRITE),
+    ("dotnet build /p:CscToolPath=/tmp/x", R.DESTRUCTIVE),
+    ("dotnet publish /p:CscToolPath=/tmp/x", R.DESTRUCTIVE),
+    ("dotnet pack /property:CustomBeforeMicrosoftCommonTargets=/tmp/x.targets", R.DESTRUCTIVE),
+    ("dotnet publish /p:PublishDir=/etc/x", R.DESTRUCTIVE),  # a write there
+    ("dotnet build /tmp/other/x.csproj", R.DESTRUCTIVE),  # a project outside
+    ("dotnet build /bl:/tmp/x.binlog", R.DESTRUCTIVE),  # not in the list: a path
+    ("dotnet build -- /p:Configuration=Release", R.DESTRUCTIVE),  # after --: a path
 ])  # fmt: skip
 def test_msbuild_properties_naming_programs(script: str, risk: RiskLevel) -> None:
     verdict = classify(script, contained=False, workspace=WORKSPACE)

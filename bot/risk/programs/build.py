@@ -2803,17 +2803,41 @@ _MSBUILD_OUTPUTS = frozenset(
     name.lower() for name in ("OutputPath", "OutDir", "PackageOutputPath", "PublishDir", "CoverletOutput")
 )
 #: The spellings of MSBuild's property switch the dotnet CLI passes on (dotnet build: "-p|--property:<NAME>=<VALUE>";
-#: MSBuild "-property:<n>=<v>", short "-p:"; the ``/`` forms are graded as operands).
+#: MSBuild "-property:<n>=<v>", short "-p:"; the ``/`` forms are read as these, :data:`_MSBUILD_SLASH`).
 _MSBUILD_PROPERTY = ("-p:", "-property:", "--property:")
+#: MSBuild switches also spelt with ``/`` (MSBuild command-line reference: "Switches can be specified with a hyphen
+#: or a forward slash", names case-insensitive), which dotnet build/test/publish/pack/msbuild pass on to MSBuild:
+#: ``/p:``/``/property:`` (graded as ``-p:``, with its property list), ``/t:``/``/target:``, ``/v:``/``/verbosity:``,
+#: ``/m``/``/m:N``/``/maxcpucount``, ``/nologo``, ``/restore``, ``/nr:``/``/nodeReuse:``. Without this a ``/``
+#: spelling is an operand, an absolute path: a project outside the workspace (destructive). Any other ``/`` word
+#: stays a path (``/bl:FILE`` writes a log, ``/r`` is dotnet's ``-r RID``).
+_MSBUILD_SLASH = re.compile(
+    r"/(?:(?:p|property):.*|(?:t|target|v|verbosity|nr|nodereuse):[^/]*|m(?::[0-9]+)?|maxcpucount(?::[0-9]+)?|nologo"
+    r"|restore)\Z",
+    re.IGNORECASE,
+)
+
+
+def _msbuild_switches(args: list[Word]) -> list[Word]:
+    """``args`` with each :data:`_MSBUILD_SLASH` word before ``--`` spelt with ``-`` (its ``src`` kept)."""
+    out: list[Word] = []
+    for index, word in enumerate(args):
+        if word.value == "--":
+            return out + args[index:]
+        if word.value is not None and _MSBUILD_SLASH.match(word.value):
+            word = Word("-" + word.value[1:], word.src)
+        out.append(word)
+    return out
 
 
 def msbuild_properties(base: Handler) -> Handler:
-    """dotnet's MSBuild property switch (``-p:NAME=VALUE;NAME=VALUE``, ``-property:``, ``--property:``; names are
-    case-insensitive): a property outside :data:`_MSBUILD_TUNING` and :data:`_MSBUILD_OUTPUTS`, or a switch only
+    """dotnet's MSBuild property switch (``-p:NAME=VALUE;NAME=VALUE``, ``-property:``, ``--property:``, and the
+    ``/`` spellings of these and other switches, :data:`_MSBUILD_SLASH`; names are case-insensitive): a property outside :data:`_MSBUILD_TUNING` and :data:`_MSBUILD_OUTPUTS`, or a switch only
     known when it runs, may make MSBuild run a program or import a project file of the caller's choosing:
     destructive (``runs-program``). An output property's value is a write where it lands."""
 
     def handler(call: Call) -> None:
+        call.args = _msbuild_switches(call.args)  # /p:X=Y is -p:X=Y (_MSBUILD_SLASH), not a path
         base(call)
         for word in call.args:
             value = word.value

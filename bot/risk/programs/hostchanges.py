@@ -55,8 +55,8 @@ contained grade, since the sandbox is discarded). Sources, per program:
   started later); ``enable``, ``reenable``, ``link``, ``preset``, ``preset-all``, ``add-wants``, ``add-requires``
   (with ``--user`` too: code that runs at every boot or login, persistence); ``restart``, ``try-restart``,
   ``reload-or-restart``... of a unit that guards the machine (:data:`SECURITY_UNITS`: ``ufw``, ``firewalld``,
-  ``auditd``, ``systemd-journald``, ``sshd``, ``dbus``, ``systemd-logind``, ``NetworkManager``...: the restart stops
-  it first, so rules, records, sessions or the network are gone until it is back, or for good when it fails to
+  ``auditd``, ``systemd-journald``, ``sshd``, ``dbus``, ``systemd-logind``, ``NetworkManager``, ``user@UID``...:
+  the restart stops it first, so rules, records, sessions or the network are gone until it is back, or for good when it fails to
   start again). service(8): graded as the systemctl use it makes (``service ufw stop``, ``service auditd restart``).
   loginctl(1) ``enable-linger`` is
   persistence too (catalogue/monitors.py).
@@ -800,14 +800,21 @@ _SYSTEMCTL_RESTART = frozenset({
 #:   ``systemd-logind`` (systemd-logind.service(8): sessions, seats and inhibitors), ``polkit``, the display
 #:   managers (``display-manager``, ``gdm``, ``gdm3``, ``lightdm``, ``sddm``: every graphical session ends);
 #: * the network: ``NetworkManager``, ``networking`` (interfaces(5) ``ifdown -a``), ``systemd-networkd``,
-#:   ``systemd-resolved``.
+#:   ``systemd-resolved``;
+#: * one user's whole login: ``user@UID`` (user@.service(5): the user's service manager; its stop ends every
+#:   process of that user's units, their desktop and ``--user`` services), ``user-runtime-dir@UID`` (its stop
+#:   removes ``/run/user/UID``, every socket and key agent in it), the consoles' logins ``getty@``,
+#:   ``serial-getty@``, ``console-getty``, ``container-getty@``, ``autovt@`` (systemd-getty-generator(8): the stop
+#:   ends the login on that terminal), and ``systemd-user-sessions`` (systemd-user-sessions.service(8): its stop
+#:   writes ``/run/nologin``, which refuses every login but root's).
 #:
 #: Matched on the name before ``@`` and a ``.service``/``.socket`` suffix (``sshd.socket``, ``auditd.service``).
 SECURITY_UNITS = frozenset({
     "ufw", "firewalld", "nftables", "netfilter-persistent", "iptables", "ip6tables", "ebtables", "fail2ban",
     "crowdsec", "apparmor", "auditd", "systemd-journald", "rsyslog", "syslog-ng", "syslog", "ssh", "sshd", "dbus",
     "dbus-broker", "systemd-logind", "polkit", "display-manager", "gdm", "gdm3", "lightdm", "sddm", "NetworkManager",
-    "networking", "systemd-networkd", "systemd-resolved",
+    "networking", "systemd-networkd", "systemd-resolved", "user", "user-runtime-dir", "getty", "serial-getty",
+    "console-getty", "container-getty", "autovt", "systemd-user-sessions",
 })  # fmt: skip
 
 
