@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.risk import RiskLevel, classify
-from bot.risk.recipes import GivenRecipes, ProjectRecipes
+from bot.risk import RiskLevel
+from tests.risk.both_sides import graded, project
 
 WW = RiskLevel.WORKSPACE_WRITE
 DES = RiskLevel.DESTRUCTIVE
@@ -19,23 +19,9 @@ PACKAGE = '[package]\nname = "a"\nversion = "0.1.0"\n'
 
 
 def _project(tmp_path: Path, files: dict[str, str]) -> Path:
-    root = (tmp_path / "ws").resolve()
-    root.mkdir(parents=True)
-    (tmp_path / "elsewhere").mkdir()
+    root = project(tmp_path, files)
     (tmp_path / "elsewhere" / "Cargo.toml").write_text('[package]\nname = "x"\nversion = "0.1.0"\n')
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
     return root
-
-
-def graded(command: str, root: Path) -> tuple[RiskLevel, list[str]]:
-    """The grade on both sides (they must agree) and the details of the reasons."""
-    read = classify(command, contained=False, workspace=str(root), recipes=ProjectRecipes(root))
-    given = classify(command, contained=False, workspace=str(root), recipes=GivenRecipes(read.recipes))
-    assert given.risk == read.risk, (read.reasons, given.reasons)
-    return read.risk, [r.detail for r in read.reasons]
 
 
 INNER = {"crates/inner/Cargo.toml": '[package]\nname = "inner"\nversion = "0.1.0"\n'}

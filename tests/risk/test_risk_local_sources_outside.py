@@ -10,29 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.risk import RiskLevel, classify
-from bot.risk.recipes import GivenRecipes, ProjectRecipes
+from bot.risk import RiskLevel
+from tests.risk.both_sides import graded
+from tests.risk.both_sides import project as _project
 
 DES = RiskLevel.DESTRUCTIVE
-
-
-def _project(tmp_path: Path, files: dict[str, str]) -> Path:
-    root = (tmp_path / "ws").resolve()
-    root.mkdir(parents=True)
-    (tmp_path / "elsewhere").mkdir()
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-    return root
-
-
-def graded(command: str, root: Path) -> tuple[RiskLevel, list[str]]:
-    """The grade on both sides (they must agree) and the details of the reasons."""
-    read = classify(command, contained=False, workspace=str(root), recipes=ProjectRecipes(root))
-    given = classify(command, contained=False, workspace=str(root), recipes=GivenRecipes(read.recipes))
-    assert given.risk == read.risk, (read.reasons, given.reasons)
-    return read.risk, [r.detail for r in read.reasons]
 
 
 GEMFILE = 'source "https://rubygems.org"\ngem "rails", "~> 7.1"\n'

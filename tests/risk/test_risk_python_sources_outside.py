@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.risk import RiskLevel, classify
-from bot.risk.recipes import GivenRecipes, ProjectRecipes
+from bot.risk import RiskLevel
+from tests.risk.both_sides import graded
 
 DES = RiskLevel.DESTRUCTIVE
 PROJECT = '[project]\nname = "a"\nversion = "0.1.0"\n'
@@ -22,13 +22,6 @@ def _project(tmp_path: Path, pyproject: str) -> Path:
     (root / "libs" / "inner").mkdir(parents=True)
     (root / "pyproject.toml").write_text(pyproject)
     return root
-
-
-def graded(command: str, root: Path) -> tuple[RiskLevel, list[str]]:
-    read = classify(command, contained=False, workspace=str(root), recipes=ProjectRecipes(root))
-    given = classify(command, contained=False, workspace=str(root), recipes=GivenRecipes(read.recipes))
-    assert given.risk == read.risk, (read.reasons, given.reasons)
-    return read.risk, [r.detail for r in read.reasons]
 
 
 @pytest.mark.parametrize(

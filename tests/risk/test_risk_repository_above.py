@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.risk import RiskLevel, classify
-from bot.risk.recipes import GivenRecipes, ProjectRecipes
+from bot.risk import RiskLevel
+from tests.risk.both_sides import graded
 
 RO = RiskLevel.READ_ONLY
 DES = RiskLevel.DESTRUCTIVE
@@ -30,14 +30,6 @@ def workspace(tmp_path: Path) -> Path:
     ws = (repo / "ws").resolve()
     ws.mkdir()
     return ws
-
-
-def graded(command: str, workspace: Path) -> tuple[RiskLevel, list[str]]:
-    """The grade on both sides (they must agree) and the reasons' details."""
-    read = classify(command, contained=False, workspace=str(workspace), recipes=ProjectRecipes(workspace))
-    given = classify(command, contained=False, workspace=str(workspace), recipes=GivenRecipes(read.recipes))
-    assert given.risk == read.risk, (read.reasons, given.reasons)
-    return read.risk, [r.detail for r in read.reasons]
 
 
 @pytest.mark.parametrize(
