@@ -333,3 +333,90 @@ def test_install_writes_the_running_flybot_by_its_absolute_path_whatever_the_pat
     program = shlex.split(data["hooks"]["PreToolUse"][0]["hooks"][0]["command"])[0]
     assert os.path.isabs(program) and os.path.basename(program) == "flybot"
     assert os.access(program, os.X_OK)
+
+
+# -- the workspace is CLAUDE_PROJECT_DIR, the event's cwd only where the call runs ------------------------------------
+def bash_event(command: str, cwd: str) -> dict[str, Any]:
+    """A PreToolUse Bash event run from ``cwd`` (the agent's shell stays where an earlier ``cd`` left it)."""
+    return {"session_id": "s-cd", "transcript_path": "/dev/null", "cwd": cwd, "permission_mode": "default",
+            "hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": command},
+            "tool_use_id": "toolu_cd"}  # fmt: skip
+
+
+async def test_a_call_after_a_cd_out_of_the_project_is_graded_there_not_as_the_workspace(
+    harness: Harness, tmp_path: Path
+) -> None:
+    """Claude Code's hooks reference: ``CLAUDE_PROJECT_DIR`` is the project's root; the event's ``cwd`` follows the
+    agent's ``cd``. From ``/etc/cron.d`` a relative write is a write there."""
+    project = tmp_path / "proj"
+    project.mkdir()
+    token = await harness.add_bot()
+    command = "printf '* * * * * root sh /tmp/x\\n' > flybot-job"
+    run = await start_hook(
+        json.dumps(bash_event(command, "/etc/cron.d")).encode(),
+        project,
+        FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+        CLAUDE_PROJECT_DIR=str(project),
+    )
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None
+    assert (stored.risk, stored.cwd) == ("destructive", str(project)), (stored.risk, stored.cwd)
+    assert stored.command == f"cd -- /etc/cron.d || exit 1\n{command}", stored.command
+    await deny_with(harness, escalation_id, "not there")
+    code, out, err = await run.finish()
+    assert code == 0 and answer_of(out, "PreToolUse")["permissionDecision"] == "deny", (out, err)
+
+
+async def test_a_call_in_a_project_subdirectory_keeps_everyday_writes_in_the_workspace(
+    harness: Harness, tmp_path: Path
+) -> None:
+    project = tmp_path / "proj"
+    (project / "src").mkdir(parents=True)
+    token = await harness.add_bot()
+    for cwd, project_dir in ((project / "src", str(project)), (project / "src", "")):  # "": unset, the cwd is it
+        run = await start_hook(
+            json.dumps(bash_event("mkdir -p out && echo x > out/x.txt", str(cwd))).encode(),
+            project,
+            FLYBOT_URL=harness.url,
+            FLYBOT_TOKEN=token,
+            CLAUDE_PROJECT_DIR=project_dir,
+        )
+        code, out, err = await run.finish()
+        assert code == 0 and answer_of(out, "PreToolUse")["permissionDecision"] == "allow", (project_dir, out, err)
+    assert await escalations_created(harness) == []
+
+
+async def test_a_file_tool_call_is_judged_against_the_project_not_the_drifted_cwd(
+    harness: Harness, tmp_path: Path
+) -> None:
+    """A Write into the directory the agent ``cd``-ed to outside the project is a write outside the workspace; a
+    Write in the project is still answered without asking."""
+    project, elsewhere = tmp_path / "proj", tmp_path / "elsewhere"
+    project.mkdir()
+    elsewhere.mkdir()
+    token = await harness.add_bot()
+
+    def write_event(path: Path) -> bytes:
+        data = bash_event("x", str(elsewhere))
+        data.update(tool_name="Write", tool_input={"file_path": str(path), "content": "x\n"}, tool_use_id="toolu_w")
+        return json.dumps(data).encode()
+
+    run = await start_hook(
+        write_event(project / "notes.txt"), project, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token,
+        CLAUDE_PROJECT_DIR=str(project),
+    )  # fmt: skip
+    code, out, err = await run.finish()
+    assert code == 0 and answer_of(out, "PreToolUse")["permissionDecision"] == "allow", (out, err)
+    assert await escalations_created(harness) == []
+    run = await start_hook(
+        write_event(elsewhere / "notes.txt"), project, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token,
+        CLAUDE_PROJECT_DIR=str(project),
+    )  # fmt: skip
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.cwd == str(project), stored
+    await deny_with(harness, escalation_id, "stay in the project")
+    code, out, err = await run.finish()
+    assert code == 0 and answer_of(out, "PreToolUse")["permissionDecision"] == "deny", (out, err)

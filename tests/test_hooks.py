@@ -28,6 +28,7 @@ PIPE = asyncio.subprocess.PIPE
 
 def env_for(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "FLYBOT_"))}
+    env.pop("CLAUDE_PROJECT_DIR", None)  # set when the tests run under Claude Code: a test sets its own
     env["PYTHONPATH"] = str(ROOT)
     env.update(extra)
     return env

@@ -53,6 +53,14 @@ unparseable stdin                           (none)     exit 0, empty stdout, one
 
 ``PreSkillShellCommand`` differs only where "none" would let the command run: not Bash, or unreadable -> ``deny``.
 
+The workspace: ``CLAUDE_PROJECT_DIR``, which Claude Code sets for every hook it runs to the project's root (hooks
+reference, "Reference scripts by path"), when it is an absolute path; else the event's ``cwd`` (older releases, and
+Codex, which sets no such variable). The event's ``cwd`` is where the call runs: the agent's shell keeps the
+directory a ``cd`` left it in, so it may lie anywhere. A call run elsewhere than the project's root is graded, and
+sent, as ``cd -- CWD || exit 1`` followed by the command (:func:`bot.hooks.gate.in_directory`): from a directory
+outside the project, a relative write is a write there, never one in the workspace. A file tool's relative path is
+still resolved from ``cwd``, and the workspace it is judged against is the project's.
+
 Tools other than Bash (``PreToolUse`` and ``PermissionRequest``; ``--tools`` chooses which, by default Read, Grep,
 Glob, Edit, Write, MultiEdit, NotebookEdit, WebFetch, WebSearch and every MCP tool): graded by bot/risk/tools.py (a
 file tool's path resolved with ``realpath`` first; Read, Grep and Glob as ``cat``, ``grep -r`` and ``ls`` of that
@@ -96,6 +104,7 @@ from bot.hooks.gate import (
     find_server,
     grade,
     grade_tool_call,
+    in_directory,
 )
 from bot.values import Frozen
 
@@ -407,6 +416,7 @@ def run(
     on_no_decision: NoDecision = "ask",
     agent: str = "claude-code",
     tools: frozenset[str] = frozenset(DEFAULT_TOOLS.split(",")),
+    project_dir: str | None = None,
 ) -> int:
     """Read one event from ``stdin``, write the answer to ``stdout``; returns the exit code (0, or 2 when blocking).
 
@@ -414,7 +424,8 @@ def run(
     Claude Code's settings (600 s by default). ``agent``: ``claude-code`` or ``codex`` (Codex's hooks take no
     ``allow`` or ``ask`` answer to ``PreToolUse``, so there this hook gives no decision and says to configure it
     under ``PermissionRequest``). ``tools``: which tools go through the gate (``--tools``); another tool's event gets
-    no decision (the agent's own permission flow).
+    no decision (the agent's own permission flow). ``project_dir``: ``CLAUDE_PROJECT_DIR`` as the hook found it
+    (:func:`workspace_for`).
     """
     try:
         event = parse_event(stdin.read())
@@ -457,19 +468,21 @@ def run(
         )
         return EXIT_OK
     started = time.monotonic()
+    workspace = workspace_for(event.cwd, project_dir)
     try:
         if isinstance(event, ToolUse):  # a tool call runs on the agent's host, never in the sandbox
             graded: Grade = grade_tool_call(
-                event.tool_name, event.tool_input, cwd=event.cwd, ceiling=ceiling, server=server
+                event.tool_name, event.tool_input, cwd=event.cwd, ceiling=ceiling, server=server, workspace=workspace
             )
             justification = None  # a tool's input is shown whole as the call (a "description" there is an argument)
         else:
-            graded = grade(event.command, contained=contained, cwd=event.cwd, ceiling=ceiling, server=server)
+            command = in_directory(event.command, cwd=event.cwd, workspace=workspace)
+            graded = grade(command, contained=contained, cwd=workspace, ceiling=ceiling, server=server)
             justification = event.description
         remaining = max(0.5, wait_s - (time.monotonic() - started))
         request = Request(
             session_id=event.session_id,
-            cwd=event.cwd,
+            cwd=workspace,
             contained=contained and not isinstance(event, ToolUse),
             justification=justification,
             room=room,
@@ -491,6 +504,12 @@ def run(
         print(f"{PREFIX}: {reason}", file=stderr)
     _write(stdout, out)
     return EXIT_OK
+
+
+def workspace_for(cwd: str, project_dir: str | None) -> str:
+    """The workspace a call is graded in (module docstring): ``project_dir`` (``CLAUDE_PROJECT_DIR``) when it is an
+    absolute path, else the event's ``cwd``."""
+    return project_dir if project_dir and project_dir.startswith("/") else cwd
 
 
 def _write(stdout: IO[str], out: dict[str, Any] | None) -> None:
@@ -606,4 +625,5 @@ def main_from_args(
         on_no_decision=on_no_decision,
         agent=agent,
         tools=gate_tools,
+        project_dir=os.environ.get("CLAUDE_PROJECT_DIR") if agent == "claude-code" else None,
     )

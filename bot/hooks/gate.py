@@ -345,11 +345,17 @@ def grade(command: str, *, contained: bool, cwd: str, ceiling: RiskLevel, server
 
 
 def grade_tool_call(
-    name: str, tool_input: dict[str, Any], *, cwd: str, ceiling: RiskLevel, server: Server | None = None
+    name: str,
+    tool_input: dict[str, Any],
+    *,
+    cwd: str,
+    ceiling: RiskLevel,
+    server: Server | None = None,
+    workspace: str | None = None,
 ) -> Grade:
     """Grade a call of a tool other than Bash as the server does (bot/risk/tools.py): ``Grade.command`` is the
     tool's name and ``Grade.tool`` the call to send, with a file tool's path resolved (``realpath``, relative to
-    ``cwd``). Program rules grade MCP tools: held as for commands (:func:`grade`), and when no fresh copy of them
+    ``cwd``) and judged against ``workspace`` (default: ``cwd``). Program rules grade MCP tools: held as for commands (:func:`grade`), and when no fresh copy of them
     can be had the grade is ``unverified`` (FlyBot is asked). Never raises: a failure grades the call
     ``destructive``."""
     try:
@@ -360,7 +366,8 @@ def grade_tool_call(
 
         path = tool_path(name, tool_input)
         resolved = os.path.realpath(os.path.join(cwd, path)) if path is not None else None
-        workspace = os.path.realpath(cwd) if cwd.startswith("/") else None
+        root = cwd if workspace is None else workspace
+        workspace = os.path.realpath(root) if root.startswith("/") else None
         rules, stale = None, ""
         if server is not None:
             from bot.hooks.rules_cache import held_rules
