@@ -376,6 +376,17 @@ def _approval(pattern: str, max_risk: str = "system") -> StandingApproval:
     ("docker build -f /tmp/Dockerfile", "docker build -f /tmp/Dockerfile .", True),
     ("docker build -f /tmp/Dockerfile", "docker build -f /tmp/Dockerfile ../other", False),
     ("docker build ../other", "docker build ../other", True),
+    # a build option's value is no build context: a file the build writes in the temp area is plain
+    # (docker-buildx-build(1) --iidfile, --metadata-file, -o); a path outside, or one the build reads, is not
+    ("docker build", "docker build --iidfile /tmp/iid -t app .", True),
+    ("docker build", "docker build --metadata-file /tmp/meta.json --iidfile=/tmp/iid .", True),
+    ("docker build", "docker build -o type=local,dest=/tmp/out .", True),
+    ("docker build", "docker build --iidfile /srv/iid .", False),
+    ("docker build", "docker build --iidfile=/srv/iid .", False),
+    ("docker build", "docker build --iidfile /tmp/../srv/iid .", False),
+    ("docker build", "docker build --build-context lib=../lib .", False),
+    ("docker build", "docker build --cache-from type=local,src=/srv/cache .", False),
+    ("docker build --iidfile /srv/iid", "docker build --iidfile /srv/iid .", True),
     ("docker run", "docker run --rm -d --name web -p 8080:80 -e A=1 -v data:/data -v ./src:/src nginx", True),
     ("docker run", "docker run --network mynet nginx", True),
     ("docker run", "docker run --network=host nginx", False),

@@ -68,8 +68,14 @@ Plain options and operands, per program (the manual pages say what each option d
   ``--network`` but ``default``, ``none`` or ``bridge``), a Dockerfile (``-f``/``--file``) or build context that is
   absolute, under ``~``, above the directory (``..``), a URL or a git repository (``https://``, ``git@``), or
   standard input (``-``); for run also ``--privileged``, ``--cap-add``, ``--device``, ``--gpus`` and a bind-mount
-  source (``-v``/``--volume``, ``--mount src=``) outside the directory. A separate value is part of the word: the
-  pattern ``docker build -f /tmp/Dockerfile`` covers that file only.
+  source (``-v``/``--volume``, ``--mount src=``; podman build's ``-v`` too) outside the directory. A separate value
+  is part of the word: the pattern ``docker build -f /tmp/Dockerfile`` covers that file only. The separate value of
+  another build option that takes one (docker-buildx-build(1): every long option but the flags, and ``-t``, ``-o``,
+  ``-m``...) is no build context: it changes the meaning, with its option, when it or a ``KEY=`` field of it looks
+  like a path outside or a URL (``--build-context x=../o``, ``--cache-from type=local,src=/srv/c``,
+  ``--build-arg A=https://x``), but for the files the build writes (``--iidfile``,
+  ``--metadata-file``, ``-o``/``--output``) a path in the temp area (``--iidfile /tmp/iid``) is plain, as the
+  write is graded where it lands.
 * git fetch, pull (git-fetch(1), git-pull(1)): the repository operand must be a remote's name (no URL, path,
   ``host:path`` or ``transport::address``: ``git fetch https://other/x`` fetches from anywhere), and no later
   operand may be a URL or path (``--multiple`` takes several repositories); git clone (git-clone(1)): the
@@ -472,6 +478,15 @@ def _docker(argv: tuple[str, ...]) -> list[int]:
         if not eq and not name.startswith("--") and len(name) > 2:
             name, value = name[:2], name[2:]  # -f/tmp/Dockerfile, -v/:/host
         takes = name in _DOCKER_NAMESPACES or name in ("-f", "--file", "-v", "--volume", "--mount")
+        if build and not takes and name not in _DOCKER_ALWAYS | _DOCKER_NAMESPACES and _docker_build_value(name):
+            separate = value is None
+            if separate:
+                value = argv[index] if index < len(argv) else ""
+                index += 1
+            places = [value or ""] + [part.partition("=")[2] for part in (value or "").split(",") if "=" in part]
+            if any(_outside(p) and not (name in _DOCKER_BUILD_WRITES and _in_temp(p)) for p in places if p):
+                found.extend((position, index - 1) if separate else (position,))
+            continue
         if value is None and takes:
             value = argv[index] if index < len(argv) else ""
             index += 1
@@ -485,7 +500,7 @@ def _docker(argv: tuple[str, ...]) -> list[int]:
         elif name in ("-f", "--file") and build:
             if _outside(value or ""):
                 found.append(position)
-        elif name in ("-v", "--volume", "--mount") and not build:
+        elif name in ("-v", "--volume") or (name == "--mount" and not build):
             if name == "--mount":
                 keys = dict(part.partition("=")[::2] for part in (value or "").split(","))
                 source = keys.get("source", keys.get("src", ""))
@@ -495,6 +510,28 @@ def _docker(argv: tuple[str, ...]) -> list[int]:
                 found.append(position)
     # a separate value counts only with its option: keep value positions whose option is found
     return [p for p in found if p - 1 in found or not _docker_value(argv, p)]
+
+
+#: docker build options whose value is a file the build writes (docker-buildx-build(1) ``--iidfile``,
+#: ``--metadata-file``, ``-o``/``--output``): the classifier grades the write where it lands.
+_DOCKER_BUILD_WRITES = frozenset({"--iidfile", "--metadata-file", "-o", "--output"})
+
+
+def _docker_build_value(name: str) -> bool:
+    """True when the docker build option ``name`` takes a value (programs/control.py's table of docker-build(1) and
+    docker-buildx-build(1) options: every long option but the flags, and the listed short ones)."""
+    from bot.risk.programs.control import _BUILD_FLAGS, _BUILD_SHORT_VALUES
+
+    if name.startswith("--"):
+        return name not in _BUILD_FLAGS
+    return len(name) == 2 and name[1] in _BUILD_SHORT_VALUES
+
+
+def _in_temp(value: str) -> bool:
+    """True when ``value`` is a path strictly below a temp area's root (bot/risk/paths.py), without a ``..`` step."""
+    from bot.risk.paths import TEMP_PREFIXES
+
+    return value.startswith(TEMP_PREFIXES) and ".." not in value.split("/")
 
 
 def _docker_value(argv: tuple[str, ...], position: int) -> bool:

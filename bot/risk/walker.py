@@ -38,7 +38,8 @@ if TYPE_CHECKING:
     from tree_sitter import Language, Node, Parser
 
 __all__ = [
-    "MAX_DEPTH", "PARSER_CRASH", "UnsafeToParse", "environment_risk", "has_code", "hijacks_environment", "parse",
+    "MAX_DEPTH", "PARSER_CRASH", "UnsafeToParse", "environment_risk", "harmless_value", "has_code", "hijacks_environment",
+    "parse",
     "plain_words",
     "walk_nested", "walk_plain", "walk_script",
 ]  # fmt: skip
@@ -312,6 +313,40 @@ def _trackable(value: str | None) -> bool:
     """A literal value whose reading is certain: non-empty, without quotes, expansions, backslashes or blanks
     (which word splitting would cut)."""
     return bool(value) and not any(c in (value or "") for c in "\"'$`\\ \t\n")
+
+
+#: GNU make manual "Options Summary" and "Communicating Options to a Sub-make": make reads MAKEFLAGS (and
+#: GNUMAKEFLAGS, MFLAGS) from the environment as options given first. These set only parallelism (``-j [N]``,
+#: ``--jobs[=N]``, ``-l [N]``, ``--load-average[=N]``), output (``-s``/``--silent``/``--quiet``, ``--no-silent``,
+#: ``-w``/``--print-directory``, ``--no-print-directory``, ``-O[TYPE]``/``--output-sync[=TYPE]``) and whether make
+#: goes on after an error (``-k``/``--keep-going``, ``-S``/``--no-keep-going``/``--stop``): they choose no makefile,
+#: directory, variable or program (``-f``, ``-C``, ``-I``, ``--eval``, ``-e``, ``NAME=VALUE`` all do).
+_MAKE_FLAG_VARIABLES = frozenset({"MAKEFLAGS", "GNUMAKEFLAGS", "MFLAGS"})
+_HARMLESS_MAKE_FLAG = re.compile(
+    r"-[ksSw]*(?:j\d*|l(?:\d+(?:\.\d+)?)?|O(?:line|target|recurse|none)?)?"
+    r"|--(?:jobs(?:=\d+)?|load-average(?:=\d+(?:\.\d+)?)?|max-load(?:=\d+(?:\.\d+)?)?|silent|quiet|no-silent"
+    r"|print-directory|no-print-directory|output-sync(?:=(?:line|target|recurse|none))?|keep-going|no-keep-going"
+    r"|stop)"
+)
+
+
+def harmless_value(name: str, value: str | None) -> bool:
+    """True when ``value`` given to ``name`` is known to change nothing that runs: a make flags variable
+    (:data:`_MAKE_FLAG_VARIABLES`) holding only options of :data:`_HARMLESS_MAKE_FLAG` (``MAKEFLAGS=-j4``), or
+    nothing. A value only known when it runs, a word without a leading ``-`` (make reads a first word of letters as
+    options: ``MAKEFLAGS=f/tmp/x`` is ``-f /tmp/x``) or any other option is not."""
+    if name not in _MAKE_FLAG_VARIABLES or value is None:
+        return False
+    words = value.split()
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word == "-" or not _HARMLESS_MAKE_FLAG.fullmatch(word):
+            return False
+        index += 1
+        if word.endswith(("j", "l")) and index < len(words) and re.fullmatch(r"\d+(?:\.\d+)?", words[index]):
+            index += 1  # ``-j 4``: the option's number as the next word
+    return True
 
 
 def hijacks_environment(name: str) -> bool:
@@ -1406,6 +1441,9 @@ class _Walk:
             if environment
             else (f"Setting {name} changes which program runs or what it runs." if hijacks_environment(name) else None)
         )
+        if self.harmless(node):  # ``MAKEFLAGS=-j4``: the programs run after it read nothing that changes what runs
+            why = None
+            self.g.assigned.discard(name)
         if why is not None:
             self.g.flag(rec, scope, R.DESTRUCTIVE, "env-hijack", why)
         value = node.children[-1] if len(node.children) >= 3 else None
@@ -1424,6 +1462,15 @@ class _Walk:
                 )
             if self.g.integers:  # NAME may have the integer attribute: its value is evaluated as arithmetic
                 self.arithmetic_text(rec, scope, self.text(value))
+
+    def harmless(self, node: Node) -> bool:
+        """True when the assignment ``node`` gives its name a value known to change nothing that runs
+        (:func:`harmless_value`); the name then stays out of the names a later program is graded by."""
+        name = self.text(node.children[0]).split("[", 1)[0] if node.children else ""
+        if name not in _MAKE_FLAG_VARIABLES:
+            return False
+        value = resolve_word(node.children[-1], self.src).value if len(node.children) >= 3 else ""
+        return harmless_value(name, value)
 
     def exported_effect(self, rec: Rec, scope: Scope, node: Node) -> None:
         """``export NAME=value`` (or ``declare -x``, or ``NAME=value`` under ``set -a``) puts NAME in the environment
@@ -1503,7 +1550,7 @@ class _Walk:
         self.g.flag(rec, scope, R.READ_ONLY, "assignment", "Sets a shell variable.")
         previous = self.g.values.get(self.text(node.children[0]).split("[", 1)[0]) if node.children else None
         self.check_assignment(rec, scope, node)
-        if self.g.all_export:  # after ``set -a`` the assignment is an export
+        if self.g.all_export and not self.harmless(node):  # after ``set -a`` the assignment is an export
             self.g.exported.add(self.text(node.children[0]).split("[", 1)[0] if node.children else "")
             self.exported_effect(rec, scope, node)
         self.remember_literal(node, previous)
@@ -1630,7 +1677,7 @@ class _Walk:
                 self.check_assignment(rec, scope, child)
                 if (keyword == "export" and not options) or plain:
                     self.remember_literal(child)
-                if exports:
+                if exports and not self.harmless(child):
                     self.g.exported.add(self.text(child.children[0]).split("[", 1)[0] if child.children else "")
                 value = resolve_word(child.children[-1], self.src).value if len(child.children) >= 3 else ""
                 name = self.text(child.children[0]) if child.children else ""

@@ -17,7 +17,7 @@ import shlex
 from bot.risk.grader import XARGS_INPUT, Call, prints_content
 from bot.risk.options import Scan, long_is, scan
 from bot.risk.paths import Where
-from bot.risk.walker import environment_risk
+from bot.risk.walker import environment_risk, harmless_value
 from bot.risk.words import Word, dynamic_word, literal_word
 
 from .kit import R, deletion, destructive, read_only, refuse, shifted, show
@@ -53,9 +53,12 @@ def _assignments(call: Call, words: list[Word], start: int) -> int:
         value = words[index].value
         if value is None or "=" not in value or value.startswith("="):
             break
-        name = value.split("=", 1)[0]
+        name, assigned = value.split("=", 1)
         call.g.assigned.add(name)
         why = environment_risk(name)
+        if harmless_value(name, assigned):  # ``env MAKEFLAGS=-j4 make``
+            why = None
+            call.g.assigned.discard(name)
         if why is not None:
             destructive(call, "env-hijack", why)
         index += 1
