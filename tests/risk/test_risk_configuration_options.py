@@ -89,3 +89,44 @@ def test_a_configuration_that_loads_code_is_graded_as_a_project(command: str, wa
     risk, rules = graded(command.format("/tmp/cfg.yml"))
     assert risk is R.DESTRUCTIVE and "project-outside-workspace" in rules, (command, rules)
     assert graded(command.format("config/cfg.yml"))[0] is want, command
+
+
+# The short -c (or -C) where the program's manual makes it the configuration file (catalogue entries: trivy and
+# grype, playwright test, cypress run -C, deno, nest build, flyctl, semgrep scan); postcss-cli's -u/--use modules.
+@pytest.mark.parametrize(
+    "command",
+    [
+        "trivy fs -c /tmp/trivy.yaml .",
+        "grype -c ~/.grype.yaml dir:.",
+        "playwright test -c /tmp/pw.config.ts",
+        "cypress run -C /tmp/cypress.config.js",
+        "deno info -c /tmp/deno.json main.ts",
+        "deno fmt -c ../other/deno.json",
+        "nest build -c /tmp/nest-cli.json",
+        "fly deploy -c /tmp/fly.toml",
+        "semgrep scan -c /tmp/rules.yml .",
+        "postcss in.css -u /tmp/evil.js -o out.css",
+        "postcss in.css -u autoprefixer /tmp/evil.js -o out.css",
+    ],
+)
+def test_a_short_configuration_option_outside_the_workspace_is_a_project_outside(command: str) -> None:
+    risk, rules = graded(command)
+    assert risk is R.DESTRUCTIVE and "project-outside-workspace" in rules, (command, rules)
+
+
+@pytest.mark.parametrize(
+    ("command", "want"),
+    [
+        ("trivy fs -c trivy.yaml .", R.NETWORK),
+        ("trivy fs .", R.NETWORK),
+        ("playwright test -c e2e/playwright.config.ts", R.WORKSPACE_WRITE),
+        ("cypress run -C cypress.config.js", R.WORKSPACE_WRITE),
+        ("deno info -c deno.json main.ts", R.READ_ONLY),
+        ("nest build -c nest-cli.json", R.WORKSPACE_WRITE),
+        ("fly deploy -c fly.toml", R.SYSTEM),
+        ("semgrep scan -c p/python .", R.NETWORK),
+        ("postcss src/in.css -u autoprefixer -o out.css", R.WORKSPACE_WRITE),
+    ],
+)
+def test_a_short_configuration_option_in_the_workspace_keeps_the_grade(command: str, want: RiskLevel) -> None:
+    assert graded(command)[0] is want, command

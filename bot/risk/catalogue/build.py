@@ -779,7 +779,9 @@ CATALOGUE: dict[str, object] = {
         "source": "Nest CLI (docs.nestjs.com/cli/usages) (Nest CLI 10)",
         "options": "-h --help -v --version",
         "commands": {
-            "build start": {"grade": "build", "open": True},
+            # nest build|start: "--config [path]: use nest-cli configuration file" (alias -c); it names the
+            # compiler's plugins and webpack configuration, code
+            "build start": {"grade": "build", "open": True, "options": "-c=project --config=project"},
             "new n": {"grade": "fetch", "open": True},
             "generate g": {"grade": "build", "open": True},
             "info i": {"grade": "read", "open": True},
@@ -830,7 +832,12 @@ CATALOGUE: dict[str, object] = {
         "source": "postcss-cli README (postcss-cli 11): loads postcss.config.js",
         "grade": "build",
         "open": True,
-        "options": "-o=out --output=out -d=out --dir=out -r:write --replace:write",
+        # -u/--use (plugins), --parser, --stringifier, --syntax: modules postcss-cli loads (require), by name from
+        # node_modules or by path; --config: the directory of postcss.config.js. --use takes a list (yargs
+        # "[array]"): the words after it are plugins too, so no operand can be told from a plugin
+        "operands": "project",
+        "options": "-o=out --output=out -d=out --dir=out -r:write --replace:write -u=project --use=project "
+        "--parser=project --stringifier=project --syntax=project --config=project",
     },
     "tmt": {
         "source": "tmt (tmt.readthedocs.io) (tmt 1.3x): run and try provision machines and run tests",

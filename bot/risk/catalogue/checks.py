@@ -218,7 +218,9 @@ CATALOGUE: dict[str, object] = {
     "cypress": {
         "source": "Cypress command line (docs.cypress.io/app/references/command-line) (Cypress 13)",
         "commands": {
-            "run": {"grade": "build", "open": True},
+            # cypress run --help: "-C, --config-file <config-file>  path to script file where configuration values
+            # are set" (cypress.config.js: code)
+            "run": {"grade": "build", "open": True, "options": "-C=project --config-file=project"},
             "open": "runs",
             "install": {"grade": "install", "open": True},
             "verify version info": _REPORT,
@@ -228,7 +230,8 @@ CATALOGUE: dict[str, object] = {
     "playwright": {
         "source": "Playwright CLI (playwright.dev/docs/test-cli) (Playwright 1.48)",
         "commands": {
-            "test": {"grade": "build", "open": True},
+            # playwright test: "-c <file> or --config <file>: Configuration file" (playwright.config.ts: code)
+            "test": {"grade": "build", "open": True, "options": "-c=project --config=project"},
             "install": {"grade": "install", "open": True, "options": "--with-deps:system"},
             "show-report show-trace codegen open cr ff wk": "runs",
             "--version": "read",
@@ -275,14 +278,22 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "else": "network",
         "commands": {"plugin module": "runs", "clean": "delete", "version": "read"},
-        "options": "-o=out --output=out --cache-dir=out",
+        # trivy global flags: "-c, --config string  config path (default "trivy.yaml")" (its module.dir and
+        # enable-modules load WebAssembly modules); grype README "Configuration": "-c, --config"
+        "options": "-o=out --output=out --cache-dir=out -c=project --config=project",
     },
     "semgrep": {
         "source": "semgrep CLI reference (semgrep.dev/docs/cli-reference) (Semgrep 1.9): fetches rules from the registry",
         "options": "-h --help --version",
         "else": "network",
         "commands": {
-            "scan ci": {"grade": "network", "open": True, "options": "--autofix:build -o=out --output=out"},
+            # semgrep scan: "-c, --config=VAL  YAML configuration file, directory of YAML files ending in .yml|.yaml,
+            # URL of a configuration file, or Semgrep registry entry name" (the rules, which --autofix applies)
+            "scan ci": {
+                "grade": "network",
+                "open": True,
+                "options": "--autofix:build -o=out --output=out -c=project --config=project",
+            },
             "login logout": "home",
             "publish": "publish",
             "install-semgrep-pro": "install",

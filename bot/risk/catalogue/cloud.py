@@ -174,7 +174,9 @@ CATALOGUE: dict[str, object] = {
     },
     "flyctl fly": {
         "source": "flyctl reference (fly.io/docs/flyctl) (flyctl 0.3; fly is the same program)",
-        "options": "-h --help -t= --access-token= --verbose --debug",
+        # "-c, --config string: Path to application configuration file" (fly.toml: the image, build and
+        # release command deployed), on the app commands
+        "options": "-h --help -t= --access-token= --verbose --debug -c=project --config=project",
         "commands": {
             "version docs": _READ,
             "status logs dashboard open info ips regions releases history checks": _REMOTE,

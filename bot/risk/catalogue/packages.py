@@ -346,7 +346,9 @@ CATALOGUE: dict[str, object] = {
     },
     "deno": {
         "source": "Deno CLI reference (docs.deno.com/runtime/reference/cli) (Deno 2)",
-        "options": "-h --help -V --version -q --quiet",
+        # "-c, --config <FILE>: configure different aspects of deno including TypeScript, linting, and code
+        # formatting" (deno.json: its imports map every module the command loads), on every subcommand that reads one
+        "options": "-h --help -V --version -q --quiet -c=project --config=project",
         "else": "runs",
         "commands": {
             "run task eval repl serve jupyter lsp x": "runs",
