@@ -240,7 +240,7 @@ CARGO_ALIAS = "alias "
 #: The question asking which settings make a tool run code from outside the workspace, between the directory it
 #: runs in and the workspace's top: ``outside`` for cargo (:func:`_cargo_outside`) and go (:func:`_go_outside`),
 #: ``outside mvn``/``gradle``/``sbt``/``bazel`` for jvm (:func:`_jvm_outside`), ``outside mocha``/``outside bun`` for npm
-#: (:func:`_mocha_outside`, :func:`_bun_outside`). Each finding is ``(file, "SETTING: why")``; the classifier
+#: (:func:`_mocha_outside`, :func:`_bun_outside`), ``outside rspec`` for ruby (:func:`_rspec_outside`). Each finding is ``(file, "SETTING: why")``; the classifier
 #: grades every one destructive (programs/projects.py ``outside_settings``). Files above the workspace (the owner's
 #: own, ``~/.cargo/config.toml``) are not judged.
 OUTSIDE = "outside"
@@ -2121,6 +2121,54 @@ def _mocha_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
     return found
 
 
+#: RSpec's project options files (rspec-core "Configuring RSpec: Command line options" and ``rspec --help``:
+#: ``./.rspec`` and ``./.rspec-local`` in the directory it runs in, read as command-line options after ERB), and its
+#: options whose value is a file or directory it loads code from or writes: ``-r``/``--require PATH`` ("Require a
+#: file"), ``-I PATH`` ("Specify PATH to add to $LOAD_PATH"), ``--default-path PATH`` (the spec files it loads),
+#: ``-o``/``--out FILE`` (a formatter's output).
+_RSPEC_FILES = (".rspec", ".rspec-local")
+_RSPEC_VALUES = ("-r", "--require", "-I", "--default-path", "-o", "--out")
+
+
+def _rspec_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
+    """The files and directories outside the workspace that ``.rspec`` or ``.rspec-local`` where RSpec runs
+    (``places[0]``) name (:data:`_RSPEC_VALUES`, attached or as the next word): RSpec requires them, loads specs
+    from them or writes there. A file holding ERB (``<%``) is Ruby whose output FlyBot cannot read: reported whole.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file that is there could not be read or split (fail closed).
+    """
+    import shlex
+
+    from bot.risk.paths import TEMP_PREFIXES
+
+    found: list[tuple[str, str]] = []
+    for name in _RSPEC_FILES:
+        path = os.path.join(places[0], name) if places else ""
+        if not path or not os.path.lexists(path):
+            continue
+        text = _text(path)
+        if "<%" in text:
+            found.append((_rel(root, path), "ERB: options only known when RSpec runs"))
+            continue
+        words = shlex.split(text, comments=False)
+        for index, word in enumerate(words):
+            option, value = word, None
+            if word.startswith("--") and "=" in word:
+                option, _, value = word.partition("=")
+            elif word[:2] in ("-r", "-I", "-o") and len(word) > 2:
+                option, value = word[:2], word[2:]
+            if option not in _RSPEC_VALUES:
+                continue
+            if value is None:
+                value = words[index + 1] if index + 1 < len(words) else ""
+            if option in ("-o", "--out") and value.startswith(TEMP_PREFIXES):
+                continue  # a report written in the temp area
+            if "$" in value or "`" in value or (_pathlike(value) and _outside_path(root, places[0], value)):
+                found.append((_rel(root, path), f"{option} {value[:120]}: outside the workspace"))
+    return found
+
+
 def _bun_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
     """The files outside the workspace a ``bunfig.toml`` in ``places`` makes bun load before the code it runs (Bun
     "bunfig.toml": ``preload`` at the top and in ``[test]``/``[run]``, ``plugins`` of ``[serve.static]``): each value,
@@ -2424,6 +2472,8 @@ def _outside(root: str, places: list[str], tool: str, family: str) -> list[tuple
         return _python_outside(root, places, family=family)
     if tool == "ruby" and family == "bundle":
         return _bundler_outside(root, places)
+    if tool == "ruby" and family == "rspec":
+        return _rspec_outside(root, places)
     if tool == "composer" and family == "composer":
         return _composer_outside(root, places)
     raise ValueError(f"no settings are read for {tool} {OUTSIDE} {family}")

@@ -348,7 +348,8 @@ def test_composer_scripts_that_cannot_be_read_fail_closed(tmp_path: Path) -> Non
         ("composer run test -- --filter Foo", WW),
         ("composer run-script test -- --bootstrap /tmp/x.php", DES),
         ("composer run-script clean", DES),
-        ("composer run-script --list", RiskLevel.READ_ONLY),
+        # RunScriptCommand::listScripts loads the project (getComposer), its plugins too: workspace code
+        ("composer run-script --list", WW),
         ("composer run-script missing", WW),
         ('composer run-script "$S"', DES),
     ],

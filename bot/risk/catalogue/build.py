@@ -465,8 +465,22 @@ CATALOGUE: dict[str, object] = {
         "help and deps run workspace code as a build does",
         "options": "-v --version:read -h --help",
         "commands": {
-            "compile test format deps.compile escript.build release assets.deploy dialyzer credo docs "
-            "phx.digest xref": {"grade": "build", "open": True, "options": "--check-formatted --dot-formatter=project"},
+            "compile format deps.compile escript.build release assets.deploy dialyzer credo docs phx.digest xref": {
+                "grade": "build",
+                "open": True,
+                "options": "--check-formatted --dot-formatter=project",
+            },
+            # mix help test: "loads up test/test_helper.exs and then, requires all files matching the
+            # test/**/*_test.exs pattern", or the files and directories given: each is code it runs (a path outside
+            # the workspace is code from outside); -r/--require FILE (mix help run: "requires pattern before running
+            # the command") likewise
+            "test": {
+                "grade": "build",
+                "open": True,
+                "operands": "project",
+                "options": "-r=project --require=project --formatter= --include= --exclude= --only= --seed= "
+                "--timeout= --max-cases= --max-failures= --max-requires= --partitions= --slowest= --export-coverage=",
+            },
             "deps.get deps.update": {"grade": "fetch", "open": True},
             "local.hex local.rebar archive.install": {"grade": "install", "open": True},  # into ~/.mix
             "deps.clean clean": {"grade": "delete", "open": True},
@@ -478,7 +492,17 @@ CATALOGUE: dict[str, object] = {
             # was last updated", after Hex.start, which checks hex.pm for a newer Hex: network either way
             "hex.info": {"grade": "network", "else": "network", "open": True},
             "new phx.new": {"grade": "write", "open": True},
-            "run ecto.migrate ecto.create ecto.drop ecto.reset ecto.rollback": "runs",
+            "ecto.migrate ecto.create ecto.drop ecto.reset ecto.rollback": "runs",
+            # mix help run: "--eval, -e - evaluates the given code", "--require, -r - executes the given
+            # pattern/file", "--config, -c - loads the given configuration file"; it runs the project's code or the
+            # script given
+            "run": {
+                "grade": "runs",
+                "operands": "project",
+                "options": "-e=:runs --eval=:runs -r=project --require=project -c=project --config=project "
+                "-p --parallel --no-compile --no-deps-check --no-archives-check --no-elixir-version-check --no-halt "
+                "--no-start --no-mix-exs --preload-modules",
+            },
             # Phoenix's phx.server starts the project's endpoint (mix run --no-halt: its options); --open starts a
             # browser, -e/--eval runs the code given
             "phx.server": {

@@ -324,7 +324,10 @@ CATALOGUE: dict[str, object] = {
         "--profile --no-plugins --no-scripts --no-cache -d=project --working-dir=project",
         "commands": {
             "install i update u upgrade require r remove rm reinstall create-project": {"grade": "fetch", "open": True},
-            "dump-autoload dumpautoload init bump archive": {"grade": "write", "open": True},
+            # dump-autoload: "--no-scripts: Skips the execution of all scripts defined in composer.json" (its
+            # pre-/post-autoload-dump scripts, graded as recipes) and the plugins: it runs workspace code
+            "dump-autoload dumpautoload": {"grade": "build", "open": True},
+            "init bump archive": {"grade": "write", "open": True},
             "validate show info outdated licenses depends why prohibits why-not check-platform-reqs diagnose list "
             "help status fund suggests": {"grade": "build", "open": True, "when": {"--no-plugins": "read"}},
             "config": {
@@ -337,7 +340,9 @@ CATALOGUE: dict[str, object] = {
             },
             "audit search browse home": {"grade": "network", "open": True},
             # composer run-script NAME: the script NAME of composer.json, graded as a recipe (programs/catalogue.py)
-            "run-script run": {"grade": "build", "open": True, "options": "-l --list", "when": {"-l --list": "read"}},
+            # run-script --list reads the scripts from the project Composer loads, with its plugins (code in
+            # vendor/): a build's grade, as validate or show
+            "run-script run": {"grade": "build", "open": True, "options": "-l --list"},
             "exec": "runs",
             "global": "unknown",
             "self-update selfupdate": {"grade": "system", "open": True},

@@ -775,6 +775,7 @@ _OUTSIDE_CODE = {
     "bundle": ("ruby", "bundle"),
     "bundler": ("ruby", "bundle"),
     "composer": ("composer", "composer"),
+    "rspec": ("ruby", "rspec"),
 }
 #: The uses of a program of :data:`_OUTSIDE_CODE` that read those settings, when not every use does: uv's, pdm's,
 #: bundle's and composer's commands that lock, sync, build, install or run the project (uv "Projects": ``uv run`` syncs first; ``uv pip install``
