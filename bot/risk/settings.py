@@ -50,6 +50,10 @@ also read settings from the directory they run in and the ones above, and some s
   arguments' common ancestor, question ``path PATH``, :func:`_pytest_path`) of every such file from its directory
   up. Each line is options pytest adds to its command line. Unlike the others, these change
   the grade: the classifier grades them as given on the command line (programs/build.py ``checker``).
+* ffmpeg (settings tool ``ffmpeg``, questions ``concat FILE`` and ``ffconcat FILE``; FFmpeg Formats Documentation,
+  "concat"): the concat list an input with ``-safe 0`` reads, in the workspace: each file it names outside the
+  workspace, or a secret in it by name, and each entry FlyBot cannot place (:func:`_concat_list`). This one changes
+  the grade (programs/viewers.py ``ffmpeg_lists``): a credential is a secret read, a list not read destructive.
 * mkdocs (settings tool ``mkdocs``; MkDocs 1.6 "Configuration" ``site_dir``): where ``mkdocs build``/``gh-deploy``
   build the site, which they empty first, from ``mkdocs.yml`` (or ``mkdocs.yaml``, or the file ``-f`` names:
   question ``file FILE``). This one changes the grade: the directory is graded as ``--site-dir`` is
@@ -126,6 +130,8 @@ from collections.abc import Callable
 __all__ = [
     "CARGO_ALIAS",
     "CARGO_START",
+    "CONCAT",
+    "FFCONCAT",
     "CARGO_TOOLCHAIN",
     "GIT_DIRECTORY",
     "GUESS",
@@ -328,6 +334,9 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         found += _pip_site_configs(root, places)
     elif tool == "jvm" and question in ("mvn", "bazel", "sbt"):
         found += _jvm_starts(root, base, places, question)
+    elif tool == "ffmpeg" and question.startswith((CONCAT, FFCONCAT)):
+        forced = question.startswith(CONCAT)
+        found += _concat_list(root, base, question[len(CONCAT if forced else FFCONCAT) :], forced=forced)
     elif tool == "pytest" and question.startswith("file "):
         found += _pytest_file(root, os.path.join(base, question[len("file ") :]))
     elif tool == "pytest" and question.startswith(PYTEST_PATH):
@@ -555,6 +564,96 @@ def _yaml_plain(value: str, where: str) -> str:
     if not text or "\x00" in text:
         raise ValueError(f"{where}: an empty site_dir")
     return text
+
+
+#: The ffmpeg questions ``concat FILE`` (the input ``-f concat`` reads as a concat list) and ``ffconcat FILE`` (an
+#: input the concat demuxer takes when it starts ``ffconcat version``): what the list names (:func:`_concat_list`).
+CONCAT = "concat "
+FFCONCAT = "ffconcat "
+#: FFmpeg Formats Documentation, "concat" "Syntax": the directives of a concat list other than ``file``, and those
+#: whose operands FlyBot does not read (``option``: an option for opening the file, a nested format or protocol).
+_CONCAT_DIRECTIVES = frozenset({
+    "ffconcat", "duration", "inpoint", "outpoint", "file_packet_meta", "file_packet_metadata", "stream",
+    "exact_stream_id", "stream_meta", "stream_codec", "stream_extradata", "chapter",
+})  # fmt: skip
+_CONCAT_MAX = 32
+
+
+def _concat_tokens(line: str) -> list[str]:
+    """``line`` split as the concat demuxer splits a directive (libavutil ``av_get_token``: blanks separate, a
+    backslash escapes the next character, single quotes keep what they hold)."""
+    tokens: list[str] = []
+    current: list[str] | None = None
+    index, quoted = 0, False
+    while index < len(line):
+        char = line[index]
+        index += 1
+        if char == "'":
+            quoted = not quoted
+            current = current if current is not None else []
+        elif char == "\\" and not quoted and index < len(line):
+            current = (current or []) + [line[index]]
+            index += 1
+        elif char in " \t" and not quoted:
+            if current is not None:
+                tokens.append("".join(current))
+                current = None
+        else:
+            current = (current or []) + [char]
+    if quoted:
+        raise ValueError("an unterminated quote")
+    if current is not None:
+        tokens.append("".join(current))
+    return tokens
+
+
+def _concat_list(root: str, base: str, name: str, *, forced: bool) -> list[tuple[str, str]]:
+    """What the concat list ``name`` (relative to ``base``) makes ffmpeg read with ``-safe 0`` (FFmpeg Formats
+    Documentation, "concat": "file path: Path to a file to read; special characters and spaces must be escaped with
+    backslash or single quotes"; a relative path is relative to the list's directory; "safe: If set to 0, any file
+    name is accepted"): ``("LIST:LINE", "file PATH")`` for each file outside the workspace, and each secret in it
+    by its name (sensitive.py ``env_file``, ``named_secret``), with its real path, and
+    ``("LIST:LINE", "unknown WHY")`` for an entry FlyBot cannot place (a protocol or URL, an ``option`` directive, a
+    directive it does not know), or past :data:`_CONCAT_MAX` of them. ``forced``: the input is read as a concat list
+    (``-f concat``); otherwise only a file starting ``ffconcat version`` is one (the demuxer's probe), and another
+    file names nothing.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: the list is outside the workspace (after symbolic links), not a
+            regular file, or could not be read (fail closed).
+    """
+    path = os.path.join(base, name)
+    real = os.path.realpath(path)
+    if not real.startswith(root.rstrip("/") + "/") or not os.path.isfile(real):
+        raise ValueError(f"{_rel(root, path)} (not read: outside the workspace, or not a regular file)")
+    from bot.risk.sensitive import env_file, named_secret
+
+    if not forced:
+        with open(real, "rb") as handle:
+            if not handle.read(16).startswith(b"ffconcat version"):
+                return []
+    where, here = _rel(root, path), os.path.dirname(real)
+    found: list[tuple[str, str]] = []
+    for number, line in _lines(_text(real)):
+        tokens = _concat_tokens(line.strip())
+        if not tokens or tokens[0].startswith("#"):
+            continue
+        directive, operand = tokens[0], (tokens[1] if len(tokens) > 1 else "")
+        if directive == "file":
+            protocol = re.match(r"[A-Za-z][A-Za-z0-9+.,-]*:", operand)
+            if protocol and not operand.startswith("file:"):
+                found.append((f"{where}:{number}", f"unknown {operand[:120]} (a protocol or URL)"))
+                continue
+            target = operand[len("file:") :] if operand.startswith("file:") else operand
+            full = os.path.realpath(os.path.join(here, target))
+            inside = full == root or full.startswith(root.rstrip("/") + "/")
+            if not inside or env_file(full) or named_secret(full):  # a workspace secret (.env, a key) counts too
+                found.append((f"{where}:{number}", f"file {full[:_MAX_SETTING]}"))
+        elif directive not in _CONCAT_DIRECTIVES:
+            found.append((f"{where}:{number}", f"unknown {directive[:60]} (a directive FlyBot does not read)"))
+        if len(found) > _CONCAT_MAX:
+            return found[:_CONCAT_MAX] + [(where, f"unknown (more than {_CONCAT_MAX} entries outside)")]
+    return found
 
 
 def _pytest_file(root: str, path: str) -> list[tuple[str, str]]:

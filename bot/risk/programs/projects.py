@@ -420,15 +420,25 @@ def configured_options(call: Call, tool: str, label: str, question: str = "") ->
     return None if lines is None else [line.command for line in lines]
 
 
-def settings_lines(call: Call, tool: str, label: str, question: str) -> list[RecipeLine] | None:
-    """The lines of :func:`configured_options`, with their sources."""
+def settings_lines(
+    call: Call, tool: str, label: str, question: str, *, required: bool = False
+) -> list[RecipeLine] | None:
+    """The lines of :func:`configured_options`, with their sources. ``required``: a place that is not known, outside
+    the workspace or not reported is destructive too (``recipe-unreadable``: what the command reads there is not
+    known) and returns None."""
     g = call.g
     state = g.state
+    if (state.remote or not state.cwds) and required:
+        destructive(call, "recipe-unreadable", f"{label}: it runs in a directory only known when it runs.")
+        return None
     if state.remote or not state.cwds:
         return []
     out: list[RecipeLine] = []
     for cwd in sorted(state.cwds):
         rel = _inside(cwd, state.root)
+        if rel is None and required:
+            destructive(call, "recipe-unreadable", f"{label}: run from {shorten(cwd, 80)}, outside the workspace.")
+            return None
         if rel is None:
             chosen(call, f"{shorten(cwd, 80)}, outside the workspace", label)
             continue
@@ -440,6 +450,9 @@ def settings_lines(call: Call, tool: str, label: str, question: str) -> list[Rec
                 g.recipes_used.append(found)
             elif found is not None:
                 found = None  # not sent, so the server could not know it either
+        if found is None and required:
+            destructive(call, "recipe-unreadable", f"{label}: what it reads in {rel or '.'} was not reported.")
+            return None
         if found is None:
             chosen(call, f"the {tool} settings in {rel or '.'} (not reported by the adapter)", label)
             continue

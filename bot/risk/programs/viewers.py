@@ -23,9 +23,12 @@ They are read-only otherwise. Each rule names its manual page:
 * ffmpeg, ffprobe, ffplay (FFmpeg Formats Documentation, "Demuxers"): the concat demuxer's ``-safe 0`` lets the
   list file (``-f concat -i list.txt``, a file the agent can write) name any path, absolute or with ``..`` ("If set
   to 1, reject unsafe file paths ... relative and all components only contain characters from the portable
-  character set"), so ``~/.ssh/id_rsa`` too; the hls demuxer's ``-allowed_extensions`` with an extension outside
-  its default media list (``ALL``) lets a playlist (``.m3u8``) name any file: both are ``secret-read`` (network),
-  since what the list names is only known when it runs. ``-protocol_whitelist`` naming a protocol other than
+  character set"), so ``~/.ssh/id_rsa`` too: the list is read where it lies in the workspace (settings.py
+  ``concat``), a file it names outside the workspace is read there, a credential's content a ``secret-read``
+  (network), and a list FlyBot cannot read (outside the workspace, only known when it runs) or an entry it cannot
+  place (a protocol, an ``option`` directive) is destructive. The hls demuxer's ``-allowed_extensions`` with an
+  extension outside its default media list (``ALL``) lets a playlist (``.m3u8``) name any file: ``secret-read``
+  (network), since what the playlist names is only known when it runs. ``-protocol_whitelist`` naming a protocol other than
   ``file``, ``crypto``, ``data`` or ``pipe`` lets the list's entries fetch URLs: network. The defaults (``-safe 1``,
   the hls media extensions) keep the program's grade.
 
@@ -324,6 +327,80 @@ _HLS_EXTENSIONS = frozenset(
 _LOCAL_PROTOCOLS = frozenset({"file", "crypto", "data", "pipe"})
 
 
+def _inputs(call: Call) -> list[tuple[Word, bool]]:
+    """The inputs of an ffmpeg, ffprobe or ffplay call, each with whether ``-f concat`` reads it as a concat list
+    (ffmpeg(1): "-f fmt (input/output) Force input or output file format", for the next ``-i``); ffprobe and ffplay
+    also take their input as the last operand."""
+    words = call.args
+    found: list[tuple[Word, bool]] = []
+    form: str | None = None
+    for index, word in enumerate(words):
+        following = words[index + 1] if index + 1 < len(words) else None
+        if word.value == "-f" and following is not None:
+            form = following.value
+        elif word.value == "-i" and following is not None:
+            found.append((following, form == "concat"))
+            form = None
+    if not found and call.name in ("ffprobe", "ffplay") and words:
+        last, before = words[-1], words[-2].value if len(words) > 1 else None
+        if (last.value is None or not last.value.startswith("-")) and before not in ("-f", "-safe"):
+            found.append((last, form == "concat"))
+    return found
+
+
+def _unsafe_lists(call: Call, value: str | None) -> None:
+    """``-safe`` other than 1 (FFmpeg Formats Documentation, "concat": "safe: If set to 0, any file name is
+    accepted"): each input that is a concat list (``-f concat``, or a file starting ``ffconcat version``, which the
+    demuxer probes) is read where it lies in the workspace, as the recipe book answers it (settings.py ``concat``,
+    ``ffconcat``: the adapter reads it and sends what it names): a file named outside the workspace is read there,
+    a credential's content too (secret-read: the output reaches the model); an entry FlyBot cannot place, or a list
+    it cannot read (outside the workspace, only known when it runs, standard input), is destructive."""
+    from bot.risk.sensitive import credential_path, env_file, may_hold_credential, named_secret
+    from bot.risk.settings import CONCAT, FFCONCAT
+
+    from .projects import settings_lines
+
+    label = f"{call.name} -safe {value if value is not None else '?'}"
+    if value is None:  # only known when it runs: it may be 0, and more words (another input) too
+        destructive(call, "dynamic-argument", f"{label}: the value is only known when it runs.")
+        return
+    inputs = _inputs(call)
+    if not inputs:
+        destructive(call, "dynamic-argument", f"{label}: the concat list it reads could not be told from its words.")
+        return
+    for word, forced in inputs:
+        path = word.value
+        if path is None or path == "-" or re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", path) or len(path) > 180:
+            destructive(
+                call,
+                "dynamic-argument",
+                f"{label}: the list {show(word)} is only known when it runs (or is not a file FlyBot reads); it may "
+                "name any file (~/.ssh/id_rsa).",
+            )
+            return
+        lines = settings_lines(call, "ffmpeg", label, (CONCAT if forced else FFCONCAT) + path, required=True)
+        if lines is None:
+            return  # could not be read: destructive (recipe-unreadable)
+        for line in lines:
+            entry = line.command
+            if not entry.startswith("file "):
+                destructive(call, "dynamic-argument", f"{label}: {line.source} names {entry[len('unknown ') :]}.")
+                return
+            named = entry[len("file ") :]
+            what = credential_path(named) or may_hold_credential(named) or env_file(named) or named_secret(named)
+            if what is not None:
+                call.g.flag(
+                    call.rec, call.scope, R.NETWORK, "secret-read",
+                    f"{label}: {line.source} names {named}, which holds {what}; {call.name} reads it into output the "
+                    "model sees.",
+                )  # fmt: skip
+            else:
+                call.g.flag(
+                    call.rec, call.scope, R.READ_ONLY, "read-only",
+                    f"{label}: {line.source} names {named}, outside the workspace; {call.name} reads it.",
+                )  # fmt: skip
+
+
 def ffmpeg_lists(base: Handler) -> Handler:
     """ffmpeg, ffprobe, ffplay: inputs that read what a list or playlist names (the module docstring)."""
 
@@ -335,11 +412,7 @@ def ffmpeg_lists(base: Handler) -> Handler:
                 continue
             value = words[index + 1].value if index + 1 < len(words) else None
             if word.value == "-safe" and value not in ("1", "true"):
-                call.g.flag(
-                    call.rec, call.scope, R.NETWORK, "secret-read",
-                    f"{call.name} -safe {value if value is not None else '?'}: the concat list may name any file "
-                    "(~/.ssh/id_rsa), read into the output the model sees.",
-                )  # fmt: skip
+                _unsafe_lists(call, value)
                 return
             if word.value == "-allowed_extensions" and (
                 value is None or not set(value.lower().split(",")) <= _HLS_EXTENSIONS
