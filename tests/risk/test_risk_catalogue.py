@@ -435,6 +435,7 @@ def test_crypto_database_media_and_archive_tools_that_reach_out_delete_or_run_co
             ("pandoc --filter ./f.py in.md", R.DESTRUCTIVE),
             ("pandoc -f html -t markdown https://example.com", R.NETWORK),
             ("7z a -sdel a.7z dir", R.DESTRUCTIVE),
+            ("dot -c", R.DESTRUCTIVE),  # rewrites the plugin list under Graphviz's install prefix
         ]
     )
     assert "secret-read" in rules("gpg --export-secret-keys -a me")

@@ -134,10 +134,12 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "dot neato circo fdp sfdp twopi osage patchwork": {
-        "source": "dot(1) (Graphviz 12): -o names the output, -O writes next to each input",
+        "source": 'dot(1) (Graphviz 12): -o names the output, -O writes next to each input; -c "Configure plugins '
+        '(Writes $prefix/lib/graphviz/config with available plugin information. Needs write privilege.)": the '
+        "list of plugin libraries every later run loads, in the install tree",
         "grade": "read",
         "open": True,
-        "options": "-o=out -O:write -T*",
+        "options": "-o=out -O:write -T* -c:critical",
     },
     "plantuml": {
         "source": "PlantUML command line (plantuml.com/command-line): writes images next to the sources",
