@@ -59,6 +59,7 @@ from bot.hooks.gate import (
     find_server,
     grade,
     grade_tool_call,
+    in_directory,
 )
 from bot.risk.model import RiskLevel
 
@@ -79,8 +80,10 @@ class FlyBotPermissions:
     """The Agent SDK's permission callback and ``PreToolUse`` hook, asking FlyBot (see the module docstring).
 
     Args:
-        cwd: the agent's working directory (``ClaudeAgentOptions.cwd``): commands and file paths are graded against
-            it; the hook uses the event's own ``cwd``. Default: the current directory.
+        cwd: the agent's working directory (``ClaudeAgentOptions.cwd``): the workspace commands and file paths are
+            graded against. The hook's event ``cwd`` is only where that call runs (the agent's shell stays where a
+            ``cd`` left it): a call run elsewhere is graded as ``cd -- CWD || exit 1`` and the command. Default: the
+            current directory.
         ceiling: the highest risk allowed without asking (``read_only``, ``workspace_write``, ``network``,
             ``system``; default ``workspace_write``).
         server, token: FlyBot's URL and the Bot's token (default ``FLYBOT_URL``, ``FLYBOT_TOKEN``, then local
@@ -220,15 +223,20 @@ class FlyBotPermissions:
     ) -> tuple[Grade, Request]:
         command = tool_input.get("command") if tool_name == "Bash" else None
         is_command = isinstance(command, str) and bool(command.strip())
+        # the workspace is the agent's (self.cwd); the hook event's cwd is only where this call runs (the agent's
+        # shell stays where a cd left it): elsewhere, graded as a cd there first (bot/hooks/gate.py in_directory)
         if is_command:
-            graded = grade(str(command), contained=self.contained, cwd=cwd, ceiling=self.ceiling, server=self.server)
+            command = in_directory(str(command), cwd=cwd, workspace=self.cwd)
+            graded = grade(command, contained=self.contained, cwd=self.cwd, ceiling=self.ceiling, server=self.server)
             justification = _text(tool_input.get("description"))
         else:  # another tool (or a Bash call without a command: graded as an unknown tool, so it asks)
-            graded = grade_tool_call(tool_name, tool_input, cwd=cwd, ceiling=self.ceiling, server=self.server)
+            graded = grade_tool_call(
+                tool_name, tool_input, cwd=cwd, ceiling=self.ceiling, server=self.server, workspace=self.cwd
+            )
             justification = None
         request = Request(
             session_id=session_id,
-            cwd=cwd,
+            cwd=self.cwd,
             contained=self.contained and is_command,
             justification=justification,
             room=self.room,

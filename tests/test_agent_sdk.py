@@ -325,3 +325,27 @@ async def test_a_hook_the_cli_gives_up_on_withdraws_its_card_and_blocks_the_call
     await asyncio.wait_for(turn, 180)
     assert the_tool_result(model).get("is_error")
     assert (proj / "build" / "keep.txt").exists()
+
+
+async def test_the_hook_grades_a_call_after_a_cd_out_of_the_workspace_there(harness: Harness, tmp_path: Path) -> None:
+    """The workspace is the agent's ``cwd``; the event's ``cwd`` follows the agent's ``cd``: from ``/etc/cron.d`` a
+    relative write is a write there, while one in a subdirectory of the workspace is still answered at once."""
+    token = await harness.add_bot()
+    proj = workspace(tmp_path)
+    flybot = permissions(harness.url, token, proj)
+
+    def event(command: str, cwd: str) -> dict[str, Any]:
+        return {"session_id": "s1", "cwd": cwd, "hook_event_name": "PreToolUse", "permission_mode": "default",
+                "tool_name": "Bash", "tool_input": {"command": command}}  # fmt: skip
+
+    out = await flybot.pre_tool_use(event("mkdir -p out && echo x > out/x.txt", str(proj / "build")), "toolu_1")
+    assert out["hookSpecificOutput"]["permissionDecision"] == "allow", out
+    assert await escalations_created(harness) == []
+    answer = asyncio.ensure_future(flybot.pre_tool_use(event("printf x > flybot-job", "/etc/cron.d"), "toolu_2"))
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.cwd == str(proj), stored
+    assert stored.command == "cd -- /etc/cron.d || exit 1\nprintf x > flybot-job", stored.command
+    await deny_with(harness, escalation_id, "not there")
+    out = await asyncio.wait_for(answer, 60)
+    assert out["hookSpecificOutput"]["permissionDecision"] == "deny", out
