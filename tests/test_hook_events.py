@@ -420,3 +420,28 @@ async def test_a_file_tool_call_is_judged_against_the_project_not_the_drifted_cw
     await deny_with(harness, escalation_id, "stay in the project")
     code, out, err = await run.finish()
     assert code == 0 and answer_of(out, "PreToolUse")["permissionDecision"] == "deny", (out, err)
+
+
+async def test_a_concat_list_the_hook_read_reaches_the_server_with_the_escalation(
+    harness: Harness, tmp_path: Path
+) -> None:
+    """ffmpeg -safe 0: the hook reads the concat list in the workspace and sends what it names (recipe tool
+    ``ffmpeg``); the server grades the same secret read, not the destructive grade of a list nobody reported."""
+    project = tmp_path / "proj"
+    project.mkdir()
+    (project / "list.txt").write_text("file 'clip.mp4'\nfile '/root/.ssh/id_rsa'\n")
+    token = await harness.add_bot()
+    command = "ffmpeg -f concat -safe 0 -i list.txt -c copy out.mp4"
+    run = await start_hook(
+        json.dumps(bash_event(command, str(project))).encode(),
+        project,
+        FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+        CLAUDE_PROJECT_DIR=str(project),
+    )
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "network", stored.risk if stored else None
+    await deny_with(harness, escalation_id, "no keys")
+    code, out, err = await run.finish()
+    assert code == 0 and answer_of(out, "PreToolUse")["permissionDecision"] == "deny", (out, err)

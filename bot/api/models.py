@@ -74,6 +74,7 @@ class RecipeIn(BaseModel):
         "aws",
         "ruby",
         "composer",
+        "ffmpeg",
         "path",
     ]
     target: str = Field(default="", max_length=200)

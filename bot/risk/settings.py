@@ -160,7 +160,7 @@ __all__ = [
 #: The tools whose settings are read.
 TOOLS = (
     "npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest", "mkdocs", "compose", "pip", "jvm", "aws", "ruby",
-    "composer",
+    "composer", "ffmpeg",
 )  # fmt: skip
 #: The git question asking where the workspace's repository keeps its git directory outside the workspace.
 GIT_DIRECTORY = "git-directory"

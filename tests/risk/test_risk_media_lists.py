@@ -65,6 +65,7 @@ def _lists(tmp_path: Path) -> Path:
         ("ffmpeg -safe 0 -i list.txt out.mkv", WW),  # probed as ffconcat: names workspace files only
         ("ffprobe -f concat -safe 0 -i list.txt", RO),
         ("ffplay -f concat -safe 0 list.txt", RO),
+        ("echo done > notes.txt && ffmpeg -f concat -safe 0 -i list.txt out.mp4", WW),
     ],
 )
 def test_a_concat_list_naming_no_secret_keeps_the_grade(tmp_path: Path, command: str, risk: RiskLevel) -> None:
@@ -103,6 +104,10 @@ def test_a_concat_list_naming_a_credential_is_a_secret_read(tmp_path: Path, comm
         "ffmpeg -f concat -safe 0 -i pipe:0 out.mp4",
         "ffmpeg -f concat -safe $S -i list.txt out.mkv",
         "cd /tmp && ffmpeg -f concat -safe 0 -i list.txt out.mp4",
+        # the list read is not the one ffmpeg reads: written (or links made) earlier in the same command
+        "cp keys.txt list.txt && ffmpeg -f concat -safe 0 -i list.txt out.mp4",
+        "sed -i s/a.mp4/b.mp4/ list.txt; ffmpeg -f concat -safe 0 -i list.txt out.mp4",
+        "ln -s /root/.ssh/id_rsa a.mp4; ffmpeg -f concat -safe 0 -i list.txt out.mp4",
     ],
 )
 def test_a_concat_list_that_cannot_be_read_or_placed_fails_closed(tmp_path: Path, command: str) -> None:

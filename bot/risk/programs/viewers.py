@@ -26,7 +26,8 @@ They are read-only otherwise. Each rule names its manual page:
   character set"), so ``~/.ssh/id_rsa`` too: the list is read where it lies in the workspace (settings.py
   ``concat``), a file it names outside the workspace is read there, a credential's content a ``secret-read``
   (network), and a list FlyBot cannot read (outside the workspace, only known when it runs) or an entry it cannot
-  place (a protocol, an ``option`` directive) is destructive. The hls demuxer's ``-allowed_extensions`` with an
+  place (a protocol, an ``option`` directive) is destructive, and so is a list the command writes (or links it
+  makes) before ffmpeg runs. The hls demuxer's ``-allowed_extensions`` with an
   extension outside its default media list (``ALL``) lets a playlist (``.m3u8``) name any file: ``secret-read``
   (network), since what the playlist names is only known when it runs. ``-protocol_whitelist`` naming a protocol other than
   ``file``, ``crypto``, ``data`` or ``pipe`` lets the list's entries fetch URLs: network. The defaults (``-safe 1``,
@@ -37,6 +38,7 @@ A word only known at run time where an option could stand is that program's wors
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Callable
 
@@ -376,6 +378,20 @@ def _unsafe_lists(call: Call, value: str | None) -> None:
                 "dynamic-argument",
                 f"{label}: the list {show(word)} is only known when it runs (or is not a file FlyBot reads); it may "
                 "name any file (~/.ssh/id_rsa).",
+            )
+            return
+        written = sorted(
+            w
+            for cwd in call.g.state.cwds
+            for w in call.g.written_before
+            if (full := posixpath.normpath(posixpath.join(cwd, path))) == w or full.startswith(w.rstrip("/") + "/")
+        )
+        if written or call.g.links_made:  # the list FlyBot would read is not the one ffmpeg reads
+            destructive(
+                call,
+                "recipe-rewritten",
+                f"{label}: this command writes {show(word)} (or makes links) before it runs, so the list it reads "
+                "is not the one FlyBot read.",
             )
             return
         lines = settings_lines(call, "ffmpeg", label, (CONCAT if forced else FFCONCAT) + path, required=True)
