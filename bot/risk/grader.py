@@ -134,7 +134,8 @@ _READS_NO_ENVIRONMENT = frozenset({
 #: wrapper properties and jars) and a binstub (bin/rails) run as the tool, a Rakefile is code; .npmrc script-shell, node-options;
 #: bunfig.toml preload (Bun "bunfig.toml"); composer.json scripts (Composer "Scripts"); package.json's mocha key;
 #: pytest reads ``addopts`` (any option: ``-p PLUGIN``, ``--basetemp``, ``--junitxml``) from pytest.ini,
-#: .pytest.ini, pyproject.toml, tox.ini and setup.cfg, pytest reference "Configuration file formats").
+#: .pytest.ini, pyproject.toml, tox.ini and setup.cfg, pytest reference "Configuration file formats"; rspec-core reads
+#: .rspec and .rspec-local as options, ``--require`` among them, after ERB).
 _PLANTED_CONFIG: dict[str, frozenset[str]] = {
     "/.hg/hgrc": frozenset({"hg", "chg"}),
     "/.git/config": frozenset({"git", "gh", "glab", "tig", "lazygit", "pre-commit"}),
@@ -151,6 +152,8 @@ _PLANTED_CONFIG: dict[str, frozenset[str]] = {
     "/go.mod": frozenset({"go", "gofmt"}),
     "/go.work": frozenset({"go", "gofmt"}),
     "/Gemfile": frozenset({"bundle", "bundler", "rails", "rake", "rspec"}),
+    "/.rspec": frozenset({"rspec"}),
+    "/.rspec-local": frozenset({"rspec"}),
     "/Vagrantfile": frozenset({"vagrant"}),
     "/Package.swift": frozenset({"swift"}),
     "/build.gradle": frozenset({"gradle", "gradlew"}),

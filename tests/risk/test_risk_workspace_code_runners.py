@@ -60,6 +60,7 @@ def test_version_prints_stay_read_only_where_no_code_loads(tmp_path: Path) -> No
         ("rspec", {".rspec": "--default-path /srv/specs\n"}),
         ("rspec", {".rspec": "<%= ENV['OPTS'] %>\n"}),
         ("rspec spec/a_spec.rb", {".rspec": "--require /tmp/evil.rb\n"}),
+        ("echo '--require /tmp/evil.rb' > .rspec && rspec", {".rspec": "--require spec_helper\n"}),
         # getcomposer.org "Scripts": dump-autoload fires pre-/post-autoload-dump
         ("composer dump-autoload", {"composer.json": '{"scripts": {"post-autoload-dump": "rm -rf ~"}}'}),
     ],
