@@ -339,6 +339,34 @@ _USES_KEYS = frozenset({
 })  # fmt: skip
 
 
+#: wc(1) coreutils 9 options that choose which counts it prints (bytes, characters, lines, the longest line's width,
+#: words, the total line).
+_WC_COUNTS = frozenset({
+    "--bytes", "--chars", "--lines", "--max-line-length", "--words", "--total", "--help", "--version",
+})  # fmt: skip
+
+
+def _wc_counts(values: list[str | None]) -> bool:
+    """True when ``wc values...`` prints only counts of its operands and their names: its options are those of
+    :data:`_WC_COUNTS` (``-c``, ``-m``, ``-l``, ``-L``, ``-w``), as a file's size from ``stat`` is. The counts need
+    no guess from the caller, so repeating them learns nothing more of the content. Not ``--files0-from=F``: it
+    prints the names F holds, F's content (coreutils wc: an unknown name is echoed in its error)."""
+    ended = False
+    for value in values:
+        if value is None:
+            return False
+        if ended or not value.startswith("-") or value == "-":
+            continue
+        if value == "--":
+            ended = True
+        elif value.startswith("--"):
+            if value.split("=", 1)[0] not in _WC_COUNTS:
+                return False
+        elif not set(value[1:]) <= set("cmlLw"):
+            return False
+    return True
+
+
 _FILE_URL = Regex(r"^fileb?://(?:localhost)?(/[^?#]*)", re.IGNORECASE)
 
 
@@ -1524,7 +1552,8 @@ class Rec:
     False for a shell wrapper (``bash -c``) whose inner commands were listed instead;
     ``stdin`` is the literal text on its standard input when the script shows it (a
     quoted here-document, a literal here-string, ``echo LITERAL |``), else None (unknown); ``null_stdin`` is True
-    when its last input redirect reads ``/dev/null`` (it reads nothing: ``tee f < /dev/null`` empties f); ``fed`` is
+    when its last input redirect reads ``/dev/null`` (it reads nothing: ``tee f < /dev/null`` empties f);
+    ``null_stdout`` is True when its redirects send its standard output to ``/dev/null``; ``fed`` is
     True when its standard input comes from a pipe or an input redirect at all (literal or not), False when it is the
     session's own;
     ``marks`` lists its redirects that write outside the workspace (:attr:`SimpleCommand.marks`);
@@ -1534,8 +1563,8 @@ class Rec:
     """
 
     __slots__ = (
-        "words", "text", "wrappers", "level", "emit", "stdin", "null_stdin", "fed", "marks", "environment",
-        "outside", "chosen_by",
+        "words", "text", "wrappers", "level", "emit", "stdin", "null_stdin", "null_stdout", "fed", "marks",
+        "environment", "outside", "chosen_by",
     )  # fmt: skip
 
     def __init__(self, words: list[Word], text: str, wrappers: list[str] | None = None) -> None:
@@ -1546,6 +1575,7 @@ class Rec:
         self.emit = True
         self.stdin: str | None = None
         self.null_stdin = False
+        self.null_stdout = False
         self.fed = False
         self.marks: list[str] | None = None
         self.environment: tuple[str, ...] = ()
@@ -3189,6 +3219,8 @@ class Grader:
                     "output goes to the model.",
                 )
             if name in _USES_KEYS and not (name == "git" and _git_reads_files(values)):
+                continue
+            if (name == "wc" and _wc_counts(values)) or (name == "cat" and rec.null_stdout):
                 continue
             if name == "git" and word.value is not None:
                 start = _git_message_file(word.value)[1]

@@ -1111,6 +1111,7 @@ class _Walk:
             self.check_assignment(rec, scope, assign, environment=named)
         rec.stdin = self.stdin_of(feed, redirects) if (redirects or feed is not None) else None
         rec.null_stdin = self.reads_null(redirects)
+        rec.null_stdout = self.writes_null(redirects)
         rec.fed = piped or feed is not None or any(self.redirects_input(r) for r in redirects)
         if redirects:
             extra_args: list[Node] = []
@@ -1246,6 +1247,33 @@ class _Walk:
                     dests = node.children_by_field_name("destination")
                     null = op == "<" and bool(dests) and self.word(dests[0]).value == "/dev/null"
         return null
+
+    def writes_null(self, redirects: list[Node]) -> bool:
+        """True when, after ``redirects`` in order, standard output goes to ``/dev/null`` (literal): ``> /dev/null``,
+        ``1> /dev/null``, ``&> /dev/null``, ``>& /dev/null``, or ``1>&2`` after standard error went there (bash(1)
+        REDIRECTION: redirections are processed in the order they appear; ``N>&M`` makes N a copy of M). Any other
+        redirect of descriptor 1 or 2 sends it elsewhere."""
+        null = {"1": False, "2": False}
+        for node in sorted(redirects, key=lambda r: r.start_byte):
+            if node.type != "file_redirect":
+                continue
+            descriptor = node.child_by_field_name("descriptor")
+            op = next((c.type for c in node.children if not c.is_named), "")
+            dests = node.children_by_field_name("destination")
+            target = self.word(dests[0]).value if dests else None
+            if op.startswith("<") and op != "<>":
+                continue
+            fd = self.text(descriptor) if descriptor is not None else None
+            if op in (">&", "<>") and target is not None and target.isdigit():
+                if fd in (None, "1", "2"):
+                    null[fd or "1"] = null.get(target, False)
+                continue
+            into_null = op in (">", ">|", ">>", "&>", "&>>", ">&") and target == "/dev/null"
+            if fd is None and op in ("&>", "&>>", ">&"):
+                null["1"] = null["2"] = into_null
+            elif fd in (None, "1", "2"):
+                null[fd or "1"] = into_null
+        return null["1"]
 
     def redirects_input(self, node: Node) -> bool:
         """True for a redirect of standard input: a here-document, a here-string or ``<``/``<>`` on descriptor 0."""

@@ -82,3 +82,41 @@ def test_a_listing_of_hidden_or_ignored_files_names_the_env_file(workspace: Path
 )
 def test_a_listing_that_hides_dotfiles_or_is_not_printed_keeps_its_grade(workspace: Path, command: str) -> None:
     assert graded(command, workspace)[0] is RO
+
+
+# -- a secret file's counts, or its content sent to /dev/null: nothing of it reaches the output ----------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "wc -l .env",
+        "wc -c .env",
+        "wc .env",
+        "cat .env > /dev/null",
+        "cat .env >/dev/null 2>&1",
+        "cat .env 2>&1 >/dev/null",
+        "cat .env &> /dev/null",
+        "cat .env >& /dev/null",
+    ],
+)
+def test_counts_or_a_silenced_read_of_a_secret_file_print_none_of_it(workspace: Path, command: str) -> None:
+    assert graded(command, workspace)[0] is RO
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat .env > /dev/null 1>&2",
+        "cat .env 2>/dev/null",
+        "cat .env > /dev/stdout",
+        "cat .env > /dev/null > /dev/tty",
+        "cat .env | wc -c",
+        "head .env > /dev/null",
+        "grep -q KEY .env > /dev/null",
+        "md5sum .env",
+        "wc --files0-from=.env",
+        "wc --files0-from .env",
+    ],
+)
+def test_a_secret_files_content_reaching_the_output_stays_a_secret_read(workspace: Path, command: str) -> None:
+    risk, details = graded(command, workspace)
+    assert risk is NET, details
