@@ -1313,7 +1313,8 @@ def _git_guess(root: str, base: str, name: str) -> list[tuple[str, str]]:
     name"; with several, the one ``checkout.defaultRemote`` names, git-config(1)). Where git would refuse (several
     remotes and no default), or a remote fetches with a refspec other than ``+refs/heads/*:refs/remotes/R/*`` (its
     remote-tracking branches lie elsewhere), every such remote is listed (fail closed). None: no repository, or no
-    remote holds NAME.
+    remote holds NAME, or ``checkout.guess`` is false there (git-config(1): no remote-tracking branch is guessed).
+    A remote listed for its refspec ends in ``(refspec not read)``.
 
     Raises:
         ValueError: the repository keeps its refs in ``reftable`` (not read: fail closed).
@@ -1336,10 +1337,13 @@ def _git_guess(root: str, base: str, name: str) -> list[tuple[str, str]]:
                 packed.add(fields[1])
     remotes: dict[str, bool] = {}  # name -> fetches with a refspec other than the default
     default = ""
+    guess = True
     for path in dict.fromkeys((os.path.join(common, "config"), os.path.join(git_dir, "config.worktree"))):
         if not os.path.isfile(path):
             continue
         for _number, key, value in _git_config(_text(path)):
+            if key == "checkout.guess":
+                guess = value.lower() not in ("false", "no", "off", "0")
             if key == "checkout.defaultremote":
                 default = value
             elif key.startswith("remote.") and key.count(".") >= 2:
@@ -1353,10 +1357,16 @@ def _git_guess(root: str, base: str, name: str) -> list[tuple[str, str]]:
         or os.path.lexists(os.path.join(common, "refs", "remotes", remote, name))
         or f"refs/remotes/{remote}/{name}" in packed
     ]
+    if not guess:
+        return []
     if default in holding and not remotes[default]:
         holding = [default]
     return [
-        (_rel(root, common), f"remote {remote[:40]}: refs/remotes/{remote[:40]}/{name[:100]}") for remote in holding
+        (
+            _rel(root, common),
+            f"remote {remote[:40]}: refs/remotes/{remote[:40]}/{name[:100]}" + (" (refspec not read)" if odd else ""),
+        )
+        for remote, odd in ((r, remotes[r]) for r in holding)
     ]
 
 

@@ -6,6 +6,7 @@ tracks one (settings question ``tracked``), and keep their grade when it tracks 
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,13 @@ from tests.risk.both_sides import graded, project
 RO = RiskLevel.READ_ONLY
 WW = RiskLevel.WORKSPACE_WRITE
 NET = RiskLevel.NETWORK
+DES = RiskLevel.DESTRUCTIVE
+
+
+def _git(*args: str, cwd: Path) -> None:
+    subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@e", *args], cwd=cwd, check=True, capture_output=True
+    )
 
 
 @pytest.fixture()
@@ -120,3 +128,73 @@ def test_counts_or_a_silenced_read_of_a_secret_file_print_none_of_it(workspace: 
 def test_a_secret_files_content_reaching_the_output_stays_a_secret_read(workspace: Path, command: str) -> None:
     risk, details = graded(command, workspace)
     assert risk is NET, details
+
+
+# -- git checkout NAME where NAME is one remote's remote-tracking branch: a new local branch ---------------------------
+@pytest.fixture()
+def cloned(tmp_path: Path) -> Path:
+    """A workspace repository with one commit, a local ``main``, and ``origin/dev`` but no local ``dev``."""
+    ws = project(tmp_path, {"README.md": "x\n"})
+    _git("init", "-q", "-b", "main", cwd=ws)
+    _git("add", "README.md", cwd=ws)
+    _git("commit", "-q", "-m", "i", cwd=ws)
+    _git("config", "remote.origin.url", "https://example.com/o.git", cwd=ws)
+    _git("config", "remote.origin.fetch", "+refs/heads/*:refs/remotes/origin/*", cwd=ws)
+    _git("update-ref", "refs/remotes/origin/dev", "HEAD", cwd=ws)
+    return ws
+
+
+@pytest.mark.parametrize("command", ["git checkout dev", "git checkout -q dev", "git checkout --guess dev"])
+def test_checking_out_a_remote_tracking_branch_by_its_name_makes_a_local_branch(cloned: Path, command: str) -> None:
+    assert graded(command, cloned)[0] is WW
+
+
+@pytest.mark.parametrize(
+    "command", ["git checkout nothere", "git checkout --no-guess dev", "git checkout dev --", "git checkout -f dev"]
+)
+def test_checking_out_a_name_that_is_no_branch_still_discards_changes(cloned: Path, command: str) -> None:
+    assert graded(command, cloned)[0] is DES
+
+
+def test_a_remote_tracking_branch_of_another_remote_or_no_guess_is_not_a_plain_branch(cloned: Path) -> None:
+    _git("config", "checkout.guess", "false", cwd=cloned)
+    assert graded("git checkout dev", cloned)[0] is DES  # git-config(1) checkout.guess: dev is then a pathspec
+    _git("config", "--unset", "checkout.guess", cwd=cloned)
+    _git("config", "remote.evil.url", "https://evil.example/e.git", cwd=cloned)
+    _git("update-ref", "refs/remotes/evil/feature", "HEAD", cwd=cloned)
+    risk, details = graded("git checkout feature", cloned)
+    assert risk is DES and any("evil" in d for d in details), details
+    _git("config", "remote.odd.url", "https://example.com/odd.git", cwd=cloned)
+    _git("config", "remote.odd.fetch", "+refs/heads/*:refs/odd/*", cwd=cloned)
+    assert graded("git checkout dev", cloned)[0] is DES  # odd's branches lie elsewhere: which one git takes is unknown
+
+
+# -- kubectl --dry-run: the cluster is read, not changed ---------------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "kubectl apply --dry-run=client -f k8s/deploy.yaml",
+        "kubectl apply --dry-run=server -f k8s/deploy.yaml",
+        "kubectl apply --dry-run -f k8s/deploy.yaml",
+        "kubectl delete pod web --dry-run=server",
+        "kubectl create deployment web --image=nginx --dry-run=client -o yaml",
+    ],
+)
+def test_a_kubectl_dry_run_only_reads_the_cluster(workspace: Path, command: str) -> None:
+    assert graded(command, workspace)[0] is NET
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("kubectl apply -f k8s/deploy.yaml", RiskLevel.SYSTEM),
+        ("kubectl apply --dry-run=client --dry-run=none -f k8s/deploy.yaml", RiskLevel.SYSTEM),
+        ("kubectl apply --dry-run=false -f k8s/deploy.yaml", RiskLevel.SYSTEM),
+        ('kubectl apply --dry-run=client -f k8s/deploy.yaml "$MORE"', RiskLevel.SYSTEM),
+        ("kubectl delete pod web", DES),
+        ("kubectl exec web --dry-run=client -- rm -rf /", DES),
+        ("kubectl --kubeconfig /tmp/k apply --dry-run=client -f k8s/deploy.yaml", DES),
+    ],
+)
+def test_a_kubectl_change_without_a_dry_run_keeps_its_grade(workspace: Path, command: str, level: RiskLevel) -> None:
+    assert graded(command, workspace)[0] is level

@@ -824,8 +824,12 @@ def _checkout(g: _Git) -> None:
     revision as the branch and refuses one that also names a file ("ambiguous argument"), but one that is no
     revision becomes a remote-tracking guess or, when it names a path, ``git checkout -- PATH``, which overwrites
     that path's changes. So only a name the recipe book reports as a local branch (settings.py
-    ``_git_local_branch``) is graded as git switch; ``-f``, ``-m``, ``--``, paths (``.``) and every other use
-    discard changes (destructive)."""
+    ``_git_local_branch``) is graded as git switch, and so is one it reports as exactly one remote's
+    remote-tracking branch (settings.py ``_git_guess``: "If <branch> is not found but there does exist a tracking
+    branch in exactly one remote (call it <remote>) with a matching name [...], treat as equivalent to ``git
+    checkout -b <branch> --track <remote>/<branch>``"; when it also names a file git refuses): a new local branch, a
+    remote other than origin its upstream (``git-config``, as :func:`_guessed_upstream`); ``-f``, ``-m``, ``--``,
+    ``--no-guess``, paths (``.``) and every other use discard changes (destructive)."""
     if _upstream(g):
         return
     if g.has("-b", "-B", "--orphan") and not g.has(
@@ -845,6 +849,26 @@ def _checkout(g: _Git) -> None:
     ):
         _write(g)
         return
+    if (
+        len(operands) == 1
+        and len(values) == len(options) + 1
+        and all(v in _CHECKOUT_QUIET or v == "--guess" for v in options)
+        and operands[0].value is not None
+    ):
+        remote = _guessed_remote(g, operands[0].value)
+        if remote is not None:
+            if remote != "origin" or "origin" in g.call.g.git_remotes:
+                destructive(
+                    g.call,
+                    "git-config",
+                    f"git checkout {shorten(operands[0].value, 60)} creates the branch from {shorten(remote, 40)}'s "
+                    "branch of that name (git-checkout(1) --guess, the default) and makes it the upstream, on a "
+                    "remote other than origin: a later plain git push sends the branch there (as git config "
+                    "branch.NAME.remote does).",
+                )
+            else:
+                _write(g)
+            return
     destructive(
         g.call,
         "discard-changes",
@@ -1481,6 +1505,25 @@ def _guessed_upstream(g: _Git) -> bool:
         )
         return True
     return False
+
+
+def _guessed_remote(g: _Git, name: str) -> str | None:
+    """The one remote whose remote-tracking branch ``git checkout NAME`` starts the new branch NAME from, as the
+    recipe book answers settings.py ``_git_guess`` from every directory the shell may be in; None when it reports
+    none, several, one whose refspec it did not read, or cannot be asked (fail closed: NAME may be a path)."""
+    from bot.risk.recipes import SETTINGS
+
+    from .projects import configured_options
+
+    if len(SETTINGS + GUESS + name) > 200 or any(ord(c) < 32 or ord(c) == 127 for c in name):
+        return None
+    lines = configured_options(g.call, "git", "git checkout", GUESS + name)
+    if not lines or len(set(lines)) != 1:
+        return None
+    line = lines[0]
+    if not line.startswith("remote ") or not line.endswith(f": refs/remotes/{line[7 : line.find(':')]}/{name}"):
+        return None
+    return line[len("remote ") : line.index(": refs/remotes/")]
 
 
 def _local_branch(g: _Git, name: str) -> bool:
