@@ -178,6 +178,7 @@ def test_a_remote_tracking_branch_of_another_remote_or_no_guess_is_not_a_plain_b
         "kubectl apply --dry-run -f k8s/deploy.yaml",
         "kubectl delete pod web --dry-run=server",
         "kubectl create deployment web --image=nginx --dry-run=client -o yaml",
+        "kubectl create clusterrolebinding x --clusterrole=cluster-admin --user=b --dry-run=client -o yaml",
     ],
 )
 def test_a_kubectl_dry_run_only_reads_the_cluster(workspace: Path, command: str) -> None:
@@ -198,3 +199,83 @@ def test_a_kubectl_dry_run_only_reads_the_cluster(workspace: Path, command: str)
 )
 def test_a_kubectl_change_without_a_dry_run_keeps_its_grade(workspace: Path, command: str, level: RiskLevel) -> None:
     assert graded(command, workspace)[0] is level
+
+
+# -- whole-repository searches and dumps: graded by whether the index tracks a secret file ---------------------------
+@pytest.fixture()
+def tracking(tmp_path: Path) -> Path:
+    """A repository whose index tracks ``.env.production`` and ``config/server.key`` beside its sources."""
+    ws = project(
+        tmp_path,
+        {".env.production": "API_KEY=s3cret\n", "config/server.key": "k\n", "src/a.py": "x = 1\n", "README.md": "r\n"},
+    )
+    _git("init", "-q", cwd=ws)
+    _git("add", "-A", cwd=ws)
+    _git("commit", "-q", "-m", "i", cwd=ws)
+    return ws
+
+
+@pytest.fixture()
+def clean(tmp_path: Path) -> Path:
+    """A repository tracking no secret file, with a git-ignored ``.env``."""
+    ws = project(tmp_path, {".env": "API_KEY=s3cret\n", ".gitignore": ".env\n", "src/a.py": "x = 1\n"})
+    _git("init", "-q", cwd=ws)
+    _git("add", "-A", cwd=ws)
+    _git("commit", "-q", "-m", "i", cwd=ws)
+    return ws
+
+
+WHOLE_REPOSITORY = [
+    "git grep -n SECRET",
+    "git grep -h .",
+    "git grep -i key HEAD",
+    "git grep -e KEY -- :/",
+    "git grep KEY -- config",
+    "git cat-file --batch-all-objects --batch",
+    "git cat-file --batch-all-objects --batch-command",
+    "git log -p",
+    "git log --patch -n 5",
+    "git whatchanged -p",
+]
+
+
+@pytest.mark.parametrize("command", WHOLE_REPOSITORY)
+def test_a_whole_repository_search_or_dump_prints_a_tracked_secret(tracking: Path, command: str) -> None:
+    risk, details = graded(command, tracking)
+    assert risk is NET and any("the repository tracks" in d for d in details), details
+
+
+@pytest.mark.parametrize("command", WHOLE_REPOSITORY)
+def test_a_whole_repository_search_where_no_secret_is_tracked_stays_a_read(clean: Path, command: str) -> None:
+    assert graded(command, clean)[0] is RO
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git grep KEY -- src",
+        "git grep KEY -- '*.py'",
+        "git grep KEY src/",
+        "git grep --no-index KEY src",
+        "git log",
+        "git log --stat",
+        "git log -p -- src",
+        "git cat-file --batch-all-objects --batch-check",
+        "git show",
+    ],
+)
+def test_a_search_or_log_narrowed_away_from_the_tracked_secrets_stays_a_read(tracking: Path, command: str) -> None:
+    assert graded(command, tracking)[0] is RO
+
+
+def test_an_index_flybot_cannot_read_fails_closed(tracking: Path) -> None:
+    _git("update-index", "--split-index", cwd=tracking)
+    risk, details = graded("git grep KEY", tracking)
+    assert risk is DES and any("not read" in d for d in details), details
+
+
+def test_every_index_version_is_read(tracking: Path) -> None:
+    for version in ("2", "3", "4"):
+        _git("update-index", "--index-version", version, cwd=tracking)
+        risk, details = graded("git grep KEY", tracking)
+        assert risk is NET and any(".env.production" in d for d in details), (version, details)

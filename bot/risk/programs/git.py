@@ -43,7 +43,7 @@ from bot.risk.options import long_is
 from bot.risk.paths import Where
 from bot.risk.reasons import shorten
 from bot.risk.sensitive import secret_setting
-from bot.risk.settings import GUESS, LOCAL_BRANCH
+from bot.risk.settings import GUESS, LOCAL_BRANCH, TRACKED
 from bot.risk.settings import local_url as _local_url
 from bot.risk.words import Word, literal_word
 
@@ -622,6 +622,101 @@ def _read(g: _Git) -> None:
         g.call.write(output, f"git {g.sub} --output writes")
     if not outputs:
         g.read()
+    specs = _pathspecs(g)
+    if specs is not None:
+        _tracked_secrets(g, specs)
+
+
+#: git-grep(1) and git-log(1) options that take the next word as their value.
+_GREP_VALUES = frozenset({
+    "-e", "-f", "-A", "-B", "-C", "-m", "--max-count", "--max-depth", "--threads", "--context", "-n", "--author",
+    "--committer", "--grep", "--since", "--until", "--after", "--before", "-S", "-G",
+})  # fmt: skip
+
+
+def _pathspecs(g: _Git) -> list[str | None] | None:
+    """The pathspecs narrowing ``git grep`` (git-grep(1): "Look for specified patterns in the tracked files in the
+    work tree"), ``git log -p`` (or ``whatchanged``; -u, --patch: each commit's diff, every tracked file's content
+    as it was added) or ``git cat-file --batch-all-objects --batch|--batch-command`` (git-cat-file(1): every object
+    in the repository, with its content), which print the content of every tracked file they match: ``[]`` for the
+    whole tree; None for other uses, and for ``git grep --no-index`` (it searches the directory: the other rules
+    grade that). Without ``--``, a word is a pathspec only when it cannot be a revision (it holds ``/`` or ``*``
+    or starts with ``.``); a word only known when it runs is a pathspec matching anything (fail closed)."""
+    values = g.values()
+    if g.sub == "cat-file":
+        content = any(v is not None and v.split("=", 1)[0] in ("--batch", "--batch-command") for v in values)
+        return [] if content and g.has("--batch-all-objects") else None
+    if g.sub in ("log", "whatchanged"):
+        if not any(v is not None and (v in ("-p", "-u") or long_is(v, "--patch")) for v in values):
+            return None
+    elif g.sub != "grep" or g.has("--no-index"):
+        return None
+    if "--" in values:
+        return values[values.index("--") + 1 :]
+    pattern = g.sub == "grep" and not any(
+        v is not None and (v in ("-e", "-f") or v.startswith(("--file", "-f"))) for v in values
+    )
+    specs: list[str | None] = []
+    skip = False
+    for value in values:
+        if skip:
+            skip = False
+        elif value is not None and value in _GREP_VALUES:
+            skip = True
+        elif value is not None and value.startswith("-"):
+            continue
+        elif pattern:
+            pattern = False
+        elif value is None or "/" in value or "*" in value or value.startswith("."):
+            specs.append(value)
+    return specs
+
+
+def _spec_matches(spec: str | None, path: str) -> bool:
+    """True when the pathspec ``spec`` may match ``path`` (relative to the repository's top) from any directory
+    git runs in (gitglossary(7) "pathspec": a leading directory, or a glob whose ``*`` also matches ``/``); magic
+    (``:(...)``, ``:!``) and a word only known when it runs match anything."""
+    from fnmatch import fnmatchcase
+
+    if spec is None or spec.startswith(":") or spec in ("", ".", "./"):
+        return True
+    spec = spec.removeprefix("./").rstrip("/")
+    parts = path.split("/")
+    for index in range(len(parts)):
+        tail = "/".join(parts[index:])
+        if tail == spec or tail.startswith(spec + "/") or fnmatchcase(tail, spec):
+            return True
+    return False
+
+
+#: What each subcommand of :func:`_pathspecs` prints of the tracked files.
+_PRINTS_TRACKED = {
+    "grep": "searches every tracked file and prints the lines it finds",
+    "cat-file": "prints every object of the repository, each tracked file's content among them",
+}
+
+
+def _tracked_secrets(g: _Git, specs: list[str | None]) -> None:
+    """The secret files the repository tracks, as the recipe book answers settings.py ``_git_tracked_secrets`` (the
+    adapter reads the index), that ``specs`` (:func:`_pathspecs`; ``[]``: all) match: git grep searches them and git
+    log -p and git cat-file print them, so with any such file the use is a ``secret-read`` (network, never covered);
+    with none it stays a read."""
+    from .projects import configured_options
+
+    lines = configured_options(g.call, "git", f"git {g.sub}", TRACKED)
+    if lines and specs:
+        lines = [line for line in lines if any(_spec_matches(spec, line.split(": ", 1)[0]) for spec in specs)]
+    if not lines:
+        return
+    named = lines[0].split(": ", 1)[0]
+    g.call.flag(
+        R.NETWORK,
+        "secret-read",
+        f"git {g.sub} {_PRINTS_TRACKED.get(g.sub, 'prints every commit')}, and the repository tracks "
+        f"{shorten(named, 60)}"
+        + (f" and {len(lines) - 1} more secret files" if len(lines) > 1 else "")
+        + ": its output goes to the model.",
+    )
 
 
 def _write(g: _Git) -> None:
