@@ -8,7 +8,9 @@ matches one of :data:`_SECRET_NAMES` (``grep env`` matches ``.env``); any filter
 that include a credential file may keep it (``ls ~/.ssh/id_* | grep -v pub``). A listing that shows hidden or
 git-ignored files (``ls -a``, ``find`` without a name test or with a negated or alternative one, ``fd -H``, ``git
 ls-files -o|-i``) names the project's ``.env`` and, below the top, ``.git/config`` (:data:`HIDDEN`): a filter keeps
-them unless its pattern matches none of the hidden credential names, or ``-v`` drops them all. :func:`stream` follows a pipeline's elements and
+them unless its pattern matches none of the hidden credential names, or ``-v`` drops them all. ``git ls-files``
+without pathspecs lists the tracked files (:data:`TRACKED`): they name a credential file when the repository tracks
+one, which the caller asks the recipe book (walker.tracked_names). :func:`stream` follows a pipeline's elements and
 says what credential file the names at its end may include; a listing whose patterns name nothing secret (``find .
 -name '*.py'``) names none, and neither does any other program's output.
 """
@@ -26,7 +28,7 @@ from bot.risk.sensitive import (
     named_secret,
 )
 
-__all__ = ["ANY_PATH", "EVERY_NAME", "HIDDEN", "names_secret", "stream", "xargs_program"]
+__all__ = ["ANY_PATH", "EVERY_NAME", "HIDDEN", "TRACKED", "names_secret", "stream", "xargs_program"]
 
 #: The state of a stream that may hold any file's name but a hidden one (``ls``, ``fd``): a filter decides what it
 #: keeps.
@@ -34,6 +36,9 @@ EVERY_NAME = "\0every name"
 #: The state of a stream that holds hidden and git-ignored files' names too (``ls -a``, ``find .``, ``git ls-files
 #: -o``): the project's ``.env``, and below the top ``.git/config``, are among them.
 HIDDEN = "the project's secrets (a hidden or git-ignored file such as .env, or .git/config)"
+#: The state of a stream of the repository's tracked files (``git ls-files``): it names a credential file when the
+#: repository tracks one (the caller asks the recipe book: settings question ``tracked``).
+TRACKED = "\0tracked names"
 #: Credential file names a filter's pattern is tried on (sensitive.py's examples, by their last component).
 _SECRET_NAMES = (
     ".env", ".env.local", ".env.production", ".envrc", "id_rsa", "id_ed25519", "id_ecdsa", "server.key",
@@ -167,7 +172,7 @@ def _listing(name: str, args: list[str | None]) -> str | None:
                 return what
         if _ls_files_untracked(rest):
             return HIDDEN  # git-ls-files(1) -o/-i: untracked or ignored files, the ignored .env among them
-        return None if specs else EVERY_NAME
+        return None if specs else TRACKED
     return None
 
 
@@ -248,12 +253,22 @@ def _grep(name: str, args: list[str | None], before: str | None) -> str | None:
         return None
     if before is None:
         return None
+    if before == TRACKED:  # the tracked secret files are only known to the recipe book: a pattern may keep them
+        inverted = "v" in flags or "--invert-match" in long
+        return TRACKED if inverted else _grep_keeps_secret(args, operands, flags, long, name)
     if before not in (EVERY_NAME, HIDDEN):
         return before  # a filter over names that include a credential file may keep it (-v too: grep -v pub)
     if "v" in flags or "--invert-match" in long:
         if before == HIDDEN and not _removes_hidden_secrets(args, flags, long):
             return HIDDEN  # ls -A | grep -v git: .env passes; grep -v env: .npmrc passes
         return None
+    return _grep_keeps_secret(args, operands, flags, long, name)
+
+
+def _grep_keeps_secret(
+    args: list[str | None], operands: list[str | None], flags: str, long: set[str], name: str
+) -> str | None:
+    """What credential file a grep filter's pattern keeps from a listing of every name (see :func:`_grep`)."""
     pattern = next((args[i + 1] for i, w in enumerate(args[:-1]) if w in ("-e", "--regexp")), None)
     if pattern is None:
         pattern = operands[0] if operands else None
@@ -282,7 +297,7 @@ def stream(elements: list[list[str | None]]) -> str | None:
     state: str | None = None
     for words in elements:
         state = step(words, state)
-    return None if state == EVERY_NAME else state
+    return None if state == EVERY_NAME else state  # TRACKED: the caller asks (walker.tracked_names)
 
 
 def xargs_program(words: list[str | None]) -> str | None:

@@ -22,7 +22,7 @@ from bot.risk.grader import (
     _decoded_variable,
     inert_environment,
 )
-from bot.risk.listing import ANY_PATH, stream, xargs_program
+from bot.risk.listing import ANY_PATH, TRACKED, stream, xargs_program
 from bot.risk.misread import misreadings
 from bot.risk.model import RiskLevel
 from bot.risk.paths import Where, names_socket
@@ -497,6 +497,9 @@ def _xargs_reads(g: Grader, rec: Rec, scope: Scope, words: list[Word], names_in:
     reader = xargs_program([w.value for w in words[1:]])
     if reader not in CONTENT_READERS:
         return False
+    names_in = tracked_names(g, rec, scope) if names_in == TRACKED else names_in
+    if names_in is None:
+        return False
     g.flag(
         rec,
         scope,
@@ -506,6 +509,20 @@ def _xargs_reads(g: Grader, rec: Rec, scope: Scope, words: list[Word], names_in:
         "its output goes to the model.",
     )
     return True
+
+
+def tracked_names(g: Grader, rec: Rec, scope: Scope) -> str | None:
+    """What secret file a listing of the repository's tracked files (listing.TRACKED: ``git ls-files``) names: the
+    first one the recipe book reports the index tracking (settings question ``tracked``), or None."""
+    from bot.risk.grader import Call
+    from bot.risk.programs.projects import configured_options
+    from bot.risk.settings import TRACKED as QUESTION
+
+    lines = configured_options(Call(g, rec, scope, "git", []), "git", "git ls-files", QUESTION)
+    if not lines:
+        return None
+    path, _, what = lines[0].partition(": ")
+    return f"{what} ({shorten(path, 60)}, which the repository tracks)"
 
 
 def _plain_command(
@@ -1172,6 +1189,7 @@ class _Walk:
             return
         arguments = [c for c in node.children if c.type not in ("command_name", "comment", "variable_assignment")]
         what = self.listed_names(arguments)
+        what = tracked_names(self.g, rec, scope) if what == TRACKED else what
         if what is not None:
             self.g.flag(
                 rec,

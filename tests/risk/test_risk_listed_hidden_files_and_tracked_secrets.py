@@ -218,7 +218,7 @@ def tracking(tmp_path: Path) -> Path:
 @pytest.fixture()
 def clean(tmp_path: Path) -> Path:
     """A repository tracking no secret file, with a git-ignored ``.env``."""
-    ws = project(tmp_path, {".env": "API_KEY=s3cret\n", ".gitignore": ".env\n", "src/a.py": "x = 1\n"})
+    ws = project(tmp_path / "clean", {".env": "API_KEY=s3cret\n", ".gitignore": ".env\n", "src/a.py": "x = 1\n"})
     _git("init", "-q", cwd=ws)
     _git("add", "-A", cwd=ws)
     _git("commit", "-q", "-m", "i", cwd=ws)
@@ -279,3 +279,27 @@ def test_every_index_version_is_read(tracking: Path) -> None:
         _git("update-index", "--index-version", version, cwd=tracking)
         risk, details = graded("git grep KEY", tracking)
         assert risk is NET and any(".env.production" in d for d in details), (version, details)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "grep . $(git ls-files)",
+        "git ls-files | xargs cat",
+        "git ls-files | grep -v test | xargs head",
+        "cat `git ls-files`",
+    ],
+)
+def test_a_listing_of_the_tracked_files_names_a_tracked_secret(tracking: Path, clean: Path, command: str) -> None:
+    risk, details = graded(command, tracking)
+    assert risk is NET and any("which the repository tracks" in d for d in details), details
+    assert graded(command, clean)[0] is RO
+
+
+@pytest.mark.parametrize("command", ["git ls-files | grep py | xargs cat", "cat $(git ls-files '*.py')"])
+def test_a_listing_of_tracked_files_filtered_away_from_secrets_stays_a_read(tracking: Path, command: str) -> None:
+    assert graded(command, tracking)[0] is RO
+
+
+def test_a_tracked_listing_filtered_for_a_secret_name_is_a_secret_read_anywhere(clean: Path) -> None:
+    assert graded("git ls-files | grep env | xargs cat", clean)[0] is NET
