@@ -303,3 +303,23 @@ def test_a_listing_of_tracked_files_filtered_away_from_secrets_stays_a_read(trac
 
 def test_a_tracked_listing_filtered_for_a_secret_name_is_a_secret_read_anywhere(clean: Path) -> None:
     assert graded("git ls-files | grep env | xargs cat", clean)[0] is NET
+
+
+# -- tsx and ts-node run a TypeScript program as node runs one --------------------------------------------------------
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        ("tsx src/index.ts", "runs a program"),
+        ("tsx watch src/index.ts", "runs a program"),
+        ("ts-node src/index.ts", "runs a program"),
+        ("tsx -e 'console.log(1)'", "runs inline code"),
+    ],
+)
+def test_tsx_and_ts_node_run_a_program_the_classifier_cannot_see(workspace: Path, command: str, said: str) -> None:
+    risk, details = graded(command, workspace)
+    assert risk is DES and any(said in d for d in details), details
+
+
+@pytest.mark.parametrize("command", ["tsx --version", "ts-node -v"])
+def test_tsx_and_ts_node_versions_only_print(workspace: Path, command: str) -> None:
+    assert graded(command, workspace)[0] is RO

@@ -531,8 +531,8 @@ def _syntax_check(name: str, values: list[str | None]) -> bool:
 
 
 def other_interpreter(call: Call) -> None:
-    """perl(1) ``-e``/``-E``, ruby(1) ``-e``, php(1) ``-r``: inline code; any program: destructive;
-    only ``-v``/``--version`` is read-only."""
+    """perl(1) ``-e``/``-E``, ruby(1) ``-e``, php(1) ``-r``, tsx and ts-node ``-e``: inline code; any program:
+    destructive; only ``-v``/``--version`` is read-only."""
     inline = {"perl": "eE", "ruby": "e", "php": "r"}.get(call.name, "e")
     values = [w.value for w in call.args]
     if values in (["-v"], ["--version"], ["-V"]):
