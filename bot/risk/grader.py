@@ -3229,7 +3229,7 @@ class Grader:
             decoder: str | None = None
             if (name in CONTENT_READERS or name == "<") and word.value is None:
                 decoded = _decoded_variable(word.src, self.decoded)
-                decoder = _decoded_name(word.src) or (f"a decoder (${decoded})" if decoded else None)
+                decoder = _decoded_name(word.src) or (f"a decoder or a listing (${decoded})" if decoded else None)
                 changed = _unfollowed_operator(word.src, self.read_values()) if decoder is None else None
                 decoder = decoder or (f"an operator on ${changed} that FlyBot cannot follow" if changed else None)
             if decoder is not None:

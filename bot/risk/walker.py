@@ -846,6 +846,8 @@ class _Walk:
                     self.assigns(rec, scope, self.text(variable), "The loop")
                     if any(self.holds_secret(self.text(v)) for v in node.children_by_field_name("value")):
                         self.g.secret_copies.add(self.text(variable))
+                    if self.listed_secret(rec, scope, node.children_by_field_name("value")):
+                        self.g.decoded.add(self.text(variable))  # for f in $(ls -a): $f may be .env
                     self.finish_orphan(rec, scope)
                     words = [resolve_word(v, self.src).value for v in node.children_by_field_name("value")]
                     if words and all(_trackable(w) for w in words):
@@ -1200,6 +1202,15 @@ class _Walk:
                 f"{what}: its output goes to the model.",
             )
 
+    def listed_secret(self, rec: Rec | None, scope: Scope | None, nodes: list[Node]) -> bool:
+        """True when the command substitutions in ``nodes`` print names that may include a credential file
+        (:meth:`listed_names`; the tracked files are asked of the recipe book only when ``rec`` and ``scope`` are
+        given, else taken as possibly secret): a variable assigned them names a file only known when it runs."""
+        what = self.listed_names(nodes)
+        if what == TRACKED and rec is not None and scope is not None:
+            what = tracked_names(self.g, rec, scope)
+        return what is not None
+
     def names_from_file(self, words: list[Word], redirects: list[Node]) -> str | None:
         """``xargs < FILE`` reading its names from a file: the file may name any path (listing.ANY_PATH), or None
         (``-a FILE``: :func:`_xargs_reads`)."""
@@ -1552,17 +1563,19 @@ class _Walk:
         if self.g.all_export:  # after ``set -a`` the assignment is an export
             self.g.exported.add(self.text(node.children[0]).split("[", 1)[0] if node.children else "")
             self.exported_effect(rec, scope, node)
-        self.remember_literal(node, previous)
+        self.remember_literal(node, previous, rec, scope)
         self.finish_orphan(rec, scope)
 
-    def remember_literal(self, node: Node, previous: tuple[str, ...] | None = None) -> None:
+    def remember_literal(
+        self, node: Node, previous: tuple[str, ...] | None = None, rec: Rec | None = None, scope: Scope | None = None
+    ) -> None:
         """``NAME=literal`` (a statement, or ``export``'s): NAME now holds that literal (:func:`_trackable`); NAME
         assigned a command substitution that runs a decoder joins :attr:`Grader.decoded`. ``previous``: NAME's values
         before this assignment, for ``NAME+=`` and ``NAME[N]=``."""
         if len(node.children) < 3 or node.children[1].type not in ("=", "+="):
             return
-        if _decoded_name(self.text(node.children[-1])):
-            self.g.decoded.add(self.text(node.children[0]).split("[", 1)[0])
+        if _decoded_name(self.text(node.children[-1])) or self.listed_secret(rec, scope, [node.children[-1]]):
+            self.g.decoded.add(self.text(node.children[0]).split("[", 1)[0])  # f=$(ls -a | head -1)
         if self.g.integers:
             return
         name = self.text(node.children[0])
@@ -1675,7 +1688,7 @@ class _Walk:
                         self.visit(part, scope)
                 self.check_assignment(rec, scope, child)
                 if (keyword == "export" and not options) or plain:
-                    self.remember_literal(child)
+                    self.remember_literal(child, None, rec, scope)
                 if exports:
                     self.g.exported.add(self.text(child.children[0]).split("[", 1)[0] if child.children else "")
                 value = resolve_word(child.children[-1], self.src).value if len(child.children) >= 3 else ""

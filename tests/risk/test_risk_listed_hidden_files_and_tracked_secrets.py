@@ -323,3 +323,37 @@ def test_tsx_and_ts_node_run_a_program_the_classifier_cannot_see(workspace: Path
 @pytest.mark.parametrize("command", ["tsx --version", "ts-node -v"])
 def test_tsx_and_ts_node_versions_only_print(workspace: Path, command: str) -> None:
     assert graded(command, workspace)[0] is RO
+
+
+# -- a variable assigned such a listing: a loop over it, or one name of it ------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        'for f in $(ls -a); do cat "$f"; done',
+        "for f in `find . -type f`; do head -n 5 $f; done",
+        "f=$(ls -A | head -1); cat $f",
+    ],
+)
+def test_a_variable_holding_listed_hidden_names_is_a_secret_read(workspace: Path, command: str) -> None:
+    risk, details = graded(command, workspace)
+    assert risk is NET and any("a listing" in d for d in details), details
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'for f in $(ls); do cat "$f"; done',
+        'for f in $(find src -name "*.py"); do cat "$f"; done',
+        'for f in $(ls -a); do echo "$f"; done',
+        'for f in $(ls -a); do wc -l "$f"; done',
+        "f=$(ls src | head -1); cat $f",
+    ],
+)
+def test_a_variable_holding_plain_listed_names_keeps_its_grade(workspace: Path, command: str) -> None:
+    assert graded(command, workspace)[0] is RO
+
+
+def test_a_loop_over_the_tracked_files_reads_a_tracked_secret(tracking: Path, clean: Path) -> None:
+    command = 'for f in $(git ls-files); do cat "$f"; done'
+    assert graded(command, tracking)[0] is NET
+    assert graded(command, clean)[0] is RO
