@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 
 from bot.risk.misread import shell_dialect
-from bot.risk.model import RiskLevel, SimpleCommand, simple_command_of
+from bot.risk.model import RiskLevel, Runner, SimpleCommand, simple_command_of
 from bot.risk.paths import (
     WORKSPACE_SENTINEL,
     CwdState,
@@ -1562,9 +1562,10 @@ class Scope:
         repeat: >0 inside loops, function bodies and traps (a ``cd`` there makes the cwd unknown).
         wrappers: wrappers that led into this script, prefixed to its simple commands' wrappers.
         floor: a level every simple command of this script gets at least (``sudo bash -c``).
+        runners: the project recipes this script is a line of, outermost first (:attr:`SimpleCommand.runners`).
     """
 
-    __slots__ = ("contained", "depth", "repeat", "wrappers", "floor")
+    __slots__ = ("contained", "depth", "repeat", "wrappers", "floor", "runners")
 
     def __init__(
         self,
@@ -1573,16 +1574,18 @@ class Scope:
         repeat: int = 0,
         wrappers: tuple[str, ...] = (),
         floor: RiskLevel = R.READ_ONLY,
+        runners: tuple[Runner, ...] = (),
     ) -> None:
         self.contained = contained
         self.depth = depth
         self.repeat = repeat
         self.wrappers = wrappers
         self.floor = floor
+        self.runners = runners
 
     def repeated(self) -> Scope:
         """This scope inside a loop or function body."""
-        return Scope(self.contained, self.depth, self.repeat + 1, self.wrappers, self.floor)
+        return Scope(self.contained, self.depth, self.repeat + 1, self.wrappers, self.floor, self.runners)
 
 
 class Call:
@@ -1714,18 +1717,22 @@ class Call:
         same_shell: bool = False,
         later: bool = False,
         elsewhere: str | None = None,
+        runner: Runner | None = None,
     ) -> None:
         """Parse and grade ``text`` as a shell script this program runs (``bash -c``, ``eval``, a recipe's line).
 
         ``same_shell``: it runs in this shell (``eval``, ``trap``), so its ``cd`` carries on. ``later``: it runs
         after the rest of the script may have (a ``trap`` action, at exit or on a signal): graded again at the end
         when a link maker comes after it (:meth:`Grader.finish`). ``elsewhere``: why it runs where FlyBot read no
-        recipe (:attr:`Grader.recipe_elsewhere`).
+        recipe (:attr:`Grader.recipe_elsewhere`). ``runner``: for a recipe's line, the recipe that runs it (its
+        commands list it in :attr:`SimpleCommand.runners`, not ``wrapper``).
         """
         g = self.g
         before = len(g.records)
         with g.elsewhere(elsewhere):
-            g.script(self.rec, self.scope, text, wrapper, remote=remote, repeat=repeat, same_shell=same_shell)
+            g.script(
+                self.rec, self.scope, text, wrapper, remote=remote, repeat=repeat, same_shell=same_shell, runner=runner
+            )
         if later and g.links_made is None:
             g.later.append((self.rec, self.scope, text, wrapper, [rec for rec, _ in g.records[before:]]))
 
@@ -3337,10 +3344,22 @@ class Grader:
             parent.level = rec.level
 
     def script(
-        self, parent: Rec, scope: Scope, text: str, wrapper: str, *, remote: bool, repeat: bool, same_shell: bool
+        self,
+        parent: Rec,
+        scope: Scope,
+        text: str,
+        wrapper: str,
+        *,
+        remote: bool,
+        repeat: bool,
+        same_shell: bool,
+        runner: Runner | None = None,
     ) -> None:
         """Parse ``text`` and grade it as a script run by ``parent``'s program: bash's reading, so a script that
-        another shell (sh, a recipe's or a remote shell) may read otherwise (misread.shell_dialect) is destructive."""
+        another shell (sh, a recipe's or a remote shell) may read otherwise (misread.shell_dialect) is destructive.
+
+        Its simple commands' wrappers are those that led to ``parent`` (its scope's and its own), then ``wrapper``;
+        for a recipe's line (``runner`` given) the recipe is added to their runners instead of ``wrapper``."""
         if wrapper.split(" ", 1)[0].rsplit("/", 1)[-1] not in _BASH_WRAPPERS:
             why = shell_dialect(text)
             if why is not None:
@@ -3349,8 +3368,9 @@ class Grader:
             contained=scope.contained and not remote,
             depth=scope.depth + 1,
             repeat=scope.repeat + (1 if repeat else 0),
-            wrappers=tuple(parent.wrappers) + (wrapper,),
+            wrappers=scope.wrappers + tuple(parent.wrappers) + (() if runner is not None else (wrapper,)),
             floor=max(scope.floor, parent.level),
+            runners=scope.runners + ((runner,) if runner is not None else ()),
         )
         before = len(self.records)  # parent is already listed: only records after it are inner
         saved = self.state
@@ -3363,7 +3383,7 @@ class Grader:
             self.state = CwdState.remote_state()
         try:
             if repeat:  # run again and again: graded as a loop body (:meth:`repeating`)
-                outer = Scope(inner.contained, inner.depth, scope.repeat, inner.wrappers, inner.floor)
+                outer = Scope(inner.contained, inner.depth, scope.repeat, inner.wrappers, inner.floor, inner.runners)
                 self.repeating(outer, lambda body: self.walker(self, parent, body, text))
             else:
                 self.walker(self, parent, inner, text)
@@ -3424,6 +3444,7 @@ class Grader:
                     rec.environment,
                     rec.outside,
                     tuple(rec.chosen_by) if rec.chosen_by else (),
+                    scope.runners,
                 )
             )
         return tuple(out)
