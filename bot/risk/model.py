@@ -134,7 +134,9 @@ class SimpleCommand(Frozen):
         runners: the project recipes this command is a line of, outermost first (``make test`` whose Makefile
             runs ``npm test``, whose script runs ``pytest -q``: two for ``pytest -q``); empty for a command typed
             in the script itself. A standing approval covers a recipe's line only through its runner
-            (bot/standing.py ``covers_command``).
+            (bot/standing.py ``covers_command``). A package's life cycle scripts, which an install runs
+            (``npm install``'s ``postinstall``), have none: they are reached through a wrapper (``npm install
+            (package.json scripts.postinstall)``) that no standing approval looks through.
     """
 
     __slots__ = ("argv", "text", "risk", "wrappers", "marks", "environment", "outside", "chosen_by", "runners")

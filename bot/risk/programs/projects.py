@@ -273,6 +273,7 @@ def _run_one(
         destructive(call, "recipe-unreadable", f"{label}: {shorten(recipe.lines[0].source, 200)}")
         return
     tail = argv_text(extra) if extra else ""
+    lifecycle = target.startswith(LIFECYCLE)
     runner_argv: list[str] = []  # the command's literal words, as a simple command's argv is cut
     for word in call.rec.words:
         if word.value is None:
@@ -291,7 +292,9 @@ def _run_one(
             call.script(
                 line.command + (tail if main else ""),
                 f"{label} ({line.source})",
-                runner=Runner(tuple(runner_argv), directory, file, line.source),
+                # the recipe the command names runs the line; a package's life cycle scripts, run by an install, stay
+                # behind the wrapper label that no standing approval looks through (bot/standing.py)
+                runner=None if lifecycle else Runner(tuple(runner_argv), directory, file, line.source),
             )
             inner = max((r.level for r, _ in g.records[before:]), default=level_before)
             call.flag(
