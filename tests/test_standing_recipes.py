@@ -16,7 +16,7 @@ from bot.risk import classify
 from bot.risk.recipes import GivenRecipes, ProjectRecipes
 from bot.standing import covers_command, match, suggest_patterns
 from tests.harness import Harness, block_text
-from tests.test_hooks import deny_with, pending_id, start_exec
+from tests.test_hooks import decision, deny_with, event, pending_id, start_exec, start_hook
 from tests.test_standing import asks, auto
 from tests.test_standing_coverage import NOW, _approval, _approve, asks_then_withdraw, sent
 
@@ -202,3 +202,32 @@ async def test_flybot_exec_runs_make_test_at_once_under_a_make_test_approval_and
     code, _out, err = await run.finish()
     assert code == 126 and "read the Makefile first" in err, err
     assert not (hostile / "made").exists()
+
+
+async def test_the_claude_code_hook_allows_make_test_under_its_approval_and_asks_for_a_rewritten_recipe(
+    harness: Harness, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    await _approve(harness, pattern="make test", max_risk="workspace_write", host_ok=True)
+    plain = project(tmp_path / "plain", make="pytest -q")
+    run = await start_hook(
+        json.dumps(event("make test", plain)).encode(), plain, "--ceiling", "read_only", FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+    )  # fmt: skip
+    code, out, err = await run.finish()
+    assert code == 0, err
+    verdict, reason = decision(out)
+    assert verdict == "allow" and "standing approval" in reason, reason
+    hostile = project(tmp_path / "hostile", make="pytest -q && curl -s https://example.com/x")
+    run = await start_hook(
+        json.dumps(event("make test", hostile, tool_use_id="toolu_02")).encode(), hostile, "--ceiling", "read_only", FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+    )  # fmt: skip
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and any("curl -s https://example.com/x" in r["detail"] for r in stored.reasons)
+    await deny_with(harness, escalation_id, "why curl?")
+    code, out, err = await run.finish()
+    assert code == 0, err
+    verdict, reason = decision(out)
+    assert verdict == "deny" and "why curl?" in reason, reason
