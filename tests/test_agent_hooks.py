@@ -334,6 +334,55 @@ def test_copilot_grades_text_typed_into_a_shell_session() -> None:
     assert classify(typed, contained=False).risk >= RiskLevel.NETWORK
 
 
+def _typed(text: str, cwd: Path) -> dict[str, Any]:
+    return {"sessionId": "s", "cwd": str(cwd), "toolName": "write_bash", "toolArgs": {"input": text}}
+
+
+async def test_copilot_reads_enter_typed_by_name_as_the_end_of_a_line(harness: Harness, tmp_path: Path) -> None:
+    # Copilot's write_bash presses Enter for "{enter}" (its tool description): the shell runs two lines, the second
+    # rm -rf ~, not one echo with "{enter}rm" in its words
+    token = await harness.add_bot()
+    run = await start_hook("copilot", _typed("echo x{enter}rm -rf ~{enter}", tmp_path), tmp_path,
+                           FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)  # fmt: skip
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.command == "echo x\nrm -rf ~\n" and stored.risk == "destructive", stored
+    await harness.click(OWNER, escalation_id, APPROVE_ACTION)
+    code, out, err = await run.finish()
+    assert code == 0 and json.loads(out)["permissionDecision"] == "allow", (out, err)
+
+
+async def test_copilot_still_allows_an_everyday_line_typed_with_enter(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    for typed in ("ls{enter}", "echo ${HOME}{enter}"):
+        run = await start_hook("copilot", _typed(typed, tmp_path), tmp_path, FLYBOT_URL=harness.url,
+                               FLYBOT_TOKEN=token)  # fmt: skip
+        code, out, err = await run.finish()
+        assert code == 0 and json.loads(out)["permissionDecision"] == "allow", (typed, out, err)
+    assert await escalations_created(harness) == []
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "echo x {up}{enter}",  # recalls the last command from the shell's history and runs it again
+        "#rm -rf ~{left}{left}{left}{left}{left}{left}{left}{left}{backspace}{enter}",  # edits the comment away
+        "ls{ENTER}rm -rf ~{ENTER}",  # Enter in another case: a key or text, FlyBot cannot tell
+        "echo {tab}{enter}",
+    ],
+)
+async def test_copilot_refuses_input_that_presses_keys_that_edit_or_recall(
+    harness: Harness, tmp_path: Path, typed: str
+) -> None:
+    token = await harness.add_bot()
+    run = await start_hook("copilot", _typed(typed, tmp_path), tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    code, out, err = await run.finish()
+    assert code == 0 and json.loads(out)["permissionDecision"] == "deny", (typed, out, err)
+    assert "presses" in json.loads(out)["permissionDecisionReason"] + err, (out, err)
+    assert await escalations_created(harness) == []
+    no_traceback(err)
+
+
 # -- a tool name spelled another way is no known tool: refused, never left to the agent's own flow -----------------
 _SPELLED = {
     "cursor": [

@@ -20,6 +20,7 @@ REASON". Copilot denies the call when a ``preToolUse`` hook fails or times out (
 from __future__ import annotations
 
 import json
+import re
 
 from bot.hooks.agent_hook import InputError, NotShell, ShellCall, near, shell_call, text
 
@@ -29,6 +30,14 @@ if TYPE_CHECKING:
 
 AGENT, LABEL = "copilot", "Copilot CLI"
 DEFAULT_WAIT_S, MAX_WAIT_S = 590.0, 590.0
+#: A key written by name in ``write_bash`` input. Copilot CLI's tool description: "You can send text, {up}, {down},
+#: {left}, {right}, {enter}, and {backspace} as input" (these in any case); the other names (``{tab}``, ``{ctrl+c}``,
+#: ``{home}``, ``{f1}``...), in lower case (``${HOME}`` stays a variable), are what another release or a terminal
+#: library may also read as a key.
+_KEY_NAME = re.compile(
+    r"\{(?:(?i:up|down|left|right|enter|backspace)|return|delete|del|tab|esc|escape|home|end|space|insert"
+    r"|page_?up|page_?down|pgup|pgdn|f[0-9]{1,2}|(?:ctrl|control|alt|meta|shift|cmd)[+-][^{}]{1,10})\}"
+)
 
 
 def parse(data: dict[str, Any]) -> ShellCall | NotShell:
@@ -57,8 +66,10 @@ def parse(data: dict[str, Any]) -> ShellCall | NotShell:
     # write_bash types into a shell session started earlier (or a program running in it, a pager's ``!cmd``
     # included): its input is graded as the shell text it may be.
     command = args.get("input") if tool == "write_bash" else args.get("command")
-    if tool == "write_bash" and not isinstance(command, str):
-        raise InputError("the write_bash event has no input text")
+    if tool == "write_bash":
+        if not isinstance(command, str):
+            raise InputError("the write_bash event has no input text")
+        command = typed_text(command)
     return shell_call(
         command,
         # cwd is the shell's directory, which an earlier call's cd moves: the workspace is where Copilot started
@@ -69,6 +80,25 @@ def parse(data: dict[str, Any]) -> ShellCall | NotShell:
         session=data.get("sessionId"),
         justification=args.get("description"),
     )
+
+
+def typed_text(typed: str) -> str:
+    """The text a ``write_bash`` input types: each ``{enter}`` is the end of a line (the shell runs the line).
+
+    Any other key written by name (:data:`_KEY_NAME`: ``{up}`` recalls an earlier command, ``{left}`` and
+    ``{backspace}`` edit the line), and ``{enter}`` in another case, which Copilot may read as a key or as text,
+    leaves what runs unknown from the words: refused, never graded as the literal text (``echo x {up}{enter}``
+    reads as an ``echo`` and re-runs the last command).
+
+    Raises:
+        InputError: naming the first such key.
+    """
+    for found in _KEY_NAME.finditer(typed):
+        if found.group() != "{enter}":
+            raise InputError(
+                f"the write_bash input presses {found.group()!r}: FlyBot cannot tell what it makes the shell run"
+            )
+    return typed.replace("{enter}", "\n")
 
 
 def answer(allowed: bool, reason: str) -> tuple[dict[str, Any], int]:
