@@ -308,6 +308,43 @@ async def test_cline_grades_each_command_as_the_shell_that_runs_it(tmp_path: Pat
     assert getattr(parse(encoded), "command", None) == "rm -rf build"
 
 
+def _cline_argv(tmp_path: Path, tool_input: dict[str, Any]) -> dict[str, Any]:
+    call = {"id": "c1", "name": "run_commands", "input": tool_input}
+    return {"hookName": "tool_call", "taskId": "t1", "workspaceRoots": [str(tmp_path)], "tool_call": call}
+
+
+async def test_cline_grades_a_program_run_with_args_as_its_whole_argv(harness: Harness, tmp_path: Path) -> None:
+    # run_commands also takes {"command": PROGRAM, "args": [...]}, run with no shell: the card shows, and FlyBot
+    # grades, the program with its arguments (find . -delete), never the bare program (find: read-only)
+    token = await harness.add_bot()
+    event = _cline_argv(tmp_path, {"command": "find", "args": [".", "-delete"]})
+    run = await start_hook("cline", event, tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.command == "find . -delete" and stored.risk == "destructive", stored
+    await deny_with(harness, escalation_id, "not the whole tree")
+    code, out, err = await run.finish()
+    assert code == 0 and json.loads(out)["cancel"] is True, (out, err)
+
+
+async def test_cline_still_runs_a_read_only_program_with_args_at_once(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    for tool_input in ({"command": "ls", "args": ["-la"]}, {"command": "git", "args": ["status"]}):
+        run = await start_hook("cline", _cline_argv(tmp_path, tool_input), tmp_path, FLYBOT_URL=harness.url,
+                               FLYBOT_TOKEN=token)  # fmt: skip
+        code, out, err = await run.finish()
+        assert code == 0 and json.loads(out) == {"cancel": False}, (tool_input, out, err)
+    assert await escalations_created(harness) == []
+
+
+async def test_cline_refuses_args_it_cannot_read(tmp_path: Path) -> None:
+    for tool_input in ({"command": "find", "args": ". -delete"}, {"command": "find", "args": [".", 1]}):
+        event = _cline_argv(tmp_path, tool_input)
+        code, out, err = await (await start_hook("cline", event, tmp_path, FLYBOT_URL="http://127.0.0.1:9")).finish()
+        assert code == 0 and json.loads(out)["cancel"] is True and "args" in err, (tool_input, out, err)
+        no_traceback(err)
+
+
 def test_opencode_grades_a_relative_workdir_from_the_sessions_directory() -> None:
     from bot.hooks.opencode import parse
 

@@ -10,6 +10,9 @@ Cline (npm ``cline`` 3.0.65) runs an executable file named ``PreToolUse`` from i
 The shell tools are ``run_commands`` (``commands``: a list, each run in its own shell, so each must parse on its
 own; graded together as one script, one command a line) and
 ``execute_command`` (``command``); any other tool gets no answer and goes ahead as Cline's own settings say.
+``run_commands`` also takes ``{"command": PROGRAM, "args": [ARG, ...]}``, which Cline runs directly, with no shell
+(its input schema: "The executable to run directly without shell parsing"): graded as that argv, each word quoted
+for the shell (``find . -delete``, never ``find``).
 
 Answer (stdout, exit 0): ``{"cancel": false}`` to let it run; ``{"cancel": true, "errorMessage": REASON}`` to stop
 it. Cline 3.0.65 ends the whole task on ``cancel`` ("aborted") and shows the reason to neither the model nor the
@@ -81,6 +84,8 @@ def _commands(tool_input: dict[str, Any], *, encoded: bool) -> str:
             commands = json.loads(commands)
         except ValueError:
             pass
+    if "commands" not in tool_input and "args" in tool_input:
+        return _argv(commands, tool_input["args"], encoded=encoded)
     if isinstance(commands, str):
         commands = [commands]
     if not isinstance(commands, list) or not commands or not all(isinstance(c, str) for c in commands):
@@ -89,6 +94,28 @@ def _commands(tool_input: dict[str, Any], *, encoded: bool) -> str:
         if not _whole(command):
             raise InputError("a command of the call does not parse on its own (an open quote or here-document)")
     return "\n".join(commands)
+
+
+def _argv(program: object, args: object, *, encoded: bool) -> str:
+    """The shell text of ``{"command": PROGRAM, "args": [...]}``, which Cline runs with no shell: the argv, each word
+    quoted (``shlex.join``), so it grades as the program with its arguments.
+
+    Raises:
+        InputError: a program or arguments that are not strings (Cline would then run ``command`` as shell text
+            and drop ``args``, or refuse the call: which one is not told by the words).
+    """
+    import shlex
+
+    if encoded and isinstance(args, str):
+        try:
+            args = json.loads(args)
+        except ValueError:
+            pass
+    if not isinstance(program, str) or not program or not isinstance(args, list):
+        raise InputError("the shell call's command and args are not a program and a list of strings")
+    if not all(isinstance(arg, str) for arg in args):
+        raise InputError("the shell call's command and args are not a program and a list of strings")
+    return shlex.join([program, *args])
 
 
 def _whole(command: str) -> bool:
