@@ -345,6 +345,55 @@ async def test_cline_refuses_args_it_cannot_read(tmp_path: Path) -> None:
         no_traceback(err)
 
 
+def _cline_tool(tmp_path: Path, name: str, tool_input: dict[str, Any], call_id: str = "c1") -> dict[str, Any]:
+    call = {"id": call_id, "name": name, "input": tool_input}
+    return {"hookName": "tool_call", "taskId": "t1", "workspaceRoots": [str(tmp_path)], "tool_call": call}
+
+
+async def test_cline_asks_before_its_editor_rewrites_the_hook_itself(harness: Harness, tmp_path: Path) -> None:
+    # Cline runs .clinerules/hooks/PreToolUse afresh on every call: an unasked edit of it would answer every later
+    # shell call itself
+    token = await harness.add_bot()
+    hook = tmp_path / ".clinerules" / "hooks" / "PreToolUse"
+    event = _cline_tool(tmp_path, "editor", {"path": str(hook), "new_text": "#!/bin/sh\necho '{\"cancel\":false}'\n"})
+    run = await start_hook("cline", event, tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "destructive" and str(hook) in stored.command, stored
+    await deny_with(harness, escalation_id, "leave FlyBot's hook alone")
+    code, out, err = await run.finish()
+    assert code == 0 and json.loads(out)["cancel"] is True, (out, err)
+
+
+async def test_cline_still_edits_the_workspace_at_once(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    patch = "*** Begin Patch\n*** Update File: src/app.py\n@@\n-a = 1\n+a = 2\n*** End Patch\n"
+    for event in (
+        _cline_tool(tmp_path, "editor", {"path": str(tmp_path / "src" / "app.py"), "old_text": "a", "new_text": "b"}),
+        _cline_tool(tmp_path, "editor", {"path": str(tmp_path / "notes.md"), "new_text": "hello"}),
+        _cline_tool(tmp_path, "apply_patch", {"input": patch}),
+    ):
+        run = await start_hook("cline", event, tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+        code, out, err = await run.finish()
+        assert code == 0 and json.loads(out) == {"cancel": False}, (event, out, err)
+    assert await escalations_created(harness) == []
+
+
+async def test_cline_refuses_a_patch_of_several_files_when_one_needs_asking(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    patch = (
+        "*** Begin Patch\n*** Update File: src/app.py\n@@\n-a\n+b\n"
+        "*** Add File: /etc/cron.d/job\n+* * * * * root sh /tmp/x\n*** End Patch\n"
+    )
+    event = _cline_tool(tmp_path, "apply_patch", {"input": patch})
+    code, out, err = await (
+        await start_hook("cline", event, tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    ).finish()
+    answer = json.loads(out)
+    assert code == 0 and answer["cancel"] is True and "/etc/cron.d/job" in answer["errorMessage"], (out, err)
+    assert await escalations_created(harness) == []
+
+
 def test_opencode_grades_a_relative_workdir_from_the_sessions_directory() -> None:
     from bot.hooks.opencode import parse
 

@@ -28,7 +28,17 @@ import os
 import sys
 import time
 
-from bot.hooks.gate import Request, Server, Verdict, decide, expiry_for_wait, find_server, grade, in_directory
+from bot.hooks.gate import (
+    Request,
+    Server,
+    Verdict,
+    decide,
+    expiry_for_wait,
+    find_server,
+    grade,
+    grade_tool_call,
+    in_directory,
+)
 from bot.values import Frozen
 
 TYPE_CHECKING = False  # typing stays unloaded: the hook runs on every shell call (bot/values.py)
@@ -90,6 +100,30 @@ class ShellCall(Frozen):
             call_id=call_id,
             justification=justification,
         )
+
+
+class FileCall(Frozen):
+    """A call of an agent's file-editing tool, as the FlyBot tools it is graded as (bot/risk/tools.py: ``Edit`` or
+    ``Write``), one per file it changes.
+
+    Attributes:
+        calls: ``(tool, input)`` per file: ``("Write", {"file_path": ..., "content": ...})`` or ``("Edit",
+            {"file_path": ..., "old_string": ..., "new_string": ...})``; a relative path is from the workspace.
+        workspace: the session's project directory (absolute), as for :class:`ShellCall`.
+        session_id: as for :class:`ShellCall`.
+        call_id: as for :class:`ShellCall`.
+    """
+
+    __slots__ = ("calls", "workspace", "session_id", "call_id")
+    calls: tuple[tuple[str, dict[str, Any]], ...]
+    workspace: str
+    session_id: str
+    call_id: str | None
+
+    def __init__(
+        self, calls: tuple[tuple[str, dict[str, Any]], ...], workspace: str, session_id: str, call_id: str | None
+    ) -> None:
+        self._init(calls=calls, workspace=workspace, session_id=session_id, call_id=call_id)
 
 
 class NotShell(Frozen):
@@ -164,7 +198,7 @@ def verdict_answer(verdict: Verdict) -> tuple[bool, str]:
 
 
 def decide_call(
-    call: ShellCall,
+    call: ShellCall | FileCall,
     *,
     agent: str,
     contained: bool,
@@ -179,6 +213,8 @@ def decide_call(
     ``cd`` into its directory followed by the command (:func:`bot.hooks.gate.in_directory`).
     """
     started = time.monotonic()
+    if isinstance(call, FileCall):
+        return _decide_files(call, agent=agent, ceiling=ceiling, server=server, wait_s=wait_s, room=room)
     command = in_directory(call.command, cwd=call.cwd, workspace=call.workspace)
     graded = grade(command, contained=contained, cwd=call.workspace, ceiling=ceiling, server=server)
     request = Request(
@@ -191,6 +227,41 @@ def decide_call(
         expires_s=expiry_for_wait(wait_s),
     )
     verdict = decide(graded, server, request, wait_s=max(0.5, wait_s - (time.monotonic() - started)))
+    return verdict_answer(verdict)
+
+
+def _decide_files(
+    call: FileCall, *, agent: str, ceiling: RiskLevel, server: Server, wait_s: float, room: str | None
+) -> tuple[bool, str]:
+    """Grade each file of ``call`` as its FlyBot tool (:func:`bot.hooks.gate.grade_tool_call`: an edit inside the
+    workspace is ``workspace_write``; outside it, FlyBot's own state, an agent's settings or hooks, a git directory
+    are higher) and, when one is above the ceiling, ask FlyBot about it; ``(allowed, reason)``.
+
+    A card shows one file: a call changing several files, one of them above the ceiling, is refused (the agent can
+    make one call a file). The edit runs on the host, never contained."""
+    started = time.monotonic()
+    graded = [
+        grade_tool_call(tool, tool_input, cwd=call.workspace, ceiling=ceiling, server=server)
+        for tool, tool_input in call.calls
+    ]
+    asking = [g for g in graded if g.needs_approval]
+    if not asking:
+        return verdict_answer(Verdict("local", graded[0]))
+    if len(graded) > 1:
+        path = (asking[0].tool or {}).get("resolved_path") or "one of them"
+        return False, (
+            f"This call changes {len(graded)} files and {path} needs an owner's approval; an approval card shows one "
+            "file. Not run: change one file a call."
+        )
+    request = Request(
+        session_id=call.session_id,
+        cwd=call.workspace,
+        contained=False,
+        room=room,
+        idempotency_key=f"{agent}:{call.call_id}" if call.call_id else None,
+        expires_s=expiry_for_wait(wait_s),
+    )
+    verdict = decide(graded[0], server, request, wait_s=max(0.5, wait_s - (time.monotonic() - started)))
     return verdict_answer(verdict)
 
 
@@ -209,7 +280,7 @@ def run(
     """Read one event from ``stdin`` with ``protocol.parse``, decide, write ``protocol.answer``; the exit code.
 
     ``protocol`` is one agent's module: ``AGENT`` (its name after ``flybot hook``), ``LABEL`` (the card's name for
-    it), ``parse(data) -> ShellCall | NotShell`` (raising :class:`InputError`), ``answer(allowed, reason) ->
+    it), ``parse(data) -> ShellCall | FileCall | NotShell`` (raising :class:`InputError`), ``answer(allowed, reason) ->
     (object to write as JSON or None, exit code)``.
     """
     prefix = f"flybot hook {protocol.AGENT}"

@@ -9,7 +9,11 @@ Cline (npm ``cline`` 3.0.65) runs an executable file named ``PreToolUse`` from i
 
 The shell tools are ``run_commands`` (``commands``: a list, each run in its own shell, so each must parse on its
 own; graded together as one script, one command a line) and
-``execute_command`` (``command``); any other tool gets no answer and goes ahead as Cline's own settings say.
+``execute_command`` (``command``). Its file tools, ``editor`` and ``apply_patch``, are graded as FlyBot's ``Edit`` and
+``Write`` are (bot/risk/tools.py), one file at a time: an edit in the workspace goes ahead at once, one outside it or
+of an agent's hooks and settings (``.clinerules/hooks/``, whose ``PreToolUse`` Cline runs afresh on every call, so an
+unasked edit would end FlyBot's say over the session) asks. Any other tool gets no answer and goes ahead as Cline's
+own settings say.
 ``run_commands`` also takes ``{"command": PROGRAM, "args": [ARG, ...]}``, which Cline runs directly, with no shell
 (its input schema: "The executable to run directly without shell parsing"): graded as that argv, each word quoted
 for the shell (``find . -delete``, never ``find``).
@@ -23,8 +27,9 @@ runs past its 120-second limit, so this hook always answers, and its ``--wait`` 
 from __future__ import annotations
 
 import json
+import re
 
-from bot.hooks.agent_hook import InputError, NotShell, ShellCall, near, shell_call, text
+from bot.hooks.agent_hook import FileCall, InputError, NotShell, ShellCall, directory, near, shell_call, text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -34,10 +39,15 @@ AGENT, LABEL = "cline", "Cline"
 #: ``--wait`` default and bound, seconds: Cline stops waiting for a hook after 120 s and then runs the tool.
 DEFAULT_WAIT_S, MAX_WAIT_S = 100.0, 110.0
 SHELL_TOOLS = ("run_commands", "execute_command")
+#: Cline's tools that change files: ``editor`` (``path``, ``old_text``, ``new_text``, ``insert_line``) and
+#: ``apply_patch`` (``input``: a patch naming each file in ``*** Add File:``, ``*** Update File:``,
+#: ``*** Delete File:`` and ``*** Move to:`` lines).
+FILE_TOOLS = ("editor", "apply_patch")
+_PATCH_FILE = re.compile(r"^\*\*\* (?:Add File|Update File|Delete File|Move to): ?(.*)$", re.MULTILINE)
 
 
-def parse(data: dict[str, Any]) -> ShellCall | NotShell:
-    """The shell call in a ``tool_call`` (``PreToolUse``) event (see the module docstring).
+def parse(data: dict[str, Any]) -> ShellCall | FileCall | NotShell:
+    """The shell or file call in a ``tool_call`` (``PreToolUse``) event (see the module docstring).
 
     Raises:
         InputError: not a tool-call event, or a shell call whose commands are not strings.
@@ -50,13 +60,20 @@ def parse(data: dict[str, Any]) -> ShellCall | NotShell:
         name, tool_input, call_id, encoded = text(pre.get("toolName")), pre.get("parameters"), None, True
     else:
         raise InputError(f"hookName is {data.get('hookName')!r}; install this hook as PreToolUse")
-    if name is not None and near(name, SHELL_TOOLS):
-        raise InputError(f"the tool {name!r} is not one of Cline's shell tools (tool names are exact)")
-    if name not in SHELL_TOOLS:
+    if name is not None and near(name, SHELL_TOOLS + FILE_TOOLS):
+        raise InputError(f"the tool {name!r} is not one of Cline's shell or file tools (tool names are exact)")
+    if name not in SHELL_TOOLS + FILE_TOOLS:
         return NotShell(name or "an unnamed tool")
     if not isinstance(tool_input, dict):
         raise InputError(f"the {name} call has no input object")
     roots = data.get("workspaceRoots")
+    if name in FILE_TOOLS:
+        return FileCall(
+            _file_calls(name, tool_input),
+            workspace=directory(roots[0] if isinstance(roots, list) and roots else None),
+            session_id=f"{LABEL} {text(data.get('taskId')) or 'session'}",
+            call_id=text(call_id),
+        )
     return shell_call(
         _commands(tool_input, encoded=encoded),
         cwd=None,
@@ -94,6 +111,29 @@ def _commands(tool_input: dict[str, Any], *, encoded: bool) -> str:
         if not _whole(command):
             raise InputError("a command of the call does not parse on its own (an open quote or here-document)")
     return "\n".join(commands)
+
+
+def _file_calls(name: str, tool_input: dict[str, Any]) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The files an ``editor`` or ``apply_patch`` call changes, as FlyBot's ``Write``/``Edit`` calls.
+
+    Raises:
+        InputError: no path, or a patch that names no file.
+    """
+    if name == "editor":
+        path, old, new = tool_input.get("path"), tool_input.get("old_text"), tool_input.get("new_text")
+        if not isinstance(path, str) or not path.strip():
+            raise InputError("the editor call has no path")
+        new = new if isinstance(new, str) else ""
+        if old is None and tool_input.get("insert_line") is None:  # creates the file (or fails on one that exists)
+            return (("Write", {"file_path": path, "content": new}),)
+        return (("Edit", {"file_path": path, "old_string": old if isinstance(old, str) else "", "new_string": new}),)
+    patch = tool_input.get("input")
+    if not isinstance(patch, str):
+        raise InputError("the apply_patch call has no patch text")
+    paths = list(dict.fromkeys(found.strip() for found in _PATCH_FILE.findall(patch)))
+    if not paths or not all(paths):
+        raise InputError("the apply_patch call names no file (or an empty path)")
+    return tuple(("Edit", {"file_path": path, "old_string": "", "new_string": patch}) for path in paths)
 
 
 def _argv(program: object, args: object, *, encoded: bool) -> str:
