@@ -394,6 +394,40 @@ async def test_cline_refuses_a_patch_of_several_files_when_one_needs_asking(harn
     assert await escalations_created(harness) == []
 
 
+def _opencode_tool(tmp_path: Path, tool: str, args: dict[str, Any]) -> dict[str, Any]:
+    return {"tool": tool, "sessionID": "ses_1", "callID": "call_1", "directory": str(tmp_path), "args": args}
+
+
+async def test_opencode_asks_before_a_file_tool_writes_a_plugin(harness: Harness, tmp_path: Path) -> None:
+    # OpenCode loads .opencode/plugins/*.js as code at its next start: an unasked write there runs anything later
+    token = await harness.add_bot()
+    event = _opencode_tool(tmp_path, "write", {"filePath": ".opencode/plugins/evil.js", "content": "export {}"})
+    run = await start_hook("opencode", event, tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "destructive", stored
+    assert str(tmp_path / ".opencode" / "plugins" / "evil.js") in stored.command, stored.command
+    await deny_with(harness, escalation_id, "no new plugins")
+    code, out, err = await run.finish()
+    answer = json.loads(out)
+    assert code == 0 and answer["decision"] == "deny" and "no new plugins" in answer["reason"], (out, err)
+
+
+async def test_opencode_still_edits_the_workspace_at_once(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    patch = "*** Begin Patch\n*** Add File: docs/new.md\n+hello\n*** End Patch\n"
+    for tool, args in (
+        ("edit", {"filePath": str(tmp_path / "src" / "app.py"), "oldString": "a = 1", "newString": "a = 2"}),
+        ("write", {"filePath": "notes.md", "content": "hello"}),
+        ("apply_patch", {"patchText": patch}),
+    ):
+        run = await start_hook("opencode", _opencode_tool(tmp_path, tool, args), tmp_path, FLYBOT_URL=harness.url,
+                               FLYBOT_TOKEN=token)  # fmt: skip
+        code, out, err = await run.finish()
+        assert code == 0 and json.loads(out)["decision"] == "allow", (tool, out, err)
+    assert await escalations_created(harness) == []
+
+
 def test_opencode_grades_a_relative_workdir_from_the_sessions_directory() -> None:
     from bot.hooks.opencode import parse
 
@@ -483,11 +517,11 @@ _SPELLED = {
     "cline": [
         ({"hookName": "tool_call", "taskId": "t", "workspaceRoots": ["/tmp"],
           "tool_call": {"id": "c", "name": name, "input": {"commands": ["rm -rf ~"]}}}, name)
-        for name in ("Run_Commands", "EXECUTE_COMMAND")
+        for name in ("Run_Commands", "EXECUTE_COMMAND", "Editor", "APPLY_PATCH")
     ],
     "opencode": [
         ({"tool": name, "sessionID": "s", "callID": "c", "directory": "/tmp", "args": {"command": "rm -rf ~"}}, name)
-        for name in ("Bash", "BASH")
+        for name in ("Bash", "BASH", "Write", "EDIT", "Apply_Patch")
     ],
 }  # fmt: skip
 _REFUSED = {

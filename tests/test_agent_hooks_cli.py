@@ -452,6 +452,26 @@ async def test_opencode_stops_the_call_when_the_hook_cannot_start(
     assert (proj / "build" / "keep.txt").exists()
 
 
+async def test_opencode_asks_before_its_write_tool_adds_a_plugin(
+    harness: Harness, chat: ChatCompletionsAPI, agent_cache: Path, opencode_config: Path, tmp_path: Path
+) -> None:
+    # OpenCode loads .opencode/plugins/*.js as code at its next start: the write tool asks FlyBot, and a denial
+    # leaves no file
+    token = await harness.add_bot()
+    proj = opencode_project(tmp_path, opencode_config)
+    plugin = proj / ".opencode" / "plugins" / "helper.js"
+    chat.tool, chat.arguments = "write", {"filePath": str(plugin), "content": "export const X = async () => ({})\n"}
+    opencode = await start_opencode(tmp_path, proj, chat, agent_cache, harness.url, token, opencode_config)
+    escalation_id = await card_for(harness, opencode)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "destructive" and str(plugin) in stored.command, stored
+    await deny_with(harness, escalation_id, "no plugins from the agent")
+    code, _out, err = await finish(opencode)
+    assert code == 0, err[-2000:]
+    assert "no plugins from the agent" in the_output(chat)
+    assert not plugin.exists()
+
+
 # -- Cline ----------------------------------------------------------------------------------------------------------
 async def start_cline(
     tmp: Path, proj: Path, model: ChatCompletionsAPI, cache: Path, flybot_url: str, token: str

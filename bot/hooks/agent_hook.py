@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import time
 
@@ -124,6 +125,25 @@ class FileCall(Frozen):
         self, calls: tuple[tuple[str, dict[str, Any]], ...], workspace: str, session_id: str, call_id: str | None
     ) -> None:
         self._init(calls=calls, workspace=workspace, session_id=session_id, call_id=call_id)
+
+
+#: A file a patch changes, in the patch format Cline and OpenCode share (``*** Begin Patch`` ... ``*** End Patch``).
+_PATCH_FILE = re.compile(r"^\*\*\* (?:Add File|Update File|Delete File|Move to): ?(.*)$", re.MULTILINE)
+
+
+def patch_calls(patch: object) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """An ``apply_patch`` call as one ``Edit`` per file its patch names (``*** Add File:``, ``*** Update File:``,
+    ``*** Delete File:``, ``*** Move to:``), each showing the whole patch, for :class:`FileCall`.
+
+    Raises:
+        InputError: no patch text, or a patch that names no file (or an empty path).
+    """
+    if not isinstance(patch, str):
+        raise InputError("the apply_patch call has no patch text")
+    paths = list(dict.fromkeys(found.strip() for found in _PATCH_FILE.findall(patch)))
+    if not paths or not all(paths):
+        raise InputError("the apply_patch call names no file (or an empty path)")
+    return tuple(("Edit", {"file_path": path, "old_string": "", "new_string": patch}) for path in paths)
 
 
 class NotShell(Frozen):

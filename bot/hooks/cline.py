@@ -27,9 +27,18 @@ runs past its 120-second limit, so this hook always answers, and its ``--wait`` 
 from __future__ import annotations
 
 import json
-import re
 
-from bot.hooks.agent_hook import FileCall, InputError, NotShell, ShellCall, directory, near, shell_call, text
+from bot.hooks.agent_hook import (
+    FileCall,
+    InputError,
+    NotShell,
+    ShellCall,
+    directory,
+    near,
+    patch_calls,
+    shell_call,
+    text,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -40,10 +49,8 @@ AGENT, LABEL = "cline", "Cline"
 DEFAULT_WAIT_S, MAX_WAIT_S = 100.0, 110.0
 SHELL_TOOLS = ("run_commands", "execute_command")
 #: Cline's tools that change files: ``editor`` (``path``, ``old_text``, ``new_text``, ``insert_line``) and
-#: ``apply_patch`` (``input``: a patch naming each file in ``*** Add File:``, ``*** Update File:``,
-#: ``*** Delete File:`` and ``*** Move to:`` lines).
+#: ``apply_patch`` (``input``: a patch, :func:`bot.hooks.agent_hook.patch_calls`).
 FILE_TOOLS = ("editor", "apply_patch")
-_PATCH_FILE = re.compile(r"^\*\*\* (?:Add File|Update File|Delete File|Move to): ?(.*)$", re.MULTILINE)
 
 
 def parse(data: dict[str, Any]) -> ShellCall | FileCall | NotShell:
@@ -127,13 +134,7 @@ def _file_calls(name: str, tool_input: dict[str, Any]) -> tuple[tuple[str, dict[
         if old is None and tool_input.get("insert_line") is None:  # creates the file (or fails on one that exists)
             return (("Write", {"file_path": path, "content": new}),)
         return (("Edit", {"file_path": path, "old_string": old if isinstance(old, str) else "", "new_string": new}),)
-    patch = tool_input.get("input")
-    if not isinstance(patch, str):
-        raise InputError("the apply_patch call has no patch text")
-    paths = list(dict.fromkeys(found.strip() for found in _PATCH_FILE.findall(patch)))
-    if not paths or not all(paths):
-        raise InputError("the apply_patch call names no file (or an empty path)")
-    return tuple(("Edit", {"file_path": path, "old_string": "", "new_string": patch}) for path in paths)
+    return patch_calls(tool_input.get("input"))
 
 
 def _argv(program: object, args: object, *, encoded: bool) -> str:
