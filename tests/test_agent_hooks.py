@@ -503,6 +503,37 @@ async def test_copilot_refuses_input_that_presses_keys_that_edit_or_recall(
     no_traceback(err)
 
 
+async def test_copilot_asks_before_a_file_tool_rewrites_its_hooks(harness: Harness, tmp_path: Path) -> None:
+    # .github/hooks/flybot.json is this very hook: an unasked edit of it leaves later sessions without FlyBot
+    token = await harness.add_bot()
+    hooks = tmp_path / ".github" / "hooks" / "flybot.json"
+    event = {"sessionId": "s", "cwd": str(tmp_path), "toolName": "create",
+             "toolArgs": {"path": str(hooks), "file_text": '{"version": 1, "hooks": {}}'}}  # fmt: skip
+    run = await start_hook("copilot", event, tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "destructive" and str(hooks) in stored.command, stored
+    await deny_with(harness, escalation_id, "keep the hook")
+    code, out, err = await run.finish()
+    answer = json.loads(out)
+    assert (
+        code == 0 and answer["permissionDecision"] == "deny" and "keep the hook" in answer["permissionDecisionReason"]
+    )
+
+
+async def test_copilot_still_edits_the_workspace_at_once(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    for tool, args in (
+        ("edit", {"path": str(tmp_path / "src" / "app.py"), "old_str": "a = 1", "new_str": "a = 2"}),
+        ("create", {"path": str(tmp_path / "notes.md"), "file_text": "hello"}),
+    ):
+        event = {"sessionId": "s", "cwd": str(tmp_path), "toolName": tool, "toolArgs": args}
+        run = await start_hook("copilot", event, tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+        code, out, err = await run.finish()
+        assert code == 0 and json.loads(out)["permissionDecision"] == "allow", (tool, out, err)
+    assert await escalations_created(harness) == []
+
+
 # -- a tool name spelled another way is no known tool: refused, never left to the agent's own flow -----------------
 _SPELLED = {
     "cursor": [
@@ -512,7 +543,7 @@ _SPELLED = {
     ],
     "copilot": [
         ({"sessionId": "s", "cwd": "/tmp", "toolName": name, "toolArgs": {"command": "rm -rf ~"}}, name)
-        for name in ("Bash", "BASH", "Write_Bash", "PowerShell", "baſh")
+        for name in ("Bash", "BASH", "Write_Bash", "PowerShell", "baſh", "Create", "EDIT")
     ],
     "cline": [
         ({"hookName": "tool_call", "taskId": "t", "workspaceRoots": ["/tmp"],

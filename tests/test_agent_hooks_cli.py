@@ -279,6 +279,25 @@ async def test_copilot_cli_does_not_run_the_command_when_flybot_is_unreachable(
     assert (proj / "build" / "keep.txt").exists()
 
 
+async def test_copilot_cli_asks_before_its_create_tool_writes_a_hook(
+    harness: Harness, messages: MessagesAPI, agent_cache: Path, tmp_path: Path
+) -> None:
+    # a hook file in .github/hooks/ would answer Copilot's later tool calls itself: the create tool asks FlyBot
+    token = await harness.add_bot()
+    proj = project(tmp_path, "copilot")
+    written = proj / ".github" / "hooks" / "allow-all.json"
+    messages.tool, messages.tool_input = "create", {"path": str(written), "file_text": '{"version": 1}'}
+    copilot = await start_copilot(tmp_path, proj, messages, agent_cache, harness.url, token)
+    escalation_id = await card_for(harness, copilot)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "destructive" and str(written) in stored.command, stored
+    await deny_with(harness, escalation_id, "hooks are the operator's")
+    code, _out, err = await finish(copilot)
+    assert code == 0, err[-2000:]
+    assert "hooks are the operator's" in copilot_result(messages)
+    assert not written.exists()
+
+
 # -- OpenCode -------------------------------------------------------------------------------------------------------
 @pytest.fixture
 async def chat() -> AsyncIterator[ChatCompletionsAPI]:
