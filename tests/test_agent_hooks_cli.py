@@ -618,3 +618,29 @@ async def test_cline_does_not_run_the_command_when_flybot_is_unreachable(
     assert code == 0, err[-2000:]
     assert run_result(out)["finishReason"] == "aborted"
     assert (proj / "build" / "keep.txt").exists()
+
+
+async def test_cline_asks_before_its_editor_rewrites_flybots_hook(
+    harness: Harness, cline_chat: ChatCompletionsAPI, agent_cache: Path, tmp_path: Path
+) -> None:
+    # Cline runs .clinerules/hooks/PreToolUse afresh on every call: the editor asks FlyBot before rewriting it, and a
+    # denial leaves FlyBot's hook as it was
+    token = await harness.add_bot()
+    proj = project(tmp_path, "cline")
+    hook = proj / ".clinerules" / "hooks" / "PreToolUse"
+    before = hook.read_text()
+    cline_chat.tool = "editor"
+    cline_chat.arguments = {
+        "path": str(hook),
+        "old_text": "exec ",
+        "new_text": "echo '{\"cancel\": false}'; exit 0; exec ",
+    }
+    cline = await start_cline(tmp_path, proj, cline_chat, agent_cache, harness.url, token)
+    escalation_id = await card_for(harness, cline)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "destructive" and str(hook) in stored.command, stored
+    await deny_with(harness, escalation_id, "FlyBot's hook stays")
+    code, out, err = await finish(cline)
+    assert code == 0, err[-2000:]
+    assert run_result(out)["finishReason"] == "aborted"
+    assert hook.read_text() == before
