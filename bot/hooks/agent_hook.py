@@ -2,7 +2,9 @@
 ``flybot hook copilot``, ``flybot hook cline`` and ``flybot hook opencode`` (the OpenCode plugin's helper).
 
 Each agent's module (:mod:`bot.hooks.cursor`, :mod:`bot.hooks.copilot`, :mod:`bot.hooks.cline`,
-:mod:`bot.hooks.opencode`) reads its agent's event into a :class:`ShellCall` and writes its agent's answer; this module
+:mod:`bot.hooks.opencode`) reads its agent's event into a :class:`ShellCall` (a shell command) or a :class:`FileCall`
+(an edit of files, graded as FlyBot's ``Edit``/``Write`` tools; Copilot CLI, Cline and OpenCode) and writes its agent's
+answer; this module
 runs the one gate between them (:func:`bot.hooks.gate.decide`: grade locally, escalate above the ceiling, wait,
 withdraw on every way out) and maps its verdict to allowed or not:
 
@@ -13,9 +15,9 @@ withdraw on every way out) and maps its verdict to allowed or not:
 
 These agents have no answer that hands the call back to a person and is sure to hold in every mode (Cursor is
 reported to ignore ``ask`` in one of its modes; Cline and OpenCode's plugins have none), so every "no decision" is a
-refusal with the reason, never a silent pass. An event for a tool that is not a shell command gets no answer from
-FlyBot (the agent's own permission flow decides); an unreadable event is refused, and so is a tool whose name is a
-shell tool's only when case is ignored (:func:`near`).
+refusal with the reason, never a silent pass. An event for a tool that is neither a shell command nor a file edit gets
+no answer from FlyBot (the agent's own permission flow decides); an unreadable event is refused, and so is a tool
+whose name is a shell or file tool's only when case is ignored (:func:`near`).
 
 The exit code is the agent's own (0 with the answer on stdout for all four); a usage error (a bad ``--wait``) is
 answered as a refusal too, since Cline runs the tool when a hook writes nothing.
@@ -147,7 +149,8 @@ def patch_calls(patch: object) -> tuple[tuple[str, dict[str, Any]], ...]:
 
 
 class NotShell(Frozen):
-    """An event for a tool that is not a shell command: FlyBot gives no answer (the agent's own flow decides)."""
+    """An event for a tool that is neither a shell command nor a file edit: FlyBot gives no answer (the agent's own
+    flow decides)."""
 
     __slots__ = ("tool",)
     tool: str

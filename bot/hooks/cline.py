@@ -1,4 +1,4 @@
-"""``flybot hook cline``: a Cline ``PreToolUse`` hook that asks FlyBot before a shell command runs.
+"""``flybot hook cline``: a Cline ``PreToolUse`` hook that asks FlyBot before a shell command or file edit runs.
 
 Cline (npm ``cline`` 3.0.65) runs an executable file named ``PreToolUse`` from its hooks directories
 (``.clinerules/hooks/`` in the workspace, ``~/.cline/hooks/``) with the event on stdin::

@@ -1,5 +1,5 @@
 """``flybot hook copilot``: a GitHub Copilot CLI ``preToolUse`` command hook that asks FlyBot before a shell
-command runs.
+command or file edit runs.
 
 Input (Copilot CLI hooks reference, https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference;
 checked against ``@github/copilot`` 1.0.102)::

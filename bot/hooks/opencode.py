@@ -1,4 +1,4 @@
-"""``flybot hook opencode``: the helper FlyBot's OpenCode plugin runs before a shell command.
+"""``flybot hook opencode``: the helper FlyBot's OpenCode plugin runs before a shell command or file edit.
 
 OpenCode (npm ``opencode-ai``) has no command hooks; its plugins (JavaScript modules it loads from
 ``.opencode/plugins/`` and ``~/.config/opencode/plugins/``) get ``tool.execute.before(input, output)`` before every
