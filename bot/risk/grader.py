@@ -2577,10 +2577,16 @@ class Grader:
                 return why
         return None
 
-    def read_below(self, rec: Rec, scope: Scope, name: str, word: Word, cwd: Word | None) -> None:
+    def read_below(
+        self, rec: Rec, scope: Scope, name: str, word: Word, cwd: Word | None, *, printed: bool = False
+    ) -> None:
         """A read of every file below ``word``, relative to ``cwd`` when given (``tar -C ~ -cf - .ssh``): when it may
         hold a credential file (sensitive.may_hold_credential, outside the workspace or in a workspace that is or
-        holds a home directory), at least ``network``: the files' content goes to the model."""
+        holds a home directory), at least ``network``: the files' content goes to the model. With ``printed`` (an
+        archive written to standard output: ``tar cf - .``, ``zip -r - .``), a tree that a recursive search printing
+        its files would be graded for is graded alike (:meth:`git_directory_search` with ``top``, as ``find . -type
+        f -exec cat {} +`` and ``grep -r x .`` are: the workspace's top, or a directory above it, holds its
+        ``.git/config`` and its ``.env``). Exclusions (``--exclude-vcs``) are not followed: fail closed."""
         if (word.value or "").startswith("-"):
             return
         state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
@@ -2588,6 +2594,8 @@ class Grader:
             what = may_hold_credential(text)
             if what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP):
                 what = self.home_search(text, state) or self.home_secret(text, state)
+            if what is None and printed:
+                what = self.git_directory_search(text, state, top=True)
             if what is not None:
                 where = f" (in {shorten(cwd.src, 40)})" if cwd is not None else ""
                 self.flag(
