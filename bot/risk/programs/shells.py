@@ -518,6 +518,27 @@ def _test_loads_outside(call: Call) -> bool:
     return False
 
 
+#: node(1) options naming a file or directory node writes (``--test-reporter-destination``, ``--redirect-warnings``,
+#: ``--cpu-prof-dir``, ``--heap-prof-dir``, ``--diagnostic-dir``, ``--report-dir``/``--report-directory``,
+#: ``--tls-keylog``): graded as writes, not as test files.
+_NODE_OUTPUTS = frozenset({
+    "--test-reporter-destination", "--redirect-warnings", "--cpu-prof-dir", "--heap-prof-dir", "--diagnostic-dir",
+    "--report-dir", "--report-directory", "--tls-keylog",
+})  # fmt: skip
+
+
+def _tests_outside(call: Call) -> bool:
+    """``node --test [FILES|GLOBS]`` (Node.js docs, "Test runner": "node --test ... the test runner executes the
+    given files", or the test files it finds from the directory it runs in): a test file or directory outside the
+    workspace (``node --test /tmp/x.test.js``, ``../other``), or a run from a directory outside it, runs code there
+    that FlyBot does not read: destructive (``project-outside-workspace``), as ``pytest /tmp/x`` and ``go test
+    /opt/o/...`` are, and True. The files its output options name are graded as writes."""
+    from .build import _outside_project, _output_options, runs_outside
+
+    _output_options(call, call.args, _NODE_OUTPUTS, "node --test")
+    return _outside_project(call, call.args, "node --test", _NODE_OUTPUTS) or runs_outside(call, "node --test")
+
+
 def node(call: Call) -> None:
     """node(1): ``-e``/``-p`` are inline code; ``--test`` runs the project's tests; a file operand is a program;
     ``-c``/``--check FILE`` alone only checks its syntax ("Syntax check the script without executing")."""
@@ -537,7 +558,7 @@ def node(call: Call) -> None:
             read_only(call, f"{call.name} {value} only prints.")
             return
         if value == "--test":
-            if not _test_loads_outside(call):
+            if not _test_loads_outside(call) and not _tests_outside(call):
                 build_or_test(call, "node --test")
             return
         if not value.startswith("-"):
