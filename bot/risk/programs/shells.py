@@ -533,7 +533,7 @@ def _tests_outside(call: Call) -> bool:
     workspace (``node --test /tmp/x.test.js``, ``../other``), or a run from a directory outside it, runs code there
     that FlyBot does not read: destructive (``project-outside-workspace``), as ``pytest /tmp/x`` and ``go test
     /opt/o/...`` are, and True. The files its output options name are graded as writes."""
-    from .build import _outside_project, _output_options, runs_outside
+    from .build import _output_options, _outside_project, runs_outside
 
     _output_options(call, call.args, _NODE_OUTPUTS, "node --test")
     return _outside_project(call, call.args, "node --test", _NODE_OUTPUTS) or runs_outside(call, "node --test")
