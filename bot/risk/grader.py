@@ -2230,9 +2230,9 @@ class Grader:
         if moved is None:
             return
         sources, destination, into = _move_operands(moved)
-        if destination is None or not destination.value:
-            return
         state = self.state
+        if destination is None or not destination.value or state.remote:
+            return
         for source in sources:
             value = source.value
             if not value or value.startswith("-"):
