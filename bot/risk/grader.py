@@ -2664,7 +2664,8 @@ class Grader:
         archive written to standard output: ``tar cf - .``, ``zip -r - .``), a tree that a recursive search printing
         its files would be graded for is graded alike (:meth:`git_directory_search` with ``top``, as ``find . -type
         f -exec cat {} +`` and ``grep -r x .`` are: the workspace's top, or a directory above it, holds its
-        ``.git/config`` and its ``.env``). Exclusions (``--exclude-vcs``) are not followed: fail closed."""
+        ``.git/config`` and its ``.env``), and a glob that may name a credential file (``tar cf - .en?``) as a
+        program printing it is (:meth:`glob_reads`). Exclusions (``--exclude-vcs``) are not followed: fail closed."""
         if (word.value or "").startswith("-"):
             return
         state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
@@ -2682,6 +2683,8 @@ class Grader:
                     "content goes to the model.",
                 )  # fmt: skip
                 return
+        if printed and _globbed(word):  # tar cf - .en?: printed as cat .en? prints (:meth:`glob_reads`)
+            self.glob_reads(rec, scope, name, word, self.read_paths(word, state))
 
     @staticmethod
     def _anchored_targets(text: str, state: CwdState) -> frozenset[str]:

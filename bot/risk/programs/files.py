@@ -600,13 +600,14 @@ def zip_(call: Call) -> None:
         read_only(call, "zip writes the zip file to standard output.")
     else:
         call.write(zipfile, "zip writes")
-    if any(
+    if printed or any(
         w.value in ("--recurse-paths", "--recurse-patterns")
         or ((w.value or "").startswith("-") and not (w.value or "").startswith("--") and set(w.value or "") & set("rR"))
         for w in call.args
-    ):  # zip(1) -r: "Travel the directory structure recursively": every file below an added directory is read
+    ):  # zip(1) -r: "Travel the directory structure recursively": every file below an added directory is read (to
+        # standard output, a file it names, a glob among them, is printed: judged as a tree, fail closed)
         for word in added:
-            call.g.read_below(call.rec, call.scope, "zip -r", word, None, printed=printed)
+            call.g.read_below(call.rec, call.scope, "zip -r" if not printed else "zip", word, None, printed=printed)
 
 
 _STDOUT_FLAGS = frozenset({"-c", "--stdout", "--to-stdout", "-l", "--list", "-t", "--test"})
