@@ -53,6 +53,7 @@ _PAIRS = [
     ("uv venv --clear .", DES, "deletion", "uv venv .venv", WW),
     ("uv venv -c .", DES, "deletion", "uv venv", WW),
     ("uv venv -qc", DES, "deletion", "uv venv -q", WW),
+    ("uv venv --cl .", DES, "unrecognised-use", "uv venv --seed .venv", WW),  # a prefix of --clear is refused
     # GNU tar: no -f, -f - and /dev/stdout are standard output
     ("tar cf - .", NET, "secret-read", "tar cf out.tar .", WW),
     ("tar -cf- .", NET, "secret-read", "tar -cf out.tar src", WW),
