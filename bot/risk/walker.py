@@ -489,9 +489,13 @@ def _xargs_reads(g: Grader, rec: Rec, scope: Scope, words: list[Word], names_in:
     if not words or words[0].value is None or posixpath.basename(words[0].value) not in ("xargs", "parallel"):
         return False
     runner = posixpath.basename(words[0].value)
-    if runner == "xargs" and names_in is None and any(  # xargs(1) -a FILE: the names are a file's lines, any path
-        v is not None and (v in ("-a", "--arg-file") or v.startswith(("--arg-file=", "-a")))
-        for v in _xargs_options(words)
+    if (
+        runner == "xargs"
+        and names_in is None
+        and any(  # xargs(1) -a FILE: the names are a file's lines, any path
+            v is not None and (v in ("-a", "--arg-file") or v.startswith(("--arg-file=", "-a")))
+            for v in _xargs_options(words)
+        )
     ):
         names_in = ANY_PATH
     if names_in is None:
