@@ -48,6 +48,7 @@ from bot.groups import GroupCheckTooSlow, OwnerGroups, owns
 from bot.risk import Reason, RiskLevel, SimpleCommand, classify
 from bot.risk.grader import inert_environment
 from bot.risk.meaning import URL_PROGRAMS, changing_words, extra_operands
+from bot.risk.model import Runner
 from bot.risk.rules import ProgramRules, rules_of
 from bot.risk.tools import TOOL_PREFIX
 from bot.store import Bot, StandingApproval, Store, Tx
@@ -292,32 +293,49 @@ def suggest_patterns(commands: Sequence[SimpleCommand]) -> list[str]:
     is reached through a wrapper no approval looks through (:data:`LOCAL_WRAPPERS`: ``sudo -E``, ``xargs``), or
     that starts with a :data:`NEVER_MATCHES` word (``env`` alone,
     ``python --version``: such a pattern is refused). ``cd /srv/app && sudo apt-get install -y jq && make`` ->
-    ``["apt-get install", "make"]`` (never ``cd``: :func:`needs_cover`).
+    ``["apt-get install", "make"]`` (never ``cd``: :func:`needs_cover`). A project recipe's line (``pytest -q`` run
+    by ``make test``) adds no pattern: its recipe's command's pattern covers it when it can be covered at all
+    (:func:`covers_command`), else [].
     """
     patterns: list[str] = []
     for command in commands:
         if not needs_cover(command):
             continue
+        if command.runners:
+            # a recipe's line: covered through its recipe's command, whose own pattern is suggested for it
+            runner = command.runners[0]
+            runner_words = _suggested_words(runner.argv)
+            if runner_words is None or not _line_coverable(command) or not _covers_runner(runner_words, runner):
+                return []
+            continue
         if not command.argv or command.marks or command.argv[0] in NEVER_MATCHES or not runs_as_written(command):
             return []
         if any(wrapper not in LOCAL_WRAPPERS for wrapper in command.wrappers):
             return []  # reached through ssh, xargs, sudo -E ...: no pattern covers it
-        words = [command.argv[0]]
-        if len(command.argv) > 1 and _PATTERN_WORD.match(command.argv[1]) and not command.argv[1].startswith("-"):
-            words.append(command.argv[1])
-        changing = changing_words(command.argv)
-        if changing and changing[-1] >= len(words):
-            words = list(command.argv[: changing[-1] + 1])  # the pattern spells out what changes the meaning
-        if extra_operands(tuple(words), command.argv) or (words[0] in URL_PROGRAMS and len(command.argv) > 1):
-            # a pattern naming an operand covers exactly the operands it names; for curl, wget, HTTPie and xh the
-            # URL is spelt out whatever comes before it (``curl -s URL``), never ``curl`` alone (any URL)
-            words = list(command.argv)
-        if len(words) > 8 or not all(_PATTERN_WORD.match(w) for w in words):
+        words = _suggested_words(command.argv)
+        if words is None:
             return []
-        pattern = " ".join(words)
+        pattern = format_pattern(words)
         if pattern not in patterns:
             patterns.append(pattern)
     return patterns
+
+
+def _suggested_words(argv: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The pattern :func:`suggest_patterns` offers for ``argv`` (see there), or None when it has none."""
+    if not argv:
+        return None
+    words = _own_words(argv)
+    changing = changing_words(argv)
+    if changing and changing[-1] >= len(words):
+        words = argv[: changing[-1] + 1]  # the pattern spells out what changes the meaning
+    if extra_operands(words, argv) or (words[0] in URL_PROGRAMS and len(argv) > 1):
+        # a pattern naming an operand covers exactly the operands it names; for curl, wget, HTTPie and xh the
+        # URL is spelt out whatever comes before it (``curl -s URL``), never ``curl`` alone (any URL)
+        words = argv
+    if len(words) > 8 or not all(_PATTERN_WORD.match(w) for w in words):
+        return None
+    return words
 
 
 def suggest_pattern(commands: Sequence[SimpleCommand]) -> str:
@@ -377,7 +395,15 @@ def covers_command(approval: StandingApproval, command: SimpleCommand) -> bool:
     (:attr:`~bot.risk.model.SimpleCommand.chosen_by` is empty), and the pattern covers what the command
     means: every word that changes the subcommand's meaning (bot/risk/meaning.py) lies within the pattern's words,
     and a command with marks (a redirect writing outside the workspace or opening a socket) is covered only by
-    ``*``."""
+    ``*``.
+
+    A line of a project recipe (:attr:`~bot.risk.model.SimpleCommand.runners`: ``pytest -q`` run by ``make test``)
+    is covered only through a recipe that runs it, never by a pattern of its own words: the pattern must cover that
+    recipe's command (:func:`_covers_runner`: ``make test`` covers the ``test`` recipe of the workspace's own
+    Makefile, not ``make -C other test`` nor ``cd other && make test``), and the line must be one its program's
+    name and subcommand alone would cover (:func:`_line_coverable`), within ``max_risk``; ``*`` covers any
+    recipe's line that any command typed alone would be covered as. The recipe's command is itself one of the
+    simple commands, graded at least as high as each of its lines, so it needs cover of its own too."""
     if not command.argv or command.risk > RiskLevel.parse(approval.max_risk):
         return False
     if not runs_as_written(command) or command.chosen_by:
@@ -385,14 +411,63 @@ def covers_command(approval: StandingApproval, command: SimpleCommand) -> bool:
     if any(wrapper not in LOCAL_WRAPPERS for wrapper in command.wrappers):
         return False
     words = parse_pattern(approval.pattern)
-    if tuple(command.argv[: len(words)]) != words:
+    if command.runners:
+        if not any(_covers_runner(words, runner) for runner in command.runners):
+            return False
+        return not words or _line_coverable(command)
+    return _pattern_covers(words, command.argv, command.marks)
+
+
+def _pattern_covers(words: tuple[str, ...], argv: tuple[str, ...], marks: tuple[str, ...]) -> bool:
+    """True when the pattern ``words`` covers ``argv`` by its words (see :func:`covers_command`): they prefix it, no
+    word changing its meaning lies past them, no operand past them when they name operands, and no marks unless
+    the pattern is ``*``."""
+    if tuple(argv[: len(words)]) != words:
         return False
     if not words:
         return True
-    if command.marks or extra_operands(words, command.argv):
+    if marks or extra_operands(words, argv):
         return False  # extra_operands: a pattern that names operands covers exactly those (bot/risk/meaning.py)
-    changing = changing_words(command.argv)
+    changing = changing_words(argv)
     return not changing or changing[-1] < len(words)
+
+
+def _own_words(argv: tuple[str, ...]) -> tuple[str, ...]:
+    """A command's name and subcommand: its first word, and its second when that is a plain word and no option
+    (``apt-get install -y jq`` -> ``apt-get install``; ``pytest -q`` -> ``pytest``)."""
+    if len(argv) > 1 and _PATTERN_WORD.match(argv[1]) and not argv[1].startswith("-"):
+        return argv[:2]
+    return argv[:1]
+
+
+def _covers_runner(words: tuple[str, ...], runner: Runner) -> bool:
+    """True when the pattern ``words`` covers the recipe ``runner`` ran: ``*`` any; any other pattern covers the
+    recipe's command by its words (:func:`_pattern_covers`), and only the recipe of the workspace's own directory
+    and the tool's own file: ``make test`` says nothing of ``make -C other test``, ``make test -C other``,
+    ``npm test --prefix other`` or ``cd other && make test``, whose recipes are other files."""
+    if not words:
+        return True
+    if runner.directory or runner.file:
+        return False
+    return _pattern_covers(words, runner.argv, ())
+
+
+def _line_coverable(command: SimpleCommand) -> bool:
+    """True when a recipe's line is one a pattern of its program's name and subcommand alone would cover
+    (:func:`_own_words`, :func:`_pattern_covers`): no redirect writing outside the workspace or opening a socket,
+    no word changing the subcommand's meaning, no URL for a URL program (``curl``, ``wget``: a pattern must name
+    the URL), and not a wrapper, shell or interpreter (:data:`NEVER_MATCHES`), nor run with environment set for it,
+    outside the workspace, through a wrapper no approval looks through, or with code chosen by workspace settings.
+    The recipe's command is all the approval spells out: whatever the line's words would have to spell out stays
+    asked."""
+    if not command.argv or command.argv[0] in NEVER_MATCHES or command.chosen_by or not runs_as_written(command):
+        return False
+    if any(wrapper not in LOCAL_WRAPPERS for wrapper in command.wrappers):
+        return False
+    words = _own_words(command.argv)
+    if command.argv[0] in URL_PROGRAMS and len(command.argv) > 1:
+        return False
+    return _pattern_covers(words, command.argv, command.marks)
 
 
 def match(

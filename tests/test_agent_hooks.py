@@ -308,6 +308,126 @@ async def test_cline_grades_each_command_as_the_shell_that_runs_it(tmp_path: Pat
     assert getattr(parse(encoded), "command", None) == "rm -rf build"
 
 
+def _cline_argv(tmp_path: Path, tool_input: dict[str, Any]) -> dict[str, Any]:
+    call = {"id": "c1", "name": "run_commands", "input": tool_input}
+    return {"hookName": "tool_call", "taskId": "t1", "workspaceRoots": [str(tmp_path)], "tool_call": call}
+
+
+async def test_cline_grades_a_program_run_with_args_as_its_whole_argv(harness: Harness, tmp_path: Path) -> None:
+    # run_commands also takes {"command": PROGRAM, "args": [...]}, run with no shell: the card shows, and FlyBot
+    # grades, the program with its arguments (find . -delete), never the bare program (find: read-only)
+    token = await harness.add_bot()
+    event = _cline_argv(tmp_path, {"command": "find", "args": [".", "-delete"]})
+    run = await start_hook("cline", event, tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.command == "find . -delete" and stored.risk == "destructive", stored
+    await deny_with(harness, escalation_id, "not the whole tree")
+    code, out, err = await run.finish()
+    assert code == 0 and json.loads(out)["cancel"] is True, (out, err)
+
+
+async def test_cline_still_runs_a_read_only_program_with_args_at_once(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    for tool_input in ({"command": "ls", "args": ["-la"]}, {"command": "git", "args": ["status"]}):
+        run = await start_hook("cline", _cline_argv(tmp_path, tool_input), tmp_path, FLYBOT_URL=harness.url,
+                               FLYBOT_TOKEN=token)  # fmt: skip
+        code, out, err = await run.finish()
+        assert code == 0 and json.loads(out) == {"cancel": False}, (tool_input, out, err)
+    assert await escalations_created(harness) == []
+
+
+async def test_cline_refuses_args_it_cannot_read(tmp_path: Path) -> None:
+    for tool_input in ({"command": "find", "args": ". -delete"}, {"command": "find", "args": [".", 1]}):
+        event = _cline_argv(tmp_path, tool_input)
+        code, out, err = await (await start_hook("cline", event, tmp_path, FLYBOT_URL="http://127.0.0.1:9")).finish()
+        assert code == 0 and json.loads(out)["cancel"] is True and "args" in err, (tool_input, out, err)
+        no_traceback(err)
+
+
+def _cline_tool(tmp_path: Path, name: str, tool_input: dict[str, Any], call_id: str = "c1") -> dict[str, Any]:
+    call = {"id": call_id, "name": name, "input": tool_input}
+    return {"hookName": "tool_call", "taskId": "t1", "workspaceRoots": [str(tmp_path)], "tool_call": call}
+
+
+async def test_cline_asks_before_its_editor_rewrites_the_hook_itself(harness: Harness, tmp_path: Path) -> None:
+    # Cline runs .clinerules/hooks/PreToolUse afresh on every call: an unasked edit of it would answer every later
+    # shell call itself
+    token = await harness.add_bot()
+    hook = tmp_path / ".clinerules" / "hooks" / "PreToolUse"
+    event = _cline_tool(tmp_path, "editor", {"path": str(hook), "new_text": "#!/bin/sh\necho '{\"cancel\":false}'\n"})
+    run = await start_hook("cline", event, tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "destructive" and str(hook) in stored.command, stored
+    await deny_with(harness, escalation_id, "leave FlyBot's hook alone")
+    code, out, err = await run.finish()
+    assert code == 0 and json.loads(out)["cancel"] is True, (out, err)
+
+
+async def test_cline_still_edits_the_workspace_at_once(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    patch = "*** Begin Patch\n*** Update File: src/app.py\n@@\n-a = 1\n+a = 2\n*** End Patch\n"
+    for event in (
+        _cline_tool(tmp_path, "editor", {"path": str(tmp_path / "src" / "app.py"), "old_text": "a", "new_text": "b"}),
+        _cline_tool(tmp_path, "editor", {"path": str(tmp_path / "notes.md"), "new_text": "hello"}),
+        _cline_tool(tmp_path, "apply_patch", {"input": patch}),
+    ):
+        run = await start_hook("cline", event, tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+        code, out, err = await run.finish()
+        assert code == 0 and json.loads(out) == {"cancel": False}, (event, out, err)
+    assert await escalations_created(harness) == []
+
+
+async def test_cline_refuses_a_patch_of_several_files_when_one_needs_asking(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    patch = (
+        "*** Begin Patch\n*** Update File: src/app.py\n@@\n-a\n+b\n"
+        "*** Add File: /etc/cron.d/job\n+* * * * * root sh /tmp/x\n*** End Patch\n"
+    )
+    event = _cline_tool(tmp_path, "apply_patch", {"input": patch})
+    code, out, err = await (
+        await start_hook("cline", event, tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    ).finish()
+    answer = json.loads(out)
+    assert code == 0 and answer["cancel"] is True and "/etc/cron.d/job" in answer["errorMessage"], (out, err)
+    assert await escalations_created(harness) == []
+
+
+def _opencode_tool(tmp_path: Path, tool: str, args: dict[str, Any]) -> dict[str, Any]:
+    return {"tool": tool, "sessionID": "ses_1", "callID": "call_1", "directory": str(tmp_path), "args": args}
+
+
+async def test_opencode_asks_before_a_file_tool_writes_a_plugin(harness: Harness, tmp_path: Path) -> None:
+    # OpenCode loads .opencode/plugins/*.js as code at its next start: an unasked write there runs anything later
+    token = await harness.add_bot()
+    event = _opencode_tool(tmp_path, "write", {"filePath": ".opencode/plugins/evil.js", "content": "export {}"})
+    run = await start_hook("opencode", event, tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "destructive", stored
+    assert str(tmp_path / ".opencode" / "plugins" / "evil.js") in stored.command, stored.command
+    await deny_with(harness, escalation_id, "no new plugins")
+    code, out, err = await run.finish()
+    answer = json.loads(out)
+    assert code == 0 and answer["decision"] == "deny" and "no new plugins" in answer["reason"], (out, err)
+
+
+async def test_opencode_still_edits_the_workspace_at_once(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    patch = "*** Begin Patch\n*** Add File: docs/new.md\n+hello\n*** End Patch\n"
+    for tool, args in (
+        ("edit", {"filePath": str(tmp_path / "src" / "app.py"), "oldString": "a = 1", "newString": "a = 2"}),
+        ("write", {"filePath": "notes.md", "content": "hello"}),
+        ("apply_patch", {"patchText": patch}),
+    ):
+        run = await start_hook("opencode", _opencode_tool(tmp_path, tool, args), tmp_path, FLYBOT_URL=harness.url,
+                               FLYBOT_TOKEN=token)  # fmt: skip
+        code, out, err = await run.finish()
+        assert code == 0 and json.loads(out)["decision"] == "allow", (tool, out, err)
+    assert await escalations_created(harness) == []
+
+
 def test_opencode_grades_a_relative_workdir_from_the_sessions_directory() -> None:
     from bot.hooks.opencode import parse
 
@@ -334,6 +454,86 @@ def test_copilot_grades_text_typed_into_a_shell_session() -> None:
     assert classify(typed, contained=False).risk >= RiskLevel.NETWORK
 
 
+def _typed(text: str, cwd: Path) -> dict[str, Any]:
+    return {"sessionId": "s", "cwd": str(cwd), "toolName": "write_bash", "toolArgs": {"input": text}}
+
+
+async def test_copilot_reads_enter_typed_by_name_as_the_end_of_a_line(harness: Harness, tmp_path: Path) -> None:
+    # Copilot's write_bash presses Enter for "{enter}" (its tool description): the shell runs two lines, the second
+    # rm -rf ~, not one echo with "{enter}rm" in its words
+    token = await harness.add_bot()
+    run = await start_hook("copilot", _typed("echo x{enter}rm -rf ~{enter}", tmp_path), tmp_path,
+                           FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)  # fmt: skip
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.command == "echo x\nrm -rf ~\n" and stored.risk == "destructive", stored
+    await harness.click(OWNER, escalation_id, APPROVE_ACTION)
+    code, out, err = await run.finish()
+    assert code == 0 and json.loads(out)["permissionDecision"] == "allow", (out, err)
+
+
+async def test_copilot_still_allows_an_everyday_line_typed_with_enter(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    for typed in ("ls{enter}", "echo ${HOME}{enter}"):
+        run = await start_hook("copilot", _typed(typed, tmp_path), tmp_path, FLYBOT_URL=harness.url,
+                               FLYBOT_TOKEN=token)  # fmt: skip
+        code, out, err = await run.finish()
+        assert code == 0 and json.loads(out)["permissionDecision"] == "allow", (typed, out, err)
+    assert await escalations_created(harness) == []
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "echo x {up}{enter}",  # recalls the last command from the shell's history and runs it again
+        "#rm -rf ~{left}{left}{left}{left}{left}{left}{left}{left}{backspace}{enter}",  # edits the comment away
+        "ls{ENTER}rm -rf ~{ENTER}",  # Enter in another case: a key or text, FlyBot cannot tell
+        "echo {tab}{enter}",
+    ],
+)
+async def test_copilot_refuses_input_that_presses_keys_that_edit_or_recall(
+    harness: Harness, tmp_path: Path, typed: str
+) -> None:
+    token = await harness.add_bot()
+    run = await start_hook("copilot", _typed(typed, tmp_path), tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    code, out, err = await run.finish()
+    assert code == 0 and json.loads(out)["permissionDecision"] == "deny", (typed, out, err)
+    assert "presses" in json.loads(out)["permissionDecisionReason"] + err, (out, err)
+    assert await escalations_created(harness) == []
+    no_traceback(err)
+
+
+async def test_copilot_asks_before_a_file_tool_rewrites_its_hooks(harness: Harness, tmp_path: Path) -> None:
+    # .github/hooks/flybot.json is this very hook: an unasked edit of it leaves later sessions without FlyBot
+    token = await harness.add_bot()
+    hooks = tmp_path / ".github" / "hooks" / "flybot.json"
+    event = {"sessionId": "s", "cwd": str(tmp_path), "toolName": "create",
+             "toolArgs": {"path": str(hooks), "file_text": '{"version": 1, "hooks": {}}'}}  # fmt: skip
+    run = await start_hook("copilot", event, tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "destructive" and str(hooks) in stored.command, stored
+    await deny_with(harness, escalation_id, "keep the hook")
+    code, out, err = await run.finish()
+    answer = json.loads(out)
+    assert (
+        code == 0 and answer["permissionDecision"] == "deny" and "keep the hook" in answer["permissionDecisionReason"]
+    )
+
+
+async def test_copilot_still_edits_the_workspace_at_once(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    for tool, args in (
+        ("edit", {"path": str(tmp_path / "src" / "app.py"), "old_str": "a = 1", "new_str": "a = 2"}),
+        ("create", {"path": str(tmp_path / "notes.md"), "file_text": "hello"}),
+    ):
+        event = {"sessionId": "s", "cwd": str(tmp_path), "toolName": tool, "toolArgs": args}
+        run = await start_hook("copilot", event, tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+        code, out, err = await run.finish()
+        assert code == 0 and json.loads(out)["permissionDecision"] == "allow", (tool, out, err)
+    assert await escalations_created(harness) == []
+
+
 # -- a tool name spelled another way is no known tool: refused, never left to the agent's own flow -----------------
 _SPELLED = {
     "cursor": [
@@ -343,16 +543,16 @@ _SPELLED = {
     ],
     "copilot": [
         ({"sessionId": "s", "cwd": "/tmp", "toolName": name, "toolArgs": {"command": "rm -rf ~"}}, name)
-        for name in ("Bash", "BASH", "Write_Bash", "PowerShell", "baſh")
+        for name in ("Bash", "BASH", "Write_Bash", "PowerShell", "baſh", "Create", "EDIT")
     ],
     "cline": [
         ({"hookName": "tool_call", "taskId": "t", "workspaceRoots": ["/tmp"],
           "tool_call": {"id": "c", "name": name, "input": {"commands": ["rm -rf ~"]}}}, name)
-        for name in ("Run_Commands", "EXECUTE_COMMAND")
+        for name in ("Run_Commands", "EXECUTE_COMMAND", "Editor", "APPLY_PATCH")
     ],
     "opencode": [
         ({"tool": name, "sessionID": "s", "callID": "c", "directory": "/tmp", "args": {"command": "rm -rf ~"}}, name)
-        for name in ("Bash", "BASH")
+        for name in ("Bash", "BASH", "Write", "EDIT", "Apply_Patch")
     ],
 }  # fmt: skip
 _REFUSED = {

@@ -279,6 +279,25 @@ async def test_copilot_cli_does_not_run_the_command_when_flybot_is_unreachable(
     assert (proj / "build" / "keep.txt").exists()
 
 
+async def test_copilot_cli_asks_before_its_create_tool_writes_a_hook(
+    harness: Harness, messages: MessagesAPI, agent_cache: Path, tmp_path: Path
+) -> None:
+    # a hook file in .github/hooks/ would answer Copilot's later tool calls itself: the create tool asks FlyBot
+    token = await harness.add_bot()
+    proj = project(tmp_path, "copilot")
+    written = proj / ".github" / "hooks" / "allow-all.json"
+    messages.tool, messages.tool_input = "create", {"path": str(written), "file_text": '{"version": 1}'}
+    copilot = await start_copilot(tmp_path, proj, messages, agent_cache, harness.url, token)
+    escalation_id = await card_for(harness, copilot)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "destructive" and str(written) in stored.command, stored
+    await deny_with(harness, escalation_id, "hooks are the operator's")
+    code, _out, err = await finish(copilot)
+    assert code == 0, err[-2000:]
+    assert "hooks are the operator's" in copilot_result(messages)
+    assert not written.exists()
+
+
 # -- OpenCode -------------------------------------------------------------------------------------------------------
 @pytest.fixture
 async def chat() -> AsyncIterator[ChatCompletionsAPI]:
@@ -452,6 +471,26 @@ async def test_opencode_stops_the_call_when_the_hook_cannot_start(
     assert (proj / "build" / "keep.txt").exists()
 
 
+async def test_opencode_asks_before_its_write_tool_adds_a_plugin(
+    harness: Harness, chat: ChatCompletionsAPI, agent_cache: Path, opencode_config: Path, tmp_path: Path
+) -> None:
+    # OpenCode loads .opencode/plugins/*.js as code at its next start: the write tool asks FlyBot, and a denial
+    # leaves no file
+    token = await harness.add_bot()
+    proj = opencode_project(tmp_path, opencode_config)
+    plugin = proj / ".opencode" / "plugins" / "helper.js"
+    chat.tool, chat.arguments = "write", {"filePath": str(plugin), "content": "export const X = async () => ({})\n"}
+    opencode = await start_opencode(tmp_path, proj, chat, agent_cache, harness.url, token, opencode_config)
+    escalation_id = await card_for(harness, opencode)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "destructive" and str(plugin) in stored.command, stored
+    await deny_with(harness, escalation_id, "no plugins from the agent")
+    code, _out, err = await finish(opencode)
+    assert code == 0, err[-2000:]
+    assert "no plugins from the agent" in the_output(chat)
+    assert not plugin.exists()
+
+
 # -- Cline ----------------------------------------------------------------------------------------------------------
 async def start_cline(
     tmp: Path, proj: Path, model: ChatCompletionsAPI, cache: Path, flybot_url: str, token: str
@@ -579,3 +618,29 @@ async def test_cline_does_not_run_the_command_when_flybot_is_unreachable(
     assert code == 0, err[-2000:]
     assert run_result(out)["finishReason"] == "aborted"
     assert (proj / "build" / "keep.txt").exists()
+
+
+async def test_cline_asks_before_its_editor_rewrites_flybots_hook(
+    harness: Harness, cline_chat: ChatCompletionsAPI, agent_cache: Path, tmp_path: Path
+) -> None:
+    # Cline runs .clinerules/hooks/PreToolUse afresh on every call: the editor asks FlyBot before rewriting it, and a
+    # denial leaves FlyBot's hook as it was
+    token = await harness.add_bot()
+    proj = project(tmp_path, "cline")
+    hook = proj / ".clinerules" / "hooks" / "PreToolUse"
+    before = hook.read_text()
+    cline_chat.tool = "editor"
+    cline_chat.arguments = {
+        "path": str(hook),
+        "old_text": "exec ",
+        "new_text": "echo '{\"cancel\": false}'; exit 0; exec ",
+    }
+    cline = await start_cline(tmp_path, proj, cline_chat, agent_cache, harness.url, token)
+    escalation_id = await card_for(harness, cline)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "destructive" and str(hook) in stored.command, stored
+    await deny_with(harness, escalation_id, "FlyBot's hook stays")
+    code, out, err = await finish(cline)
+    assert code == 0, err[-2000:]
+    assert run_result(out)["finishReason"] == "aborted"
+    assert hook.read_text() == before

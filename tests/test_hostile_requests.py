@@ -73,6 +73,23 @@ async def test_deep_nul_or_mistyped_bodies_get_clear_problems_never_500s(harness
         assert response.status == 401
 
 
+async def test_a_body_naming_a_member_twice_is_refused_and_changes_nothing(harness: Harness) -> None:
+    # Python keeps the last "command", other parsers the first: a body that says two things is not taken
+    token = await harness.add_bot()
+    auth = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    plain = json.dumps(harness.body(command="ls"))
+    twice = plain[:-1] + ', "command": "rm -rf /work/repo"}'
+    nested = json.dumps(harness.body(command="mcp__x__y", tool={"name": "mcp__x__y", "input": {"a": 1}}))
+    nested = nested.replace('{"a": 1}', '{"a": 1, "a": 2}')
+    for body in (twice, nested):
+        async with harness.http.post(f"{harness.url}/v1/escalations", data=body, headers=auth) as response:
+            problem = await response.json(content_type=None)
+            assert response.status == 422 and "twice" in problem["detail"], problem
+    assert not any(e.event == "escalation.created" for e in await harness.runtime.store.audit_log())
+    async with harness.http.post(f"{harness.url}/v1/escalations", data=plain, headers=auth) as response:
+        assert response.status == 201  # the same body with each name once is taken
+
+
 async def test_nul_in_chat_input_is_refused_at_the_edge(harness: Harness) -> None:
     await harness.add_bot()
     reply = await harness.slash(OWNER, "standing add --bot ci-bot apt-get install --note a\x00b")

@@ -150,6 +150,27 @@ async def test_a_slack_workspace_admin_counts_as_an_admin(harness: Harness) -> N
     assert reply.startswith("Saved"), reply
 
 
+async def test_an_admin_of_another_organisation_is_no_admin_here(harness: Harness) -> None:
+    # In a Slack Connect channel a person of another organisation can type the slash command; users.info then
+    # describes them as their own workspace knows them (its admin), which is no admin of this one
+    await harness.add_bot()
+    for user, info in (
+        ("U0EXTADM1", {"team_id": "T0OTHERORG", "is_admin": True, "is_owner": True}),
+        ("U0EXTADM2", {"team_id": "T0OTHERORG", "is_admin": True, "enterprise_user": {"enterprise_id": "E0OTHER"}}),
+        ("U0GUESTAD", {"is_admin": True, "is_restricted": True}),
+        ("U0STRANGE", {"is_admin": True, "is_stranger": True}),
+    ):
+        harness.emulator.users[user] = {"name": user.lower(), "real_name": user, **info}
+        for text in ("standing add --room npm test", "rule set frobnicate read_only"):
+            reply = await harness.slash(user, text)
+            assert "admin" in reply and not reply.startswith(("Saved", "Program rule")), (user, text, reply)
+    assert await harness.runtime.store.list_standing() == []
+    assert await harness.runtime.store.program_rules() == []
+    harness.emulator.users["U0WSADMIN"] = {"name": "wes", "real_name": "Wes", "is_admin": True, "is_owner": False}
+    reply = await harness.slash("U0WSADMIN", "rule set frobnicate read_only")  # this workspace's admin still is one
+    assert "frobnicate" in reply and "read_only" in reply and "admin" not in reply, reply
+
+
 async def test_bad_slash_input_gets_a_clear_answer_and_changes_nothing(harness: Harness) -> None:
     await harness.add_bot()
     for text, expect in [

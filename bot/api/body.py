@@ -75,14 +75,19 @@ async def read_json_object(request: web.Request) -> dict[str, Any]:
 
     Raises:
         UnsupportedMediaType: a ``charset`` other than UTF-8 (JSON is UTF-8, RFC 8259 §8.1).
-        InvalidRequest: not UTF-8, not JSON, nested too deeply to parse, not an object, or holding a NUL character.
+        InvalidRequest: not UTF-8, not JSON, nested too deeply to parse, not an object, an object naming a member
+            twice, or holding a NUL character.
     """
     charset = request.charset
     if charset is not None and charset.lower() not in _UTF8:
         raise UnsupportedMediaType("send the JSON body as UTF-8 (charset=utf-8, or no charset)", field="Content-Type")
     raw = await request.read()
     try:
-        body = json.loads(raw.decode("utf-8"), parse_constant=_not_json, parse_float=_finite)
+        body = json.loads(
+            raw.decode("utf-8"), parse_constant=_not_json, parse_float=_finite, object_pairs_hook=_unique_names
+        )
+    except _NameTwice as exc:
+        raise InvalidRequest(f"the body names {exc.name!r} twice in one object", field="body") from None
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise InvalidRequest("the body must be a JSON object", field="body") from None
     if not isinstance(body, dict):
@@ -99,6 +104,26 @@ async def read_json_object(request: web.Request) -> dict[str, Any]:
 
 
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
+class _NameTwice(ValueError):
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name[:100]
+
+
+def _unique_names(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's members as a dict; a name given twice is refused. RFC 8259 §4 leaves the meaning of such an
+    object to each parser (Python's keeps the last, others the first), so a body that says two things is not
+    taken."""
+    members = dict(pairs)
+    if len(members) != len(pairs):
+        seen: set[str] = set()
+        for name, _value in pairs:
+            if name in seen:
+                raise _NameTwice(name)
+            seen.add(name)
+    return members
 
 
 def _not_json(constant: str) -> Any:

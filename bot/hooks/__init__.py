@@ -15,6 +15,8 @@ Modules:
     :mod:`bot.hooks.claude_code`: the Claude Code command hook protocol (``PreToolUse``, ``PreSkillShellCommand``,
         ``PermissionRequest``; also Codex's ``PermissionRequest`` as ``flybot hook codex``).
     :mod:`bot.hooks.gemini`: the Gemini CLI ``BeforeTool`` hook protocol (``flybot hook gemini``).
+    :mod:`bot.hooks.agent_hook`: the Cursor, Copilot CLI, Cline and OpenCode hooks (shell commands and, but for
+        Cursor, file edits), one module each for the agent's protocol.
     :mod:`bot.hooks.install`: ``flybot hook install``, the hook merged into the agent's settings file.
     :mod:`bot.hooks.runner`: ``flybot exec``, run a command only after approval.
     :mod:`bot.hooks.codex`: ``flybot codex``, a Codex turn through ``codex app-server`` with approvals via FlyBot.

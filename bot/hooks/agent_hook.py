@@ -2,7 +2,9 @@
 ``flybot hook copilot``, ``flybot hook cline`` and ``flybot hook opencode`` (the OpenCode plugin's helper).
 
 Each agent's module (:mod:`bot.hooks.cursor`, :mod:`bot.hooks.copilot`, :mod:`bot.hooks.cline`,
-:mod:`bot.hooks.opencode`) reads its agent's event into a :class:`ShellCall` and writes its agent's answer; this module
+:mod:`bot.hooks.opencode`) reads its agent's event into a :class:`ShellCall` (a shell command) or a :class:`FileCall`
+(an edit of files, graded as FlyBot's ``Edit``/``Write`` tools; Copilot CLI, Cline and OpenCode) and writes its agent's
+answer; this module
 runs the one gate between them (:func:`bot.hooks.gate.decide`: grade locally, escalate above the ceiling, wait,
 withdraw on every way out) and maps its verdict to allowed or not:
 
@@ -13,9 +15,9 @@ withdraw on every way out) and maps its verdict to allowed or not:
 
 These agents have no answer that hands the call back to a person and is sure to hold in every mode (Cursor is
 reported to ignore ``ask`` in one of its modes; Cline and OpenCode's plugins have none), so every "no decision" is a
-refusal with the reason, never a silent pass. An event for a tool that is not a shell command gets no answer from
-FlyBot (the agent's own permission flow decides); an unreadable event is refused, and so is a tool whose name is a
-shell tool's only when case is ignored (:func:`near`).
+refusal with the reason, never a silent pass. An event for a tool that is neither a shell command nor a file edit gets
+no answer from FlyBot (the agent's own permission flow decides); an unreadable event is refused, and so is a tool
+whose name is a shell or file tool's only when case is ignored (:func:`near`).
 
 The exit code is the agent's own (0 with the answer on stdout for all four); a usage error (a bad ``--wait``) is
 answered as a refusal too, since Cline runs the tool when a hook writes nothing.
@@ -25,10 +27,21 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import time
 
-from bot.hooks.gate import Request, Server, Verdict, decide, expiry_for_wait, find_server, grade, in_directory
+from bot.hooks.gate import (
+    Request,
+    Server,
+    Verdict,
+    decide,
+    expiry_for_wait,
+    find_server,
+    grade,
+    grade_tool_call,
+    in_directory,
+)
 from bot.values import Frozen
 
 TYPE_CHECKING = False  # typing stays unloaded: the hook runs on every shell call (bot/values.py)
@@ -92,8 +105,52 @@ class ShellCall(Frozen):
         )
 
 
+class FileCall(Frozen):
+    """A call of an agent's file-editing tool, as the FlyBot tools it is graded as (bot/risk/tools.py: ``Edit`` or
+    ``Write``), one per file it changes.
+
+    Attributes:
+        calls: ``(tool, input)`` per file: ``("Write", {"file_path": ..., "content": ...})`` or ``("Edit",
+            {"file_path": ..., "old_string": ..., "new_string": ...})``; a relative path is from the workspace.
+        workspace: the session's project directory (absolute), as for :class:`ShellCall`.
+        session_id: as for :class:`ShellCall`.
+        call_id: as for :class:`ShellCall`.
+    """
+
+    __slots__ = ("calls", "workspace", "session_id", "call_id")
+    calls: tuple[tuple[str, dict[str, Any]], ...]
+    workspace: str
+    session_id: str
+    call_id: str | None
+
+    def __init__(
+        self, calls: tuple[tuple[str, dict[str, Any]], ...], workspace: str, session_id: str, call_id: str | None
+    ) -> None:
+        self._init(calls=calls, workspace=workspace, session_id=session_id, call_id=call_id)
+
+
+#: A file a patch changes, in the patch format Cline and OpenCode share (``*** Begin Patch`` ... ``*** End Patch``).
+_PATCH_FILE = re.compile(r"^\*\*\* (?:Add File|Update File|Delete File|Move to): ?(.*)$", re.MULTILINE)
+
+
+def patch_calls(patch: object) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """An ``apply_patch`` call as one ``Edit`` per file its patch names (``*** Add File:``, ``*** Update File:``,
+    ``*** Delete File:``, ``*** Move to:``), each showing the whole patch, for :class:`FileCall`.
+
+    Raises:
+        InputError: no patch text, or a patch that names no file (or an empty path).
+    """
+    if not isinstance(patch, str):
+        raise InputError("the apply_patch call has no patch text")
+    paths = list(dict.fromkeys(found.strip() for found in _PATCH_FILE.findall(patch)))
+    if not paths or not all(paths):
+        raise InputError("the apply_patch call names no file (or an empty path)")
+    return tuple(("Edit", {"file_path": path, "old_string": "", "new_string": patch}) for path in paths)
+
+
 class NotShell(Frozen):
-    """An event for a tool that is not a shell command: FlyBot gives no answer (the agent's own flow decides)."""
+    """An event for a tool that is neither a shell command nor a file edit: FlyBot gives no answer (the agent's own
+    flow decides)."""
 
     __slots__ = ("tool",)
     tool: str
@@ -164,7 +221,7 @@ def verdict_answer(verdict: Verdict) -> tuple[bool, str]:
 
 
 def decide_call(
-    call: ShellCall,
+    call: ShellCall | FileCall,
     *,
     agent: str,
     contained: bool,
@@ -179,6 +236,8 @@ def decide_call(
     ``cd`` into its directory followed by the command (:func:`bot.hooks.gate.in_directory`).
     """
     started = time.monotonic()
+    if isinstance(call, FileCall):
+        return _decide_files(call, agent=agent, ceiling=ceiling, server=server, wait_s=wait_s, room=room)
     command = in_directory(call.command, cwd=call.cwd, workspace=call.workspace)
     graded = grade(command, contained=contained, cwd=call.workspace, ceiling=ceiling, server=server)
     request = Request(
@@ -191,6 +250,41 @@ def decide_call(
         expires_s=expiry_for_wait(wait_s),
     )
     verdict = decide(graded, server, request, wait_s=max(0.5, wait_s - (time.monotonic() - started)))
+    return verdict_answer(verdict)
+
+
+def _decide_files(
+    call: FileCall, *, agent: str, ceiling: RiskLevel, server: Server, wait_s: float, room: str | None
+) -> tuple[bool, str]:
+    """Grade each file of ``call`` as its FlyBot tool (:func:`bot.hooks.gate.grade_tool_call`: an edit inside the
+    workspace is ``workspace_write``; outside it, FlyBot's own state, an agent's settings or hooks, a git directory
+    are higher) and, when one is above the ceiling, ask FlyBot about it; ``(allowed, reason)``.
+
+    A card shows one file: a call changing several files, one of them above the ceiling, is refused (the agent can
+    make one call a file). The edit runs on the host, never contained."""
+    started = time.monotonic()
+    graded = [
+        grade_tool_call(tool, tool_input, cwd=call.workspace, ceiling=ceiling, server=server)
+        for tool, tool_input in call.calls
+    ]
+    asking = [g for g in graded if g.needs_approval]
+    if not asking:
+        return verdict_answer(Verdict("local", graded[0]))
+    if len(graded) > 1:
+        path = (asking[0].tool or {}).get("resolved_path") or "one of them"
+        return False, (
+            f"This call changes {len(graded)} files and {path} needs an owner's approval; an approval card shows one "
+            "file. Not run: change one file a call."
+        )
+    request = Request(
+        session_id=call.session_id,
+        cwd=call.workspace,
+        contained=False,
+        room=room,
+        idempotency_key=f"{agent}:{call.call_id}" if call.call_id else None,
+        expires_s=expiry_for_wait(wait_s),
+    )
+    verdict = decide(graded[0], server, request, wait_s=max(0.5, wait_s - (time.monotonic() - started)))
     return verdict_answer(verdict)
 
 
@@ -209,7 +303,7 @@ def run(
     """Read one event from ``stdin`` with ``protocol.parse``, decide, write ``protocol.answer``; the exit code.
 
     ``protocol`` is one agent's module: ``AGENT`` (its name after ``flybot hook``), ``LABEL`` (the card's name for
-    it), ``parse(data) -> ShellCall | NotShell`` (raising :class:`InputError`), ``answer(allowed, reason) ->
+    it), ``parse(data) -> ShellCall | FileCall | NotShell`` (raising :class:`InputError`), ``answer(allowed, reason) ->
     (object to write as JSON or None, exit code)``.
     """
     prefix = f"flybot hook {protocol.AGENT}"

@@ -1,4 +1,4 @@
-"""``flybot hook cline``: a Cline ``PreToolUse`` hook that asks FlyBot before a shell command runs.
+"""``flybot hook cline``: a Cline ``PreToolUse`` hook that asks FlyBot before a shell command or file edit runs.
 
 Cline (npm ``cline`` 3.0.65) runs an executable file named ``PreToolUse`` from its hooks directories
 (``.clinerules/hooks/`` in the workspace, ``~/.cline/hooks/``) with the event on stdin::
@@ -9,7 +9,14 @@ Cline (npm ``cline`` 3.0.65) runs an executable file named ``PreToolUse`` from i
 
 The shell tools are ``run_commands`` (``commands``: a list, each run in its own shell, so each must parse on its
 own; graded together as one script, one command a line) and
-``execute_command`` (``command``); any other tool gets no answer and goes ahead as Cline's own settings say.
+``execute_command`` (``command``). Its file tools, ``editor`` and ``apply_patch``, are graded as FlyBot's ``Edit`` and
+``Write`` are (bot/risk/tools.py), one file at a time: an edit in the workspace goes ahead at once, one outside it or
+of an agent's hooks and settings (``.clinerules/hooks/``, whose ``PreToolUse`` Cline runs afresh on every call, so an
+unasked edit would end FlyBot's say over the session) asks. Any other tool gets no answer and goes ahead as Cline's
+own settings say.
+``run_commands`` also takes ``{"command": PROGRAM, "args": [ARG, ...]}``, which Cline runs directly, with no shell
+(its input schema: "The executable to run directly without shell parsing"): graded as that argv, each word quoted
+for the shell (``find . -delete``, never ``find``).
 
 Answer (stdout, exit 0): ``{"cancel": false}`` to let it run; ``{"cancel": true, "errorMessage": REASON}`` to stop
 it. Cline 3.0.65 ends the whole task on ``cancel`` ("aborted") and shows the reason to neither the model nor the
@@ -21,7 +28,17 @@ from __future__ import annotations
 
 import json
 
-from bot.hooks.agent_hook import InputError, NotShell, ShellCall, near, shell_call, text
+from bot.hooks.agent_hook import (
+    FileCall,
+    InputError,
+    NotShell,
+    ShellCall,
+    directory,
+    near,
+    patch_calls,
+    shell_call,
+    text,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -31,10 +48,13 @@ AGENT, LABEL = "cline", "Cline"
 #: ``--wait`` default and bound, seconds: Cline stops waiting for a hook after 120 s and then runs the tool.
 DEFAULT_WAIT_S, MAX_WAIT_S = 100.0, 110.0
 SHELL_TOOLS = ("run_commands", "execute_command")
+#: Cline's tools that change files: ``editor`` (``path``, ``old_text``, ``new_text``, ``insert_line``) and
+#: ``apply_patch`` (``input``: a patch, :func:`bot.hooks.agent_hook.patch_calls`).
+FILE_TOOLS = ("editor", "apply_patch")
 
 
-def parse(data: dict[str, Any]) -> ShellCall | NotShell:
-    """The shell call in a ``tool_call`` (``PreToolUse``) event (see the module docstring).
+def parse(data: dict[str, Any]) -> ShellCall | FileCall | NotShell:
+    """The shell or file call in a ``tool_call`` (``PreToolUse``) event (see the module docstring).
 
     Raises:
         InputError: not a tool-call event, or a shell call whose commands are not strings.
@@ -47,13 +67,20 @@ def parse(data: dict[str, Any]) -> ShellCall | NotShell:
         name, tool_input, call_id, encoded = text(pre.get("toolName")), pre.get("parameters"), None, True
     else:
         raise InputError(f"hookName is {data.get('hookName')!r}; install this hook as PreToolUse")
-    if name is not None and near(name, SHELL_TOOLS):
-        raise InputError(f"the tool {name!r} is not one of Cline's shell tools (tool names are exact)")
-    if name not in SHELL_TOOLS:
+    if name is not None and near(name, SHELL_TOOLS + FILE_TOOLS):
+        raise InputError(f"the tool {name!r} is not one of Cline's shell or file tools (tool names are exact)")
+    if name not in SHELL_TOOLS + FILE_TOOLS:
         return NotShell(name or "an unnamed tool")
     if not isinstance(tool_input, dict):
         raise InputError(f"the {name} call has no input object")
     roots = data.get("workspaceRoots")
+    if name in FILE_TOOLS:
+        return FileCall(
+            _file_calls(name, tool_input),
+            workspace=directory(roots[0] if isinstance(roots, list) and roots else None),
+            session_id=f"{LABEL} {text(data.get('taskId')) or 'session'}",
+            call_id=text(call_id),
+        )
     return shell_call(
         _commands(tool_input, encoded=encoded),
         cwd=None,
@@ -81,6 +108,8 @@ def _commands(tool_input: dict[str, Any], *, encoded: bool) -> str:
             commands = json.loads(commands)
         except ValueError:
             pass
+    if "commands" not in tool_input and "args" in tool_input:
+        return _argv(commands, tool_input["args"], encoded=encoded)
     if isinstance(commands, str):
         commands = [commands]
     if not isinstance(commands, list) or not commands or not all(isinstance(c, str) for c in commands):
@@ -89,6 +118,45 @@ def _commands(tool_input: dict[str, Any], *, encoded: bool) -> str:
         if not _whole(command):
             raise InputError("a command of the call does not parse on its own (an open quote or here-document)")
     return "\n".join(commands)
+
+
+def _file_calls(name: str, tool_input: dict[str, Any]) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The files an ``editor`` or ``apply_patch`` call changes, as FlyBot's ``Write``/``Edit`` calls.
+
+    Raises:
+        InputError: no path, or a patch that names no file.
+    """
+    if name == "editor":
+        path, old, new = tool_input.get("path"), tool_input.get("old_text"), tool_input.get("new_text")
+        if not isinstance(path, str) or not path.strip():
+            raise InputError("the editor call has no path")
+        new = new if isinstance(new, str) else ""
+        if old is None and tool_input.get("insert_line") is None:  # creates the file (or fails on one that exists)
+            return (("Write", {"file_path": path, "content": new}),)
+        return (("Edit", {"file_path": path, "old_string": old if isinstance(old, str) else "", "new_string": new}),)
+    return patch_calls(tool_input.get("input"))
+
+
+def _argv(program: object, args: object, *, encoded: bool) -> str:
+    """The shell text of ``{"command": PROGRAM, "args": [...]}``, which Cline runs with no shell: the argv, each word
+    quoted (``shlex.join``), so it grades as the program with its arguments.
+
+    Raises:
+        InputError: a program or arguments that are not strings (Cline would then run ``command`` as shell text
+            and drop ``args``, or refuse the call: which one is not told by the words).
+    """
+    import shlex
+
+    if encoded and isinstance(args, str):
+        try:
+            args = json.loads(args)
+        except ValueError:
+            pass
+    if not isinstance(program, str) or not program or not isinstance(args, list):
+        raise InputError("the shell call's command and args are not a program and a list of strings")
+    if not all(isinstance(arg, str) for arg in args):
+        raise InputError("the shell call's command and args are not a program and a list of strings")
+    return shlex.join([program, *args])
 
 
 def _whole(command: str) -> bool:

@@ -1,5 +1,5 @@
 """``flybot hook copilot``: a GitHub Copilot CLI ``preToolUse`` command hook that asks FlyBot before a shell
-command runs.
+command or file edit runs.
 
 Input (Copilot CLI hooks reference, https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference;
 checked against ``@github/copilot`` 1.0.102)::
@@ -8,8 +8,10 @@ checked against ``@github/copilot`` 1.0.102)::
      "toolArgs": {"command": "rm -rf build", "description": "..."}}
 
 ``toolArgs`` is an object (older releases sent it as a JSON string; both are read). The shell tool is ``bash``;
-``powershell`` is refused (FlyBot grades bash); any other tool gets no answer, so Copilot's own permission flow
-decides.
+``powershell`` is refused (FlyBot grades bash). The file tools ``create`` (``path``, ``file_text``) and ``edit``
+(``path``, ``old_str``, ``new_str``) are graded as FlyBot's ``Write`` and ``Edit`` (bot/risk/tools.py): an edit in the
+workspace is allowed at once, one outside it or of an agent's hooks and settings (``.github/hooks/``, whose
+``flybot.json`` is this hook) asks. Any other tool gets no answer, so Copilot's own permission flow decides.
 
 Answer (stdout, exit 0): ``{"permissionDecision": "allow" | "deny", "permissionDecisionReason": REASON}``. ``allow``
 also skips Copilot's own approval prompt; ``deny`` blocks the call and the model reads "Denied by preToolUse hook:
@@ -20,8 +22,9 @@ REASON". Copilot denies the call when a ``preToolUse`` hook fails or times out (
 from __future__ import annotations
 
 import json
+import re
 
-from bot.hooks.agent_hook import InputError, NotShell, ShellCall, near, shell_call, text
+from bot.hooks.agent_hook import FileCall, InputError, NotShell, ShellCall, directory, near, shell_call, text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -29,22 +32,35 @@ if TYPE_CHECKING:
 
 AGENT, LABEL = "copilot", "Copilot CLI"
 DEFAULT_WAIT_S, MAX_WAIT_S = 590.0, 590.0
+#: A key written by name in ``write_bash`` input. Copilot CLI's tool description: "You can send text, {up}, {down},
+#: {left}, {right}, {enter}, and {backspace} as input" (these in any case); the other names (``{tab}``, ``{ctrl+c}``,
+#: ``{home}``, ``{f1}``...), in lower case (``${HOME}`` stays a variable), are what another release or a terminal
+#: library may also read as a key.
+_KEY_NAME = re.compile(
+    r"\{(?:(?i:up|down|left|right|enter|backspace)|return|delete|del|tab|esc|escape|home|end|space|insert"
+    r"|page_?up|page_?down|pgup|pgdn|f[0-9]{1,2}|(?:ctrl|control|alt|meta|shift|cmd)[+-][^{}]{1,10})\}"
+)
 
 
-def parse(data: dict[str, Any]) -> ShellCall | NotShell:
-    """The ``bash`` call in a ``preToolUse`` event (see the module docstring).
+#: Copilot CLI's tools that change files.
+FILE_TOOLS = ("create", "edit")
+
+
+def parse(data: dict[str, Any]) -> ShellCall | FileCall | NotShell:
+    """The ``bash`` or file tool call in a ``preToolUse`` event (see the module docstring).
 
     Raises:
-        InputError: no ``toolName``, a ``powershell`` call, or a ``bash`` call without a command.
+        InputError: no ``toolName``, a ``powershell`` call, a ``bash`` call without a command, or a file tool call
+            without a path.
     """
     tool = text(data.get("toolName"))
     if tool is None:
         raise InputError("the event has no toolName; configure this hook under preToolUse")
-    if near(tool, ("bash", "write_bash", "powershell")):
-        raise InputError(f"the tool {tool!r} is not one of Copilot CLI's shell tools (tool names are exact)")
+    if near(tool, ("bash", "write_bash", "powershell", *FILE_TOOLS)):
+        raise InputError(f"the tool {tool!r} is not one of Copilot CLI's shell or file tools (tool names are exact)")
     if tool == "powershell":
         raise InputError("a PowerShell command: FlyBot grades bash commands only")
-    if tool not in ("bash", "write_bash"):
+    if tool not in ("bash", "write_bash", *FILE_TOOLS):
         return NotShell(tool)
     args = data.get("toolArgs")
     if isinstance(args, str):
@@ -54,11 +70,25 @@ def parse(data: dict[str, Any]) -> ShellCall | NotShell:
             raise InputError("toolArgs is not JSON") from None
     if not isinstance(args, dict):
         raise InputError(f"the {tool} event has no toolArgs object")
+    if tool in FILE_TOOLS:
+        path = args.get("path")
+        if not isinstance(path, str) or not path.strip():
+            raise InputError(f"the {tool} call has no path")
+        if tool == "create":
+            call = ("Write", {"file_path": path, "content": _string(args.get("file_text"))})
+        else:
+            old, new = _string(args.get("old_str")), _string(args.get("new_str"))
+            call = ("Edit", {"file_path": path, "old_string": old, "new_string": new})
+        session = f"{LABEL} {text(data.get('sessionId')) or 'session'}"
+        # the workspace is the session's directory, where Copilot starts the hook
+        return FileCall((call,), workspace=directory(None), session_id=session, call_id=None)
     # write_bash types into a shell session started earlier (or a program running in it, a pager's ``!cmd``
     # included): its input is graded as the shell text it may be.
     command = args.get("input") if tool == "write_bash" else args.get("command")
-    if tool == "write_bash" and not isinstance(command, str):
-        raise InputError("the write_bash event has no input text")
+    if tool == "write_bash":
+        if not isinstance(command, str):
+            raise InputError("the write_bash event has no input text")
+        command = typed_text(command)
     return shell_call(
         command,
         # cwd is the shell's directory, which an earlier call's cd moves: the workspace is where Copilot started
@@ -69,6 +99,29 @@ def parse(data: dict[str, Any]) -> ShellCall | NotShell:
         session=data.get("sessionId"),
         justification=args.get("description"),
     )
+
+
+def _string(value: object) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def typed_text(typed: str) -> str:
+    """The text a ``write_bash`` input types: each ``{enter}`` is the end of a line (the shell runs the line).
+
+    Any other key written by name (:data:`_KEY_NAME`: ``{up}`` recalls an earlier command, ``{left}`` and
+    ``{backspace}`` edit the line), and ``{enter}`` in another case, which Copilot may read as a key or as text,
+    leaves what runs unknown from the words: refused, never graded as the literal text (``echo x {up}{enter}``
+    reads as an ``echo`` and re-runs the last command).
+
+    Raises:
+        InputError: naming the first such key.
+    """
+    for found in _KEY_NAME.finditer(typed):
+        if found.group() != "{enter}":
+            raise InputError(
+                f"the write_bash input presses {found.group()!r}: FlyBot cannot tell what it makes the shell run"
+            )
+    return typed.replace("{enter}", "\n")
 
 
 def answer(allowed: bool, reason: str) -> tuple[dict[str, Any], int]:

@@ -1,11 +1,12 @@
-// FlyBot for OpenCode: every bash call waits for FlyBot's answer (written by `flybot hook install opencode`).
-// Commands at or below the ceiling run at once; one above it becomes an approval card and runs only once an owner
-// approves it. Anything but an explicit "allow" (a denial, no decision, FlyBot unreachable, this helper failing or
+// FlyBot for OpenCode: every bash call and file edit (edit, write, apply_patch) waits for FlyBot's answer (written
+// by `flybot hook install opencode`). Calls at or below the ceiling run at once; one above it becomes an approval
+// card and runs only once an owner approves it. Anything but an explicit "allow" (a denial, no decision, FlyBot unreachable, this helper failing or
 // outliving its deadline) stops the call, and the model reads why.
 import { spawn } from "node:child_process"
 
 const FLYBOT = __FLYBOT_COMMAND__
 const DEADLINE_MS = __FLYBOT_DEADLINE_MS__
+const ASKED = ["bash", "edit", "write", "apply_patch"]
 
 function ask(call) {
   return new Promise((resolve) => {
@@ -50,8 +51,8 @@ function ask(call) {
 
 export const FlyBot = async ({ directory }) => ({
   "tool.execute.before": async (input, output) => {
-    // any spelling of bash goes to the hook, which refuses one that is not exactly "bash" (fail closed)
-    if (String(input.tool).toLowerCase() !== "bash") return
+    // any spelling of these tools goes to the hook, which refuses one that is not exactly the tool (fail closed)
+    if (!ASKED.includes(String(input.tool).toLowerCase())) return
     const answer = await ask({
       tool: input.tool,
       sessionID: input.sessionID,

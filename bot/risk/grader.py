@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 
 from bot.risk.misread import shell_dialect
-from bot.risk.model import RiskLevel, SimpleCommand, simple_command_of
+from bot.risk.model import RiskLevel, Runner, SimpleCommand, simple_command_of
 from bot.risk.paths import (
     WORKSPACE_SENTINEL,
     CwdState,
@@ -340,6 +340,34 @@ _USES_KEYS = frozenset({
     # disk tools name a device for its partition table or to attach it, not to print its files
     "mount", "umount", "fdisk", "sfdisk", "parted", "blkid", "lsblk", "partprobe", "mkfs", "wipefs", "sgdisk",
 })  # fmt: skip
+
+
+#: wc(1) coreutils 9 options that choose which counts it prints (bytes, characters, lines, the longest line's width,
+#: words, the total line).
+_WC_COUNTS = frozenset({
+    "--bytes", "--chars", "--lines", "--max-line-length", "--words", "--total", "--help", "--version",
+})  # fmt: skip
+
+
+def _wc_counts(values: list[str | None]) -> bool:
+    """True when ``wc values...`` prints only counts of its operands and their names: its options are those of
+    :data:`_WC_COUNTS` (``-c``, ``-m``, ``-l``, ``-L``, ``-w``), as a file's size from ``stat`` is. The counts need
+    no guess from the caller, so repeating them learns nothing more of the content. Not ``--files0-from=F``: it
+    prints the names F holds, F's content (coreutils wc: an unknown name is echoed in its error)."""
+    ended = False
+    for value in values:
+        if value is None:
+            return False
+        if ended or not value.startswith("-") or value == "-":
+            continue
+        if value == "--":
+            ended = True
+        elif value.startswith("--"):
+            if value.split("=", 1)[0] not in _WC_COUNTS:
+                return False
+        elif not set(value[1:]) <= set("cmlLw"):
+            return False
+    return True
 
 
 _FILE_URL = Regex(r"^fileb?://(?:localhost)?(/[^?#]*)", re.IGNORECASE)
@@ -892,32 +920,69 @@ def _moved_sources(args: list[Word]) -> list[str]:
     """The sources ``mv ARGS`` or ``git mv ARGS`` moves (coreutils mv: every operand but the last, or every operand
     with ``-t``/``--target-directory DIR``; ``-S``/``--suffix`` takes a value; git-mv(1): every operand but the
     last); a word only known when it runs is left out (it names no tree the recipe book can walk)."""
-    operands: list[str | None] = []
-    target = False
+    return [word.value for word in _move_operands(args)[0] if word.value]
+
+
+def _mv_arguments(name: str, args: list[Word]) -> list[Word] | None:
+    """The arguments of ``mv ARGS``, or of the ``mv`` subcommand of ``git [OPTIONS] mv ARGS``; None for any other
+    command."""
+    if name == "mv":
+        return args
+    if name != "git":
+        return None
+    skip = False
+    for index, word in enumerate(args):
+        value = word.value
+        if skip:
+            skip = False
+        elif value in _GIT_VALUED:
+            skip = True
+        elif value is None or not value.startswith("-"):
+            return args[index + 1 :] if value == "mv" else None
+    return None
+
+
+def _move_operands(args: list[Word]) -> tuple[list[Word], Word | None, bool]:
+    """``mv ARGS`` or ``git mv ARGS`` as (the sources, the destination, whether the destination is certainly a
+    directory the sources go into): coreutils mv(1) ``-t``/``--target-directory DIR`` names the directory and every
+    operand is a source; otherwise the last operand is the destination, a directory when two or more sources are
+    given. The destination is None when there is none, or when ``-t`` takes its directory from a word only known
+    when it runs."""
+    operands: list[Word] = []
+    target: Word | None = None
+    into = False
     index = 0
     while index < len(args):
-        value = args[index].value
+        word = args[index]
+        value = word.value
         index += 1
         if value == "--":
-            operands.extend(w.value for w in args[index:])
+            operands.extend(args[index:])
             break
         if value is not None and value.startswith("--"):
-            name, eq, _ = value.partition("=")
+            name, eq, attached = value.partition("=")
             if "--target-directory".startswith(name) and len(name) > 3:
-                target = True
+                into = True
+                target = literal_word(attached) if eq else (args[index] if index < len(args) else None)
                 index += 0 if eq else 1
             elif "--suffix".startswith(name) and len(name) > 3 and not eq:
                 index += 1
         elif value is not None and value.startswith("-") and value != "-":
             for position, letter in enumerate(value[1:]):
                 if letter in "tS":
-                    target = target or letter == "t"
-                    index += 0 if value[position + 2 :] else 1
+                    rest = value[position + 2 :]
+                    if letter == "t":
+                        into = True
+                        target = literal_word(rest) if rest else (args[index] if index < len(args) else None)
+                    index += 0 if rest else 1
                     break
         else:
-            operands.append(value)
-    sources = operands if target else operands[:-1]
-    return [value for value in sources if value]
+            operands.append(word)
+    if into:
+        return operands, target if target is not None and target.value is not None else None, True
+    if len(operands) < 2:
+        return operands, None, False
+    return operands[:-1], operands[-1], len(operands) > 2
 
 
 def _git_directory(state: CwdState, args: list[Word]) -> CwdState:
@@ -1489,7 +1554,7 @@ class _Checkpoint:
     )  # fmt: skip
     __slots__ = (
         *PLAIN, "functions", "assigned", "exported", "written", "link_secrets", "mark", "records", "recipes", "later",
-        "values", "filled", "hook_dirs", "git_remotes", "recipes_run",
+        "values", "filled", "hook_dirs", "git_remotes", "recipes_run", "moved_secrets",
     )  # fmt: skip
 
     def __init__(self, g: Grader) -> None:
@@ -1501,6 +1566,7 @@ class _Checkpoint:
         self.written = set(g.written)
         self.filled, self.hook_dirs, self.git_remotes = set(g.filled), set(g.hook_dirs), set(g.git_remotes)
         self.link_secrets = list(g.link_secrets)
+        self.moved_secrets = dict(g.moved_secrets)
         self.mark = g.book.mark()
         self.records = len(g.records)
         self.recipes = len(g.recipes_used)
@@ -1527,7 +1593,8 @@ class Rec:
     False for a shell wrapper (``bash -c``) whose inner commands were listed instead;
     ``stdin`` is the literal text on its standard input when the script shows it (a
     quoted here-document, a literal here-string, ``echo LITERAL |``), else None (unknown); ``null_stdin`` is True
-    when its last input redirect reads ``/dev/null`` (it reads nothing: ``tee f < /dev/null`` empties f); ``fed`` is
+    when its last input redirect reads ``/dev/null`` (it reads nothing: ``tee f < /dev/null`` empties f);
+    ``null_stdout`` is True when its redirects send its standard output to ``/dev/null``; ``fed`` is
     True when its standard input comes from a pipe or an input redirect at all (literal or not), False when it is the
     session's own;
     ``marks`` lists its redirects that write outside the workspace (:attr:`SimpleCommand.marks`);
@@ -1537,8 +1604,8 @@ class Rec:
     """
 
     __slots__ = (
-        "words", "text", "wrappers", "level", "emit", "stdin", "null_stdin", "fed", "marks", "environment",
-        "outside", "chosen_by",
+        "words", "text", "wrappers", "level", "emit", "stdin", "null_stdin", "null_stdout", "fed", "marks",
+        "environment", "outside", "chosen_by",
     )  # fmt: skip
 
     def __init__(self, words: list[Word], text: str, wrappers: list[str] | None = None) -> None:
@@ -1549,6 +1616,7 @@ class Rec:
         self.emit = True
         self.stdin: str | None = None
         self.null_stdin = False
+        self.null_stdout = False
         self.fed = False
         self.marks: list[str] | None = None
         self.environment: tuple[str, ...] = ()
@@ -1565,9 +1633,10 @@ class Scope:
         repeat: >0 inside loops, function bodies and traps (a ``cd`` there makes the cwd unknown).
         wrappers: wrappers that led into this script, prefixed to its simple commands' wrappers.
         floor: a level every simple command of this script gets at least (``sudo bash -c``).
+        runners: the project recipes this script is a line of, outermost first (:attr:`SimpleCommand.runners`).
     """
 
-    __slots__ = ("contained", "depth", "repeat", "wrappers", "floor")
+    __slots__ = ("contained", "depth", "repeat", "wrappers", "floor", "runners")
 
     def __init__(
         self,
@@ -1576,16 +1645,18 @@ class Scope:
         repeat: int = 0,
         wrappers: tuple[str, ...] = (),
         floor: RiskLevel = R.READ_ONLY,
+        runners: tuple[Runner, ...] = (),
     ) -> None:
         self.contained = contained
         self.depth = depth
         self.repeat = repeat
         self.wrappers = wrappers
         self.floor = floor
+        self.runners = runners
 
     def repeated(self) -> Scope:
         """This scope inside a loop or function body."""
-        return Scope(self.contained, self.depth, self.repeat + 1, self.wrappers, self.floor)
+        return Scope(self.contained, self.depth, self.repeat + 1, self.wrappers, self.floor, self.runners)
 
 
 class Call:
@@ -1717,18 +1788,22 @@ class Call:
         same_shell: bool = False,
         later: bool = False,
         elsewhere: str | None = None,
+        runner: Runner | None = None,
     ) -> None:
         """Parse and grade ``text`` as a shell script this program runs (``bash -c``, ``eval``, a recipe's line).
 
         ``same_shell``: it runs in this shell (``eval``, ``trap``), so its ``cd`` carries on. ``later``: it runs
         after the rest of the script may have (a ``trap`` action, at exit or on a signal): graded again at the end
         when a link maker comes after it (:meth:`Grader.finish`). ``elsewhere``: why it runs where FlyBot read no
-        recipe (:attr:`Grader.recipe_elsewhere`).
+        recipe (:attr:`Grader.recipe_elsewhere`). ``runner``: for a recipe's line, the recipe that runs it (its
+        commands list it in :attr:`SimpleCommand.runners`, not ``wrapper``).
         """
         g = self.g
         before = len(g.records)
         with g.elsewhere(elsewhere):
-            g.script(self.rec, self.scope, text, wrapper, remote=remote, repeat=repeat, same_shell=same_shell)
+            g.script(
+                self.rec, self.scope, text, wrapper, remote=remote, repeat=repeat, same_shell=same_shell, runner=runner
+            )
         if later and g.links_made is None:
             g.later.append((self.rec, self.scope, text, wrapper, [rec for rec, _ in g.records[before:]]))
 
@@ -1812,6 +1887,9 @@ class Grader:
         #: Credential files the link makers of this script name (``ln -s ~/.ssh/id_rsa k``), with what they hold: a
         #: later read through such a link prints them (:meth:`planted_reads`).
         self.link_secrets: list[tuple[str, str]] = []
+        #: Where ``mv`` or ``git mv`` earlier in this script put a secret file (``mv .env notes.txt``), as absolute
+        #: paths (globs kept) with what the file holds: a later read there reads the secret (:meth:`moved_secret`).
+        self.moved_secrets: dict[str, str] = {}
         #: Scripts that run after the rest of this one may have (``trap`` actions), graded before any link maker:
         #: :meth:`finish` grades them again when one comes later.
         self.later: list[tuple[Rec, Scope, str, str, list[Rec]]] = []
@@ -1889,9 +1967,10 @@ class Grader:
         """Grade ``body`` (a loop body, a function body, a script run again and again) in ``scope.repeated()``.
 
         Such a body runs more than once: a write or read placed before a link maker in it runs after that link
-        maker on the next round. So when the body holds the script's first link maker (:attr:`links_made`), what
-        it found is forgotten and it is graded again as though the link maker had come before it (the outermost
-        such body only, so nested bodies are graded at most twice). ``rewind`` restores the caller's own walk state
+        maker on the next round. So when the body holds the script's first link maker (:attr:`links_made`), or
+        moves a secret file (:attr:`moved_secrets`), what it found is forgotten and it is graded again as though the
+        link maker or the move had come before it (the outermost such body only, so nested bodies are graded at
+        most twice). ``rewind`` restores the caller's own walk state
         (the walker's redirects waiting for their command)."""
         inner = scope.repeated()
         if scope.repeat or self.links_made is not None:
@@ -1900,13 +1979,16 @@ class Grader:
         saved = self._checkpoint()
         body(inner)
         made, secrets, by_git = self.links_made, self.link_secrets, self.links_by_git
-        if made is None:
+        moved = dict(self.moved_secrets)
+        if made is None and moved == saved.moved_secrets:
             return
         self._rewind(saved)
         if rewind is not None:
             rewind()
-        self.links_made, self.link_secrets, self.links_by_git = made, secrets, by_git
-        self.links_when = "in the same loop or function (it runs again before this)"
+        self.moved_secrets = moved
+        if made is not None:
+            self.links_made, self.link_secrets, self.links_by_git = made, secrets, by_git
+            self.links_when = "in the same loop or function (it runs again before this)"
         body(inner)
 
     def _checkpoint(self) -> _Checkpoint:
@@ -1919,6 +2001,7 @@ class Grader:
             setattr(self, name, getattr(saved, name))
         self.functions, self.assigned, self.exported = saved.functions, saved.assigned, saved.exported
         self.written, self.link_secrets = saved.written, saved.link_secrets
+        self.moved_secrets = dict(saved.moved_secrets)
         self.filled, self.hook_dirs, self.git_remotes = saved.filled, saved.hook_dirs, saved.git_remotes
         self.values = dict(saved.values)
         self.recipes_run = saved.recipes_run
@@ -2169,26 +2252,58 @@ class Grader:
         """True when ``mv`` or ``git mv`` moves a symbolic link that leads out of the workspace, or a directory
         holding one (:meth:`links_below`): a later path below the new name goes where that link leads, as after a
         link maker (:func:`_makes_links`)."""
-        values = [w.value for w in args]
-        if name == "git":
-            skip = False
-            for index, value in enumerate(values):
-                if skip:
-                    skip = False
-                elif value in _GIT_VALUED:
-                    skip = True
-                elif value is None or not value.startswith("-"):
-                    if value != "mv":
-                        return False
-                    args = args[index + 1 :]
-                    break
-            else:
-                return False
-        elif name != "mv":
+        moved = _mv_arguments(name, args)
+        if moved is None:
             return False
         return any(
-            self.linked_out(value) is not None or bool(self.links_below(value)) for value in _moved_sources(args)
+            self.linked_out(value) is not None or bool(self.links_below(value)) for value in _moved_sources(moved)
         )
+
+    def note_moved_secrets(self, name: str, args: list[Word]) -> None:
+        """Remember where ``mv`` or ``git mv`` (git-mv(1): "Move or rename a file", as mv(1) does) puts a secret
+        file: a source named as one (sensitive.env_file, named_secret: ``.env``, ``id_rsa``; a credential file
+        outside the workspace, credential_path), or a place an earlier move put one. The file keeps its content
+        under the new name, so a later read of that name (``mv .env notes.txt; cat notes.txt``) is graded as
+        reading the secret, as ``cp .env notes.txt`` is (:meth:`moved_secret`). The destination is recorded as
+        itself and, unless it is certainly a file, as the directory the source goes into."""
+        moved = _mv_arguments(name, args)
+        if moved is None:
+            return
+        sources, destination, into = _move_operands(moved)
+        state = self.state
+        if destination is None or not destination.value or state.remote:
+            return
+        for source in sources:
+            value = source.value
+            if not value or value.startswith("-"):
+                continue
+            what = env_file(value) or named_secret(value) or self.moved_secret(value, state, plain=True)
+            if what is None:
+                paths = state.targets(value) or frozenset()
+                what = next((found for path in sorted(paths) if (found := credential_path(path)) is not None), None)
+            if what is None:
+                continue
+            places = [] if into else [destination.value]
+            places.append(posixpath.join(destination.value, posixpath.basename(value.rstrip("/"))))
+            for place in places:
+                for path in self._anchored_targets(place, state):
+                    self.moved_secrets[path] = what
+
+    def moved_secret(self, text: str, state: CwdState, *, plain: bool = False) -> str | None:
+        """What secret the read path ``text`` names from the directories of ``state`` because ``mv`` earlier in this
+        script put a secret file there (:attr:`moved_secrets`), saying so unless ``plain``; a glob (``cat *.txt``)
+        counts when it may match such a place."""
+        if not self.moved_secrets or not text or state.remote:
+            return None
+        from fnmatch import fnmatchcase
+
+        for path in self._anchored_targets(text, state):
+            what = self.moved_secrets.get(path)
+            if what is None and _GLOB_CHARS.search(path) is not None:
+                what = next((w for place, w in self.moved_secrets.items() if fnmatchcase(place, path)), None)
+            if what is not None:
+                return what if plain else f"{what}, moved there earlier in this command"
+        return None
 
     def write(
         self,
@@ -2580,10 +2695,17 @@ class Grader:
                 return why
         return None
 
-    def read_below(self, rec: Rec, scope: Scope, name: str, word: Word, cwd: Word | None) -> None:
+    def read_below(
+        self, rec: Rec, scope: Scope, name: str, word: Word, cwd: Word | None, *, printed: bool = False
+    ) -> None:
         """A read of every file below ``word``, relative to ``cwd`` when given (``tar -C ~ -cf - .ssh``): when it may
         hold a credential file (sensitive.may_hold_credential, outside the workspace or in a workspace that is or
-        holds a home directory), at least ``network``: the files' content goes to the model."""
+        holds a home directory), at least ``network``: the files' content goes to the model. With ``printed`` (an
+        archive written to standard output: ``tar cf - .``, ``zip -r - .``), a tree that a recursive search printing
+        its files would be graded for is graded alike (:meth:`git_directory_search` with ``top``, as ``find . -type
+        f -exec cat {} +`` and ``grep -r x .`` are: the workspace's top, or a directory above it, holds its
+        ``.git/config`` and its ``.env``), and a glob that may name a credential file (``tar cf - .en?``) as a
+        program printing it is (:meth:`glob_reads`). Exclusions (``--exclude-vcs``) are not followed: fail closed."""
         if (word.value or "").startswith("-"):
             return
         state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
@@ -2591,6 +2713,8 @@ class Grader:
             what = may_hold_credential(text)
             if what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP):
                 what = self.home_search(text, state) or self.home_secret(text, state)
+            if what is None and printed:
+                what = self.git_directory_search(text, state, top=True)
             if what is not None:
                 where = f" (in {shorten(cwd.src, 40)})" if cwd is not None else ""
                 self.flag(
@@ -2599,6 +2723,8 @@ class Grader:
                     "content goes to the model.",
                 )  # fmt: skip
                 return
+        if printed and _globbed(word):  # tar cf - .en?: printed as cat .en? prints (:meth:`glob_reads`)
+            self.glob_reads(rec, scope, name, word, self.read_paths(word, state))
 
     @staticmethod
     def _anchored_targets(text: str, state: CwdState) -> frozenset[str]:
@@ -2776,6 +2902,7 @@ class Grader:
             self.ruled_builtin(rec, scope, name, words, rule, program, lower=not as_path)
         if wrapper_path is not None:
             self.wrapper_runs(rec, scope, wrapper_path)
+        self.note_moved_secrets(name, words[1:])
         # a word known to be an operand (find's {} below literal start points) is no option that makes links
         if _makes_links(
             name, [w.value if w.value is not None or not w.operand_only else "" for w in words[1:]]
@@ -2978,6 +3105,8 @@ class Grader:
         cat shadow``)."""
         if may_name_secret(rec.text):
             return True
+        if self.moved_secrets:
+            return True  # a secret file mv renamed earlier (:meth:`moved_secret`)
         if self.secret_copies and _decoded_variable(rec.text, self.secret_copies) is not None:
             return True  # a copy of a secret variable (:attr:`secret_copies`)
         if words and words[0].value in CONTENT_READERS and any(_globbed(w) for w in words[1:]):
@@ -3193,6 +3322,8 @@ class Grader:
                 )
             if name in _USES_KEYS and not (name == "git" and _git_reads_files(values)):
                 continue
+            if (name == "wc" and _wc_counts(values)) or (name == "cat" and rec.null_stdout):
+                continue
             if name == "git" and word.value is not None:
                 start = _git_message_file(word.value)[1]
                 if start and word.src.startswith(word.value[:start]):  # -F/etc/shadow: the file after the option
@@ -3200,7 +3331,7 @@ class Grader:
             decoder: str | None = None
             if (name in CONTENT_READERS or name == "<") and word.value is None:
                 decoded = _decoded_variable(word.src, self.decoded)
-                decoder = _decoded_name(word.src) or (f"a decoder (${decoded})" if decoded else None)
+                decoder = _decoded_name(word.src) or (f"a decoder or a listing (${decoded})" if decoded else None)
                 changed = _unfollowed_operator(word.src, self.read_values()) if decoder is None else None
                 decoder = decoder or (f"an operator on ${changed} that FlyBot cannot follow" if changed else None)
             if decoder is not None:
@@ -3218,6 +3349,7 @@ class Grader:
             # ssh-keygen -f KEY also prints from a key outside the workspace (its public half, -y from the private)
             replaced = written and name != "ssh-keygen"
             for text in self.read_paths(word, state):
+                written_as = text
                 real = self.linked_out(text, state) if self.recipes is not None else None
                 text = real if real is not None else text  # read through a symbolic link: the file it really is
                 what = None if replaced else credential_path(text)
@@ -3233,8 +3365,14 @@ class Grader:
                 if what is None and self.names_own_state(Word(text, text)):
                     what = "FlyBot's own state (its store, standing approvals, local mode's token and chat)"
                 if what is None and not written:
-                    # the workspace's too: .env holds the project's secrets, id_rsa or server.key a private key
-                    what = env_file(text) or named_secret(text) or self.git_config_below(text, state)
+                    # the workspace's too: .env holds the project's secrets, id_rsa or server.key a private key; a
+                    # file mv earlier in this script renamed one to holds it still
+                    what = (
+                        env_file(text)
+                        or named_secret(text)
+                        or self.git_config_below(text, state)
+                        or self.moved_secret(written_as, state)
+                    )
                 if what is not None:
                     self.flag(
                         rec,
@@ -3340,10 +3478,22 @@ class Grader:
             parent.level = rec.level
 
     def script(
-        self, parent: Rec, scope: Scope, text: str, wrapper: str, *, remote: bool, repeat: bool, same_shell: bool
+        self,
+        parent: Rec,
+        scope: Scope,
+        text: str,
+        wrapper: str,
+        *,
+        remote: bool,
+        repeat: bool,
+        same_shell: bool,
+        runner: Runner | None = None,
     ) -> None:
         """Parse ``text`` and grade it as a script run by ``parent``'s program: bash's reading, so a script that
-        another shell (sh, a recipe's or a remote shell) may read otherwise (misread.shell_dialect) is destructive."""
+        another shell (sh, a recipe's or a remote shell) may read otherwise (misread.shell_dialect) is destructive.
+
+        Its simple commands' wrappers are those that led to ``parent`` (its scope's and its own), then ``wrapper``;
+        for a recipe's line (``runner`` given) the recipe is added to their runners instead of ``wrapper``."""
         if wrapper.split(" ", 1)[0].rsplit("/", 1)[-1] not in _BASH_WRAPPERS:
             why = shell_dialect(text)
             if why is not None:
@@ -3352,8 +3502,9 @@ class Grader:
             contained=scope.contained and not remote,
             depth=scope.depth + 1,
             repeat=scope.repeat + (1 if repeat else 0),
-            wrappers=tuple(parent.wrappers) + (wrapper,),
+            wrappers=scope.wrappers + tuple(parent.wrappers) + (() if runner is not None else (wrapper,)),
             floor=max(scope.floor, parent.level),
+            runners=scope.runners + ((runner,) if runner is not None else ()),
         )
         before = len(self.records)  # parent is already listed: only records after it are inner
         saved = self.state
@@ -3366,7 +3517,7 @@ class Grader:
             self.state = CwdState.remote_state()
         try:
             if repeat:  # run again and again: graded as a loop body (:meth:`repeating`)
-                outer = Scope(inner.contained, inner.depth, scope.repeat, inner.wrappers, inner.floor)
+                outer = Scope(inner.contained, inner.depth, scope.repeat, inner.wrappers, inner.floor, inner.runners)
                 self.repeating(outer, lambda body: self.walker(self, parent, body, text))
             else:
                 self.walker(self, parent, inner, text)
@@ -3427,6 +3578,7 @@ class Grader:
                     rec.environment,
                     rec.outside,
                     tuple(rec.chosen_by) if rec.chosen_by else (),
+                    scope.runners,
                 )
             )
         return tuple(out)

@@ -86,6 +86,27 @@ class Reason(Frozen):
         self._init(subject=subject, rule=rule, level=level, detail=detail, downgraded=downgraded)
 
 
+class Runner(Frozen):
+    """A project recipe that runs a command as one of its lines (bot/risk/programs/projects.py ``run_recipe``).
+
+    Attributes:
+        argv: the literal words of the command that ran the recipe, after unwrapping wrappers and cut before the
+            first word that is not literal (``("make", "test")``, ``("npm", "test", "--prefix", "other")``).
+        directory: where the tool ran, relative to the workspace (``""``: the workspace itself).
+        file: the recipe file named on the command line (``make -f``), relative to the workspace, or ``""``.
+        source: where the line is written (``Makefile:2 (test)``, ``package.json scripts.test``).
+    """
+
+    __slots__ = ("argv", "directory", "file", "source")
+    argv: tuple[str, ...]
+    directory: str
+    file: str
+    source: str
+
+    def __init__(self, argv: tuple[str, ...], directory: str, file: str, source: str) -> None:
+        self._init(argv=argv, directory=directory, file=file, source=source)
+
+
 class SimpleCommand(Frozen):
     """One simple command found in the script, after unwrapping wrappers (``env``, ``timeout``, ``sudo`` ...).
 
@@ -110,9 +131,15 @@ class SimpleCommand(Frozen):
             ``("rust-toolchain.toml",)``), a path that is a link out of the workspace, or a place the adapter did not
             report (``("cargo configuration (not reported)",)``); no standing approval covers a command with any
             (bot/risk/settings.py).
+        runners: the project recipes this command is a line of, outermost first (``make test`` whose Makefile
+            runs ``npm test``, whose script runs ``pytest -q``: two for ``pytest -q``); empty for a command typed
+            in the script itself. A standing approval covers a recipe's line only through its runner
+            (bot/standing.py ``covers_command``). A package's life cycle scripts, which an install runs
+            (``npm install``'s ``postinstall``), have none: they are reached through a wrapper (``npm install
+            (package.json scripts.postinstall)``) that no standing approval looks through.
     """
 
-    __slots__ = ("argv", "text", "risk", "wrappers", "marks", "environment", "outside", "chosen_by")
+    __slots__ = ("argv", "text", "risk", "wrappers", "marks", "environment", "outside", "chosen_by", "runners")
     argv: tuple[str, ...]
     text: str
     risk: RiskLevel
@@ -121,6 +148,7 @@ class SimpleCommand(Frozen):
     environment: tuple[str, ...]
     outside: bool
     chosen_by: tuple[str, ...]
+    runners: tuple[Runner, ...]
 
     def __init__(
         self,
@@ -132,6 +160,7 @@ class SimpleCommand(Frozen):
         environment: tuple[str, ...] = (),
         outside: bool = False,
         chosen_by: tuple[str, ...] = (),
+        runners: tuple[Runner, ...] = (),
     ) -> None:
         self._init(
             argv=argv,
@@ -142,14 +171,16 @@ class SimpleCommand(Frozen):
             environment=environment,
             outside=outside,
             chosen_by=chosen_by,
+            runners=runners,
         )
 
     def __hash__(self) -> int:
         # Frozen's hash (of the fields in slot order), spelled out: a request's commands key the server's memo of
         # standing-approval covers, and the generic form is slower.
-        return hash(
-            (self.argv, self.text, self.risk, self.wrappers, self.marks, self.environment, self.outside, self.chosen_by)
-        )
+        return hash((
+            self.argv, self.text, self.risk, self.wrappers, self.marks, self.environment, self.outside,
+            self.chosen_by, self.runners,
+        ))  # fmt: skip
 
 
 class Assessment(Frozen):
@@ -189,8 +220,8 @@ def _setters(cls: type, *names: str) -> tuple[Any, ...]:
 
 
 _R_SUBJECT, _R_RULE, _R_LEVEL, _R_DETAIL, _R_DOWN = _setters(Reason, "subject", "rule", "level", "detail", "downgraded")
-_C_ARGV, _C_TEXT, _C_RISK, _C_WRAPPERS, _C_MARKS, _C_ENVIRONMENT, _C_OUTSIDE, _C_CHOSEN_BY = _setters(
-    SimpleCommand, "argv", "text", "risk", "wrappers", "marks", "environment", "outside", "chosen_by"
+_C_ARGV, _C_TEXT, _C_RISK, _C_WRAPPERS, _C_MARKS, _C_ENVIRONMENT, _C_OUTSIDE, _C_CHOSEN_BY, _C_RUNNERS = _setters(
+    SimpleCommand, "argv", "text", "risk", "wrappers", "marks", "environment", "outside", "chosen_by", "runners"
 )
 _A_RISK, _A_REASONS, _A_COMMANDS, _A_CONTAINED, _A_RECIPES = _setters(
     Assessment, "risk", "reasons", "commands", "contained", "recipes"
@@ -217,8 +248,10 @@ def simple_command_of(
     environment: tuple[str, ...] = (),
     outside: bool = False,
     chosen_by: tuple[str, ...] = (),
+    runners: tuple[Runner, ...] = (),
 ) -> SimpleCommand:
-    """``SimpleCommand(argv, text, risk, wrappers, marks, environment, outside, chosen_by)``, built faster (see above)."""
+    """``SimpleCommand(argv, text, risk, wrappers, marks, environment, outside, chosen_by, runners)``, built faster
+    (see above)."""
     obj: SimpleCommand = _new(SimpleCommand)
     _C_ARGV(obj, argv)
     _C_TEXT(obj, text)
@@ -228,6 +261,7 @@ def simple_command_of(
     _C_ENVIRONMENT(obj, environment)
     _C_OUTSIDE(obj, outside)
     _C_CHOSEN_BY(obj, chosen_by)
+    _C_RUNNERS(obj, runners)
     return obj
 
 

@@ -42,6 +42,7 @@ from bot.risk.words import Word
 from bot.values import Record
 
 __all__ = [
+    "OUTPUT_SINKS",
     "TEMP_PREFIXES",
     "WORKSPACE_SENTINEL",
     "CwdState",
@@ -57,6 +58,8 @@ __all__ = [
 WORKSPACE_SENTINEL = "/\x00workspace"
 
 _SINKS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2"})
+#: The sinks whose bytes reach the command's output, and so the model (all but ``/dev/null``).
+OUTPUT_SINKS = _SINKS - {"/dev/null"}
 _TEMP_ROOTS = ("/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/var/folders", "/private/var/folders")
 _GLOB = frozenset("*?[")
 _TEMP_PREFIXES = tuple(

@@ -24,8 +24,9 @@ def reason_to_dict(reason: Reason) -> dict[str, Any]:
 
 def command_to_dict(command: SimpleCommand) -> dict[str, Any]:
     """``{"argv", "text", "risk", "wrappers"}`` with ``risk`` as its wire label, ``"marks"`` (its redirects
-    that write outside the workspace) and ``"chosen_by"`` (workspace settings that choose code it runs, or were not
-    reported) when there are any."""
+    that write outside the workspace), ``"chosen_by"`` (workspace settings that choose code it runs, or were not
+    reported) and ``"runners"`` (the project recipes it is a line of, outermost first:
+    ``[{"argv", "directory", "file", "source"}]``) when there are any."""
     out: dict[str, Any] = {
         "argv": list(command.argv),
         "text": command.text,
@@ -36,6 +37,11 @@ def command_to_dict(command: SimpleCommand) -> dict[str, Any]:
         out["marks"] = list(command.marks)
     if command.chosen_by:
         out["chosen_by"] = list(command.chosen_by)
+    if command.runners:
+        out["runners"] = [
+            {"argv": list(r.argv), "directory": r.directory, "file": r.file, "source": r.source}
+            for r in command.runners
+        ]
     return out
 
 

@@ -89,6 +89,10 @@ also read settings from the directory they run in and the ones above, and some s
   runs; ``include.path`` names a file FlyBot does not read), and each line FlyBot cannot read (``?``; a
   configuration or ``.git`` file that is there but cannot be read is one such line). This one
   changes a grade: git run there is graded as running that program (programs/git.py ``_configured_programs``).
+* git's tracked secret files (question :data:`TRACKED`): the files the repository's index tracks whose name makes
+  them secret files (``.env.production``, ``server.key``; gitformat-index(5) read directly, versions 2 to 4; a split
+  or sparse index is not read). This one changes a grade: ``git grep``, ``git log -p`` and ``git cat-file
+  --batch-all-objects --batch`` over the whole tree print them (programs/git.py ``_tracked_secrets``).
 * git's hook directory (question :data:`HOOKS`): each ``core.hooksPath`` value in the configuration of the
   repository git finds from the workspace (git-config(1) core.hooksPath: git runs its hooks from there instead of
   ``.git/hooks``; a relative path is relative to the top of the working tree). A write there is a control-file write,
@@ -149,6 +153,7 @@ __all__ = [
     "REPOSITORY",
     "SAFE_GIT_KEYS",
     "TOOLS",
+    "TRACKED",
     "jvm_code_options",
     "local_url",
     "read",
@@ -232,6 +237,9 @@ LOCAL_BRANCH = "local-branch "
 #: The git question asking which remote's branch ``git switch NAME`` creates NAME from when NAME is no local branch
 #: (:func:`_git_guess`).
 GUESS = "guess "
+#: The git question asking which files of the repository's index (the tracked files) are secret files by their
+#: name (:func:`_git_tracked_secrets`).
+TRACKED = "tracked"
 #: The cargo question asking what chooses the code a use graded read-only runs (``cargo fmt --check``, ``cargo -V``):
 #: an ``[alias]`` of ``.cargo/config.toml`` or ``.cargo/config`` (it shadows an external subcommand such as ``fmt``;
 #: The Cargo Book, "Configuration", ``[alias]``) and a toolchain file's local ``path`` toolchain (:func:`_cargo_starts`).
@@ -353,6 +361,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         found += _git_local_branch(root, base, question[len(LOCAL_BRANCH) :])
     elif tool == "git" and question.startswith(GUESS):
         found += _git_guess(root, base, question[len(GUESS) :])
+    elif tool == "git" and question == TRACKED:
+        found += _git_tracked_secrets(root, base)
     elif tool == "git" and question == GIT_DIRECTORY:
         found += _git_places(root, base)
     elif tool == "git" and question == REPOSITORY:
@@ -1412,7 +1422,8 @@ def _git_guess(root: str, base: str, name: str) -> list[tuple[str, str]]:
     name"; with several, the one ``checkout.defaultRemote`` names, git-config(1)). Where git would refuse (several
     remotes and no default), or a remote fetches with a refspec other than ``+refs/heads/*:refs/remotes/R/*`` (its
     remote-tracking branches lie elsewhere), every such remote is listed (fail closed). None: no repository, or no
-    remote holds NAME.
+    remote holds NAME, or ``checkout.guess`` is false there (git-config(1): no remote-tracking branch is guessed).
+    A remote listed for its refspec ends in ``(refspec not read)``.
 
     Raises:
         ValueError: the repository keeps its refs in ``reftable`` (not read: fail closed).
@@ -1435,10 +1446,13 @@ def _git_guess(root: str, base: str, name: str) -> list[tuple[str, str]]:
                 packed.add(fields[1])
     remotes: dict[str, bool] = {}  # name -> fetches with a refspec other than the default
     default = ""
+    guess = True
     for path in dict.fromkeys((os.path.join(common, "config"), os.path.join(git_dir, "config.worktree"))):
         if not os.path.isfile(path):
             continue
         for _number, key, value in _git_config(_text(path)):
+            if key == "checkout.guess":
+                guess = value.lower() not in ("false", "no", "off", "0")
             if key == "checkout.defaultremote":
                 default = value
             elif key.startswith("remote.") and key.count(".") >= 2:
@@ -1452,11 +1466,121 @@ def _git_guess(root: str, base: str, name: str) -> list[tuple[str, str]]:
         or os.path.lexists(os.path.join(common, "refs", "remotes", remote, name))
         or f"refs/remotes/{remote}/{name}" in packed
     ]
+    if not guess:
+        return []
     if default in holding and not remotes[default]:
         holding = [default]
     return [
-        (_rel(root, common), f"remote {remote[:40]}: refs/remotes/{remote[:40]}/{name[:100]}") for remote in holding
+        (
+            _rel(root, common),
+            f"remote {remote[:40]}: refs/remotes/{remote[:40]}/{name[:100]}" + (" (refspec not read)" if odd else ""),
+        )
+        for remote, odd in ((r, remotes[r]) for r in holding)
     ]
+
+
+#: The largest index read (gitformat-index(5)); a larger one is not read (fail closed).
+_MAX_INDEX_BYTES = 64 * 1024 * 1024
+#: The most tracked secret files reported.
+_MAX_TRACKED = 20
+
+
+def _git_tracked_secrets(root: str, base: str) -> list[tuple[str, str]]:
+    """The files the index of the repository git finds from ``base`` tracks whose name makes them secret files
+    (sensitive.py ``env_file``, ``named_secret``: ``.env.production``, ``config/server.key``), as ``(index, "PATH:
+    what")`` with PATH relative to the repository's top; none when there is no repository or index. These are what
+    ``git grep`` searches and what ``git log -p`` and ``git cat-file --batch-all-objects`` print.
+
+    gitformat-index(5): a 12-byte header (``DIRC``, version 2, 3 or 4, the number of entries), then the entries:
+    40 bytes of stat data, the object name (20 bytes, 32 with ``extensions.objectFormat = sha256``), 2 bytes of
+    flags (``0x4000``: 2 more bytes of extended flags, version 3 and later), the path NUL-terminated and padded with
+    NULs to a multiple of 8 bytes (version 4: no padding, and the path is the previous one less N trailing bytes,
+    N an offset-encoded integer, then the bytes given).
+
+    Raises:
+        ValueError: an index FlyBot does not read: another signature or version, a split index (``link``) or a
+            sparse one (``sdir``, or a directory entry), one too large or cut short (fail closed).
+    """
+    from bot.risk.sensitive import env_file, named_secret
+
+    dirs = _git_dirs(base)
+    if dirs is None:
+        return []
+    git_dir, common = dirs
+    path = os.path.join(git_dir, "index")
+    if not os.path.isfile(path):
+        return []
+    size = os.path.getsize(path)
+    if size > _MAX_INDEX_BYTES:
+        raise ValueError(f"{_rel(root, path)} (not read: more than {_MAX_INDEX_BYTES} bytes)")
+    with open(path, "rb") as handle:
+        data = handle.read(_MAX_INDEX_BYTES + 1)
+    hash_size = 20
+    config = os.path.join(common, "config")
+    if os.path.isfile(config):
+        for _number, key, value in _git_config(_text(config)):
+            if key == "extensions.objectformat" and value.lower() == "sha256":
+                hash_size = 32
+    where = _rel(root, path)
+    if len(data) < 12 or data[:4] != b"DIRC":
+        raise ValueError(f"{where} (not read: not an index)")
+    version = int.from_bytes(data[4:8], "big")
+    count = int.from_bytes(data[8:12], "big")
+    if version not in (2, 3, 4):
+        raise ValueError(f"{where} (not read: index version {version})")
+    offset, previous = 12, b""
+    found: list[tuple[str, str]] = []
+    for _ in range(count):
+        start = offset
+        fixed = start + 40 + hash_size + 2
+        if fixed > len(data):
+            raise ValueError(f"{where} (not read: cut short)")
+        mode = int.from_bytes(data[start + 24 : start + 28], "big")
+        flags = int.from_bytes(data[fixed - 2 : fixed], "big")
+        offset = fixed + (2 if version >= 3 and flags & 0x4000 else 0)
+        if version == 4:
+            strip, offset = _index_varint(data, offset, where)
+            end = data.find(b"\0", offset)
+            if end < 0 or strip > len(previous):
+                raise ValueError(f"{where} (not read: cut short)")
+            name = previous[: len(previous) - strip] + data[offset:end]
+            offset = end + 1
+        else:
+            end = data.find(b"\0", offset)
+            if end < 0:
+                raise ValueError(f"{where} (not read: cut short)")
+            name = data[offset:end]
+            offset = start + ((end - start) // 8 + 1) * 8
+        previous = name
+        if mode & 0o170000 == 0o040000:
+            raise ValueError(f"{where} (not read: a sparse index)")
+        text = name.decode("utf-8", "replace")
+        what = env_file(text) or named_secret(text)
+        if what is not None and len(found) < _MAX_TRACKED:
+            found.append((where, f"{text[:150]}: {what}"))
+    while offset + 8 <= len(data) - hash_size:  # extensions: a 4-byte signature and a 4-byte size each
+        signature = data[offset : offset + 4]
+        if signature in (b"link", b"sdir"):
+            raise ValueError(f"{where} (not read: a split or sparse index)")
+        offset += 8 + int.from_bytes(data[offset + 4 : offset + 8], "big")
+    return found
+
+
+def _index_varint(data: bytes, offset: int, where: str) -> tuple[int, int]:
+    """gitformat-index(5) version 4's offset-encoded integer at ``offset`` (varint.c ``decode_varint``): its value
+    and the offset after it."""
+    if offset >= len(data):
+        raise ValueError(f"{where} (not read: cut short)")
+    byte = data[offset]
+    offset += 1
+    value = byte & 127
+    while byte & 128:
+        if offset >= len(data) or value > 1 << 32:
+            raise ValueError(f"{where} (not read: cut short)")
+        byte = data[offset]
+        offset += 1
+        value = ((value + 1) << 7) | (byte & 127)
+    return value, offset
 
 
 def _git_places(root: str, base: str) -> list[tuple[str, str]]:

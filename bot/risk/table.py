@@ -428,6 +428,9 @@ def _build() -> dict[str, Entry]:
     )
     add("node nodejs", "shells:node", "node(1) (Node.js CLI docs)")
     add("perl ruby php", "shells:other_interpreter", "perl(1) perlrun; ruby(1); php(1)")
+    # tsx (tsx.is "Node.js CLI", 4.x: ``tsx FILE`` runs a TypeScript program as node runs one, ``-e``/``--eval``,
+    # ``-v``/``--version``); ts-node (README, 10.x: ``ts-node FILE``, ``-e``/``--eval``, ``-v``/``--version``)
+    add("tsx ts-node", "shells:other_interpreter", "tsx (tsx.is, 4.x); ts-node README (10.x)")
 
     # Wrappers.
     add("env", "wrappers:env", _COREUTILS + ": env")

@@ -22,7 +22,7 @@ from bot.risk.grader import (
     _decoded_variable,
     inert_environment,
 )
-from bot.risk.listing import ANY_PATH, stream, xargs_program
+from bot.risk.listing import ANY_PATH, TRACKED, stream, xargs_program
 from bot.risk.misread import misreadings
 from bot.risk.model import RiskLevel
 from bot.risk.paths import Where, names_socket
@@ -518,13 +518,19 @@ def _xargs_options(words: list[Word]) -> list[str | None]:
 
 
 def _xargs_reads(g: Grader, rec: Rec, scope: Scope, words: list[Word], names_in: str | None) -> bool:
-    """``xargs READER`` fed names that may include a credential file (``names_in``, listing.stream): the reader
-    prints it: ``network`` (``secret-read``, never covered). True when so flagged."""
-    if not words or words[0].value is None or posixpath.basename(words[0].value) != "xargs":
+    """``xargs READER`` (or GNU ``parallel READER``, which also runs it once per input line, parallel(1)) fed names
+    that may include a credential file (``names_in``, listing.stream): the reader prints it: ``network``
+    (``secret-read``, never covered). True when so flagged."""
+    if not words or words[0].value is None or posixpath.basename(words[0].value) not in ("xargs", "parallel"):
         return False
-    if names_in is None and any(  # xargs(1) -a FILE: the names are a file's lines, any path
-        v is not None and (v in ("-a", "--arg-file") or v.startswith(("--arg-file=", "-a")))
-        for v in _xargs_options(words)
+    runner = posixpath.basename(words[0].value)
+    if (
+        runner == "xargs"
+        and names_in is None
+        and any(  # xargs(1) -a FILE: the names are a file's lines, any path
+            v is not None and (v in ("-a", "--arg-file") or v.startswith(("--arg-file=", "-a")))
+            for v in _xargs_options(words)
+        )
     ):
         names_in = ANY_PATH
     if names_in is None:
@@ -532,15 +538,32 @@ def _xargs_reads(g: Grader, rec: Rec, scope: Scope, words: list[Word], names_in:
     reader = xargs_program([w.value for w in words[1:]])
     if reader not in CONTENT_READERS:
         return False
+    names_in = tracked_names(g, rec, scope) if names_in == TRACKED else names_in
+    if names_in is None:
+        return False
     g.flag(
         rec,
         scope,
         R.NETWORK,
         "secret-read",
-        f"xargs {reader} prints the files named on its input, which may include a file holding {names_in}: "
+        f"{runner} {reader} prints the files named on its input, which may include a file holding {names_in}: "
         "its output goes to the model.",
     )
     return True
+
+
+def tracked_names(g: Grader, rec: Rec, scope: Scope) -> str | None:
+    """What secret file a listing of the repository's tracked files (listing.TRACKED: ``git ls-files``) names: the
+    first one the recipe book reports the index tracking (settings question ``tracked``), or None."""
+    from bot.risk.grader import Call
+    from bot.risk.programs.projects import configured_options
+    from bot.risk.settings import TRACKED as QUESTION
+
+    lines = configured_options(Call(g, rec, scope, "git", []), "git", "git ls-files", QUESTION)
+    if not lines:
+        return None
+    path, _, what = lines[0].partition(": ")
+    return f"{what} ({shorten(path, 60)}, which the repository tracks)"
 
 
 def _plain_command(
@@ -864,6 +887,8 @@ class _Walk:
                     self.assigns(rec, scope, self.text(variable), "The loop")
                     if any(self.holds_secret(self.text(v)) for v in node.children_by_field_name("value")):
                         self.g.secret_copies.add(self.text(variable))
+                    if self.listed_secret(rec, scope, node.children_by_field_name("value")):
+                        self.g.decoded.add(self.text(variable))  # for f in $(ls -a): $f may be .env
                     self.finish_orphan(rec, scope)
                     words = [resolve_word(v, self.src).value for v in node.children_by_field_name("value")]
                     if words and all(_trackable(w) for w in words):
@@ -1146,6 +1171,7 @@ class _Walk:
             self.check_assignment(rec, scope, assign, environment=named)
         rec.stdin = self.stdin_of(feed, redirects) if (redirects or feed is not None) else None
         rec.null_stdin = self.reads_null(redirects)
+        rec.null_stdout = self.writes_null(redirects)
         rec.fed = piped or feed is not None or any(self.redirects_input(r) for r in redirects)
         if redirects:
             extra_args: list[Node] = []
@@ -1206,6 +1232,7 @@ class _Walk:
             return
         arguments = [c for c in node.children if c.type not in ("command_name", "comment", "variable_assignment")]
         what = self.listed_names(arguments)
+        what = tracked_names(self.g, rec, scope) if what == TRACKED else what
         if what is not None:
             self.g.flag(
                 rec,
@@ -1215,6 +1242,15 @@ class _Walk:
                 f"{program} prints the files a command substitution names, which may include a file holding "
                 f"{what}: its output goes to the model.",
             )
+
+    def listed_secret(self, rec: Rec | None, scope: Scope | None, nodes: list[Node]) -> bool:
+        """True when the command substitutions in ``nodes`` print names that may include a credential file
+        (:meth:`listed_names`; the tracked files are asked of the recipe book only when ``rec`` and ``scope`` are
+        given, else taken as possibly secret): a variable assigned them names a file only known when it runs."""
+        what = self.listed_names(nodes)
+        if what == TRACKED and rec is not None and scope is not None:
+            what = tracked_names(self.g, rec, scope)
+        return what is not None
 
     def names_from_file(self, words: list[Word], redirects: list[Node]) -> str | None:
         """``xargs < FILE`` reading its names from a file: the file may name any path (listing.ANY_PATH), or None
@@ -1281,6 +1317,33 @@ class _Walk:
                     dests = node.children_by_field_name("destination")
                     null = op == "<" and bool(dests) and self.word(dests[0]).value == "/dev/null"
         return null
+
+    def writes_null(self, redirects: list[Node]) -> bool:
+        """True when, after ``redirects`` in order, standard output goes to ``/dev/null`` (literal): ``> /dev/null``,
+        ``1> /dev/null``, ``&> /dev/null``, ``>& /dev/null``, or ``1>&2`` after standard error went there (bash(1)
+        REDIRECTION: redirections are processed in the order they appear; ``N>&M`` makes N a copy of M). Any other
+        redirect of descriptor 1 or 2 sends it elsewhere."""
+        null = {"1": False, "2": False}
+        for node in sorted(redirects, key=lambda r: r.start_byte):
+            if node.type != "file_redirect":
+                continue
+            descriptor = node.child_by_field_name("descriptor")
+            op = next((c.type for c in node.children if not c.is_named), "")
+            dests = node.children_by_field_name("destination")
+            target = self.word(dests[0]).value if dests else None
+            if op.startswith("<") and op != "<>":
+                continue
+            fd = self.text(descriptor) if descriptor is not None else None
+            if op in (">&", "<>") and target is not None and target.isdigit():
+                if fd in (None, "1", "2"):
+                    null[fd or "1"] = null.get(target, False)
+                continue
+            into_null = op in (">", ">|", ">>", "&>", "&>>", ">&") and target == "/dev/null"
+            if fd is None and op in ("&>", "&>>", ">&"):
+                null["1"] = null["2"] = into_null
+            elif fd in (None, "1", "2"):
+                null[fd or "1"] = into_null
+        return null["1"]
 
     def redirects_input(self, node: Node) -> bool:
         """True for a redirect of standard input: a here-document, a here-string or ``<``/``<>`` on descriptor 0."""
@@ -1553,17 +1616,19 @@ class _Walk:
         if self.g.all_export and not self.harmless(node):  # after ``set -a`` the assignment is an export
             self.g.exported.add(self.text(node.children[0]).split("[", 1)[0] if node.children else "")
             self.exported_effect(rec, scope, node)
-        self.remember_literal(node, previous)
+        self.remember_literal(node, previous, rec, scope)
         self.finish_orphan(rec, scope)
 
-    def remember_literal(self, node: Node, previous: tuple[str, ...] | None = None) -> None:
+    def remember_literal(
+        self, node: Node, previous: tuple[str, ...] | None = None, rec: Rec | None = None, scope: Scope | None = None
+    ) -> None:
         """``NAME=literal`` (a statement, or ``export``'s): NAME now holds that literal (:func:`_trackable`); NAME
         assigned a command substitution that runs a decoder joins :attr:`Grader.decoded`. ``previous``: NAME's values
         before this assignment, for ``NAME+=`` and ``NAME[N]=``."""
         if len(node.children) < 3 or node.children[1].type not in ("=", "+="):
             return
-        if _decoded_name(self.text(node.children[-1])):
-            self.g.decoded.add(self.text(node.children[0]).split("[", 1)[0])
+        if _decoded_name(self.text(node.children[-1])) or self.listed_secret(rec, scope, [node.children[-1]]):
+            self.g.decoded.add(self.text(node.children[0]).split("[", 1)[0])  # f=$(ls -a | head -1)
         if self.g.integers:
             return
         name = self.text(node.children[0])
@@ -1676,7 +1741,7 @@ class _Walk:
                         self.visit(part, scope)
                 self.check_assignment(rec, scope, child)
                 if (keyword == "export" and not options) or plain:
-                    self.remember_literal(child)
+                    self.remember_literal(child, None, rec, scope)
                 if exports and not self.harmless(child):
                     self.g.exported.add(self.text(child.children[0]).split("[", 1)[0] if child.children else "")
                 value = resolve_word(child.children[-1], self.src).value if len(child.children) >= 3 else ""

@@ -168,6 +168,7 @@ class SlackChat:
         self.sender = sender or client
         self.updater = updater or client
         self.metrics = metrics
+        self._home: tuple[str | None, str | None] | None = None  # (team_id, enterprise_id) from auth.test, once read
 
     def _failed(self, method: str, error: str) -> None:
         if self.metrics is not None:
@@ -264,15 +265,38 @@ class SlackChat:
             raise error from None
 
     # -- direct calls of the listeners ------------------------------------------------------------------
+    async def _home_team(self) -> tuple[str | None, str | None]:
+        """``(team_id, enterprise_id)`` of the workspace (or Enterprise Grid organisation) FlyBot is installed in,
+        from ``auth.test`` (read once); ``(None, None)`` while it cannot be read."""
+        if self._home is None:
+            response = await self.client.auth_test()
+            team, enterprise = response.get("team_id"), response.get("enterprise_id")
+            self._home = (str(team) if team else None, str(enterprise) if enterprise else None)
+        return self._home
+
     async def is_workspace_admin(self, user: str) -> bool:
-        """``users.info``: a workspace admin or owner. Any error means no (fail closed)."""
+        """``users.info``: an admin or owner of the workspace FlyBot is installed in (or of its Enterprise Grid
+        organisation). Any error means no (fail closed).
+
+        In a Slack Connect channel a person of another organisation can click too, and ``users.info`` then
+        describes them as their own workspace knows them: an admin there is no admin here. So the user's
+        ``team_id`` must be FlyBot's (``auth.test``), or their ``enterprise_user.enterprise_id`` FlyBot's
+        organisation; a guest (``is_restricted``, ``is_ultra_restricted``) or a stranger (``is_stranger``) never is.
+        """
         try:
             response = await self.client.users_info(user=user)
+            team, enterprise = await self._home_team()
         except _TRANSPORT_ERRORS as exc:
             note_missing_scope(exc)
             return False
         info = response.get("user") or {}
-        return bool(info.get("is_admin") or info.get("is_owner") or info.get("is_primary_owner"))
+        if info.get("is_stranger") or info.get("is_restricted") or info.get("is_ultra_restricted"):
+            return False
+        grid = info.get("enterprise_user") or {}
+        home = (team is not None and info.get("team_id") == team) or (
+            enterprise is not None and isinstance(grid, dict) and grid.get("enterprise_id") == enterprise
+        )
+        return home and bool(info.get("is_admin") or info.get("is_owner") or info.get("is_primary_owner"))
 
     async def usergroup_members(self, group: str, *, retries: bool = True) -> frozenset[str] | None:
         """``usergroups.users.list``: the user ids in Slack user group ``group`` (scope ``usergroups:read``); None

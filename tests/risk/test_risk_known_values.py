@@ -112,6 +112,7 @@ LISTED_SECRET_READS = [
     "git ls-files '.env*' | xargs cat",
     "ls -a | sort | grep env | xargs cat",
     "fd id_rsa | xargs less",
+    "ls -a | grep -v env | xargs cat",  # .npmrc, .netrc, .git-credentials pass
 ]
 
 
@@ -125,7 +126,7 @@ LISTED_EVERYDAY = [
     "find . -name '*.py' | xargs cat",
     "cat $(git ls-files '*.md')",
     "ls -a | grep py | xargs cat",
-    "ls -a | grep -v env | xargs cat",
+    "ls -a | grep -v '^\\.' | xargs cat",
     "git ls-files | xargs wc -l",
     "ls | xargs cat",
     "ls src | xargs cat",

@@ -126,7 +126,6 @@ def test_binding_cluster_admin_is_destructive_even_contained(command: str, conta
     "command",
     [
         "kubectl create rolebinding x --clusterrole=view --user=bob",
-        "kubectl create clusterrolebinding x --clusterrole=cluster-admin --user=b --dry-run=client -o yaml",
         "kubectl create deployment web --image=nginx",
     ],
 )

@@ -18,6 +18,25 @@ _OPENSSL_FILES = (
     "-ssl_conf=:unknown"
 )
 _OPENSSL_READ = {"grade": "read", "open": True, "options": _OPENSSL_FILES}
+#: openssl-enc(1) ``-d`` ("Decrypt the input data"), and the cipher commands (``openssl aes-256-cbc -d``, "The
+#: cipher name as a command"); openssl-cms(1), openssl-smime(1) ``-decrypt``, openssl-pkeyutl(1) and
+#: openssl-rsautl(1) ``-decrypt``: the plaintext is written to ``-out`` or, by default, standard output, as gpg -d
+#: and age -d print it (a secret read, whatever the file is named). Options are single words (``-des3`` is no
+#: cluster holding ``-d``).
+_OPENSSL_DECRYPT = {
+    "grade": "read",
+    "open": True,
+    "clusters": False,
+    "options": _OPENSSL_FILES + " -d",
+    "when": {"-d": "secret"},
+}
+_OPENSSL_DECRYPTS = {
+    "grade": "read",
+    "open": True,
+    "clusters": False,
+    "options": _OPENSSL_FILES + " -decrypt",
+    "when": {"-decrypt": "secret"},
+}
 _OPENSSL_NET = {"grade": "network", "open": True, "options": _OPENSSL_FILES}
 
 CATALOGUE: dict[str, object] = {
@@ -25,10 +44,11 @@ CATALOGUE: dict[str, object] = {
         "source": "openssl(1) and openssl-COMMAND(1) (OpenSSL 3.3)",
         "options": "-h -help --help -v -version",
         "commands": {
-            "dgst enc genpkey genrsa req x509 rsa pkey pkcs12 passwd rand version list ciphers speed verify crl ec "
-            "ecparam dhparam pkeyutl base64 asn1parse sha1 sha224 sha256 sha384 sha512 md5 prime errstr pkcs7 pkcs8 "
-            "smime cms crl2pkcs7 ts spkac kdf mac info rsautl gendsa dsa dsaparam pkeyparam help nseq sess_id "
-            "aes-128-cbc aes-256-cbc des3 sm3": _OPENSSL_READ,
+            "dgst genpkey genrsa req x509 rsa pkey pkcs12 passwd rand version list ciphers speed verify crl ec "
+            "ecparam dhparam base64 asn1parse sha1 sha224 sha256 sha384 sha512 md5 prime errstr pkcs7 pkcs8 "
+            "crl2pkcs7 ts spkac kdf mac info gendsa dsa dsaparam pkeyparam help nseq sess_id sm3": _OPENSSL_READ,
+            "enc aes-128-cbc aes-256-cbc des3": _OPENSSL_DECRYPT,
+            "smime cms pkeyutl rsautl": _OPENSSL_DECRYPTS,
             "s_client s_time ocsp": _OPENSSL_NET,
             "s_server": "runs",
             "ca srp storeutl engine": "unknown",

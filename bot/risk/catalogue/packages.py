@@ -76,7 +76,15 @@ CATALOGUE: dict[str, object] = {
                 "when": {"--frozen": "read"},
             },
             "tree": {"grade": "fetch", "open": True},
-            "venv": {"grade": "write", "open": True, "operands": "out"},
+            # uv venv [PATH] (default .venv): -c/--clear "Remove any existing files or directories at the target
+            # path"; the uv releases in use remove a directory that is no virtual environment too (`uv venv -c .`
+            # empties the project): a deletion, as rm -rf PATH
+            "venv": {
+                "grade": "write",
+                "open": True,
+                "operands": "out",
+                "options": "-c:delete --clear:delete",
+            },
             "publish": {"grade": "publish", "open": True},
             "format": {"grade": "build", "open": True, "options": "--check --diff"},
             "version": {"grade": "write", "open": True},

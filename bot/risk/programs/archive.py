@@ -18,6 +18,7 @@ import posixpath
 from bot.risk.grader import Call, Handler
 from bot.risk.model import RiskLevel as R
 from bot.risk.options import long_is
+from bot.risk.paths import OUTPUT_SINKS
 from bot.risk.reasons import shorten
 from bot.risk.words import Word, literal_word
 
@@ -192,11 +193,12 @@ def _members(call: Call, operands: list[tuple[Word, Word | None]], dest: Word, n
             unpacks(call, word, "tar extracts the member, which may be a directory, into", cwd=where or dest)
 
 
-def _reads_below(call: Call, operands: list[tuple[Word, Word | None]]) -> None:
+def _reads_below(call: Call, operands: list[tuple[Word, Word | None]], *, printed: bool) -> None:
     """Create, append, update: each file operand is read from the directory of the ``-C`` before it (``tar -C ~
-    -cf - .ssh`` reads ``~/.ssh``), recursively: graded as a read of every file below it."""
+    -cf - .ssh`` reads ``~/.ssh``), recursively: graded as a read of every file below it, ``printed`` when the
+    archive goes to standard output (Grader.read_below)."""
     for word, where in operands:
-        call.g.read_below(call.rec, call.scope, "tar", word, where)
+        call.g.read_below(call.rec, call.scope, "tar", word, where, printed=printed)
 
 
 def tar(call: Call) -> None:
@@ -255,7 +257,11 @@ def tar(call: Call) -> None:
             # GNU tar manual, "Absolute File Names": members keep their leading "/", so they land anywhere.
             call.write(literal_word("/"), "tar -P extracts absolute member names anywhere under")
     else:
-        _reads_below(call, operands)
+        # GNU tar manual, "--file": "If this option is not given ... tar will use the default archive", standard
+        # output on the usual builds, as "-f -" is; /dev/stdout and the like are the same output: the archive,
+        # and every file's content in it, goes to the model
+        printed = not archives or any(a.value == "-" or a.value in OUTPUT_SINKS for a in archives)
+        _reads_below(call, operands, printed=printed)
         lists = [value for name, value in opts if name in ("-T", "--files-from") and value is not None]
         if any(value.value != "/dev/null" for value in lists):
             # GNU tar manual, "Reading Names from a File": -T FILE adds the files FILE names, any path (a list the
@@ -274,7 +280,8 @@ def tar(call: Call) -> None:
 
 def seven_reads(base: Handler) -> Handler:
     """7z(1) (7-Zip 24) ``a`` and ``u`` add files: each file operand after the archive is read with everything below
-    it (7-Zip recurses into a named directory: "7z a archive.7z dir" stores the whole tree, as ``tar -c``), and a
+    it (7-Zip recurses into a named directory: "7z a archive.7z dir" stores the whole tree, as ``tar -c``; with
+    ``-so`` the archive goes to standard output, as ``tar cf -``), and a
     ``@listfile`` operand or an ``-i@listfile``/``-ir@listfile`` switch adds the files that list names, any path:
     graded as ``tar -c`` is (:func:`_reads_below`; a list only known when it runs may name credential files)."""
 
@@ -283,11 +290,12 @@ def seven_reads(base: Handler) -> Handler:
         operands = [w for w in call.args if w.value is None or not w.value.startswith("-")]
         if not operands or operands[0].value not in ("a", "u"):
             return
+        printed = any(w.value == "-so" for w in call.args)  # -so: "write data to stdout"
         for word in operands[2:]:
             if word.value is not None and word.value.startswith("@"):
                 _listed(call, word)
                 return
-            call.g.read_below(call.rec, call.scope, "7z", word, None)
+            call.g.read_below(call.rec, call.scope, "7z", word, None, printed=printed)
         for word in call.args:
             value = word.value or ""
             if value.startswith("-i") and "@" in value:

@@ -1215,6 +1215,17 @@ def pip(call: Call) -> None:
             call.write(target, f"pip {command} writes into")
         if found.has("--user"):
             call.write(_HOME, f"pip {command} --user installs into")
+        if command == "install" and found.has("--break-system-packages"):
+            # pip install "--break-system-packages: Allow pip to modify an EXTERNALLY-MANAGED Python installation"
+            # (PEP 668 marks a distribution's interpreter so, never a virtual environment): the packages go into that
+            # interpreter's site-packages, or the user's (~/.local) when it is not writable, outside the workspace
+            system(
+                call,
+                f"pip {command} --break-system-packages installs into the system interpreter's packages (or "
+                "~/.local), outside the workspace.",
+                downgradable=True,
+                rule="write-outside-workspace",
+            )
         if command != "install" and not found.values("-d", "--dest", "-w", "--wheel-dir"):
             call.write(literal_word("."), f"pip {command} writes into")
     elif command == "uninstall":
@@ -2093,6 +2104,18 @@ def checker(call: Call) -> None:
     loads = _loads_code(call.name, [w.value for w in words])
     if loads is not None:
         destructive(call, "runs-program", f"{call.name} {loads} loads code FlyBot does not read.")
+        return
+    if call.name in ("pytest", "py.test") and any(w.value == "--pyargs" for w in words):
+        # pytest --pyargs: "Try to interpret all arguments as Python packages"; "pytest will discover where mypkg is
+        # installed and collect tests from there" ("Good Integration Practices"): the test modules and conftest.py
+        # files of wherever the package is installed (site-packages, outside the workspace, only known when it
+        # runs), as pytest /usr/lib/python3/dist-packages/PKG would
+        destructive(
+            call,
+            "project-outside-workspace",
+            f"{call.name} --pyargs runs the tests and conftest.py files of the named packages where they are "
+            "installed, outside the workspace or only known when it runs: code FlyBot does not read.",
+        )
         return
     if call.name in ("pytest", "py.test") and any(
         (w.value or "--pastebin").split("=", 1)[0] in _PYTEST_PASTEBIN for w in words

@@ -179,6 +179,12 @@ def kubectl(call: Call) -> None:
             call.write(Word(None, "~/.kube/config"), "kubectl config changes")
             call.flag(R.NETWORK, _RULE, "kubectl config selects which cluster later commands reach.")
         return
+    if verb in _KUBECTL_DRY_RUNS and _kubectl_dry_run(call.args):
+        # kubectl reference, --dry-run: "If client strategy, only print the object that would be sent, without
+        # sending it. If server strategy, submit server-side request without persisting the resource." (apply
+        # --dry-run=client still reads the live object to compute the patch): the cluster is read, not changed
+        call.flag(R.NETWORK, _RULE, f"kubectl {verb} --dry-run changes nothing on the cluster, which it reads.")
+        return
     if (verb == "apply" and any(v.startswith("--prune") for v in values)) or (
         verb == "replace" and "--force" in values
     ):
@@ -387,6 +393,29 @@ def _compose_config_secrets(call: Call) -> None:
     if "--environment" not in values and any(v is not None and v.split("=", 1)[0] in quiet for v in values):
         return
     _prints_credentials(call, f"{call.name} compose config (the environment interpolated)")
+
+
+#: kubectl verbs whose ``--dry-run=client|server`` persists nothing (kubectl reference: each lists the option).
+_KUBECTL_DRY_RUNS = frozenset({
+    "apply", "create", "delete", "patch", "replace", "annotate", "label", "set", "expose", "autoscale", "scale",
+    "taint",
+})  # fmt: skip
+
+
+def _kubectl_dry_run(words: list[Word]) -> bool:
+    """True when the last ``--dry-run`` among ``words`` (before ``--``) is ``client``, ``server``, ``true`` (the
+    deprecated spelling of client) or bare (kubectl: "--dry-run is deprecated and can be replaced with
+    --dry-run=client"), and no word is only known when it runs (it may be ``--dry-run=none``)."""
+    last: str | None = None
+    for word in words:
+        if word.value is None:
+            return False
+        if word.value == "--":
+            break
+        name, eq, value = word.value.partition("=")
+        if name == "--dry-run":
+            last = value if eq else "client"
+    return last in ("client", "server", "true")
 
 
 def _kubectl_listens_openly(words: list[Word]) -> bool:

@@ -11,7 +11,7 @@ import re
 
 from bot.risk.grader import Call
 from bot.risk.options import long_is, scan
-from bot.risk.paths import Where, may_be_in_workspace
+from bot.risk.paths import OUTPUT_SINKS, Where, may_be_in_workspace
 from bot.risk.words import Word, literal_word
 
 from .kit import (
@@ -544,7 +544,10 @@ def unzip(call: Call) -> None:
 
 def zip_(call: Call) -> None:
     """zip(1): the zipfile (first operand) is written; ``-m`` deletes the originals; ``-TT``/``--unzip-command``
-    runs a program (also inside a cluster or attached, ``-qTTcmd``); ``-O``/``--output-file`` writes there."""
+    runs a program (also inside a cluster or attached, ``-qTTcmd``); ``-O``/``--output-file`` writes there. A
+    zipfile ``-`` ("zip -r - . ... the zip file is written to standard output", zip(1) "USE": streaming) or an
+    output sink (``/dev/stdout``) sends every file added to the model: a tree added with ``-r`` is graded as
+    ``tar cf - DIR`` is (Grader.read_below ``printed``)."""
     if injected(call, call.args[1:], runs_programs=True):
         return
     zipfile: Word | None = None
@@ -573,7 +576,7 @@ def zip_(call: Call) -> None:
         elif value == "--move" or (value.startswith("-") and not value.startswith("--") and "m" in value):
             deletion(call, "zip -m deletes the files it adds.")
             moves = True
-        elif not value.startswith("-") and zipfile is None:
+        elif (not value.startswith("-") or value == "-") and zipfile is None:
             zipfile = word
         elif not value.startswith("-"):
             added.append(word)
@@ -592,14 +595,19 @@ def zip_(call: Call) -> None:
     if zipfile is None:
         read_only(call, "zip without a zipfile writes to standard output.")
         return
-    call.write(zipfile, "zip writes")
-    if any(
+    printed = zipfile.value == "-" or zipfile.value in OUTPUT_SINKS
+    if printed:
+        read_only(call, "zip writes the zip file to standard output.")
+    else:
+        call.write(zipfile, "zip writes")
+    if printed or any(
         w.value in ("--recurse-paths", "--recurse-patterns")
         or ((w.value or "").startswith("-") and not (w.value or "").startswith("--") and set(w.value or "") & set("rR"))
         for w in call.args
-    ):  # zip(1) -r: "Travel the directory structure recursively": every file below an added directory is read
+    ):  # zip(1) -r: "Travel the directory structure recursively": every file below an added directory is read (to
+        # standard output, a file it names, a glob among them, is printed: judged as a tree, fail closed)
         for word in added:
-            call.g.read_below(call.rec, call.scope, "zip -r", word, None)
+            call.g.read_below(call.rec, call.scope, "zip -r" if not printed else "zip", word, None, printed=printed)
 
 
 _STDOUT_FLAGS = frozenset({"-c", "--stdout", "--to-stdout", "-l", "--list", "-t", "--test"})

@@ -43,7 +43,7 @@ from bot.risk.options import long_is
 from bot.risk.paths import Where
 from bot.risk.reasons import shorten
 from bot.risk.sensitive import secret_setting
-from bot.risk.settings import GUESS, LOCAL_BRANCH
+from bot.risk.settings import GUESS, LOCAL_BRANCH, TRACKED
 from bot.risk.settings import local_url as _local_url
 from bot.risk.words import Word, literal_word
 
@@ -622,6 +622,101 @@ def _read(g: _Git) -> None:
         g.call.write(output, f"git {g.sub} --output writes")
     if not outputs:
         g.read()
+    specs = _pathspecs(g)
+    if specs is not None:
+        _tracked_secrets(g, specs)
+
+
+#: git-grep(1) and git-log(1) options that take the next word as their value.
+_GREP_VALUES = frozenset({
+    "-e", "-f", "-A", "-B", "-C", "-m", "--max-count", "--max-depth", "--threads", "--context", "-n", "--author",
+    "--committer", "--grep", "--since", "--until", "--after", "--before", "-S", "-G",
+})  # fmt: skip
+
+
+def _pathspecs(g: _Git) -> list[str | None] | None:
+    """The pathspecs narrowing ``git grep`` (git-grep(1): "Look for specified patterns in the tracked files in the
+    work tree"), ``git log -p`` (or ``whatchanged``; -u, --patch: each commit's diff, every tracked file's content
+    as it was added) or ``git cat-file --batch-all-objects --batch|--batch-command`` (git-cat-file(1): every object
+    in the repository, with its content), which print the content of every tracked file they match: ``[]`` for the
+    whole tree; None for other uses, and for ``git grep --no-index`` (it searches the directory: the other rules
+    grade that). Without ``--``, a word is a pathspec only when it cannot be a revision (it holds ``/`` or ``*``
+    or starts with ``.``); a word only known when it runs is a pathspec matching anything (fail closed)."""
+    values = g.values()
+    if g.sub == "cat-file":
+        content = any(v is not None and v.split("=", 1)[0] in ("--batch", "--batch-command") for v in values)
+        return [] if content and g.has("--batch-all-objects") else None
+    if g.sub in ("log", "whatchanged"):
+        if not any(v is not None and (v in ("-p", "-u") or long_is(v, "--patch")) for v in values):
+            return None
+    elif g.sub != "grep" or g.has("--no-index"):
+        return None
+    if "--" in values:
+        return values[values.index("--") + 1 :]
+    pattern = g.sub == "grep" and not any(
+        v is not None and (v in ("-e", "-f") or v.startswith(("--file", "-f"))) for v in values
+    )
+    specs: list[str | None] = []
+    skip = False
+    for value in values:
+        if skip:
+            skip = False
+        elif value is not None and value in _GREP_VALUES:
+            skip = True
+        elif value is not None and value.startswith("-"):
+            continue
+        elif pattern:
+            pattern = False
+        elif value is None or "/" in value or "*" in value or value.startswith("."):
+            specs.append(value)
+    return specs
+
+
+def _spec_matches(spec: str | None, path: str) -> bool:
+    """True when the pathspec ``spec`` may match ``path`` (relative to the repository's top) from any directory
+    git runs in (gitglossary(7) "pathspec": a leading directory, or a glob whose ``*`` also matches ``/``); magic
+    (``:(...)``, ``:!``) and a word only known when it runs match anything."""
+    from fnmatch import fnmatchcase
+
+    if spec is None or spec.startswith(":") or spec in ("", ".", "./"):
+        return True
+    spec = spec.removeprefix("./").rstrip("/")
+    parts = path.split("/")
+    for index in range(len(parts)):
+        tail = "/".join(parts[index:])
+        if tail == spec or tail.startswith(spec + "/") or fnmatchcase(tail, spec):
+            return True
+    return False
+
+
+#: What each subcommand of :func:`_pathspecs` prints of the tracked files.
+_PRINTS_TRACKED = {
+    "grep": "searches every tracked file and prints the lines it finds",
+    "cat-file": "prints every object of the repository, each tracked file's content among them",
+}
+
+
+def _tracked_secrets(g: _Git, specs: list[str | None]) -> None:
+    """The secret files the repository tracks, as the recipe book answers settings.py ``_git_tracked_secrets`` (the
+    adapter reads the index), that ``specs`` (:func:`_pathspecs`; ``[]``: all) match: git grep searches them and git
+    log -p and git cat-file print them, so with any such file the use is a ``secret-read`` (network, never covered);
+    with none it stays a read."""
+    from .projects import configured_options
+
+    lines = configured_options(g.call, "git", f"git {g.sub}", TRACKED)
+    if lines and specs:
+        lines = [line for line in lines if any(_spec_matches(spec, line.split(": ", 1)[0]) for spec in specs)]
+    if not lines:
+        return
+    named = lines[0].split(": ", 1)[0]
+    g.call.flag(
+        R.NETWORK,
+        "secret-read",
+        f"git {g.sub} {_PRINTS_TRACKED.get(g.sub, 'prints every commit')}, and the repository tracks "
+        f"{shorten(named, 60)}"
+        + (f" and {len(lines) - 1} more secret files" if len(lines) > 1 else "")
+        + ": its output goes to the model.",
+    )
 
 
 def _write(g: _Git) -> None:
@@ -824,8 +919,12 @@ def _checkout(g: _Git) -> None:
     revision as the branch and refuses one that also names a file ("ambiguous argument"), but one that is no
     revision becomes a remote-tracking guess or, when it names a path, ``git checkout -- PATH``, which overwrites
     that path's changes. So only a name the recipe book reports as a local branch (settings.py
-    ``_git_local_branch``) is graded as git switch; ``-f``, ``-m``, ``--``, paths (``.``) and every other use
-    discard changes (destructive)."""
+    ``_git_local_branch``) is graded as git switch, and so is one it reports as exactly one remote's
+    remote-tracking branch (settings.py ``_git_guess``: "If <branch> is not found but there does exist a tracking
+    branch in exactly one remote (call it <remote>) with a matching name [...], treat as equivalent to ``git
+    checkout -b <branch> --track <remote>/<branch>``"; when it also names a file git refuses): a new local branch, a
+    remote other than origin its upstream (``git-config``, as :func:`_guessed_upstream`); ``-f``, ``-m``, ``--``,
+    ``--no-guess``, paths (``.``) and every other use discard changes (destructive)."""
     if _upstream(g):
         return
     if g.has("-b", "-B", "--orphan") and not g.has(
@@ -845,6 +944,26 @@ def _checkout(g: _Git) -> None:
     ):
         _write(g)
         return
+    if (
+        len(operands) == 1
+        and len(values) == len(options) + 1
+        and all(v in _CHECKOUT_QUIET or v == "--guess" for v in options)
+        and operands[0].value is not None
+    ):
+        remote = _guessed_remote(g, operands[0].value)
+        if remote is not None:
+            if remote != "origin" or "origin" in g.call.g.git_remotes:
+                destructive(
+                    g.call,
+                    "git-config",
+                    f"git checkout {shorten(operands[0].value, 60)} creates the branch from {shorten(remote, 40)}'s "
+                    "branch of that name (git-checkout(1) --guess, the default) and makes it the upstream, on a "
+                    "remote other than origin: a later plain git push sends the branch there (as git config "
+                    "branch.NAME.remote does).",
+                )
+            else:
+                _write(g)
+            return
     destructive(
         g.call,
         "discard-changes",
@@ -1481,6 +1600,25 @@ def _guessed_upstream(g: _Git) -> bool:
         )
         return True
     return False
+
+
+def _guessed_remote(g: _Git, name: str) -> str | None:
+    """The one remote whose remote-tracking branch ``git checkout NAME`` starts the new branch NAME from, as the
+    recipe book answers settings.py ``_git_guess`` from every directory the shell may be in; None when it reports
+    none, several, one whose refspec it did not read, or cannot be asked (fail closed: NAME may be a path)."""
+    from bot.risk.recipes import SETTINGS
+
+    from .projects import configured_options
+
+    if len(SETTINGS + GUESS + name) > 200 or any(ord(c) < 32 or ord(c) == 127 for c in name):
+        return None
+    lines = configured_options(g.call, "git", "git checkout", GUESS + name)
+    if not lines or len(set(lines)) != 1:
+        return None
+    line = lines[0]
+    if not line.startswith("remote ") or not line.endswith(f": refs/remotes/{line[7 : line.find(':')]}/{name}"):
+        return None
+    return line[len("remote ") : line.index(": refs/remotes/")]
 
 
 def _local_branch(g: _Git, name: str) -> bool:

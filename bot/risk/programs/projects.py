@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 from bot.risk.grader import Call, Handler, inert_environment
 from bot.risk.hidden import needs_a_person, reveal
+from bot.risk.model import Runner
 from bot.risk.paths import CwdState, Where
 from bot.risk.reasons import shorten
 from bot.risk.recipes import (
@@ -272,6 +273,12 @@ def _run_one(
         destructive(call, "recipe-unreadable", f"{label}: {shorten(recipe.lines[0].source, 200)}")
         return
     tail = argv_text(extra) if extra else ""
+    lifecycle = target.startswith(LIFECYCLE)
+    runner_argv: list[str] = []  # the command's literal words, as a simple command's argv is cut
+    for word in call.rec.words:
+        if word.value is None:
+            break
+        runner_argv.append(word.value)
     saved = g.state
     g.state = CwdState(saved.root, frozenset({run_in}), saved.remote)  # the recipe's lines run where the tool runs
     try:
@@ -282,7 +289,13 @@ def _run_one(
             before = len(g.records)
             level_before = call.rec.level
             main = line.source.endswith((f"package.json scripts.{target}", f"composer.json scripts.{target}"))
-            call.script(line.command + (tail if main else ""), f"{label} ({line.source})")
+            call.script(
+                line.command + (tail if main else ""),
+                f"{label} ({line.source})",
+                # the recipe the command names runs the line; a package's life cycle scripts, run by an install, stay
+                # behind the wrapper label that no standing approval looks through (bot/standing.py)
+                runner=None if lifecycle else Runner(tuple(runner_argv), directory, file, line.source),
+            )
             inner = max((r.level for r, _ in g.records[before:]), default=level_before)
             call.flag(
                 inner,

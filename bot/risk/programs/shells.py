@@ -20,7 +20,7 @@ from bot.risk.reasons import shorten
 from bot.risk.settings import MODULE
 from bot.risk.words import Word, literal_word
 
-from .kit import R, build_or_test, destructive, network, read_only, show, unpacks
+from .kit import R, build_or_test, deletion, destructive, network, read_only, show, unpacks
 
 __all__ = ["eval_", "node", "other_interpreter", "python", "shell", "source", "trap", "umask"]
 
@@ -282,9 +282,7 @@ def _python_module(call: Call, module: Word | None, rest: list[Word], *, isolate
     elif name in ("zipfile", "tarfile"):
         _archive_module(call, name, rest)
     elif name == "venv":
-        targets = [w for w in rest if not (w.value or "x").startswith("-")]
-        for target in targets or [literal_word(".")]:
-            call.write(target, "python -m venv creates")
+        _venv(call, rest)
     elif name == "json.tool":
         _json_tool(call, rest)
     elif name == "http.server":
@@ -293,6 +291,50 @@ def _python_module(call: Call, module: Word | None, rest: list[Word], *, isolate
         destructive(
             call, "unrecognised", f"The Python module {show(module) if module else '(none)'} is not recognised."
         )
+
+
+#: venv's long options (Python docs, "venv": ``python -m venv [-h] [--system-site-packages] [--symlinks | --copies]
+#: [--clear] [--upgrade] [--without-pip] [--prompt PROMPT] [--upgrade-deps] [--without-scm-ignore-files] ENV_DIR
+#: [ENV_DIR ...]``); argparse takes a unique prefix of any of them (``--cl`` is ``--clear``).
+_VENV_OPTIONS = (
+    "--system-site-packages", "--symlinks", "--copies", "--clear", "--upgrade", "--without-pip", "--prompt",
+    "--upgrade-deps", "--without-scm-ignore-files", "--help",
+)  # fmt: skip
+
+
+def _venv(call: Call, rest: list[Word]) -> None:
+    """``python -m venv [OPTIONS] ENV_DIR...``: each ENV_DIR is created or written (a write there). ``--clear``
+    ("Delete the contents of the environment directory if it already exists, before environment creation"; venv's
+    ``EnvBuilder.clear_directory`` removes every file and directory in it, whatever made them) is a deletion of each
+    ENV_DIR, graded as ``rm -rf ENV_DIR`` is (kit.deletion, Grader.removes: the workspace root is
+    ``protected-deletion``). A word only known when it runs may be ``--clear``."""
+    targets: list[Word] = []
+    clears = False
+    index = 0
+    while index < len(rest):
+        word = rest[index]
+        value = word.value
+        index += 1
+        if value is None:
+            clears = True  # it may be --clear, or a directory
+            targets.append(word)
+            continue
+        if not value.startswith("-") or value == "-":
+            targets.append(word)
+            continue
+        option, eq, _ = value.partition("=")
+        found = [name for name in _VENV_OPTIONS if name.startswith(option)] if option.startswith("--") else []
+        if option == "--clear" or (len(found) == 1 and found[0] == "--clear"):
+            clears = True
+        elif len(found) == 1 and found[0] == "--prompt" and not eq:
+            index += 1  # the prompt's text
+    what = f"{call.name} -m venv --clear deletes the contents of"
+    if clears:
+        deletion(call, f"{call.name} -m venv --clear deletes everything in the environment directory first.")
+    for target in targets or [literal_word(".")]:
+        if clears:
+            call.g.removes(call.rec, call.scope, target, what)
+        call.write(target, "python -m venv creates")
 
 
 def _http_server(call: Call, rest: list[Word]) -> None:
@@ -476,6 +518,27 @@ def _test_loads_outside(call: Call) -> bool:
     return False
 
 
+#: node(1) options naming a file or directory node writes (``--test-reporter-destination``, ``--redirect-warnings``,
+#: ``--cpu-prof-dir``, ``--heap-prof-dir``, ``--diagnostic-dir``, ``--report-dir``/``--report-directory``,
+#: ``--tls-keylog``): graded as writes, not as test files.
+_NODE_OUTPUTS = frozenset({
+    "--test-reporter-destination", "--redirect-warnings", "--cpu-prof-dir", "--heap-prof-dir", "--diagnostic-dir",
+    "--report-dir", "--report-directory", "--tls-keylog",
+})  # fmt: skip
+
+
+def _tests_outside(call: Call) -> bool:
+    """``node --test [FILES|GLOBS]`` (Node.js docs, "Test runner": "node --test ... the test runner executes the
+    given files", or the test files it finds from the directory it runs in): a test file or directory outside the
+    workspace (``node --test /tmp/x.test.js``, ``../other``), or a run from a directory outside it, runs code there
+    that FlyBot does not read: destructive (``project-outside-workspace``), as ``pytest /tmp/x`` and ``go test
+    /opt/o/...`` are, and True. The files its output options name are graded as writes."""
+    from .build import _output_options, _outside_project, runs_outside
+
+    _output_options(call, call.args, _NODE_OUTPUTS, "node --test")
+    return _outside_project(call, call.args, "node --test", _NODE_OUTPUTS) or runs_outside(call, "node --test")
+
+
 def node(call: Call) -> None:
     """node(1): ``-e``/``-p`` are inline code; ``--test`` runs the project's tests; a file operand is a program;
     ``-c``/``--check FILE`` alone only checks its syntax ("Syntax check the script without executing")."""
@@ -495,7 +558,7 @@ def node(call: Call) -> None:
             read_only(call, f"{call.name} {value} only prints.")
             return
         if value == "--test":
-            if not _test_loads_outside(call):
+            if not _test_loads_outside(call) and not _tests_outside(call):
                 build_or_test(call, "node --test")
             return
         if not value.startswith("-"):
@@ -531,8 +594,8 @@ def _syntax_check(name: str, values: list[str | None]) -> bool:
 
 
 def other_interpreter(call: Call) -> None:
-    """perl(1) ``-e``/``-E``, ruby(1) ``-e``, php(1) ``-r``: inline code; any program: destructive;
-    only ``-v``/``--version`` is read-only."""
+    """perl(1) ``-e``/``-E``, ruby(1) ``-e``, php(1) ``-r``, tsx and ts-node ``-e``: inline code; any program:
+    destructive; only ``-v``/``--version`` is read-only."""
     inline = {"perl": "eE", "ruby": "e", "php": "r"}.get(call.name, "e")
     values = [w.value for w in call.args]
     if values in (["-v"], ["--version"], ["-V"]):
