@@ -556,7 +556,9 @@ def chosen(call: Call, what: str, label: str) -> None:
 def just(call: Call) -> None:
     """just (just.systems manual): ``just [OPTIONS] [NAME=VALUE...] [RECIPE [ARGS...]]`` runs the justfile's recipe
     (dependencies first). ``--justfile FILE`` is read (relative to the shell's directory) and the recipe runs in its
-    directory, or in ``--working-directory DIR``; ``NAME=VALUE`` overrides are graded as :func:`run_recipe` says.
+    directory, or in ``--working-directory DIR``; without either, a first argument holding ``/`` names the directory
+    the justfile is searched from ("Invoking justfiles in Other Directories": ``just sub/build`` is
+    ``(cd sub && just build)``, ``just ../x/`` runs that justfile's default recipe); ``NAME=VALUE`` overrides are graded as :func:`run_recipe` says.
     ``--set``, ``--shell``, ``--shell-arg``, ``--dotenv-*``, ``--command``, ``--global-justfile`` and ``--choose``
     change what runs: destructive. ``--evaluate [VARIABLE]`` evaluates the assignments, running their backticks and
     ``shell()`` calls (just manual, "Command Evaluation Using Backticks"): graded as the default recipe's run, whose
@@ -625,6 +627,12 @@ def just(call: Call) -> None:
             evaluate = True
     build_or_test(call, "just")
     target = words[index].value if index < len(words) and not evaluate else ""
+    if target and "/" in target and justfile is None and directory is None:
+        # just manual, "Invoking justfiles in Other Directories": a first argument holding "/" is split at the
+        # last "/"; just searches for the justfile from the part before it (`just foo/build` is
+        # `(cd foo && just build)`, `just foo/` runs foo's default recipe)
+        where, _, target = target.rpartition("/")
+        directory = Word(where or "/", words[index].src)
     if justfile is not None and directory is None:
         parent = posixpath.dirname(justfile.value) if justfile.value is not None else None
         directory = Word(parent, justfile.src) if parent else None
