@@ -197,6 +197,14 @@ def test_package_managers_read_fetch_and_build_low() -> None:
             ("uv export -o requirements.txt", R.NETWORK),  # it locks the project first (uv docs, "uv export")
             ("uv export --frozen -o requirements.txt", R.WORKSPACE_WRITE),
             ("gem list", R.READ_ONLY),
+            ("gem install rails", R.SYSTEM),
+            ("gem install rails --version '~> 7.0'", R.SYSTEM),
+            ("gem install -g Gemfile", R.SYSTEM),
+            ("gem install ./pkg/x.gem", R.SYSTEM),
+            ("conda install numpy", R.SYSTEM),
+            ("conda install -c conda-forge -c bioconda samtools", R.SYSTEM),
+            ("conda install conda-forge::numpy", R.SYSTEM),
+            ("mamba install --channel=pytorch pytorch", R.SYSTEM),
             ("composer install", R.NETWORK),
             ("composer validate", R.WORKSPACE_WRITE),  # its plugins run
             ("composer validate --no-plugins", R.READ_ONLY),
@@ -228,6 +236,20 @@ def test_package_managers_installing_for_the_user_deleting_or_running_package_pr
             ("bundle install", R.SYSTEM),
             ("bundle exec rake deploy:prod", R.DESTRUCTIVE),  # a task of the project's own
             ("gem uninstall rails", R.DESTRUCTIVE),
+            # a local gem's extensions are built (extconf.rb runs); -g/--file FILE is a Gemfile RubyGems evaluates
+            ("gem install /tmp/x.gem", R.DESTRUCTIVE),
+            ("gem install ../x.gem", R.DESTRUCTIVE),
+            ("gem install -g /tmp/Gemfile", R.DESTRUCTIVE),
+            ("gem install --file=/tmp/Gemfile", R.DESTRUCTIVE),
+            # conda: any other channel name is an anaconda.org account's (channel_alias + NAME)
+            ("conda install -c evil x", R.DESTRUCTIVE),
+            ("conda install -cevil x", R.DESTRUCTIVE),
+            ("conda install --chan=evil x", R.DESTRUCTIVE),
+            ("conda install evil::x", R.DESTRUCTIVE),
+            ("conda install -c /tmp/chan x", R.DESTRUCTIVE),
+            ("conda create -n x -c evil python", R.DESTRUCTIVE),
+            ("mamba install -c evil x", R.DESTRUCTIVE),
+            ("conda install /tmp/x.tar.bz2", R.DESTRUCTIVE),
             ("gem push pkg.gem", R.NETWORK),
             ("gem yank pkg -v 1.0", R.DESTRUCTIVE),
             ("composer run-script test", R.WORKSPACE_WRITE),  # the script, as npm run test (none read here)

@@ -293,6 +293,10 @@ HOSTILE = [
     "tox -c ../evil",
     "tox -e py -- -p evil_plugin",
     "tox -x testenv.commands=curl",
+    "tox --installpkg ../evil/x.tar.gz",  # tox: "use given package for installation" (its setup.py runs)
+    "tox --installpkg={evil}/x.tar.gz",
+    "tox --root ../evil",
+    "tox --discover /tmp/python",
     "bash -c 'cd ../evil && make test'",
     "(cd ../evil && npm test)",
 ]
@@ -339,6 +343,7 @@ def test_another_directorys_recipe_or_run_time_values_are_graded_destructive(pla
         "just ./sub/test",
         "tox -c sub/tox.ini",
         "tox -c sub",
+        "tox --installpkg dist/x.whl",
         "make -f sub/Makefile test",
         "make -C sub -f ../Makefile test",
         "CI=true npm test",

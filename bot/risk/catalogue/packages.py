@@ -161,6 +161,7 @@ CATALOGUE: dict[str, object] = {
     },
     "conda mamba micromamba": {
         "urls": "chosen",
+        "guard": "packages:conda_channel",
         "source": "conda command reference (docs.conda.io/projects/conda/en/stable/commands) (conda 24); mamba docs",
         "options": "-h --help -V --version -v --verbose -q --quiet --json",
         "commands": {
@@ -289,7 +290,17 @@ CATALOGUE: dict[str, object] = {
         "the files the gem names into NAME-VERSION/ below the current directory or --target",
         "options": "-h --help -v --version -V --verbose -q --quiet",
         "commands": {
-            "install update pristine rdoc": {
+            # gem install: a GEMNAME that is a path to a .gem file installs that file, its extensions built (their
+            # extconf.rb or Rakefile runs); -g/--file FILE reads a gem dependencies file (a Gemfile, Ruby that
+            # RubyGems evaluates; -g takes it when the next word is no option, so it is an operand here): both are
+            # code, destructive from outside the workspace
+            "install": {
+                "grade": "install",
+                "open": True,
+                "operands": "project",
+                "options": "-i=out --install-dir=out -n=out --bindir=out --build-root=out --file=project -v= --version=",
+            },
+            "update pristine rdoc": {
                 "grade": "install",
                 "open": True,
                 "options": "-i=out --install-dir=out -n=out --bindir=out",

@@ -52,6 +52,7 @@ from .kit import (
     local_package_outside,
     network,
     read_only,
+    show,
     tool_plugin,
 )
 
@@ -644,7 +645,8 @@ def tox(call: Call) -> None:
     configuration ``-c`` names, relative to the shell's directory; the commands run in its directory): the
     environments ``-e`` names (``,``-separated, blanks around them ignored), those of ``env_list`` without ``-e``
     (recipe ``TOX_DEFAULT``), every one the file names for ``-m``, ``-f`` and ``-e ALL`` (``TOX_ALL``). ``-x``/
-    ``--override`` and arguments after ``--`` (``{posargs}``) change what runs: destructive. tox 4 imports a
+    ``--override`` and arguments after ``--`` (``{posargs}``) change what runs: destructive; so do ``--installpkg``,
+    ``--root`` and ``--discover`` outside the workspace (:data:`_TOX_CODE_OPTIONS`). tox 4 imports a
     ``toxfile.py`` next to its configuration at every start (tox "Your first plugin"), listings and ``--version``
     included: the recipe book refuses that place (recipe ``TOX_START`` for the uses that run no environment)."""
     envs: list[str] = []
@@ -679,6 +681,18 @@ def tox(call: Call) -> None:
             return
         elif value in ("-l", "--listenvs", "-a", "--listenvs-all", "--version", "-h", "--help", "--showconfig"):
             prints = value
+        elif value is not None and value.split("=", 1)[0] in _TOX_CODE_OPTIONS:
+            name, eq, attached = value.partition("=")
+            taken = literal_word(attached) if eq else (words[index] if index < len(words) else Word(None, ""))
+            index += 0 if eq else 1
+            if taken.value is None or call.where(taken) not in (Where.WORKSPACE, Where.NOWHERE):
+                destructive(
+                    call,
+                    "project-outside-workspace",
+                    f"tox {name} {show(taken)}: a package, project or interpreter outside the workspace (or only "
+                    "known when it runs) is built, installed or run, code FlyBot does not read.",
+                )
+                return
     if prints is not None:
         read_only(call, f"tox {prints} only prints.")
         directory, file = _tox_place(config)
@@ -695,6 +709,12 @@ def tox(call: Call) -> None:
         envs = [TOX_ALL]  # every environment the file names (tox "ALL": all of them)
     for env in envs or [TOX_DEFAULT]:
         run_recipe(call, "tox", env, directory=directory, file=file)
+
+
+#: tox 4 options naming code it builds, installs or runs (tox "CLI interface"): ``--installpkg`` "use given package
+#: for installation" instead of packaging the project (an sdist's setup.py runs), ``--root`` the project root it
+#: packages, ``--discover`` interpreters it tries first.
+_TOX_CODE_OPTIONS = frozenset({"--installpkg", "--root", "--discover"})
 
 
 def _tox_place(config: Word | None) -> tuple[Word | None, Word | None]:
