@@ -277,6 +277,8 @@ HOSTILE = [
     "npm test --workspace=evil",
     "npm test --workspaces",
     "npm test -g",
+    "npm test --locat=global",  # nopt: an unambiguous abbreviation of --location
+    "npm test --locati global",
     "cd $X && make test",
     "cd - && npm test",
     'make -C "$X" test',

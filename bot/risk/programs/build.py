@@ -589,6 +589,10 @@ def js_package_manager(call: Call) -> None:
                 return
         if value in ("--ignore-scripts", "--ignore-scripts=true"):
             ignore_scripts = True
+        if tool == "npm" and len(name) >= len("--loca") and "--location".startswith(name):
+            # nopt takes an unambiguous abbreviation (--loca, --locat...; --loc is also --lockfile-version's)
+            name = "--location"
+            value = name + value[len(value.split("=", 1)[0]) :]
         if value in ("-g", "--global", "--location=global", "--location=user") or (
             name == "--global" and value.lower() not in ("--global=false", "--global=0")
         ):

@@ -37,7 +37,8 @@ contained grade, since the sandbox is discarded). Sources, per program:
 * ufw(8): ``disable``, ``reset``, ``default allow``; ``enable``, ``deny``, ``reject`` (cutting traffic off).
 * ifconfig(8): ``down``, ``del``; route(8): ``del``, ``flush``, ``add``/``change`` of the default route.
 * setfacl(1) (acl): ``-R``/``--recursive`` outside the workspace, any protected path, ``--restore`` (paths named
-  in a file). chattr(1) (e2fsprogs): any change of the immutable or append-only attribute (``i``, ``a``), ``-R``
+  in a file); chcon(1) (coreutils): ``-R`` outside the workspace, any protected path (its SELinux context decides
+  which confined programs may read or run it). chattr(1) (e2fsprogs): any change of the immutable or append-only attribute (``i``, ``a``), ``-R``
   outside the workspace, any protected path.
 * mount(8), umount(8) (util-linux): every use but listing (programs/system.py): a mount over a system directory,
   a remount read-write, a lazy unmount of ``/`` change what every program on the host sees.
@@ -86,7 +87,7 @@ from bot.risk.words import Word
 from .kit import host_destructive, sets_setid, show, system
 
 __all__ = [
-    "account", "alternatives", "chattr", "chmod", "chown", "ifconfig", "iptables", "kill", "launchctl", "ldconfig", "modprobe", "mount", "passwd", "pkill",
+    "account", "alternatives", "chattr", "chcon", "chmod", "chown", "ifconfig", "iptables", "kill", "launchctl", "ldconfig", "modprobe", "mount", "passwd", "pkill",
     "power", "route", "security_unit", "service", "setfacl", "swapoff", "sysctl", "systemctl", "ufw", "useradd",
 ]  # fmt: skip
 
@@ -785,6 +786,20 @@ def setfacl(call: Call) -> None:
         return
     recursive = any(opt.name in ("-R", "--recursive") for opt in found.opts)
     _targets(call, found.operands, recursive=recursive)
+
+
+#: chcon(1) (GNU coreutils) options taking a value; given one (or ``--reference``), no operand is the CONTEXT.
+_CHCON_VALUES = frozenset({"-u", "-r", "-t", "-l", "--user", "--role", "--type", "--range"})
+
+
+@_guard
+def chcon(call: Call) -> None:
+    """chcon(1): the SELinux security context of a protected path (``chcon -t bin_t /etc/shadow``: which confined
+    programs may read or run it), or ``-R`` outside the workspace, as setfacl's."""
+    found = scan(call.args, "urtl", _CHCON_VALUES | frozenset({"--reference"}))
+    recursive = any(opt.name in ("-R", "--recursive") for opt in found.opts)
+    named = any(opt.name in _CHCON_VALUES or opt.name.startswith("--reference") for opt in found.opts)
+    _targets(call, found.operands if named else found.operands[1:], recursive=recursive)
 
 
 _CHATTR_MODE = re.compile(r"^[-+=][aAcCdDeFijmPsStTux]+$")
