@@ -178,11 +178,23 @@ _HIJACK_NAMES = frozenset({
     # external_account file whose credential_source.executable.command runs when
     # GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES=1)
     "AWS_SHARED_CREDENTIALS_FILE", "GOOGLE_APPLICATION_CREDENTIALS", "GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES",
+    # Recipe runners' and other tools' options and files read from the environment: Composer "Environment
+    # variables" (COMPOSER: the composer.json whose scripts run; COMPOSER_HOME: the global plugins and config);
+    # rake(1) RAKEOPT (options prepended: -f FILE, -r LIB) and RAKE_SYSTEM (the system rakefiles); curl(1) "Default
+    # config file" (CURL_HOME/.curlrc: output, upload-file, url); zip(1) ZIPOPT (default options: -TT runs a
+    # command); rsync(1) RSYNC_CONNECT_PROG (the program a daemon connection runs); cvs(1) CVS_RSH; GNU parallel
+    # $PARALLEL (default options: -S hosts, --transfer); bat(1) BAT_PAGER, delta DELTA_PAGER (the pager run);
+    # node(1) NODE_REPL_EXTERNAL_MODULE (loaded in place of the REPL); fzf(1) FZF_DEFAULT_COMMAND
+    "COMPOSER", "COMPOSER_HOME", "RAKEOPT", "RAKE_SYSTEM", "CURL_HOME", "ZIPOPT", "RSYNC_CONNECT_PROG", "CVS_RSH",
+    "PARALLEL", "BAT_PAGER", "DELTA_PAGER", "NODE_REPL_EXTERNAL_MODULE", "FZF_DEFAULT_COMMAND",
 })  # fmt: skip
 #: ``FLYBOT_``: FlyBot's own adapters (``flybot exec``, ``flybot ask``, a hook run from the shell) read their URL,
 #: token and state directory from ``FLYBOT_URL``, ``FLYBOT_TOKEN``, ``FLYBOT_STATE_DIR``: set, they ask another server.
+#: ``JUST_``: just reads its options from ``JUST_<OPTION>`` (``JUST_JUSTFILE``, ``JUST_WORKING_DIRECTORY``,
+#: ``JUST_DOTENV_PATH``...: the justfile or environment its recipes run from); ``TOX_``: tox 4 "Set CLI flags via
+#: environment variables" (``TOX_OVERRIDE``, ``TOX_CONFIG_FILE``, ``TOX_INSTALLPKG``).
 _HIJACK_PREFIXES = (
-    "LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG", "CARGO_BUILD_", "CARGO_TARGET_", "CMAKE_", "FLYBOT_",
+    "LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG", "CARGO_BUILD_", "CARGO_TARGET_", "CMAKE_", "FLYBOT_", "JUST_", "TOX_",
 )  # fmt: skip
 
 

@@ -186,6 +186,20 @@ def test_npm_init_reads_the_npmrc_naming_its_init_module(tmp_path: Path, with_pa
         "export ANSIBLE_CONFIG=/tmp/x.cfg",
         "declare -x KUBECONFIG=/tmp/x",
         "MAKEFLAGS=' -- SHELL=/tmp/x' make",
+        # an export lasts in the agent's shell: the next call's `just test`, `tox`, `composer test`, `rake`, `curl`,
+        # `zip` reads it (just JUST_<OPTION>, tox 4 TOX_<FLAG>, Composer COMPOSER, rake RAKEOPT, curl CURL_HOME/.curlrc,
+        # zip ZIPOPT -TT)
+        "export JUST_JUSTFILE=/tmp/x/justfile",
+        "export JUST_WORKING_DIRECTORY=/tmp/x",
+        "export TOX_OVERRIDE=testenv.commands=x",
+        "export TOX_CONFIG_FILE=/tmp/tox.ini",
+        "export COMPOSER=/tmp/composer.json",
+        "export COMPOSER_HOME=/tmp/x",
+        "export RAKEOPT='-f /tmp/Rakefile'",
+        "export CURL_HOME=/tmp/x",
+        "export ZIPOPT='-T -TT=x'",
+        "export RSYNC_CONNECT_PROG=x",
+        "export BAT_PAGER='sh -c x'",
     ],
 )
 def test_exporting_a_variable_that_names_code_a_program_runs_is_destructive(command: str) -> None:
@@ -202,7 +216,16 @@ def test_exporting_a_package_managers_configuration_chooses_the_package_source(c
 
 @pytest.mark.parametrize(
     "command",
-    ["export LANG=C", "export TERM=xterm", "make -j4", "echo $KUBECONFIG", "export GIT_TRACE=1", "kubectl get pods"],
+    [
+        "export LANG=C",
+        "export TERM=xterm",
+        "make -j4",
+        "echo $KUBECONFIG",
+        "export GIT_TRACE=1",
+        "kubectl get pods",
+        "export CI=true",
+        "echo $JUST_JUSTFILE",
+    ],
 )
 def test_inert_exports_and_reading_the_variables_stay_low(command: str) -> None:
     risk, rules = _rules(command)
