@@ -927,8 +927,13 @@ _SYSTEMCTL_RESTART = frozenset({
 #:   restart), ``dbus``/``dbus-broker`` (dbus-daemon(1): every client loses the system bus),
 #:   ``systemd-logind`` (systemd-logind.service(8): sessions, seats and inhibitors), ``polkit``, the display
 #:   managers (``display-manager``, ``gdm``, ``gdm3``, ``lightdm``, ``sddm``: every graphical session ends);
-#: * the network: ``NetworkManager``, ``networking`` (interfaces(5) ``ifdown -a``), ``systemd-networkd``,
-#:   ``systemd-resolved``;
+#: * the network: ``NetworkManager``, ``networking`` (interfaces(5) ``ifdown -a``), ``network`` (Red Hat's
+#:   initscripts network.service: ``ifdown`` of every interface), ``systemd-networkd``, ``systemd-resolved``, and
+#:   the tunnels the owner may reach the machine through: ``tailscaled`` (tailscaled(8)), ``wg-quick@IF``
+#:   (wg-quick(8): its stop runs ``wg-quick down``), ``openvpn``, ``openvpn-client@``, ``openvpn-server@``,
+#:   ``zerotier-one``, ``cloudflared`` (a Cloudflare Tunnel), ``teleport``;
+#: * account lookups: ``sssd`` (sssd(8)), ``nslcd``, ``winbind``: no directory logins while it is down;
+#: * FlyBot itself (``flybot``): no escalation can be answered while it is down, or after a start that fails;
 #: * one user's whole login: ``user@UID`` (user@.service(5): the user's service manager; its stop ends every
 #:   process of that user's units, their desktop and ``--user`` services), ``user-runtime-dir@UID`` (its stop
 #:   removes ``/run/user/UID``, every socket and key agent in it), the consoles' logins ``getty@``,
@@ -942,7 +947,9 @@ SECURITY_UNITS = frozenset({
     "crowdsec", "apparmor", "auditd", "systemd-journald", "rsyslog", "syslog-ng", "syslog", "ssh", "sshd", "dbus",
     "dbus-broker", "systemd-logind", "polkit", "display-manager", "gdm", "gdm3", "lightdm", "sddm", "NetworkManager",
     "networking", "systemd-networkd", "systemd-resolved", "user", "user-runtime-dir", "getty", "serial-getty",
-    "console-getty", "container-getty", "autovt", "systemd-user-sessions",
+    "console-getty", "container-getty", "autovt", "systemd-user-sessions", "network", "tailscaled", "wg-quick",
+    "openvpn", "openvpn-client", "openvpn-server", "zerotier-one", "cloudflared", "teleport", "sssd", "nslcd",
+    "winbind", "flybot",
 })  # fmt: skip
 
 
