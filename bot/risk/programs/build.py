@@ -1171,12 +1171,13 @@ _VCS_REQUIREMENT = re.compile(r"(?:^|@\s*)(?:git|hg|svn|bzr)\+", re.IGNORECASE)
 def _pip_chosen_source(call: Call, command: str, found: Scan, specs: list[Word]) -> bool:
     """``pip install|download|wheel`` from a source the command names (pip "pip install": ``-i``/``--index-url``
     other than PyPI, ``--extra-index-url``, ``-f``/``--find-links`` with a URL, ``--trusted-host`` (its TLS check
-    off), a requirement that is a URL or VCS link, ``name @ URL``): pip builds what it gets there (its build backend
+    off), ``--proxy`` and ``--cert`` (a proxy, or certificate authorities, of the command's choosing: as the
+    exported HTTPS_PROXY and SSL_CERT_FILE, the downloads may be served by anyone), a requirement that is a URL or VCS link, ``name @ URL``): pip builds what it gets there (its build backend
     or setup.py runs, also to read the metadata), code from a source no configured index vouches for
     (kit ``chosen_source``), and True. A requirement file's own lines are the project's (``-r requirements.txt``)."""
     values = found.values
     named = [w for w in values("-i", "--index-url") if w.value is None or w.value not in _PYPI]
-    named += [*values("--extra-index-url"), *values("--trusted-host")]
+    named += [*values("--extra-index-url"), *values("--trusted-host"), *values("--proxy"), *values("--cert")]
     named += [w for w in values("-f", "--find-links") if w.value is None or "://" in w.value]
     named += [
         w
@@ -1196,14 +1197,16 @@ def pip(call: Call) -> None:
     found = scan(call.args, "irceftdwC", _PIP_GLOBAL_VALUES, long_flags=frozenset({"--user", "--python"}))
     if injected(call, call.args, runs_programs=True):
         return
-    if any(o.name.startswith("--python") for o in found.opts):
+    # optparse takes any unambiguous abbreviation: before the command, where only the general options are parsed
+    # and pip re-runs itself with the interpreter given, --py/--pyt/--pyth/--pytho are --python
+    if any(o.name.startswith("--python") or (len(o.name) >= 4 and "--python".startswith(o.name)) for o in found.opts):
         destructive(call, "runs-program", "pip --python runs another interpreter.")
         return
     if found.dynamic and not found.operands:
         destructive(call, "dynamic-argument", "The pip command is only known when it runs.")
         return
     command = found.operands[0].value if found.operands else None
-    for log in found.values("--log", "--log-file", "--report"):
+    for log in found.values("--log", "--log-file", "--report", "--cache-dir", "--src"):
         call.write(log, "pip writes")
     if command in ("install", "download", "wheel"):
         specs = [*found.operands[1:], *found.values("-e", "--editable")]
