@@ -104,6 +104,29 @@ def test_flake8_with_the_workspaces_configuration_stays_a_check(command: str) ->
     assert grade(command) == WW
 
 
+# argparse takes a unique prefix: checked, mypy --config /tmp/x.ini imports the [mypy] plugins it names
+@pytest.mark.parametrize(
+    "command",
+    [
+        "mypy --config /opt/x/mypy.ini src",
+        "mypy --con=/opt/x/mypy.ini src",
+        "mypy --python-exec /tmp/x/python src",
+        "pylint --rcf=/opt/x/pylintrc src",
+        "pylint --load=evil src",
+        "pylint --init-h='import os' src",
+    ],
+)
+def test_mypy_and_pylint_option_abbreviations_are_read_as_the_options(command: str) -> None:
+    assert grade(command) == DES
+
+
+@pytest.mark.parametrize(
+    "command", ["mypy --config-file mypy.ini src", "mypy --strict src", "pylint --rcfile=.pylintrc src", "pylint src"]
+)
+def test_mypy_and_pylint_with_the_workspaces_configuration_stay_a_check(command: str) -> None:
+    assert grade(command) == WW
+
+
 def graded(command: str, ws: Path) -> tuple[RiskLevel, list[str]]:
     """The grade and the rules of ``command`` read in the project ``ws`` (its recipe files on disk)."""
     result = classify(command, contained=False, workspace=str(ws), recipes=ProjectRecipes(ws))

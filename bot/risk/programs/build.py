@@ -2107,6 +2107,8 @@ def checker(call: Call) -> None:
         # pytest "How to use pytest's pastebin service": --pastebin=failed|all "sends the test session log to
         # bpa.st", a public paste service (the log may hold printed secrets)
         network(call, f"{call.name} --pastebin uploads the test session log to a public paste service.")
+    if call.name == "mypy" and outside_settings(call, "python", "mypy", f"{OUTSIDE} mypy"):
+        return  # its configuration imports plugins or runs an interpreter from outside the workspace
     if call.name == "mypy" and any(w.value == "--install-types" for w in words):
         network(call, "mypy --install-types runs pip install for the missing stub packages.", rule="package-install")
         call.write(_HOME, "mypy --install-types installs packages into the environment, under")
@@ -2193,8 +2195,14 @@ _RUNS_FROM: dict[str, frozenset[str] | None] = {
     "py.test": None,
     "jest": None,
     "vitest": None,
-    "mypy": frozenset({"--config-file", "--python-executable", "--custom-typeshed-dir"}),
-    "pylint": frozenset({"--rcfile"}),
+    # mypy and pylint parse with argparse, which takes a unique prefix (mypy --con is --config-file, whose
+    # [mypy] plugins are imported; --python-e, --custom-types; pylint --rc)
+    "mypy": frozenset(
+        {"--config-file"[:n] for n in range(5, 14)}
+        | {"--python-executable"[:n] for n in range(10, 20)}
+        | {"--custom-typeshed-dir"[:n] for n in range(14, 22)}
+    ),
+    "pylint": frozenset({"--rcfile"[:n] for n in range(4, 9)}),
     # eslint "Command Line Interface Reference": -f/--format names a built-in formatter or a file or package it
     # loads, --parser (eslintrc mode) the parser module; prettier 2 --plugin-search-dir, the directory it loads
     # plugins from; tsc -b/--build, the projects it builds (their tsconfig names the outDir written)
@@ -2221,7 +2229,7 @@ _LOADS_CODE: dict[str, tuple[str, ...]] = {
     # --pdbcls=MODULE:CLASS imports MODULE (pytest reference)
     "pytest": ("-p", "--tx", "--pdbcls"),
     "py.test": ("-p", "--tx", "--pdbcls"),
-    "pylint": ("--load-plugins", "--init-hook"),
+    "pylint": (*("--load-plugins"[:n] for n in range(5, 15)), *("--init-hook"[:n] for n in range(8, 12))),
     "eslint": ("--plugin", "--rulesdir", "--resolve-plugins-relative-to"),
     "prettier": ("--plugin",),
 }
