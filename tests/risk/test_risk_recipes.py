@@ -299,6 +299,8 @@ HOSTILE = [
     "tox --installpkg={evil}/x.tar.gz",
     "tox --root ../evil",
     "tox --discover /tmp/python",
+    "tox --instal /opt/x.tar.gz",  # argparse takes a unique prefix
+    "tox --roo=../evil",
     "bash -c 'cd ../evil && make test'",
     "(cd ../evil && npm test)",
 ]

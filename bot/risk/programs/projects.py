@@ -681,7 +681,7 @@ def tox(call: Call) -> None:
             return
         elif value in ("-l", "--listenvs", "-a", "--listenvs-all", "--version", "-h", "--help", "--showconfig"):
             prints = value
-        elif value is not None and value.split("=", 1)[0] in _TOX_CODE_OPTIONS:
+        elif value is not None and _tox_code_option(value.split("=", 1)[0]):
             name, eq, attached = value.partition("=")
             taken = literal_word(attached) if eq else (words[index] if index < len(words) else Word(None, ""))
             index += 0 if eq else 1
@@ -715,6 +715,11 @@ def tox(call: Call) -> None:
 #: for installation" instead of packaging the project (an sdist's setup.py runs), ``--root`` the project root it
 #: packages, ``--discover`` interpreters it tries first.
 _TOX_CODE_OPTIONS = frozenset({"--installpkg", "--root", "--discover"})
+
+
+def _tox_code_option(name: str) -> bool:
+    """True for an option of :data:`_TOX_CODE_OPTIONS` or its argparse abbreviation (``--instal``, ``--roo``)."""
+    return name.startswith("--") and len(name) >= 5 and any(o.startswith(name) for o in _TOX_CODE_OPTIONS)
 
 
 def _tox_place(config: Word | None) -> tuple[Word | None, Word | None]:
