@@ -24,7 +24,7 @@ from bot.risk.hidden import reveal
 from bot.risk.options import Scan, scan
 from bot.risk.paths import Where
 from bot.risk.reasons import shorten
-from bot.risk.recipes import GO_GENERATE, LIFECYCLE, SETTINGS
+from bot.risk.recipes import GO_GENERATE, LIFECYCLE, SETTINGS, UNKNOWN
 from bot.risk.sensitive import secret_setting
 from bot.risk.settings import CARGO_ALIAS, CARGO_START, CARGO_TOOLCHAIN, OUTSIDE, PYTEST_PATH
 from bot.risk.walker import hijacks_environment
@@ -38,6 +38,7 @@ from .kit import (
     deletion,
     destructive,
     emptied,
+    first_dynamic,
     host_destructive,
     injected,
     local_package_outside,
@@ -2082,7 +2083,10 @@ def checker(call: Call) -> None:
         if spliced is None:
             return
         words = spliced
-    injected(call, words, runs_programs=False)
+    # a word only known when it runs may be an option that loads code (pytest -p, --rootdir, -c; eslint --rulesdir;
+    # jest --config): the worst option of a runner that has one; the others' options only write
+    loader = call.name in _RUNS_FROM or call.name in _LOADS_CODE
+    injected(call, words, runs_programs=loader and _may_be_option(words, first_dynamic(words)))
     if call.name in _RUNS_FROM and runs_outside(call, call.name):
         return
     if call.name in _CONFIG_ABOVE and not any((w.value or "").startswith(("-c", "--config")) for w in words):
@@ -2293,6 +2297,23 @@ def _json_strings(value: object) -> Iterator[str]:
     elif isinstance(value, list):
         for item in value:
             yield from _json_strings(item)
+
+
+#: Test runner options whose value is a filter or a count, never a path or module (pytest "Command-line Flags":
+#: -k EXPRESSION, -m MARKEXPR, --tb STYLE, --maxfail NUM, --durations N, --deselect NODEID; pytest-xdist -n NUM;
+#: jest -t/--testNamePattern).
+_FILTER_OPTIONS = frozenset(
+    {"-k", "-m", "-n", "--tb", "--maxfail", "--durations", "--deselect", "-t", "--testNamePattern"}
+)
+
+
+def _may_be_option(words: list[Word], word: Word | None) -> bool:
+    """True when ``word`` (only known when it runs) may stand for an option: its expansion comes first (``$X``,
+    ``"$X"``, not ``tests/test_$N.py`` or ``--maxfail=$N``) and it is not the value of a filter option before it."""
+    if word is None or not word.src.lstrip("\"'").startswith(("$", "`")) or word.src == UNKNOWN:
+        return False  # UNKNOWN: a recipe's parameter or variable (recipes.py), graded as its line's other words
+    index = next(i for i, w in enumerate(words) if w is word)
+    return not (index and words[index - 1].value in _FILTER_OPTIONS)
 
 
 def _loads_code(name: str, values: list[str | None]) -> str | None:
