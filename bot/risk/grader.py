@@ -134,7 +134,9 @@ _READS_NO_ENVIRONMENT = frozenset({
 #: wrapper properties and jars) and a binstub (bin/rails) run as the tool, a Rakefile is code; .npmrc script-shell, node-options;
 #: bunfig.toml preload (Bun "bunfig.toml"); composer.json scripts (Composer "Scripts"); package.json's mocha key;
 #: pytest reads ``addopts`` (any option: ``-p PLUGIN``, ``--basetemp``, ``--junitxml``) from pytest.ini,
-#: .pytest.ini, pyproject.toml, tox.ini and setup.cfg, pytest reference "Configuration file formats").
+#: .pytest.ini, pyproject.toml, tox.ini and setup.cfg, pytest reference "Configuration file formats"); mypy's
+#: ``plugins`` and ``python_executable`` from mypy.ini, .mypy.ini, pyproject.toml and setup.cfg (mypy "The mypy
+#: configuration file").
 _PLANTED_CONFIG: dict[str, frozenset[str]] = {
     "/.hg/hgrc": frozenset({"hg", "chg"}),
     "/.git/config": frozenset({"git", "gh", "glab", "tig", "lazygit", "pre-commit"}),
@@ -177,9 +179,11 @@ _PLANTED_CONFIG: dict[str, frozenset[str]] = {
     "/.bazelrc": frozenset({"bazel", "bazelisk"}),
     "/pytest.ini": frozenset({"pytest", "py.test"}),
     "/.pytest.ini": frozenset({"pytest", "py.test"}),
-    "/pyproject.toml": frozenset({"pytest", "py.test"}),
+    "/pyproject.toml": frozenset({"pytest", "py.test", "mypy"}),
     "/tox.ini": frozenset({"pytest", "py.test"}),
-    "/setup.cfg": frozenset({"pytest", "py.test"}),
+    "/setup.cfg": frozenset({"pytest", "py.test", "mypy"}),
+    "/mypy.ini": frozenset({"mypy"}),
+    "/.mypy.ini": frozenset({"mypy"}),
 }
 
 
