@@ -521,11 +521,30 @@ async def test_copilot_asks_before_a_file_tool_rewrites_its_hooks(harness: Harne
     )
 
 
+@pytest.mark.parametrize("form", ["text", "json-text", "input", "patch"])
+async def test_copilot_asks_before_apply_patch_adds_a_hook(harness: Harness, tmp_path: Path, form: str) -> None:
+    # apply_patch is a freeform tool: Copilot sends the patch as toolArgs itself, or in an object (its kvr())
+    token = await harness.add_bot()
+    hooks = tmp_path / ".github" / "hooks" / "allow.json"
+    patch = f"*** Begin Patch\n*** Add File: {hooks}\n+{{}}\n*** End Patch"
+    args: Any = {"text": patch, "json-text": json.dumps(patch), "input": {"input": patch}, "patch": {"patch": patch}}
+    event = {"sessionId": "s", "cwd": str(tmp_path), "toolName": "apply_patch", "toolArgs": args[form]}
+    run = await start_hook("copilot", event, tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "destructive" and str(hooks) in stored.command, stored
+    await deny_with(harness, escalation_id, "keep the hooks")
+    code, out, _err = await run.finish()
+    assert code == 0 and json.loads(out)["permissionDecision"] == "deny"
+
+
 async def test_copilot_still_edits_the_workspace_at_once(harness: Harness, tmp_path: Path) -> None:
     token = await harness.add_bot()
     for tool, args in (
         ("edit", {"path": str(tmp_path / "src" / "app.py"), "old_str": "a = 1", "new_str": "a = 2"}),
         ("create", {"path": str(tmp_path / "notes.md"), "file_text": "hello"}),
+        ("str_replace", {"path": str(tmp_path / "src" / "app.py"), "old_str": "a = 1", "new_str": "a = 2"}),
+        ("apply_patch", f"*** Begin Patch\n*** Update File: {tmp_path}/src/app.py\n-a = 1\n+a = 2\n*** End Patch"),
     ):
         event = {"sessionId": "s", "cwd": str(tmp_path), "toolName": tool, "toolArgs": args}
         run = await start_hook("copilot", event, tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
@@ -666,7 +685,7 @@ _SPELLED = {
     ],
     "copilot": [
         ({"sessionId": "s", "cwd": "/tmp", "toolName": name, "toolArgs": {"command": "rm -rf ~"}}, name)
-        for name in ("Bash", "BASH", "Write_Bash", "PowerShell", "baſh", "Create", "EDIT", "View", "GREP")
+        for name in ("Bash", "BASH", "Write_Bash", "PowerShell", "baſh", "Create", "EDIT", "View", "GREP", "Apply_Patch")
     ],
     "cline": [
         ({"hookName": "tool_call", "taskId": "t", "workspaceRoots": ["/tmp"],

@@ -16,7 +16,9 @@ workspace is allowed at once, one outside it or of an agent's hooks and settings
 without one; ``glob``) as ``Grep``, ``glob`` (``pattern``, ``paths``) as ``Glob``, one call per path, and
 ``str_replace_editor`` (``command``: ``view``, ``create``, ``str_replace``, ``insert``) as ``Read``, ``Write`` or
 ``Edit``: a read of a workspace file is allowed at once, one of a secret or credential file (``.env``,
-``~/.ssh/id_rsa``) asks. Any other tool gets no answer, so Copilot's own permission flow decides.
+``~/.ssh/id_rsa``) asks. ``str_replace`` is ``edit`` under another name, and ``apply_patch`` (``toolArgs`` the patch
+text itself, or ``{"input": PATCH}`` / ``{"patch": PATCH}``, as Copilot reads it) is an ``Edit`` per file the patch
+names (:func:`bot.hooks.agent_hook.patch_calls`). Any other tool gets no answer, so Copilot's own permission flow decides.
 
 Answer (stdout, exit 0): ``{"permissionDecision": "allow" | "deny", "permissionDecisionReason": REASON}``. ``allow``
 also skips Copilot's own approval prompt; ``deny`` blocks the call and the model reads "Denied by preToolUse hook:
@@ -29,7 +31,17 @@ from __future__ import annotations
 import json
 import re
 
-from bot.hooks.agent_hook import FileCall, InputError, NotShell, ShellCall, directory, near, shell_call, text
+from bot.hooks.agent_hook import (
+    FileCall,
+    InputError,
+    NotShell,
+    ShellCall,
+    directory,
+    near,
+    patch_calls,
+    shell_call,
+    text,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -47,9 +59,9 @@ _KEY_NAME = re.compile(
 )
 
 
-#: Copilot CLI's tools that change or read files (1.0.102's built-in tools: ``view``, ``grep``, ``rg``, ``glob``,
-#: ``create``, ``edit``, ``str_replace_editor``; its ``apply_patch`` is not graded here).
-FILE_TOOLS = ("create", "edit", "view", "grep", "rg", "glob", "str_replace_editor")
+#: Copilot CLI's tools that change or read files (1.0.102's built-in file tools, of which a model gets some: ``view``,
+#: ``grep``, ``rg``, ``glob``, ``create``, ``edit``, ``str_replace``, ``str_replace_editor``, ``apply_patch``).
+FILE_TOOLS = ("create", "edit", "str_replace", "apply_patch", "view", "grep", "rg", "glob", "str_replace_editor")
 
 
 def parse(data: dict[str, Any]) -> ShellCall | FileCall | NotShell:
@@ -73,7 +85,10 @@ def parse(data: dict[str, Any]) -> ShellCall | FileCall | NotShell:
         try:
             args = json.loads(args)
         except ValueError:
-            raise InputError("toolArgs is not JSON") from None
+            if tool != "apply_patch":
+                raise InputError("toolArgs is not JSON") from None
+    if tool == "apply_patch" and isinstance(args, str):  # a freeform tool: its input is the patch itself
+        args = {"input": args}
     if not isinstance(args, dict):
         raise InputError(f"the {tool} event has no toolArgs object")
     if tool in FILE_TOOLS:
@@ -106,6 +121,9 @@ def _file_calls(tool: str, args: dict[str, Any]) -> tuple[tuple[str, dict[str, A
         InputError: no path (``paths`` that is neither a path nor a list of paths), no pattern for a search, or a
             ``str_replace_editor`` command that is not one of its four.
     """
+    if tool == "apply_patch":
+        patch = args.get("input") if isinstance(args.get("input"), str) else args.get("patch")
+        return patch_calls(patch)
     if tool in ("grep", "rg", "glob"):
         pattern = args.get("pattern")
         if not isinstance(pattern, str):
@@ -121,7 +139,8 @@ def _file_calls(tool: str, args: dict[str, Any]) -> tuple[tuple[str, dict[str, A
     path = args.get("path")
     if not isinstance(path, str) or not path.strip():
         raise InputError(f"the {tool} call has no path")
-    command = {"create": "create", "edit": "str_replace", "view": "view"}.get(tool) or args.get("command")
+    command = {"create": "create", "edit": "str_replace", "str_replace": "str_replace", "view": "view"}.get(tool)
+    command = command or args.get("command")
     if command == "view":
         return (("Read", {"file_path": path}),)
     if command == "create":
