@@ -521,17 +521,159 @@ async def test_copilot_asks_before_a_file_tool_rewrites_its_hooks(harness: Harne
     )
 
 
+@pytest.mark.parametrize("form", ["text", "json-text", "input", "patch"])
+async def test_copilot_asks_before_apply_patch_adds_a_hook(harness: Harness, tmp_path: Path, form: str) -> None:
+    # apply_patch is a freeform tool: Copilot sends the patch as toolArgs itself, or in an object (its kvr())
+    token = await harness.add_bot()
+    hooks = tmp_path / ".github" / "hooks" / "allow.json"
+    patch = f"*** Begin Patch\n*** Add File: {hooks}\n+{{}}\n*** End Patch"
+    args: Any = {"text": patch, "json-text": json.dumps(patch), "input": {"input": patch}, "patch": {"patch": patch}}
+    event = {"sessionId": "s", "cwd": str(tmp_path), "toolName": "apply_patch", "toolArgs": args[form]}
+    run = await start_hook("copilot", event, tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "destructive" and str(hooks) in stored.command, stored
+    await deny_with(harness, escalation_id, "keep the hooks")
+    code, out, _err = await run.finish()
+    assert code == 0 and json.loads(out)["permissionDecision"] == "deny"
+
+
 async def test_copilot_still_edits_the_workspace_at_once(harness: Harness, tmp_path: Path) -> None:
     token = await harness.add_bot()
     for tool, args in (
         ("edit", {"path": str(tmp_path / "src" / "app.py"), "old_str": "a = 1", "new_str": "a = 2"}),
         ("create", {"path": str(tmp_path / "notes.md"), "file_text": "hello"}),
+        ("str_replace", {"path": str(tmp_path / "src" / "app.py"), "old_str": "a = 1", "new_str": "a = 2"}),
+        ("apply_patch", f"*** Begin Patch\n*** Update File: {tmp_path}/src/app.py\n-a = 1\n+a = 2\n*** End Patch"),
     ):
         event = {"sessionId": "s", "cwd": str(tmp_path), "toolName": tool, "toolArgs": args}
         run = await start_hook("copilot", event, tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
         code, out, err = await run.finish()
         assert code == 0 and json.loads(out)["permissionDecision"] == "allow", (tool, out, err)
     assert await escalations_created(harness) == []
+
+
+# -- file reads: what they read goes to the model, graded as Claude Code's Read/Grep/Glob -----------------------------
+def _read_event(agent: str, tool: str, args: dict[str, Any], workspace: Path) -> dict[str, Any]:
+    """``agent``'s hook event (its exact shape, as in the module docstrings) for a call of its tool ``tool``."""
+    if agent == "copilot":
+        return {"sessionId": "s", "timestamp": 1, "cwd": str(workspace), "toolName": tool, "toolArgs": args}
+    if agent == "cline":
+        return {"hookName": "tool_call", "taskId": "t", "workspaceRoots": [str(workspace)],
+                "tool_call": {"id": "call_1", "name": tool, "input": args},
+                "preToolUse": {"toolName": tool, "parameters": {k: json.dumps(v) for k, v in args.items()}}}  # fmt: skip
+    return {"tool": tool, "sessionID": "ses_1", "callID": "call_1", "directory": str(workspace), "args": args}
+
+
+#: (agent, tool, its arguments reading a secret or credential file; {ws} is the workspace)
+_SECRET_READS = [
+    ("copilot", "view", {"path": "/home/dev/.ssh/id_rsa"}),
+    ("copilot", "view", {"path": "{ws}/.env"}),
+    ("copilot", "str_replace_editor", {"command": "view", "path": "/home/dev/.aws/credentials"}),
+    ("copilot", "grep", {"pattern": "KEY", "paths": "/home/dev/.aws"}),
+    ("copilot", "rg", {"pattern": "KEY", "paths": ["/home/dev/.ssh"]}),
+    ("cline", "read_files", {"files": [{"path": "/home/dev/.ssh/id_rsa"}]}),
+    ("cline", "read_files", {"paths": ["{ws}/.env"]}),
+    ("cline", "read_files", {"path": "/home/dev/.aws/credentials", "start_line": 1}),
+    ("opencode", "read", {"filePath": "/home/dev/.ssh/id_rsa"}),
+    ("opencode", "read", {"filePath": ".env"}),
+    ("opencode", "grep", {"pattern": "KEY", "path": "/home/dev/.aws"}),
+]  # fmt: skip
+#: (agent, tool, its arguments reading ordinary workspace files)
+_WORKSPACE_READS = [
+    ("copilot", "view", {"path": "{ws}/src/app.py", "view_range": [1, 20]}),
+    ("copilot", "grep", {"pattern": "def ", "paths": "{ws}/src", "glob": "*.py"}),
+    ("copilot", "glob", {"pattern": "**/*.py", "paths": ["{ws}/src"]}),
+    ("copilot", "str_replace_editor", {"command": "view", "path": "{ws}/README.md"}),
+    ("cline", "read_files", {"files": [{"path": "{ws}/src/app.py"}, {"path": "{ws}/README.md", "end_line": 5}]}),
+    ("opencode", "read", {"filePath": "{ws}/src/app.py", "offset": 1, "limit": 50}),
+    ("opencode", "read", {"filePath": "README.md"}),
+    ("opencode", "grep", {"pattern": "def ", "path": "{ws}/src", "include": "*.py"}),
+    ("opencode", "glob", {"pattern": "**/*.py", "path": "{ws}/src"}),
+]  # fmt: skip
+
+
+def _filled(args: Any, ws: Path) -> Any:
+    if isinstance(args, str):
+        return args.replace("{ws}", str(ws))
+    if isinstance(args, list):
+        return [_filled(a, ws) for a in args]
+    if isinstance(args, dict):
+        return {k: _filled(v, ws) for k, v in args.items()}
+    return args
+
+
+def _workspace(tmp_path: Path) -> Path:
+    (tmp_path / "src").mkdir(exist_ok=True)
+    (tmp_path / "src" / "app.py").write_text("def main():\n    pass\n")
+    (tmp_path / "README.md").write_text("hello\n")
+    (tmp_path / ".env").write_text("API_KEY=sk-live\n")
+    return tmp_path
+
+
+@pytest.mark.parametrize(("agent", "tool", "args"), _SECRET_READS)
+async def test_a_read_of_a_secret_or_credential_file_asks_the_owner(
+    harness: Harness, tmp_path: Path, agent: str, tool: str, args: dict[str, Any]
+) -> None:
+    # the file's content goes to the model provider: as Claude Code's Read of it, an approval card, then the owner's no
+    token = await harness.add_bot()
+    ws = _workspace(tmp_path)
+    event = _read_event(agent, tool, _filled(args, ws), ws)
+    run = await start_hook(agent, event, ws, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "network", stored
+    await deny_with(harness, escalation_id, "no keys for the model")
+    code, out, err = await run.finish()
+    assert code == 0 and _REFUSED[agent](json.loads(out)), (out, err)
+    assert "no keys for the model" in out
+    no_traceback(err)
+
+
+@pytest.mark.parametrize(("agent", "tool", "args"), _WORKSPACE_READS)
+async def test_a_read_of_workspace_files_goes_ahead_with_no_card(
+    harness: Harness, tmp_path: Path, agent: str, tool: str, args: dict[str, Any]
+) -> None:
+    token = await harness.add_bot()
+    ws = _workspace(tmp_path)
+    event = _read_event(agent, tool, _filled(args, ws), ws)
+    code, out, err = await (await start_hook(agent, event, ws, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)).finish()
+    assert code == 0 and out and not _REFUSED[agent](json.loads(out)), (out, err)
+    assert await escalations_created(harness) == []
+
+
+async def test_a_read_of_several_files_one_of_them_a_secret_is_refused_unasked(
+    harness: Harness, tmp_path: Path
+) -> None:
+    # a card shows one file: the agent is told to read the secret on its own, where the card names it
+    token = await harness.add_bot()
+    ws = _workspace(tmp_path)
+    args = {"files": [{"path": str(ws / "README.md")}, {"path": "/home/dev/.ssh/id_rsa"}]}
+    event = _read_event("cline", "read_files", args, ws)
+    code, out, err = await (await start_hook("cline", event, ws, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)).finish()
+    answer = json.loads(out)
+    assert code == 0 and answer["cancel"] is True and "/home/dev/.ssh/id_rsa" in answer["errorMessage"], answer
+    assert await escalations_created(harness) == []
+
+
+@pytest.mark.parametrize(
+    ("agent", "tool", "args"),
+    [
+        ("copilot", "view", {}),
+        ("copilot", "grep", {"pattern": "x", "paths": 7}),
+        ("copilot", "str_replace_editor", {"command": "undo_edit", "path": "/home/dev/.ssh/id_rsa"}),
+        ("cline", "read_files", {"files": [{"start_line": 1}]}),
+        ("cline", "read_files", {"files": []}),
+        ("opencode", "read", {"offset": 1}),
+        ("opencode", "grep", {"path": "/home/dev/.ssh"}),
+    ],
+)  # fmt: skip
+async def test_a_read_the_hook_cannot_read_is_refused(
+    tmp_path: Path, agent: str, tool: str, args: dict[str, Any]
+) -> None:
+    event = _read_event(agent, tool, args, tmp_path)
+    code, out, err = await (await start_hook(agent, event, tmp_path, FLYBOT_URL="http://127.0.0.1:9")).finish()
+    assert code == 0 and _REFUSED[agent](json.loads(out)) and "could not read the hook event" in err, (out, err)
 
 
 # -- a tool name spelled another way is no known tool: refused, never left to the agent's own flow -----------------
@@ -543,16 +685,16 @@ _SPELLED = {
     ],
     "copilot": [
         ({"sessionId": "s", "cwd": "/tmp", "toolName": name, "toolArgs": {"command": "rm -rf ~"}}, name)
-        for name in ("Bash", "BASH", "Write_Bash", "PowerShell", "baſh", "Create", "EDIT")
+        for name in ("Bash", "BASH", "Write_Bash", "PowerShell", "baſh", "Create", "EDIT", "View", "GREP", "Apply_Patch")
     ],
     "cline": [
         ({"hookName": "tool_call", "taskId": "t", "workspaceRoots": ["/tmp"],
           "tool_call": {"id": "c", "name": name, "input": {"commands": ["rm -rf ~"]}}}, name)
-        for name in ("Run_Commands", "EXECUTE_COMMAND", "Editor", "APPLY_PATCH")
+        for name in ("Run_Commands", "EXECUTE_COMMAND", "Editor", "APPLY_PATCH", "Read_Files")
     ],
     "opencode": [
         ({"tool": name, "sessionID": "s", "callID": "c", "directory": "/tmp", "args": {"command": "rm -rf ~"}}, name)
-        for name in ("Bash", "BASH", "Write", "EDIT", "Apply_Patch")
+        for name in ("Bash", "BASH", "Write", "EDIT", "Apply_Patch", "Read", "GREP")
     ],
 }  # fmt: skip
 _REFUSED = {
@@ -580,10 +722,10 @@ async def test_a_shell_tool_name_spelled_another_way_is_refused(
     [
         ("cursor", {"hook_event_name": "preToolUse", "conversation_id": "c", "tool_name": "Read",
                     "tool_input": {"file_path": "a"}}),
-        ("copilot", {"sessionId": "s", "cwd": "/tmp", "toolName": "view", "toolArgs": {"path": "a"}}),
+        ("copilot", {"sessionId": "s", "cwd": "/tmp", "toolName": "web_fetch", "toolArgs": {"url": "https://a.org"}}),
         ("cline", {"hookName": "tool_call", "taskId": "t", "workspaceRoots": ["/tmp"],
-                   "tool_call": {"id": "c", "name": "read_file", "input": {"path": "a"}}}),
-        ("opencode", {"tool": "read", "sessionID": "s", "callID": "c", "directory": "/tmp", "args": {}}),
+                   "tool_call": {"id": "c", "name": "fetch_web_content", "input": {"requests": []}}}),
+        ("opencode", {"tool": "webfetch", "sessionID": "s", "callID": "c", "directory": "/tmp", "args": {}}),
     ],
 )  # fmt: skip
 async def test_another_tool_still_gets_no_answer(tmp_path: Path, agent: str, event: dict[str, Any]) -> None:

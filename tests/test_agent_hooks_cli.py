@@ -298,6 +298,52 @@ async def test_copilot_cli_asks_before_its_create_tool_writes_a_hook(
     assert not written.exists()
 
 
+def secret_key(tmp: Path) -> Path:
+    """A private key in the agent's home (``clean_env``'s HOME), whose content must not reach the model unasked."""
+    key = tmp / "home" / ".ssh" / "id_rsa"
+    key.parent.mkdir(parents=True, exist_ok=True)
+    key.write_text("-----BEGIN OPENSSH PRIVATE KEY----- sk-live-secret\n")
+    return key
+
+
+def workspace_file(proj: Path) -> Path:
+    source = proj / "src" / "app.py"
+    source.parent.mkdir(parents=True, exist_ok=True)
+    source.write_text("def main():\n    return 'scripted-app'\n")
+    return source
+
+
+async def test_copilot_cli_asks_before_its_view_tool_reads_a_private_key(
+    harness: Harness, messages: MessagesAPI, agent_cache: Path, tmp_path: Path
+) -> None:
+    # what view reads goes to the model provider: a private key asks, and a denial sends the model no key
+    token = await harness.add_bot()
+    proj = project(tmp_path, "copilot")
+    key = secret_key(tmp_path)
+    messages.tool, messages.tool_input = "view", {"path": str(key)}
+    copilot = await start_copilot(tmp_path, proj, messages, agent_cache, harness.url, token)
+    escalation_id = await card_for(harness, copilot)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "network" and str(key) in stored.command, stored
+    await deny_with(harness, escalation_id, "keys stay home")
+    code, _out, err = await finish(copilot)
+    assert code == 0, err[-2000:]
+    result = copilot_result(messages)
+    assert "keys stay home" in result and "sk-live-secret" not in result, result
+
+
+async def test_copilot_cli_views_a_workspace_file_without_a_card(
+    harness: Harness, messages: MessagesAPI, agent_cache: Path, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    proj = project(tmp_path, "copilot")
+    messages.tool, messages.tool_input = "view", {"path": str(workspace_file(proj))}
+    code, _out, err = await finish(await start_copilot(tmp_path, proj, messages, agent_cache, harness.url, token))
+    assert code == 0, err[-2000:]
+    assert "scripted-app" in copilot_result(messages)
+    assert await escalations_created(harness) == []
+
+
 # -- OpenCode -------------------------------------------------------------------------------------------------------
 @pytest.fixture
 async def chat() -> AsyncIterator[ChatCompletionsAPI]:
@@ -491,6 +537,38 @@ async def test_opencode_asks_before_its_write_tool_adds_a_plugin(
     assert not plugin.exists()
 
 
+async def test_opencode_asks_before_its_read_tool_reads_a_private_key(
+    harness: Harness, chat: ChatCompletionsAPI, agent_cache: Path, opencode_config: Path, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    proj = opencode_project(tmp_path, opencode_config)
+    key = secret_key(tmp_path)
+    chat.tool, chat.arguments = "read", {"filePath": str(key)}
+    opencode = await start_opencode(tmp_path, proj, chat, agent_cache, harness.url, token, opencode_config)
+    escalation_id = await card_for(harness, opencode)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "network" and str(key) in stored.command, stored
+    await deny_with(harness, escalation_id, "keys stay home")
+    code, _out, err = await finish(opencode)
+    assert code == 0, err[-2000:]
+    output = the_output(chat)
+    assert "keys stay home" in output and "sk-live-secret" not in output, output
+
+
+async def test_opencode_reads_a_workspace_file_without_a_card(
+    harness: Harness, chat: ChatCompletionsAPI, agent_cache: Path, opencode_config: Path, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    proj = opencode_project(tmp_path, opencode_config)
+    chat.tool, chat.arguments = "read", {"filePath": str(workspace_file(proj))}
+    code, _out, err = await finish(
+        await start_opencode(tmp_path, proj, chat, agent_cache, harness.url, token, opencode_config)
+    )
+    assert code == 0, err[-2000:]
+    assert "scripted-app" in the_output(chat)
+    assert await escalations_created(harness) == []
+
+
 # -- Cline ----------------------------------------------------------------------------------------------------------
 async def start_cline(
     tmp: Path, proj: Path, model: ChatCompletionsAPI, cache: Path, flybot_url: str, token: str
@@ -644,3 +722,35 @@ async def test_cline_asks_before_its_editor_rewrites_flybots_hook(
     assert code == 0, err[-2000:]
     assert run_result(out)["finishReason"] == "aborted"
     assert hook.read_text() == before
+
+
+async def test_cline_asks_before_read_files_reads_a_private_key(
+    harness: Harness, cline_chat: ChatCompletionsAPI, agent_cache: Path, tmp_path: Path
+) -> None:
+    # Cline ends the task on a hook's cancel: after the denial the task stops, and no tool result holds the key
+    token = await harness.add_bot()
+    proj = project(tmp_path, "cline")
+    key = secret_key(tmp_path)
+    cline_chat.tool, cline_chat.arguments = "read_files", {"files": [{"path": str(key)}]}
+    cline = await start_cline(tmp_path, proj, cline_chat, agent_cache, harness.url, token)
+    escalation_id = await card_for(harness, cline)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "network" and str(key) in stored.command, stored
+    await deny_with(harness, escalation_id, "keys stay home")
+    code, out, err = await finish(cline)
+    assert code == 0, err[-2000:]
+    assert run_result(out)["finishReason"] == "aborted"
+    assert "sk-live-secret" not in json.dumps(cline_chat.tool_outputs())
+
+
+async def test_cline_reads_a_workspace_file_without_a_card(
+    harness: Harness, cline_chat: ChatCompletionsAPI, agent_cache: Path, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    proj = project(tmp_path, "cline")
+    cline_chat.tool, cline_chat.arguments = "read_files", {"files": [{"path": str(workspace_file(proj))}]}
+    code, out, err = await finish(await start_cline(tmp_path, proj, cline_chat, agent_cache, harness.url, token))
+    assert code == 0, err[-2000:]
+    assert run_result(out)["finishReason"] == "completed"
+    assert "scripted-app" in json.dumps(cline_chat.tool_outputs())
+    assert await escalations_created(harness) == []

@@ -228,7 +228,7 @@ def test_unreadable_input_blocks_the_call_with_exit_2() -> None:
 
 
 def test_a_tool_flybot_does_not_grade_gets_no_decision() -> None:
-    done = hook(before_tool("read_file", {"file_path": "/etc/passwd"}))
+    done = hook(before_tool("write_todos", {"todos": []}))
     assert done.returncode == 0 and json.loads(done.stdout) == {}
 
 
@@ -271,8 +271,8 @@ def test_install_writes_the_before_tool_hook_and_keeps_other_settings(tmp_path: 
     own = tmp_path / "state" / "hook-settings.json"
     assert settings["hooks"]["BeforeTool"] == [
         {
-            "matcher": "run_shell_command|write_file|replace|google_web_search|web_fetch|save_memory|mcp_.*|"
-            "discovered_tool_.*",
+            "matcher": "run_shell_command|write_file|replace|google_web_search|web_fetch|save_memory|read_file|"
+            "read_many_files|grep_search|search_file_content|glob|list_directory|mcp_.*|discovered_tool_.*",
             "hooks": [
                 {"type": "command", "command": f"flybot hook gemini --wait 590 --settings {own}", "timeout": 600000}
             ],
@@ -359,11 +359,107 @@ async def test_a_tool_name_gemini_does_not_define_is_asked_about_as_an_unknown_t
     assert stored.tool["name"] == tool and stored.risk == "destructive", stored
 
 
-def test_the_installed_matcher_sends_web_fetch_save_memory_and_discovered_tools() -> None:
+def test_the_installed_matcher_sends_web_fetch_save_memory_reads_and_discovered_tools() -> None:
     matcher = re.compile(MATCHER)
     for name in ("web_fetch", "save_memory", "discovered_tool_deploy", "run_shell_command", "mcp_github_x"):
         assert matcher.fullmatch(name), name
-    assert not matcher.fullmatch("read_file")
+    for name in ("read_file", "read_many_files", "grep_search", "glob", "list_directory"):
+        assert matcher.fullmatch(name), name
+    assert not matcher.fullmatch("write_todos")
+
+
+# -- file reads: what they read goes to the model, graded as Claude Code's Read/Grep/Glob ----------------------------
+def workspace(tmp: Path) -> Path:
+    (tmp / "src").mkdir(parents=True, exist_ok=True)
+    (tmp / "src" / "app.py").write_text("def main():\n    return 'scripted-app'\n")
+    (tmp / "README.md").write_text("hello\n")
+    (tmp / ".env").write_text("API_KEY=sk-live-secret\n")
+    return tmp
+
+
+async def test_gemini_asks_before_read_file_reads_a_private_key_in_the_project(
+    harness: Harness, model: GenerateContentAPI, tmp_path: Path
+) -> None:
+    # Gemini CLI 0.61.0 itself refuses a read_file of the project's .env and of paths outside its workspace
+    # directories ("Path not in workspace") before the hook runs; a deploy key in the project reaches the hook
+    token = await harness.add_bot()
+    proj, home = setup(tmp_path)
+    key = workspace(proj) / "deploy" / "id_ed25519"
+    key.parent.mkdir()
+    key.write_text("-----BEGIN OPENSSH PRIVATE KEY----- sk-live-secret\n")
+    model.call = ("read_file", {"file_path": str(key)})
+    gemini = await start_gemini(proj, home, model, harness.url, token)
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.tool["name"] == "Read" and stored.risk == "network", stored
+    assert stored.tool["resolved_path"] == str(key)
+    await deny_with(harness, escalation_id, "keys stay home")
+    await finished(gemini)
+    response = the_response(model)
+    assert "keys stay home" in str(response.get("error")) and "sk-live-secret" not in json.dumps(response)
+
+
+async def test_gemini_reads_a_workspace_file_with_no_card(
+    harness: Harness, model: GenerateContentAPI, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    proj, home = setup(tmp_path)
+    model.call = ("read_file", {"file_path": str(workspace(proj) / "src" / "app.py")})
+    await finished(await start_gemini(proj, home, model, harness.url, token))
+    assert "scripted-app" in json.dumps(the_response(model))
+    assert await escalations_created(harness) == []
+
+
+@pytest.mark.parametrize(
+    ("tool", "tool_input"),
+    [
+        ("read_file", {"file_path": "/home/dev/.ssh/id_rsa"}),
+        ("read_file", {"file_path": ".env"}),
+        ("read_many_files", {"include": [".env"]}),
+        ("read_many_files", {"include": ["/home/dev/.ssh/*"]}),
+        ("read_many_files", {"include": ["**/.env"]}),
+        ("grep_search", {"pattern": "KEY", "dir_path": "/home/dev/.aws"}),
+        ("search_file_content", {"pattern": "KEY", "dir_path": "src", "include": "*.env"}),
+    ],
+)
+async def test_a_read_of_a_secret_or_credential_file_is_asked_about(
+    harness: Harness, tmp_path: Path, tool: str, tool_input: dict[str, Any]
+) -> None:
+    token = await harness.add_bot()
+    stored = await escalated_call(harness, token, tool, tool_input, workspace(tmp_path))
+    assert stored.tool["name"] in ("Read", "Grep") and stored.risk == "network", stored
+
+
+@pytest.mark.parametrize(
+    ("tool", "tool_input"),
+    [
+        ("read_file", {"file_path": "src/app.py", "start_line": 1}),
+        ("read_many_files", {"include": ["README.md", "src/*.py", "src/**/*.ts"]}),
+        ("grep_search", {"pattern": "def ", "dir_path": "src", "include_pattern": "*.py"}),
+        ("glob", {"pattern": "**/*.py", "dir_path": "src"}),
+        ("list_directory", {"dir_path": "src"}),
+    ],
+)
+async def test_a_read_of_workspace_files_is_allowed_with_no_card(
+    harness: Harness, tmp_path: Path, tool: str, tool_input: dict[str, Any]
+) -> None:
+    token = await harness.add_bot()
+    ws = workspace(tmp_path)
+    done = await asyncio.to_thread(
+        hook, before_tool(tool, tool_input, cwd=str(ws)), FLYBOT_URL=harness.url, FLYBOT_TOKEN=token
+    )
+    assert json.loads(done.stdout) == {"decision": "allow"}, done.stderr
+    assert await escalations_created(harness) == []
+
+
+async def test_a_read_of_several_files_one_of_them_a_secret_is_denied_unasked(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    ws = workspace(tmp_path)
+    call = before_tool("read_many_files", {"include": ["README.md", ".env"]}, cwd=str(ws))
+    done = await asyncio.to_thread(hook, call, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    answer = json.loads(done.stdout)
+    assert answer["decision"] == "deny" and f"{ws}/.env" in answer["reason"], answer
+    assert await escalations_created(harness) == []
 
 
 # -- a project .env that Gemini CLI loads into the hook's environment ------------------------------------------------

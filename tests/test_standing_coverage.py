@@ -418,6 +418,13 @@ def _approval(pattern: str, max_risk: str = "system") -> StandingApproval:
     ("git clone", "git clone https://github.com/acme/x", False),
     ("git clone https://github.com/acme/x", "git clone https://github.com/acme/x", True),
     ("git clone https://github.com/acme/x", "git clone https://github.com/acme/x sub/x", True),
+    ("gem install", "gem install rails", True),
+    ("gem install", "gem install /tmp/x.gem", False),  # its extensions build: extconf.rb from outside runs
+    ("gem install", "gem install --file /tmp/Gemfile", False),  # a Gemfile RubyGems evaluates
+    ("conda install", "conda install -c conda-forge numpy", True),
+    ("conda install", "conda install -c evil numpy", False),  # an anaconda.org account's channel
+    ("conda install", "conda install evil::numpy", False),
+    ("conda install", "conda install /tmp/x.tar.bz2", False),
 ])  # fmt: skip
 def test_a_pattern_covers_the_meaning_changing_words_only_when_it_spells_them_out(
     pattern: str, command: str, covered: bool, ws: Path

@@ -3,8 +3,9 @@
 
 Each agent's module (:mod:`bot.hooks.cursor`, :mod:`bot.hooks.copilot`, :mod:`bot.hooks.cline`,
 :mod:`bot.hooks.opencode`) reads its agent's event into a :class:`ShellCall` (a shell command) or a :class:`FileCall`
-(an edit of files, graded as FlyBot's ``Edit``/``Write`` tools; Copilot CLI, Cline and OpenCode) and writes its agent's
-answer; this module
+(an edit or read of files, graded as FlyBot's ``Edit``/``Write`` or ``Read``/``Grep``/``Glob`` tools, as
+``flybot hook claude-code`` grades Claude Code's; Copilot CLI, Cline and OpenCode) and writes its agent's answer; this
+module
 runs the one gate between them (:func:`bot.hooks.gate.decide`: grade locally, escalate above the ceiling, wait,
 withdraw on every way out) and maps its verdict to allowed or not:
 
@@ -15,8 +16,8 @@ withdraw on every way out) and maps its verdict to allowed or not:
 
 These agents have no answer that hands the call back to a person and is sure to hold in every mode (Cursor is
 reported to ignore ``ask`` in one of its modes; Cline and OpenCode's plugins have none), so every "no decision" is a
-refusal with the reason, never a silent pass. An event for a tool that is neither a shell command nor a file edit gets
-no answer from FlyBot (the agent's own permission flow decides); an unreadable event is refused, and so is a tool
+refusal with the reason, never a silent pass. An event for a tool that is neither a shell command nor a file edit or
+read gets no answer from FlyBot (the agent's own permission flow decides); an unreadable event is refused, and so is a tool
 whose name is a shell or file tool's only when case is ignored (:func:`near`).
 
 The exit code is the agent's own (0 with the answer on stdout for all four); a usage error (a bad ``--wait``) is
@@ -106,12 +107,15 @@ class ShellCall(Frozen):
 
 
 class FileCall(Frozen):
-    """A call of an agent's file-editing tool, as the FlyBot tools it is graded as (bot/risk/tools.py: ``Edit`` or
-    ``Write``), one per file it changes.
+    """A call of an agent's file tool, as the FlyBot tools it is graded as (bot/risk/tools.py: ``Edit`` or ``Write``
+    for a tool that changes files, ``Read``, ``Grep`` or ``Glob`` for one whose output -- a file's content, matching
+    lines, file names -- goes to the model), one per file or directory it names.
 
     Attributes:
-        calls: ``(tool, input)`` per file: ``("Write", {"file_path": ..., "content": ...})`` or ``("Edit",
-            {"file_path": ..., "old_string": ..., "new_string": ...})``; a relative path is from the workspace.
+        calls: ``(tool, input)`` per file: ``("Write", {"file_path": ..., "content": ...})``, ``("Edit",
+            {"file_path": ..., "old_string": ..., "new_string": ...})``, ``("Read", {"file_path": ...})``, ``("Grep",
+            {"pattern": ..., "path": ..., "glob": ...})`` or ``("Glob", {"pattern": ..., "path": ...})``; a relative
+            path is from the workspace.
         workspace: the session's project directory (absolute), as for :class:`ShellCall`.
         session_id: as for :class:`ShellCall`.
         call_id: as for :class:`ShellCall`.
@@ -256,12 +260,13 @@ def decide_call(
 def _decide_files(
     call: FileCall, *, agent: str, ceiling: RiskLevel, server: Server, wait_s: float, room: str | None
 ) -> tuple[bool, str]:
-    """Grade each file of ``call`` as its FlyBot tool (:func:`bot.hooks.gate.grade_tool_call`: an edit inside the
-    workspace is ``workspace_write``; outside it, FlyBot's own state, an agent's settings or hooks, a git directory
-    are higher) and, when one is above the ceiling, ask FlyBot about it; ``(allowed, reason)``.
+    """Grade each file of ``call`` as its FlyBot tool (:func:`bot.hooks.gate.grade_tool_call`, as for Claude Code's
+    tools: an edit inside the workspace is ``workspace_write``; outside it, FlyBot's own state, an agent's settings or
+    hooks, a git directory are higher; a read of a workspace file is ``read_only``, of a secret or credential file
+    ``network``) and, when one is above the ceiling, ask FlyBot about it; ``(allowed, reason)``.
 
-    A card shows one file: a call changing several files, one of them above the ceiling, is refused (the agent can
-    make one call a file). The edit runs on the host, never contained."""
+    A card shows one file: a call naming several files, one of them above the ceiling, is refused (the agent can
+    make one call a file). The call runs on the host, never contained."""
     started = time.monotonic()
     graded = [
         grade_tool_call(tool, tool_input, cwd=call.workspace, ceiling=ceiling, server=server)
@@ -273,8 +278,8 @@ def _decide_files(
     if len(graded) > 1:
         path = (asking[0].tool or {}).get("resolved_path") or "one of them"
         return False, (
-            f"This call changes {len(graded)} files and {path} needs an owner's approval; an approval card shows one "
-            "file. Not run: change one file a call."
+            f"This call names {len(graded)} files and {path} needs an owner's approval; an approval card shows one "
+            "file. Not run: name one file a call."
         )
     request = Request(
         session_id=call.session_id,

@@ -1,4 +1,5 @@
-"""``flybot hook cline``: a Cline ``PreToolUse`` hook that asks FlyBot before a shell command or file edit runs.
+"""``flybot hook cline``: a Cline ``PreToolUse`` hook that asks FlyBot before a shell command, file edit or file read
+runs.
 
 Cline (npm ``cline`` 3.0.65) runs an executable file named ``PreToolUse`` from its hooks directories
 (``.clinerules/hooks/`` in the workspace, ``~/.cline/hooks/``) with the event on stdin::
@@ -12,8 +13,12 @@ own; graded together as one script, one command a line) and
 ``execute_command`` (``command``). Its file tools, ``editor`` and ``apply_patch``, are graded as FlyBot's ``Edit`` and
 ``Write`` are (bot/risk/tools.py), one file at a time: an edit in the workspace goes ahead at once, one outside it or
 of an agent's hooks and settings (``.clinerules/hooks/``, whose ``PreToolUse`` Cline runs afresh on every call, so an
-unasked edit would end FlyBot's say over the session) asks. Any other tool gets no answer and goes ahead as Cline's
-own settings say.
+unasked edit would end FlyBot's say over the session) asks. Its read tools, whose output goes to the model, are graded as
+FlyBot's: ``read_files`` (``files``: a list of ``{"path": ...}``; Cline also takes a path, a list of paths, ``paths``,
+``file_paths`` or one ``{"path": ...}``) as a ``Read`` per file, and ``search_codebase`` (``queries``: regular
+expressions searched below the workspace) as a ``Grep`` of the workspace per query: a read of a workspace file goes
+ahead at once, one of a secret or credential file (``.env``, ``~/.ssh/id_rsa``) asks. Any other tool gets no answer
+and goes ahead as Cline's own settings say.
 ``run_commands`` also takes ``{"command": PROGRAM, "args": [ARG, ...]}``, which Cline runs directly, with no shell
 (its input schema: "The executable to run directly without shell parsing"): graded as that argv, each word quoted
 for the shell (``find . -delete``, never ``find``).
@@ -49,8 +54,9 @@ AGENT, LABEL = "cline", "Cline"
 DEFAULT_WAIT_S, MAX_WAIT_S = 100.0, 110.0
 SHELL_TOOLS = ("run_commands", "execute_command")
 #: Cline's tools that change files: ``editor`` (``path``, ``old_text``, ``new_text``, ``insert_line``) and
-#: ``apply_patch`` (``input``: a patch, :func:`bot.hooks.agent_hook.patch_calls`).
-FILE_TOOLS = ("editor", "apply_patch")
+#: ``apply_patch`` (``input``: a patch, :func:`bot.hooks.agent_hook.patch_calls`); and that read them: ``read_files``
+#: and ``search_codebase`` (:func:`_read_calls`).
+FILE_TOOLS = ("editor", "apply_patch", "read_files", "search_codebase")
 
 
 def parse(data: dict[str, Any]) -> ShellCall | FileCall | NotShell:
@@ -76,7 +82,7 @@ def parse(data: dict[str, Any]) -> ShellCall | FileCall | NotShell:
     roots = data.get("workspaceRoots")
     if name in FILE_TOOLS:
         return FileCall(
-            _file_calls(name, tool_input),
+            _file_calls(name, tool_input, encoded=encoded),
             workspace=directory(roots[0] if isinstance(roots, list) and roots else None),
             session_id=f"{LABEL} {text(data.get('taskId')) or 'session'}",
             call_id=text(call_id),
@@ -120,12 +126,15 @@ def _commands(tool_input: dict[str, Any], *, encoded: bool) -> str:
     return "\n".join(commands)
 
 
-def _file_calls(name: str, tool_input: dict[str, Any]) -> tuple[tuple[str, dict[str, Any]], ...]:
-    """The files an ``editor`` or ``apply_patch`` call changes, as FlyBot's ``Write``/``Edit`` calls.
+def _file_calls(name: str, tool_input: dict[str, Any], *, encoded: bool) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The files an ``editor`` or ``apply_patch`` call changes, as FlyBot's ``Write``/``Edit`` calls, or those a
+    ``read_files`` or ``search_codebase`` call reads (:func:`_read_calls`).
 
     Raises:
-        InputError: no path, or a patch that names no file.
+        InputError: no path, a patch that names no file, or a read without a path or query.
     """
+    if name in ("read_files", "search_codebase"):
+        return _read_calls(name, tool_input, encoded=encoded)
     if name == "editor":
         path, old, new = tool_input.get("path"), tool_input.get("old_text"), tool_input.get("new_text")
         if not isinstance(path, str) or not path.strip():
@@ -135,6 +144,46 @@ def _file_calls(name: str, tool_input: dict[str, Any]) -> tuple[tuple[str, dict[
             return (("Write", {"file_path": path, "content": new}),)
         return (("Edit", {"file_path": path, "old_string": old if isinstance(old, str) else "", "new_string": new}),)
     return patch_calls(tool_input.get("input"))
+
+
+def _read_calls(name: str, tool_input: dict[str, Any], *, encoded: bool) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """A ``read_files`` call as one FlyBot ``Read`` per file, a ``search_codebase`` call as one ``Grep`` of the
+    workspace per query. Every input shape Cline 3.0.65's ``read_files`` takes is read (``files``, ``paths``,
+    ``file_paths``: a list or one entry; an entry a path or ``{"path": ...}``; or the input itself one entry); its
+    ``search_codebase`` takes ``queries``, a list or one query. ``encoded``: the input is ``preToolUse.parameters``,
+    whose lists and objects are JSON text.
+
+    Raises:
+        InputError: no file path or no query, or an entry that is neither.
+    """
+    if name == "search_codebase":
+        queries = _decoded(tool_input.get("queries"), encoded)
+        queries = [queries] if isinstance(queries, str) else queries
+        if not isinstance(queries, list) or not queries or not all(isinstance(q, str) for q in queries):
+            raise InputError("the search_codebase call's queries are not a list of strings")
+        return tuple(("Grep", {"pattern": query, "path": "."}) for query in queries)
+    for field in ("files", "file_paths", "paths"):
+        if field in tool_input:
+            entries = _decoded(tool_input[field], encoded)
+            break
+    else:
+        entries = [tool_input]
+    entries = entries if isinstance(entries, list) else [entries]
+    paths = [entry.get("path") if isinstance(entry, dict) else entry for entry in entries]
+    if not paths or not all(isinstance(path, str) and path.strip() for path in paths):
+        raise InputError("the read_files call names no file (or an entry without a path)")
+    return tuple(("Read", {"file_path": path}) for path in paths)
+
+
+def _decoded(value: object, encoded: bool) -> object:
+    """``value``, or, when ``encoded``, what it holds as JSON text when it is a string that starts a JSON list or
+    object."""
+    if encoded and isinstance(value, str) and value.lstrip()[:1] in ("[", "{"):
+        try:
+            return json.loads(value)
+        except ValueError:
+            pass
+    return value
 
 
 def _argv(program: object, args: object, *, encoded: bool) -> str:

@@ -11,7 +11,14 @@ checked against ``@github/copilot`` 1.0.102)::
 ``powershell`` is refused (FlyBot grades bash). The file tools ``create`` (``path``, ``file_text``) and ``edit``
 (``path``, ``old_str``, ``new_str``) are graded as FlyBot's ``Write`` and ``Edit`` (bot/risk/tools.py): an edit in the
 workspace is allowed at once, one outside it or of an agent's hooks and settings (``.github/hooks/``, whose
-``flybot.json`` is this hook) asks. Any other tool gets no answer, so Copilot's own permission flow decides.
+``flybot.json`` is this hook) asks. The read tools, whose output goes to the model, are graded as FlyBot's read tools:
+``view`` (``path``) as ``Read``, ``grep`` and ``rg`` (``pattern``, ``paths``: a path or a list, the working directory
+without one; ``glob``) as ``Grep``, ``glob`` (``pattern``, ``paths``) as ``Glob``, one call per path, and
+``str_replace_editor`` (``command``: ``view``, ``create``, ``str_replace``, ``insert``) as ``Read``, ``Write`` or
+``Edit``: a read of a workspace file is allowed at once, one of a secret or credential file (``.env``,
+``~/.ssh/id_rsa``) asks. ``str_replace`` is ``edit`` under another name, and ``apply_patch`` (``toolArgs`` the patch
+text itself, or ``{"input": PATCH}`` / ``{"patch": PATCH}``, as Copilot reads it) is an ``Edit`` per file the patch
+names (:func:`bot.hooks.agent_hook.patch_calls`). Any other tool gets no answer, so Copilot's own permission flow decides.
 
 Answer (stdout, exit 0): ``{"permissionDecision": "allow" | "deny", "permissionDecisionReason": REASON}``. ``allow``
 also skips Copilot's own approval prompt; ``deny`` blocks the call and the model reads "Denied by preToolUse hook:
@@ -24,7 +31,17 @@ from __future__ import annotations
 import json
 import re
 
-from bot.hooks.agent_hook import FileCall, InputError, NotShell, ShellCall, directory, near, shell_call, text
+from bot.hooks.agent_hook import (
+    FileCall,
+    InputError,
+    NotShell,
+    ShellCall,
+    directory,
+    near,
+    patch_calls,
+    shell_call,
+    text,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -42,8 +59,9 @@ _KEY_NAME = re.compile(
 )
 
 
-#: Copilot CLI's tools that change files.
-FILE_TOOLS = ("create", "edit")
+#: Copilot CLI's tools that change or read files (1.0.102's built-in file tools, of which a model gets some: ``view``,
+#: ``grep``, ``rg``, ``glob``, ``create``, ``edit``, ``str_replace``, ``str_replace_editor``, ``apply_patch``).
+FILE_TOOLS = ("create", "edit", "str_replace", "apply_patch", "view", "grep", "rg", "glob", "str_replace_editor")
 
 
 def parse(data: dict[str, Any]) -> ShellCall | FileCall | NotShell:
@@ -51,7 +69,7 @@ def parse(data: dict[str, Any]) -> ShellCall | FileCall | NotShell:
 
     Raises:
         InputError: no ``toolName``, a ``powershell`` call, a ``bash`` call without a command, or a file tool call
-            without a path.
+            without a path (:func:`_file_calls`).
     """
     tool = text(data.get("toolName"))
     if tool is None:
@@ -67,21 +85,16 @@ def parse(data: dict[str, Any]) -> ShellCall | FileCall | NotShell:
         try:
             args = json.loads(args)
         except ValueError:
-            raise InputError("toolArgs is not JSON") from None
+            if tool != "apply_patch":
+                raise InputError("toolArgs is not JSON") from None
+    if tool == "apply_patch" and isinstance(args, str):  # a freeform tool: its input is the patch itself
+        args = {"input": args}
     if not isinstance(args, dict):
         raise InputError(f"the {tool} event has no toolArgs object")
     if tool in FILE_TOOLS:
-        path = args.get("path")
-        if not isinstance(path, str) or not path.strip():
-            raise InputError(f"the {tool} call has no path")
-        if tool == "create":
-            call = ("Write", {"file_path": path, "content": _string(args.get("file_text"))})
-        else:
-            old, new = _string(args.get("old_str")), _string(args.get("new_str"))
-            call = ("Edit", {"file_path": path, "old_string": old, "new_string": new})
         session = f"{LABEL} {text(data.get('sessionId')) or 'session'}"
         # the workspace is the session's directory, where Copilot starts the hook
-        return FileCall((call,), workspace=directory(None), session_id=session, call_id=None)
+        return FileCall(_file_calls(tool, args), workspace=directory(None), session_id=session, call_id=None)
     # write_bash types into a shell session started earlier (or a program running in it, a pager's ``!cmd``
     # included): its input is graded as the shell text it may be.
     command = args.get("input") if tool == "write_bash" else args.get("command")
@@ -99,6 +112,43 @@ def parse(data: dict[str, Any]) -> ShellCall | FileCall | NotShell:
         session=data.get("sessionId"),
         justification=args.get("description"),
     )
+
+
+def _file_calls(tool: str, args: dict[str, Any]) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """A file tool's call as FlyBot's ``Write``/``Edit``/``Read``/``Grep``/``Glob`` calls, one per path.
+
+    Raises:
+        InputError: no path (``paths`` that is neither a path nor a list of paths), no pattern for a search, or a
+            ``str_replace_editor`` command that is not one of its four.
+    """
+    if tool == "apply_patch":
+        patch = args.get("input") if isinstance(args.get("input"), str) else args.get("patch")
+        return patch_calls(patch)
+    if tool in ("grep", "rg", "glob"):
+        pattern = args.get("pattern")
+        if not isinstance(pattern, str):
+            raise InputError(f"the {tool} call has no pattern")
+        paths = args.get("paths")
+        paths = ["."] if paths is None else [paths] if isinstance(paths, str) else paths
+        if not isinstance(paths, list) or not paths or not all(isinstance(p, str) and p.strip() for p in paths):
+            raise InputError(f"the {tool} call's paths are not a path or a list of paths")
+        if tool == "glob":
+            return tuple(("Glob", {"pattern": pattern, "path": path}) for path in paths)
+        found = {"pattern": pattern, **({"glob": args["glob"]} if isinstance(args.get("glob"), str) else {})}
+        return tuple(("Grep", {**found, "path": path}) for path in paths)
+    path = args.get("path")
+    if not isinstance(path, str) or not path.strip():
+        raise InputError(f"the {tool} call has no path")
+    command = {"create": "create", "edit": "str_replace", "str_replace": "str_replace", "view": "view"}.get(tool)
+    command = command or args.get("command")
+    if command == "view":
+        return (("Read", {"file_path": path}),)
+    if command == "create":
+        return (("Write", {"file_path": path, "content": _string(args.get("file_text"))}),)
+    if command in ("str_replace", "insert"):
+        old, new = _string(args.get("old_str")), _string(args.get("new_str"))
+        return (("Edit", {"file_path": path, "old_string": old, "new_string": new}),)
+    raise InputError(f"the str_replace_editor command {command!r} is not view, create, str_replace or insert")
 
 
 def _string(value: object) -> str:

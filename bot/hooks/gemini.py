@@ -37,13 +37,24 @@ Gemini CLI tool         graded as                       notes
                                                         none, ``destructive`` (:func:`fetch_call`)
 ``save_memory``         ``Edit`` of ``~/.gemini/        ``fact``, appended: ``destructive`` (:func:`memory_call`)
                         GEMINI.md``
+``read_file``           ``Read``                        ``file_path``
+``read_many_files``     ``Read`` per path, ``Grep`` per ``include``: paths and glob patterns below ``cwd``
+                        glob pattern                    (:func:`read_calls`); a card shows one, so several, one of
+                                                        them asked, are denied
+``grep_search``,        ``Grep``                        ``pattern``, ``dir_path``, ``include_pattern`` (or
+``search_file_content``                                 ``include``)
+``glob``                ``Glob``                        ``pattern``, ``dir_path``
+``list_directory``      ``Glob`` of ``*``               ``dir_path``
 ``mcp_<server>_<tool>`` ``mcp__SERVER__TOOL``           from ``mcp_context`` (``server_name``, ``tool_name``);
                                                         ``destructive`` until a program rule grades it
 any other name          a tool FlyBot does not know     ``destructive``: a discovered tool
                                                         (``discovered_tool_*``), a name spelled another way
 ======================  ==============================  ===========================================================
 
-Gemini CLI's built-in tools that read, plan or keep the session's notes (:data:`UNGRADED`) get no decision.
+The read tools are graded as ``flybot hook claude-code`` grades Claude Code's: a read of a workspace file is
+``read_only`` (allowed at once), one of a secret or credential file (``.env``, ``~/.ssh/id_rsa``) ``network`` (asked),
+since what they read goes to the model. Gemini CLI's built-in tools that plan, ask the user or keep the session's
+notes (:data:`UNGRADED`) get no decision.
 
 FlyBot's mapping, fail closed: at or below ``--ceiling`` or approved -> ``allow``; denied or expired -> ``deny`` with
 the line naming the approver and the owner's reason; no human decision (FlyBot unreachable or refusing, no token,
@@ -95,14 +106,19 @@ TOOLS = {
     "google_web_search": "WebSearch",
     "web_fetch": "WebFetch",
     "save_memory": "Edit",
+    "read_file": "Read",
+    "read_many_files": "Read",
+    "grep_search": "Grep",
+    "search_file_content": "Grep",
+    "glob": "Glob",
+    "list_directory": "Glob",
 }
-#: Gemini CLI 0.61.0's other built-in tools (``ALL_BUILTIN_TOOL_NAMES`` in its bundle): they read, plan, ask the
-#: user or keep the session's own notes, and go by Gemini CLI's own approval (no decision from FlyBot). Any other name
+#: Gemini CLI 0.61.0's other built-in tools (``ALL_BUILTIN_TOOL_NAMES`` in its bundle): they plan, ask the user,
+#: keep the session's own notes or read its own docs and MCP resources, and go by Gemini CLI's own approval (no decision from FlyBot). Any other name
 #: is graded as a tool FlyBot does not know (``destructive``): Gemini CLI looks tools up by their exact name, so a
 #: name spelled another way (``Run_Shell_Command``) is not one of these.
 UNGRADED = frozenset({
-    "read_file", "read_many_files", "list_directory", "glob", "grep_search", "search_file_content", "ask_user",
-    "activate_skill", "write_todos", "tracker_create_task", "tracker_update_task", "tracker_get_task",
+    "ask_user", "activate_skill", "write_todos", "tracker_create_task", "tracker_update_task", "tracker_get_task",
     "tracker_list_tasks", "tracker_add_dependency", "tracker_visualize", "get_internal_docs", "enter_plan_mode",
     "exit_plan_mode", "update_topic", "complete_task", "invoke_agent", "read_mcp_resource", "list_mcp_resources",
 })  # fmt: skip
@@ -132,6 +148,11 @@ def mcp_name(tool: object, context: object) -> str | None:
 
 class InputError(ValueError):
     """stdin is not a ``BeforeTool`` event this hook can read."""
+
+
+class SeveralAsked(ValueError):
+    """A read of several files, one of them above the ceiling: an approval card shows one file, so the call is denied
+    (the message says which file, for the model)."""
 
 
 def parse_event(raw: bytes) -> dict[str, Any]:
@@ -169,6 +190,19 @@ def graded_call(
             run_in = cwd
         graded = grade(command, contained=contained, cwd=run_in, ceiling=ceiling, server=server)
         return graded, run_in, _text(tool_input.get("description")), contained
+    if as_name in ("Read", "Grep", "Glob"):
+        graded_reads = [
+            grade_tool_call(name, call, cwd=cwd, ceiling=ceiling, server=server)
+            for name, call in read_calls(tool, tool_input)
+        ]
+        asking = [g for g in graded_reads if g.needs_approval]
+        if len(graded_reads) > 1 and asking:
+            path = (asking[0].tool or {}).get("resolved_path") or "one of them"
+            raise SeveralAsked(
+                f"this {tool} call names {len(graded_reads)} files and {path} needs an owner's approval; an approval "
+                "card shows one file. Not run: name one file a call"
+            )
+        return (asking or graded_reads)[0], cwd, None, False
     if as_name == "Edit":
         call: dict[str, Any] = {
             "file_path": tool_input.get("file_path"),
@@ -185,6 +219,60 @@ def graded_call(
     if tool == "save_memory":
         call = memory_call(tool_input)
     return grade_tool_call(as_name, call, cwd=cwd, ceiling=ceiling, server=server), cwd, None, False
+
+
+#: A character that makes a ``read_many_files`` entry a glob pattern rather than a path.
+_GLOB_CHARS = re.compile(r"[*?\[\]{}]")
+
+
+def read_calls(tool: str, tool_input: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """A read tool's call as FlyBot's ``Read``, ``Grep`` or ``Glob`` calls (bot/risk/tools.py), paths relative to the
+    session's ``cwd``.
+
+    ``read_many_files`` reads every file its ``include`` entries name (paths or glob patterns, below ``cwd``): a path
+    is a ``Read``; a glob pattern a ``Grep`` (which prints files' content) of the directory before its first glob
+    character, with the rest as the ``glob``, so the grader sees a search of every file it may match.
+
+    Raises:
+        InputError: no path or pattern.
+    """
+    if tool == "read_file":
+        path = tool_input.get("file_path", tool_input.get("absolute_path"))
+        if not isinstance(path, str) or not path.strip():
+            raise InputError("the read_file call has no file_path")
+        return [("Read", {"file_path": path})]
+    if tool == "read_many_files":
+        include = tool_input.get("include", tool_input.get("paths"))
+        include = [include] if isinstance(include, str) else include
+        if not isinstance(include, list) or not include or not all(isinstance(i, str) and i.strip() for i in include):
+            raise InputError("the read_many_files call's include is not a list of paths or glob patterns")
+        calls: list[tuple[str, dict[str, Any]]] = []
+        for entry in include:
+            found = _GLOB_CHARS.search(entry)
+            if found is None:
+                calls.append(("Read", {"file_path": entry}))
+                continue
+            cut = entry.rfind("/", 0, found.start())
+            base, glob = (".", entry) if cut < 0 else (entry[:cut] or "/", entry[cut + 1 :])
+            calls.append(("Grep", {"pattern": "", "path": base, "glob": glob}))
+        return calls
+    path = tool_input.get("dir_path")
+    if path is not None and not isinstance(path, str):
+        raise InputError(f"the {tool} call's dir_path is not a string")
+    if tool == "list_directory":
+        if not path:
+            raise InputError("the list_directory call has no dir_path")
+        return [("Glob", {"pattern": "*", "path": path})]
+    pattern = tool_input.get("pattern")
+    if not isinstance(pattern, str):
+        raise InputError(f"the {tool} call has no pattern")
+    if tool == "glob":
+        return [("Glob", {"pattern": pattern, "path": path or "."})]
+    search: dict[str, Any] = {"pattern": pattern, "path": path or "."}
+    include = tool_input.get("include_pattern", tool_input.get("include"))
+    if isinstance(include, str) and include:
+        search["glob"] = include
+    return [("Grep", search)]
 
 
 def fetch_call(tool_input: dict[str, Any]) -> dict[str, Any]:
@@ -298,6 +386,8 @@ def run(
         verdict = decide(graded, server, request, wait_s=max(0.5, wait_s - (time.monotonic() - started)))
         decision, reason = decision_for(verdict, on_no_decision=mode)  # type: ignore[arg-type]
         out = answer(decision, reason, verdict.outcome)
+    except SeveralAsked as exc:
+        out = answer("deny", f"{exc}.")
     except Exception as exc:  # noqa: BLE001 - exit 1 would let the call proceed: deny, saying why
         from bot.errors import plain_cause
 

@@ -1,4 +1,4 @@
-"""``flybot hook opencode``: the helper FlyBot's OpenCode plugin runs before a shell command or file edit.
+"""``flybot hook opencode``: the helper FlyBot's OpenCode plugin runs before a shell command, file edit or file read.
 
 OpenCode (npm ``opencode-ai``) has no command hooks; its plugins (JavaScript modules it loads from
 ``.opencode/plugins/`` and ``~/.config/opencode/plugins/``) get ``tool.execute.before(input, output)`` before every
@@ -10,7 +10,10 @@ the file tools (``edit``: ``filePath``, ``oldString``, ``newString``; ``write``:
 ``allow`` -- also when this command fails, writes nothing readable, or outlives the plugin's own deadline (fail
 closed). A file tool's call is graded as FlyBot's ``Edit`` or ``Write`` (bot/risk/tools.py), one file at a time: an
 edit in the workspace runs at once; one outside it, or of an agent's plugins and settings (``.opencode/plugins/``,
-which OpenCode loads as code at its next start), asks.
+which OpenCode loads as code at its next start), asks. The read tools, whose output goes to the model, are graded as
+FlyBot's: ``read`` (``filePath``, a file or directory) as ``Read``, ``grep`` (``pattern``, ``path``, ``include``) as
+``Grep``, ``glob`` (``pattern``, ``path``) and ``list`` (``path``; releases that have it) as ``Glob``: a read of a
+workspace file runs at once, one of a secret or credential file (``.env``, ``~/.ssh/id_rsa``) asks.
 
 Input (written by the plugin)::
 
@@ -34,8 +37,8 @@ AGENT, LABEL = "opencode", "OpenCode"
 DEFAULT_WAIT_S, MAX_WAIT_S = 590.0, 590.0
 
 
-#: OpenCode's tools that change files.
-FILE_TOOLS = ("edit", "write", "apply_patch")
+#: OpenCode's tools that change files, and those that read them (their output goes to the model).
+FILE_TOOLS = ("edit", "write", "apply_patch", "read", "grep", "glob", "list")
 
 
 def parse(data: dict[str, Any]) -> ShellCall | FileCall | NotShell:
@@ -84,16 +87,31 @@ def parse(data: dict[str, Any]) -> ShellCall | FileCall | NotShell:
 
 
 def _file_calls(tool: str, args: dict[str, Any]) -> tuple[tuple[str, dict[str, Any]], ...]:
-    """An ``edit``, ``write`` or ``apply_patch`` call as FlyBot's ``Edit``/``Write`` calls, one per file.
+    """An ``edit``, ``write`` or ``apply_patch`` call as FlyBot's ``Edit``/``Write`` calls, one per file; a ``read``,
+    ``grep``, ``glob`` or ``list`` call as FlyBot's ``Read``, ``Grep`` or ``Glob`` (a search without a ``path``
+    searches the session's directory).
 
     Raises:
-        InputError: no file path, or a patch that names no file.
+        InputError: no file path, a patch that names no file, or a search without a pattern.
     """
     if tool == "apply_patch":
         return patch_calls(args.get("patchText"))
+    if tool in ("grep", "glob", "list"):
+        path = args.get("path")
+        if path is not None and not isinstance(path, str):
+            raise InputError(f"the {tool} call's path is not a string")
+        pattern = "*" if tool == "list" else args.get("pattern")
+        if not isinstance(pattern, str):
+            raise InputError(f"the {tool} call has no pattern")
+        search: dict[str, Any] = {"pattern": pattern, "path": path or "."}
+        if tool == "grep" and isinstance(args.get("include"), str):
+            search["glob"] = args["include"]
+        return (("Grep" if tool == "grep" else "Glob", search),)
     path = args.get("filePath")
     if not isinstance(path, str) or not path.strip():
         raise InputError(f"the {tool} call has no filePath")
+    if tool == "read":
+        return (("Read", {"file_path": path}),)
     if tool == "write":
         content = args.get("content")
         return (("Write", {"file_path": path, "content": content if isinstance(content, str) else ""}),)

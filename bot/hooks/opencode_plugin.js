@@ -1,12 +1,12 @@
-// FlyBot for OpenCode: every bash call and file edit (edit, write, apply_patch) waits for FlyBot's answer (written
-// by `flybot hook install opencode`). Calls at or below the ceiling run at once; one above it becomes an approval
+// FlyBot for OpenCode: every bash call, file edit (edit, write, apply_patch) and file read (read, grep, glob, list)
+// waits for FlyBot's answer (written by `flybot hook install opencode`). Calls at or below the ceiling run at once; one above it becomes an approval
 // card and runs only once an owner approves it. Anything but an explicit "allow" (a denial, no decision, FlyBot unreachable, this helper failing or
 // outliving its deadline) stops the call, and the model reads why.
 import { spawn } from "node:child_process"
 
 const FLYBOT = __FLYBOT_COMMAND__
 const DEADLINE_MS = __FLYBOT_DEADLINE_MS__
-const ASKED = ["bash", "edit", "write", "apply_patch"]
+const ASKED = ["bash", "edit", "write", "apply_patch", "read", "grep", "glob", "list"]
 
 function ask(call) {
   return new Promise((resolve) => {

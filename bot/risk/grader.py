@@ -134,8 +134,9 @@ _READS_NO_ENVIRONMENT = frozenset({
 #: wrapper properties and jars) and a binstub (bin/rails) run as the tool, a Rakefile is code; .npmrc script-shell, node-options;
 #: bunfig.toml preload (Bun "bunfig.toml"); composer.json scripts (Composer "Scripts"); package.json's mocha key;
 #: pytest reads ``addopts`` (any option: ``-p PLUGIN``, ``--basetemp``, ``--junitxml``) from pytest.ini,
-#: .pytest.ini, pyproject.toml, tox.ini and setup.cfg, pytest reference "Configuration file formats"; rspec-core reads
-#: .rspec and .rspec-local as options, ``--require`` among them, after ERB).
+#: .pytest.ini, pyproject.toml, tox.ini and setup.cfg, pytest reference "Configuration file formats"); mypy's
+#: ``plugins`` and ``python_executable`` from mypy.ini, .mypy.ini, pyproject.toml and setup.cfg (mypy "The mypy
+#: configuration file"); rspec-core reads .rspec and .rspec-local as options, ``--require`` among them, after ERB.
 _PLANTED_CONFIG: dict[str, frozenset[str]] = {
     "/.hg/hgrc": frozenset({"hg", "chg"}),
     "/.git/config": frozenset({"git", "gh", "glab", "tig", "lazygit", "pre-commit"}),
@@ -180,9 +181,11 @@ _PLANTED_CONFIG: dict[str, frozenset[str]] = {
     "/.bazelrc": frozenset({"bazel", "bazelisk"}),
     "/pytest.ini": frozenset({"pytest", "py.test"}),
     "/.pytest.ini": frozenset({"pytest", "py.test"}),
-    "/pyproject.toml": frozenset({"pytest", "py.test"}),
+    "/pyproject.toml": frozenset({"pytest", "py.test", "mypy"}),
     "/tox.ini": frozenset({"pytest", "py.test"}),
-    "/setup.cfg": frozenset({"pytest", "py.test"}),
+    "/setup.cfg": frozenset({"pytest", "py.test", "mypy"}),
+    "/mypy.ini": frozenset({"mypy"}),
+    "/.mypy.ini": frozenset({"mypy"}),
 }
 
 

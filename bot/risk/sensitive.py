@@ -69,7 +69,9 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   repository and service passwords and tokens: ``~/.sbt/credentials`` and ``~/.ivy2/.credentials`` (sbt
   "Publishing": credentials), ``~/.nuget/NuGet/NuGet.Config`` and ``~/.config/NuGet/NuGet.Config`` (NuGet
   "nuget.config reference": ``packageSourceCredentials``, ``ClearTextPassword``, ``apikeys``), ``~/.msmtprc``
-  (msmtp(1) ``password``), ``~/.fetchmailrc`` (fetchmail(1) ``password``), ``~/.purple/accounts.xml`` (Pidgin
+  (msmtp(1) ``password``), ``~/.fetchmailrc`` (fetchmail(1) ``password``), ``~/.muttrc``, ``~/.mutt/muttrc``,
+  ``~/.config/mutt/muttrc`` (muttrc(5) ``imap_pass``, ``smtp_pass``), ``~/.config/hut/config`` (hut(1): the
+  SourceHut access token), ``~/.config/fish/fish_history`` (fish's history before 2.3), ``~/.purple/accounts.xml`` (Pidgin
   "Plaintext passwords"), ``~/.config/filezilla/sitemanager.xml`` and ``recentservers.xml``, ``~/.dockercfg``
   (Docker's legacy auth file), ``~/.dbt/profiles.yml`` (dbt "Connection profiles"), ``~/.snowsql/config`` (SnowSQL
   "Configuring SnowSQL": ``password``), ``~/.config/stripe/config.toml`` (Stripe CLI ``login``),
@@ -208,7 +210,7 @@ _HOME_FILES = frozenset({
     ".terraformrc", ".env", ".bash_history", ".zsh_history", ".python_history", ".psql_history", ".mysql_history",
     ".node_repl_history", ".sqlite_history", ".rediscli_history", ".my.cnf", ".yarnrc.yml", ".databrickscfg",
     ".claude.json", ".zhistory", ".histfile", ".sh_history", ".msmtprc", ".fetchmailrc", ".dockercfg", ".irb_history",
-    ".Rhistory", ".wakatime.cfg", ".aider.conf.yml",
+    ".Rhistory", ".wakatime.cfg", ".aider.conf.yml", ".muttrc",
 })  # fmt: skip
 _HOME_SECRET_DIRS = frozenset({".gnupg", ".azure", ".oci", ".password-store"})
 #: Credential files and directories named by two components (``.claude/.credentials.json``); a ``None`` second
@@ -256,6 +258,7 @@ _SECRET_PAIRS: dict[tuple[str, str | None], str] = {
     (".cursor", "mcp.json"): "MCP servers' API keys",
     (".continue", "config.json"): "model providers' API keys",
     (".electrum", "wallets"): "a Bitcoin wallet",
+    (".mutt", "muttrc"): "mail passwords (imap_pass, smtp_pass)",
 }
 _CONFIG_SECRETS: dict[tuple[str, ...], str] = {
     ("gcloud",): "Google Cloud credentials",
@@ -272,6 +275,9 @@ _CONFIG_SECRETS: dict[tuple[str, ...], str] = {
     ("helm", "repositories.yaml"): "chart repository passwords",
     ("sops",): "SOPS decryption keys",
     ("glab-cli",): "a GitLab token",
+    ("hut", "config"): "a SourceHut token",
+    ("mutt", "muttrc"): "mail passwords (imap_pass, smtp_pass)",
+    ("fish", "fish_history"): "a shell history",  # fish before 2.3 kept it under ~/.config
     ("ngrok",): "an ngrok authtoken",
     ("hcloud",): "a Hetzner Cloud token",
     ("solana", "id.json"): "a Solana wallet key",
@@ -415,7 +421,8 @@ _EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
     "~/.config/ngrok", "~/.config/hcloud", "~/.config/solana/id.json", "~/.ngrok2/ngrok.yml", "~/.mc/config.json",
     "~/.tsh", "~/.cloudflared", "~/.netlify/config.json", "~/.ethereum/keystore", "~/.bitcoin/wallet.dat",
     "~/.zhistory", "~/.histfile", "~/.sh_history", "~/.sbt/credentials", "~/.ivy2/.credentials",
-    "~/.nuget/NuGet/NuGet.Config", "~/.config/NuGet/NuGet.Config", "~/.msmtprc", "~/.fetchmailrc",
+    "~/.nuget/NuGet/NuGet.Config", "~/.config/NuGet/NuGet.Config", "~/.msmtprc", "~/.fetchmailrc", "~/.muttrc",
+    "~/.mutt/muttrc", "~/.config/mutt/muttrc", "~/.config/hut/config", "~/.config/fish/fish_history",
     "~/.purple/accounts.xml", "~/.config/filezilla/sitemanager.xml", "~/.config/filezilla/recentservers.xml",
     "~/.thunderbird/p/logins.json", "~/.thunderbird/p/key4.db", "~/.dockercfg", "~/.dbt/profiles.yml",
     "~/.snowsql/config", "~/.config/stripe/config.toml", "~/.twilio-cli/config.json", "~/.supabase/access-token",
@@ -655,6 +662,7 @@ _SECRET_PATH_WORDS = (
     "REDENTIAL", "creds", "CREDS", "pikey", "PIKEY", ".railway", ".render", ".stripe", ".doppler", ".infisical",
     ".jira.d", ".cursor", ".continue", ".electrum", ".wakatime", ".aider", "Account", "ACCOUNT", "adminsdk",
     "key.json", "Key.json", "KEY.json", "keys.json", "keyfile", "sa.json", "SA.json", "vault_pass", "vault-pass", "VAULT_PASS",
+    "muttrc", "hut/",
 )  # fmt: skip
 _SECRET_VARIABLE_TEXT = Regex(
     r"\$\{?!|\$\{?[A-Za-z_]*(?:SECRET|TOKEN|PASS|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE|KEY|DSN|"

@@ -2420,6 +2420,61 @@ def _bun_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
     return found
 
 
+#: mypy's configuration files (mypy "The mypy configuration file": ``mypy.ini``, ``.mypy.ini``, ``pyproject.toml``
+#: ``[tool.mypy]``, ``setup.cfg`` ``[mypy]``), and the keys naming code it runs: ``plugins`` (mypy "Extending mypy
+#: using plugins": a module name or the path of a Python file, ``PATH:ENTRY``, relative to the configuration file;
+#: each is imported) and ``python_executable`` (the interpreter mypy runs to find installed packages).
+_MYPY_FILES = ("mypy.ini", ".mypy.ini", "pyproject.toml", "setup.cfg")
+_MYPY_KEYS = ("plugins", "python_executable")
+
+
+def _mypy_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
+    """The plugins and interpreter outside the workspace that mypy's configuration in ``places`` (the directory it
+    runs in and those above it up to the workspace's top) makes it import or run (:data:`_MYPY_KEYS`): a value that
+    is a path (a ``/``, ``~``, or a ``.py`` file) outside the workspace; module names are imported from the
+    environment, as the project's own code is.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file that is there could not be read or parsed (fail closed).
+    """
+    import configparser
+
+    found: list[tuple[str, str]] = []
+    for place in places:
+        for name in _MYPY_FILES:
+            path = os.path.join(place, name)
+            if not os.path.lexists(path):
+                continue
+            values: dict[str, object] = {}
+            if name == "pyproject.toml":
+                tool = tomllib.loads(_text(path)).get("tool", {})
+                section = tool.get("mypy", {}) if isinstance(tool, dict) else {}
+                values = section if isinstance(section, dict) else {"plugins": section}
+            else:
+                parser = configparser.RawConfigParser(strict=False)
+                try:
+                    parser.read_string(_text(path))
+                except configparser.Error as error:
+                    raise ValueError(f"{_rel(root, path)}: {str(error)[:80]}") from error
+                if parser.has_section("mypy"):
+                    values = dict(parser.items("mypy"))
+            for key in _MYPY_KEYS:
+                value = values.get(key)
+                if value is None:
+                    continue
+                items = value if isinstance(value, list) else str(value).split(",")
+                for item in items:
+                    if not isinstance(item, str):
+                        found.append((_rel(root, path), f"{key}: a value FlyBot cannot read"))
+                        continue
+                    entry = item.strip()
+                    target = entry.rsplit(":", 1)[0] if entry.count(":") and ".py:" in entry else entry
+                    pathlike = _pathlike(target) or target.endswith(".py") or key == "python_executable"
+                    if target and pathlike and _outside_path(root, place, target) is not None:
+                        found.append((_rel(root, path), f"{key} {entry[:120]}: outside the workspace"))
+    return found
+
+
 #: A PEP 508 direct reference to a local file or directory (``name @ file:///path``, ``name @ ../path``).
 _DIRECT_REFERENCE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*\s*(?:\[[^\]]*\])?\s*@\s*(\S+)")
 
@@ -2693,6 +2748,8 @@ def _outside(root: str, places: list[str], tool: str, family: str) -> list[tuple
         return _bun_outside(root, places)
     if tool == "python" and family in ("uv", "pdm", "poetry"):
         return _python_outside(root, places, family=family)
+    if tool == "python" and family == "mypy":
+        return _mypy_outside(root, places)
     if tool == "ruby" and family == "bundle":
         return _bundler_outside(root, places)
     if tool == "ruby" and family == "rspec":

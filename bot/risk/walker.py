@@ -179,11 +179,30 @@ _HIJACK_NAMES = frozenset({
     # external_account file whose credential_source.executable.command runs when
     # GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES=1)
     "AWS_SHARED_CREDENTIALS_FILE", "GOOGLE_APPLICATION_CREDENTIALS", "GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES",
+    # Recipe runners' and other tools' options and files read from the environment: Composer "Environment
+    # variables" (COMPOSER: the composer.json whose scripts run; COMPOSER_HOME: the global plugins and config);
+    # rake(1) RAKEOPT (options prepended: -f FILE, -r LIB) and RAKE_SYSTEM (the system rakefiles); curl(1) "Default
+    # config file" (CURL_HOME/.curlrc: output, upload-file, url); zip(1) ZIPOPT (default options: -TT runs a
+    # command); rsync(1) RSYNC_CONNECT_PROG (the program a daemon connection runs); cvs(1) CVS_RSH; GNU parallel
+    # $PARALLEL (default options: -S hosts, --transfer); bat(1) BAT_PAGER, delta DELTA_PAGER (the pager run);
+    # node(1) NODE_REPL_EXTERNAL_MODULE (loaded in place of the REPL); fzf(1) FZF_DEFAULT_COMMAND
+    "COMPOSER", "COMPOSER_HOME", "RAKEOPT", "RAKE_SYSTEM", "CURL_HOME", "ZIPOPT", "RSYNC_CONNECT_PROG", "CVS_RSH",
+    "PARALLEL", "BAT_PAGER", "DELTA_PAGER", "NODE_REPL_EXTERNAL_MODULE", "FZF_DEFAULT_COMMAND",
+    # Interpreters and code a package manager loads: uv "Environment variables" UV_PYTHON (the interpreter uv
+    # runs), pipx PIPX_DEFAULT_PYTHON; VIRTUAL_ENV (the environment uv uses; pip's "site" configuration is
+    # $VIRTUAL_ENV/pip.conf); yarnpkg.com "Settings" YARN_PLUGINS (plugins loaded at every run),
+    # YARN_INJECT_ENVIRONMENT_FILES; deno DENO_DIR (the cache of compiled modules it runs)
+    "UV_PYTHON", "PIPX_DEFAULT_PYTHON", "VIRTUAL_ENV", "YARN_PLUGINS", "YARN_INJECT_ENVIRONMENT_FILES", "DENO_DIR",
 })  # fmt: skip
 #: ``FLYBOT_``: FlyBot's own adapters (``flybot exec``, ``flybot ask``, a hook run from the shell) read their URL,
 #: token and state directory from ``FLYBOT_URL``, ``FLYBOT_TOKEN``, ``FLYBOT_STATE_DIR``: set, they ask another server.
+#: ``JUST_``: just reads its options from ``JUST_<OPTION>`` (``JUST_JUSTFILE``, ``JUST_WORKING_DIRECTORY``,
+#: ``JUST_DOTENV_PATH``...: the justfile or environment its recipes run from); ``TOX_``: tox 4 "Set CLI flags via
+#: environment variables" (``TOX_OVERRIDE``, ``TOX_CONFIG_FILE``, ``TOX_INSTALLPKG``); ``CARGO_ALIAS_``: cargo
+#: "Configuration" ``[alias]`` keys as variables (``CARGO_ALIAS_T`` redefines ``cargo t``).
 _HIJACK_PREFIXES = (
-    "LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG", "CARGO_BUILD_", "CARGO_TARGET_", "CMAKE_", "FLYBOT_",
+    "LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG", "CARGO_BUILD_", "CARGO_TARGET_", "CARGO_ALIAS_", "CMAKE_", "FLYBOT_",
+    "JUST_", "TOX_",
 )  # fmt: skip
 
 
@@ -235,13 +254,20 @@ _SOURCE_NAMES = frozenset({
     "HTTPS_PROXY", "ALL_PROXY", "SSL_CERT_FILE", "SSL_CERT_DIR", "CURL_CA_BUNDLE", "REQUESTS_CA_BUNDLE",
     "NODE_EXTRA_CA_CERTS", "NODE_TLS_REJECT_UNAUTHORIZED", "GIT_SSL_NO_VERIFY", "GIT_SSL_CAINFO", "GIT_SSL_CAPATH",
     "PYTHONHTTPSVERIFY",
-    # conda "Using the .condarc conda configuration file" (CONDARC: the file read, its channels); poetry
-    # "Configuration" (POETRY_CONFIG_DIR: config.toml, its repositories)
-    "CONDARC", "POETRY_CONFIG_DIR",
+    # conda "Using the .condarc conda configuration file" (CONDARC: the file read, its channels; CONDA_PREFIX: the
+    # environment's .condarc is in the search path); poetry "Configuration" (POETRY_CONFIG_DIR: config.toml, its
+    # repositories); pdm "Configuration" PDM_PYPI_URL; corepack(8) COREPACK_NPM_REGISTRY (where yarn and pnpm
+    # themselves come from); nvm NVM_NODEJS_ORG_MIRROR (node builds); brew(1) HOMEBREW_BOTTLE_DOMAIN,
+    # HOMEBREW_API_DOMAIN, HOMEBREW_ARTIFACT_DOMAIN (download mirrors)
+    "CONDARC", "CONDA_PREFIX", "POETRY_CONFIG_DIR", "PDM_PYPI_URL", "COREPACK_NPM_REGISTRY", "NVM_NODEJS_ORG_MIRROR",
+    "HOMEBREW_BOTTLE_DOMAIN", "HOMEBREW_API_DOMAIN", "HOMEBREW_ARTIFACT_DOMAIN",
 })  # fmt: skip
+#: cargo "Configuration", "Environment variables": every key is read as CARGO_<KEY>: ``source.<name>.replace-with``
+#: and the source's ``registry``/``directory``/``local-registry`` (CARGO_SOURCE_*) choose where crates come from.
 _SOURCE_PREFIXES = (
     "CARGO_REGISTRIES_",
     "CARGO_HTTP_",
+    "CARGO_SOURCE_",
     "POETRY_REPOSITORIES_",
     "POETRY_CERTIFICATES_",
     "BUNDLE_MIRROR__",

@@ -186,6 +186,23 @@ def test_npm_init_reads_the_npmrc_naming_its_init_module(tmp_path: Path, with_pa
         "export ANSIBLE_CONFIG=/tmp/x.cfg",
         "declare -x KUBECONFIG=/tmp/x",
         "MAKEFLAGS=' -- SHELL=/tmp/x' make",
+        # an export lasts in the agent's shell: the next call's `just test`, `tox`, `composer test`, `rake`, `curl`,
+        # `zip` reads it (just JUST_<OPTION>, tox 4 TOX_<FLAG>, Composer COMPOSER, rake RAKEOPT, curl CURL_HOME/.curlrc,
+        # zip ZIPOPT -TT)
+        "export JUST_JUSTFILE=/tmp/x/justfile",
+        "export JUST_WORKING_DIRECTORY=/tmp/x",
+        "export TOX_OVERRIDE=testenv.commands=x",
+        "export TOX_CONFIG_FILE=/tmp/tox.ini",
+        "export COMPOSER=/tmp/composer.json",
+        "export COMPOSER_HOME=/tmp/x",
+        "export RAKEOPT='-f /tmp/Rakefile'",
+        "export CURL_HOME=/tmp/x",
+        "export ZIPOPT='-T -TT=x'",
+        "export RSYNC_CONNECT_PROG=x",
+        "export BAT_PAGER='sh -c x'",
+        "export CARGO_ALIAS_T='run --manifest-path /tmp/x/Cargo.toml'",  # cargo t is looked up as an alias first
+        "export UV_PYTHON=/tmp/x/python",
+        "export YARN_PLUGINS=/tmp/x.js",
     ],
 )
 def test_exporting_a_variable_that_names_code_a_program_runs_is_destructive(command: str) -> None:
@@ -193,7 +210,18 @@ def test_exporting_a_variable_that_names_code_a_program_runs_is_destructive(comm
     assert risk == RiskLevel.DESTRUCTIVE, rules
 
 
-@pytest.mark.parametrize("command", ["export CONDARC=/tmp/x", "export POETRY_CONFIG_DIR=/tmp/x"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "export CONDARC=/tmp/x",
+        "export POETRY_CONFIG_DIR=/tmp/x",
+        "export CARGO_SOURCE_CRATES_IO_REPLACE_WITH=mirror",
+        "export CONDA_PREFIX=/tmp/x",  # $CONDA_PREFIX/.condarc is read
+        "export PDM_PYPI_URL=http://example.invalid/simple",
+        "export COREPACK_NPM_REGISTRY=http://example.invalid",
+        "export HOMEBREW_BOTTLE_DOMAIN=http://example.invalid",
+    ],
+)
 def test_exporting_a_package_managers_configuration_chooses_the_package_source(command: str) -> None:
     graded = classify(command, contained=False, workspace=W)  # package-source: destructive on the host
     assert graded.risk == RiskLevel.DESTRUCTIVE
@@ -202,7 +230,18 @@ def test_exporting_a_package_managers_configuration_chooses_the_package_source(c
 
 @pytest.mark.parametrize(
     "command",
-    ["export LANG=C", "export TERM=xterm", "make -j4", "echo $KUBECONFIG", "export GIT_TRACE=1", "kubectl get pods"],
+    [
+        "export LANG=C",
+        "export TERM=xterm",
+        "make -j4",
+        "echo $KUBECONFIG",
+        "export GIT_TRACE=1",
+        "kubectl get pods",
+        "export CI=true",
+        "echo $JUST_JUSTFILE",
+        "export CARGO_TERM_COLOR=always",
+        "export CARGO_PROFILE_DEV_OPT_LEVEL=3",
+    ],
 )
 def test_inert_exports_and_reading_the_variables_stay_low(command: str) -> None:
     risk, rules = _rules(command)

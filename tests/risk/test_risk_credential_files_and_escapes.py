@@ -22,6 +22,11 @@ HOME_SECRETS = [
     "cat ~/.config/NuGet/NuGet.Config",
     "cat ~/.msmtprc",
     "cat ~/.fetchmailrc",
+    "cat ~/.muttrc",  # muttrc(5): imap_pass, smtp_pass
+    "cat ~/.mutt/muttrc",
+    "cat ~/.config/mutt/muttrc",
+    "cat ~/.config/hut/config",  # hut(1): the SourceHut access token
+    "cat ~/.config/fish/fish_history",  # fish before 2.3
     "cat ~/.purple/accounts.xml",
     "cat ~/.config/filezilla/sitemanager.xml",
     "cat ~/.thunderbird/abc.default/logins.json",
@@ -70,6 +75,8 @@ def test_reading_more_tools_credential_files_is_a_secret_read(command: str, cont
         "cat ~/.sbt/repositories",
         "cat Library/Cookies/notes.txt",  # a project's Library/ (Unity's cache) is the agent's own
         "cat ~/.nuget/packages/x/1.0/x.nuspec",
+        "cat ~/.config/fish/config.fish",
+        "cat ./muttrc.example",
     ],
 )
 def test_neighbours_of_the_credential_files_stay_reads(command: str) -> None:

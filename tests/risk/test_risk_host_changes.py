@@ -360,6 +360,34 @@ HOST_CHANGES = [
     ('pkill -f systemd-journald', DES, SYS),
     ('kill -9 -1234', DES, SYS),
     ('kill -- -1', DES, SYS),
+    # pgrep(1): the pattern is an extended regular expression searched in the process name, -f or not
+    ('pkill -9 .', DES, SYS),
+    ("pkill -9 ''", DES, SYS),
+    ("pkill -9 '^s'", DES, SYS),
+    ("pkill -9 'sys.*'", DES, SYS),
+    ('pkill -9 ssh', DES, SYS),  # found in sshd
+    ('pkill -9 -i SSHD', DES, SYS),
+    ('pkill -9 -x -i SystemD', DES, SYS),
+    ('pkill -9 "$P"', DES, SYS),
+    ('pkill -9 --parent=1', DES, SYS),  # every service init started
+    ('pkill -9 --par=1', DES, SYS),  # getopt_long abbreviation
+    ('pkill -9 -P1', DES, SYS),
+    ('pkill -9 -P 0', DES, SYS),
+    ('pkill -9 --euid 0', DES, SYS),
+    ('pkill -9 --eu=root', DES, SYS),
+    ('pkill -9 -u nobody,root', DES, SYS),
+    ('pkill -9 -G root', DES, SYS),
+    ('pkill -9 -u "$U"', DES, SYS),
+    ('pkill --inverse xyzzy', DES, SYS),  # every process but those matching
+    ('pkill --inv xyzzy', DES, SYS),
+    ('killall -9 -I SSHD', DES, SYS),
+    ('killall dockerd', DES, SYS),
+    # bash's kill reads a PID as strtoimax base 10 does: blanks and a sign around it, leading zeros
+    ('kill -9 01', DES, SYS),
+    ('kill -9 +1', DES, SYS),
+    ("kill -9 ' 1'", DES, SYS),
+    ('kill -9 -01', DES, SYS),
+    ('env kill -9 systemd', DES, SYS),  # util-linux kill signals processes by name
     ('D=/etc; echo x > $D/hosts', DES, WW),
     ('D=/etc; cp x $D/hosts', DES, WW),
     ('cp x "${D:-/etc}/hosts"', DES, WW),
@@ -401,6 +429,16 @@ HOST_NEIGHBOURS = [
     ('killall node', SYS, SYS),
     ('kill 1234', SYS, SYS),
     ('kill -9 12345', SYS, SYS),
+    ('kill %1', SYS, SYS),
+    ('pkill -x node', SYS, SYS),
+    ('pkill vim', SYS, SYS),
+    ('pkill -HUP nginx', SYS, SYS),
+    ('pkill -RTMIN+3 node', SYS, SYS),
+    ('pkill -u "$USER" node', SYS, SYS),
+    ('pkill -u dev', SYS, SYS),
+    ('pkill -P $$', SYS, SYS),
+    ("pkill -SIGTERM -f 'python manage.py runserver'", SYS, SYS),
+    ('killall -q -w node', SYS, SYS),
     ('cat ./config/credentials.example', RO, RO),
     ('cat ./.ssh/id_rsa', NET, NET),  # a private key in the workspace is still a private key
     ('echo $HOME', RO, RO),

@@ -98,6 +98,8 @@ def test_pip_list_outdated_asks_the_index(command: str) -> None:
     assert grade(command) == NET
 
 
-@pytest.mark.parametrize("command", ["pip list", "pip list --format=freeze", "pip show requests"])
+@pytest.mark.parametrize(
+    "command", ["pip list", "pip list --format=freeze", "pip show requests", "pip list --path ./vendor"]
+)
 def test_pip_list_without_outdated_only_reads(command: str) -> None:
     assert grade(command) == RO

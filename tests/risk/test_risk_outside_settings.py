@@ -258,6 +258,36 @@ def test_js_runner_settings_naming_workspace_code_keep_their_grade(
     assert graded(command, root)[0] == WW
 
 
+# -- mypy -------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "files",
+    [
+        # mypy "Extending mypy using plugins": a plugin is a module name or a Python file's path, imported
+        {"mypy.ini": "[mypy]\nplugins = /tmp/x/plugin.py\n"},
+        {".mypy.ini": "[mypy]\nplugins = pydantic.mypy, ../other/p.py:entry\n"},
+        {"setup.cfg": "[mypy]\npython_executable = /tmp/x/python\n"},
+        {"pyproject.toml": '[tool.mypy]\nplugins = ["/tmp/x/plugin.py"]\n'},
+    ],
+)
+def test_mypy_plugins_and_interpreter_outside_are_destructive(tmp_path: Path, files: dict[str, str]) -> None:
+    root = _project(tmp_path, files)
+    risk, details = graded("mypy .", root)
+    assert risk == DES and any(next(iter(files)) in d for d in details), details
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        {"mypy.ini": "[mypy]\nstrict = True\nplugins = pydantic.mypy, ./plugins/local.py\n"},
+        {"pyproject.toml": '[tool.mypy]\nplugins = ["pydantic.mypy"]\npython_executable = "/usr/bin/python3"\n'},
+        {"setup.cfg": "[flake8]\nmax-line-length = 100\n"},
+    ],
+)
+def test_mypy_plugins_by_module_or_in_the_workspace_keep_their_grade(tmp_path: Path, files: dict[str, str]) -> None:
+    root = _project(tmp_path, files)
+    assert graded("mypy .", root)[0] == WW
+
+
 # -- terraform --------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("command", "expected"),
@@ -285,6 +315,7 @@ def test_terraform_providers_from_a_plugin_directory_outside_are_destructive(
         "echo 'org.gradle.jvmargs=-javaagent:/tmp/x.jar' >> gradle.properties && gradle build",
         "echo 'replace a => /tmp/a' >> go.mod && go build",
         "printf 'require: /tmp/x.js\\n' > .mocharc.yml && npm test",
+        "printf '[mypy]\\nplugins = /tmp/x.py\\n' > mypy.ini && mypy .",
     ],
 )
 def test_a_settings_file_written_before_its_tool_runs_is_destructive(tmp_path: Path, command: str) -> None:

@@ -277,6 +277,8 @@ HOSTILE = [
     "npm test --workspace=evil",
     "npm test --workspaces",
     "npm test -g",
+    "npm test --locat=global",  # nopt: an unambiguous abbreviation of --location
+    "npm test --locati global",
     "cd $X && make test",
     "cd - && npm test",
     'make -C "$X" test',
@@ -285,10 +287,20 @@ HOSTILE = [
     "just --working-directory ../evil --justfile justfile test",
     "just -d {evil} -f justfile test",
     "just CC=evil test",
+    "just ../evil/test",  # just manual: a first argument holding "/" names the directory the justfile is found from
+    "just ../evil/",
+    "just {evil}/test",
+    "just -- ../evil/test",
     "tox -c ../evil/tox.ini",
     "tox -c ../evil",
     "tox -e py -- -p evil_plugin",
     "tox -x testenv.commands=curl",
+    "tox --installpkg ../evil/x.tar.gz",  # tox: "use given package for installation" (its setup.py runs)
+    "tox --installpkg={evil}/x.tar.gz",
+    "tox --root ../evil",
+    "tox --discover /tmp/python",
+    "tox --instal /opt/x.tar.gz",  # argparse takes a unique prefix
+    "tox --roo=../evil",
     "bash -c 'cd ../evil && make test'",
     "(cd ../evil && npm test)",
 ]
@@ -331,8 +343,11 @@ def test_another_directorys_recipe_or_run_time_values_are_graded_destructive(pla
         "cd sub && npm test",
         "just --justfile sub/justfile test",
         "just -f sub/justfile -d sub test",
+        "just sub/test",
+        "just ./sub/test",
         "tox -c sub/tox.ini",
         "tox -c sub",
+        "tox --installpkg dist/x.whl",
         "make -f sub/Makefile test",
         "make -C sub -f ../Makefile test",
         "CI=true npm test",
@@ -353,6 +368,15 @@ def test_a_benign_recipe_where_the_tool_runs_is_still_workspace_write(places: Pa
     )
     given = classify(command, contained=False, workspace=places, recipes=GivenRecipes(read.recipes))
     assert given.risk is expected and given.reasons == read.reasons
+
+
+def test_just_dir_slash_recipe_reads_that_directorys_justfile(places: Path) -> None:
+    # just manual, "Invoking justfiles in Other Directories": `just sub/test` is `(cd sub && just test)`, and
+    # `just sub/` runs sub's default (first) recipe
+    (places / "sub" / "justfile").write_text("test:\n    rm -rf ~\n")
+    for command in ("just sub/test", "just sub/", "just ./sub//"):
+        assert classify(command, contained=False, workspace=places, recipes=ProjectRecipes(places)).risk is DES
+    assert classify("just test", contained=False, workspace=places, recipes=ProjectRecipes(places)).risk is WW
 
 
 def test_make_dash_c_reads_the_subdirectorys_makefile(places: Path) -> None:

@@ -37,6 +37,13 @@ DES = RiskLevel.DESTRUCTIVE
         "systemctl restart getty@tty1",
         "systemctl restart serial-getty@ttyS0.service",
         "systemctl restart systemd-user-sessions",
+        "systemctl restart network",  # Red Hat initscripts: ifdown of every interface
+        "systemctl restart tailscaled",  # the tunnels the owner may come in through
+        "systemctl restart wg-quick@wg0",
+        "systemctl restart openvpn-client@office.service",
+        "systemctl restart cloudflared",
+        "systemctl restart sssd",  # directory logins
+        "systemctl restart flybot",
         "service user@1000 restart",
         "service auditd restart",
         "sudo service ufw --full-restart",
@@ -68,6 +75,9 @@ def test_restarting_or_stopping_what_guards_the_machine_is_destructive_on_the_ho
         ("systemctl restart user-backup@1000", SYS),
         ("systemctl start user@1000", SYS),
         ("systemctl restart myapp@user", SYS),
+        ("systemctl restart network-online.target", SYS),
+        ("systemctl restart networkd-dispatcher", SYS),
+        ("systemctl restart tailscaled.timer", SYS),
         ("systemctl status auditd", RO),
         ("systemctl is-active ufw", RO),
         ("service nginx restart", SYS),

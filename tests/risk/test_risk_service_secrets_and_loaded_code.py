@@ -15,7 +15,7 @@ from bot.escalations import grade as server_grade
 from bot.risk import RiskLevel, classify
 from bot.risk.recipes import ProjectRecipes, Recipe, RecipeLine
 from bot.standing import StandingApproval, match
-from tests.risk.test_risk_emptying_persistence_and_vms import DES, NET, RO, WW, grade, rules
+from tests.risk.test_risk_emptying_persistence_and_vms import DES, NET, RO, SYS, WW, grade, rules
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -101,6 +101,41 @@ def test_flake8_given_a_configuration_outside_the_workspace_is_destructive(comma
 
 @pytest.mark.parametrize("command", ["flake8 src", "flake8 --config setup.cfg src", "flake8 --count src"])
 def test_flake8_with_the_workspaces_configuration_stays_a_check(command: str) -> None:
+    assert grade(command) == WW
+
+
+# argparse takes a unique prefix: checked, mypy --config /tmp/x.ini imports the [mypy] plugins it names
+@pytest.mark.parametrize(
+    "command",
+    [
+        "mypy --config /opt/x/mypy.ini src",
+        "mypy --con=/opt/x/mypy.ini src",
+        "mypy --python-exec /tmp/x/python src",
+        "pylint --rcf=/opt/x/pylintrc src",
+        "pylint --load=evil src",
+        "pylint --init-h='import os' src",
+    ],
+)
+def test_mypy_and_pylint_option_abbreviations_are_read_as_the_options(command: str) -> None:
+    assert grade(command) == DES
+
+
+# a word only known when it runs, where an option could stand, is the runner's worst option (pytest "$X" may be
+# -p PLUGIN, --rootdir=/tmp/x: code from outside), as sed "$f" is
+@pytest.mark.parametrize("command", ['pytest "$X"', "pytest $ARGS tests", 'eslint "$X" .', 'jest "$X"', "mypy $M"])
+def test_a_word_only_known_when_it_runs_may_be_a_runners_code_loading_option(command: str) -> None:
+    assert grade(command) == DES
+
+
+@pytest.mark.parametrize("command", ['pytest -k "$K"', 'pytest --maxfail="$N"', 'jest -t "$T"', 'ruff check "$X"'])
+def test_a_filter_value_or_a_checker_without_code_options_stays_below(command: str) -> None:
+    assert grade(command) == SYS
+
+
+@pytest.mark.parametrize(
+    "command", ["mypy --config-file mypy.ini src", "mypy --strict src", "pylint --rcfile=.pylintrc src", "pylint src"]
+)
+def test_mypy_and_pylint_with_the_workspaces_configuration_stay_a_check(command: str) -> None:
     assert grade(command) == WW
 
 

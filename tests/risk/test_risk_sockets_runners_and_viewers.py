@@ -111,6 +111,10 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("npm_config_script_shell=/tmp/x npm test", DES, DES),
     ("yarn --use-yarnrc /tmp/rc install", DES, DES),
     ("pip config set global.python /tmp/x", DES, DES),
+    # optparse abbreviations: pip re-runs itself with the interpreter (checked: pip --pyth=/bin/echo list runs echo)
+    ("pip --pyth=/tmp/x list", DES, DES),
+    ("pip --py /tmp/x freeze", DES, DES),
+    ("pip3 --pytho=/tmp/x install requests", DES, DES),
     ("PIP_PYTHON=/tmp/x pip list", DES, DES),
     # near-misses
     ("apt-get install -y jq", SYS, NET),

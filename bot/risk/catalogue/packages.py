@@ -169,6 +169,7 @@ CATALOGUE: dict[str, object] = {
     },
     "conda mamba micromamba": {
         "urls": "chosen",
+        "guard": "packages:conda_channel",
         "source": "conda command reference (docs.conda.io/projects/conda/en/stable/commands) (conda 24); mamba docs",
         "options": "-h --help -V --version -v --verbose -q --quiet --json",
         "commands": {
@@ -297,7 +298,17 @@ CATALOGUE: dict[str, object] = {
         "the files the gem names into NAME-VERSION/ below the current directory or --target",
         "options": "-h --help -v --version -V --verbose -q --quiet",
         "commands": {
-            "install update pristine rdoc": {
+            # gem install: a GEMNAME that is a path to a .gem file installs that file, its extensions built (their
+            # extconf.rb or Rakefile runs); -g/--file FILE reads a gem dependencies file (a Gemfile, Ruby that
+            # RubyGems evaluates; -g takes it when the next word is no option, so it is an operand here): both are
+            # code, destructive from outside the workspace
+            "install": {
+                "grade": "install",
+                "open": True,
+                "operands": "project",
+                "options": "-i=out --install-dir=out -n=out --bindir=out --build-root=out --file=project -v= --version=",
+            },
+            "update pristine rdoc": {
                 "grade": "install",
                 "open": True,
                 "options": "-i=out --install-dir=out -n=out --bindir=out",
@@ -840,6 +851,9 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "pip-compile": {
+        # an index or find-links URL (also inside --pip-args): the sdists resolved there are built to read their
+        # metadata, their setup.py or build backend run (pip-tools "pip-compile": it runs pip's resolver)
+        "urls": "chosen",
         "source": "pip-tools docs (pip-tools.readthedocs.io/en/latest/cli/pip-compile) (pip-tools 7): resolves "
         "requirements against the index and writes the pinned file",
         "grade": "fetch",
@@ -963,14 +977,21 @@ CATALOGUE: dict[str, object] = {
             },
             "venv": {
                 "commands": {
-                    "create": {"grade": "fetch", "open": True},
+                    "create": {
+                        "grade": "fetch",
+                        "open": True,
+                        "operands": "interpreter",
+                        "options": "-n= --name= -w= --with= -p= --project=project",
+                    },
                     "list": {"grade": "read", "open": True},
                     "remove": {"grade": "delete", "open": True},
                 }
             },
             "cache": {"commands": {"clear remove": {"grade": "delete", "open": True}, "info list": "read"}},
             "self": {"commands": {"list": "read", "add remove update": {"grade": "install", "open": True}}},
-            "use": {"grade": "write", "open": True},
+            # pdm use PYTHON / pdm venv create PYTHON: the interpreter pdm runs (to read its version) and the
+            # project then runs under: a path is a program of the caller's choosing, a version adds nothing
+            "use": {"grade": "write", "open": True, "operands": "interpreter"},
         },
         "guard": "projects:python_run_scripts",
     },

@@ -131,7 +131,10 @@ CATALOGUE: dict[str, object] = {
         "-R= --roles= -L= --level= -P= --prefix= -1 -0 --on --off -F=in --set-dontaudit=:system "
         "-M= --mask= -o=",
         "commands": {
-            "boolean fcontext port login user interface node permissive dontaudit ibpkey ibendport": "read",
+            "boolean fcontext port login user interface node dontaudit ibpkey ibendport": "read",
+            # permissive -a: the domain's denials are only logged, SELinux no longer confines it (as setenforce 0
+            # does for every domain)
+            "permissive": {"grade": "read", "options": "-a:critical --add:critical"},
             "module": {
                 "grade": "read",
                 "options": "-a=:system --add=:system -r=:system --remove=:system "
@@ -147,10 +150,16 @@ CATALOGUE: dict[str, object] = {
         "grade": "read",
         "open": True,
     },
-    "setsebool chcon restorecon": {
-        "source": "setsebool(8), chcon(1), restorecon(8)",
+    "setsebool restorecon": {
+        "source": "setsebool(8), restorecon(8)",
         "grade": "system",
         "open": True,
+    },
+    "chcon": {
+        "source": "chcon(1) (GNU coreutils 9.4); a protected path or -R outside: programs/hostchanges.py",
+        "grade": "system",
+        "open": True,
+        "guard": "hostchanges:chcon",
     },
     "setenforce": {
         "source": "setenforce(8): 1/Enforcing turns SELinux enforcement on, 0/Permissive turns it off",

@@ -24,7 +24,7 @@ from bot.risk.hidden import reveal
 from bot.risk.options import Scan, scan
 from bot.risk.paths import Where
 from bot.risk.reasons import shorten
-from bot.risk.recipes import GO_GENERATE, LIFECYCLE, SETTINGS
+from bot.risk.recipes import GO_GENERATE, LIFECYCLE, SETTINGS, UNKNOWN
 from bot.risk.sensitive import secret_setting
 from bot.risk.settings import CARGO_ALIAS, CARGO_START, CARGO_TOOLCHAIN, OUTSIDE, PYTEST_PATH
 from bot.risk.walker import hijacks_environment
@@ -38,6 +38,7 @@ from .kit import (
     deletion,
     destructive,
     emptied,
+    first_dynamic,
     host_destructive,
     injected,
     local_package_outside,
@@ -589,6 +590,10 @@ def js_package_manager(call: Call) -> None:
                 return
         if value in ("--ignore-scripts", "--ignore-scripts=true"):
             ignore_scripts = True
+        if tool == "npm" and len(name) >= len("--loca") and "--location".startswith(name):
+            # nopt takes an unambiguous abbreviation (--loca, --locat...; --loc is also --lockfile-version's)
+            name = "--location"
+            value = name + value[len(value.split("=", 1)[0]) :]
         if value in ("-g", "--global", "--location=global", "--location=user") or (
             name == "--global" and value.lower() not in ("--global=false", "--global=0")
         ):
@@ -1167,12 +1172,13 @@ _VCS_REQUIREMENT = re.compile(r"(?:^|@\s*)(?:git|hg|svn|bzr)\+", re.IGNORECASE)
 def _pip_chosen_source(call: Call, command: str, found: Scan, specs: list[Word]) -> bool:
     """``pip install|download|wheel`` from a source the command names (pip "pip install": ``-i``/``--index-url``
     other than PyPI, ``--extra-index-url``, ``-f``/``--find-links`` with a URL, ``--trusted-host`` (its TLS check
-    off), a requirement that is a URL or VCS link, ``name @ URL``): pip builds what it gets there (its build backend
+    off), ``--proxy`` and ``--cert`` (a proxy, or certificate authorities, of the command's choosing: as the
+    exported HTTPS_PROXY and SSL_CERT_FILE, the downloads may be served by anyone), a requirement that is a URL or VCS link, ``name @ URL``): pip builds what it gets there (its build backend
     or setup.py runs, also to read the metadata), code from a source no configured index vouches for
     (kit ``chosen_source``), and True. A requirement file's own lines are the project's (``-r requirements.txt``)."""
     values = found.values
     named = [w for w in values("-i", "--index-url") if w.value is None or w.value not in _PYPI]
-    named += [*values("--extra-index-url"), *values("--trusted-host")]
+    named += [*values("--extra-index-url"), *values("--trusted-host"), *values("--proxy"), *values("--cert")]
     named += [w for w in values("-f", "--find-links") if w.value is None or "://" in w.value]
     named += [
         w
@@ -1192,14 +1198,16 @@ def pip(call: Call) -> None:
     found = scan(call.args, "irceftdwC", _PIP_GLOBAL_VALUES, long_flags=frozenset({"--user", "--python"}))
     if injected(call, call.args, runs_programs=True):
         return
-    if any(o.name.startswith("--python") for o in found.opts):
+    # optparse takes any unambiguous abbreviation: before the command, where only the general options are parsed
+    # and pip re-runs itself with the interpreter given, --py/--pyt/--pyth/--pytho are --python
+    if any(o.name.startswith("--python") or (len(o.name) >= 4 and "--python".startswith(o.name)) for o in found.opts):
         destructive(call, "runs-program", "pip --python runs another interpreter.")
         return
     if found.dynamic and not found.operands:
         destructive(call, "dynamic-argument", "The pip command is only known when it runs.")
         return
     command = found.operands[0].value if found.operands else None
-    for log in found.values("--log", "--log-file", "--report"):
+    for log in found.values("--log", "--log-file", "--report", "--cache-dir", "--src"):
         call.write(log, "pip writes")
     if command in ("install", "download", "wheel"):
         specs = [*found.operands[1:], *found.values("-e", "--editable")]
@@ -2086,7 +2094,10 @@ def checker(call: Call) -> None:
         if spliced is None:
             return
         words = spliced
-    injected(call, words, runs_programs=False)
+    # a word only known when it runs may be an option that loads code (pytest -p, --rootdir, -c; eslint --rulesdir;
+    # jest --config): the worst option of a runner that has one; the others' options only write
+    loader = call.name in _RUNS_FROM or call.name in _LOADS_CODE
+    injected(call, words, runs_programs=loader and _may_be_option(words, first_dynamic(words)))
     if call.name in _RUNS_FROM and runs_outside(call, call.name):
         return
     if call.name in _CONFIG_ABOVE and not any((w.value or "").startswith(("-c", "--config")) for w in words):
@@ -2123,6 +2134,8 @@ def checker(call: Call) -> None:
         # pytest "How to use pytest's pastebin service": --pastebin=failed|all "sends the test session log to
         # bpa.st", a public paste service (the log may hold printed secrets)
         network(call, f"{call.name} --pastebin uploads the test session log to a public paste service.")
+    if call.name == "mypy" and outside_settings(call, "python", "mypy", f"{OUTSIDE} mypy"):
+        return  # its configuration imports plugins or runs an interpreter from outside the workspace
     if call.name == "mypy" and any(w.value == "--install-types" for w in words):
         network(call, "mypy --install-types runs pip install for the missing stub packages.", rule="package-install")
         call.write(_HOME, "mypy --install-types installs packages into the environment, under")
@@ -2209,8 +2222,14 @@ _RUNS_FROM: dict[str, frozenset[str] | None] = {
     "py.test": None,
     "jest": None,
     "vitest": None,
-    "mypy": frozenset({"--config-file", "--python-executable", "--custom-typeshed-dir"}),
-    "pylint": frozenset({"--rcfile"}),
+    # mypy and pylint parse with argparse, which takes a unique prefix (mypy --con is --config-file, whose
+    # [mypy] plugins are imported; --python-e, --custom-types; pylint --rc)
+    "mypy": frozenset(
+        {"--config-file"[:n] for n in range(5, 14)}
+        | {"--python-executable"[:n] for n in range(10, 20)}
+        | {"--custom-typeshed-dir"[:n] for n in range(14, 22)}
+    ),
+    "pylint": frozenset({"--rcfile"[:n] for n in range(4, 9)}),
     # eslint "Command Line Interface Reference": -f/--format names a built-in formatter or a file or package it
     # loads, --parser (eslintrc mode) the parser module; prettier 2 --plugin-search-dir, the directory it loads
     # plugins from; tsc -b/--build, the projects it builds (their tsconfig names the outDir written)
@@ -2237,7 +2256,7 @@ _LOADS_CODE: dict[str, tuple[str, ...]] = {
     # --pdbcls=MODULE:CLASS imports MODULE (pytest reference)
     "pytest": ("-p", "--tx", "--pdbcls"),
     "py.test": ("-p", "--tx", "--pdbcls"),
-    "pylint": ("--load-plugins", "--init-hook"),
+    "pylint": (*("--load-plugins"[:n] for n in range(5, 15)), *("--init-hook"[:n] for n in range(8, 12))),
     "eslint": ("--plugin", "--rulesdir", "--resolve-plugins-relative-to"),
     "prettier": ("--plugin",),
 }
@@ -2301,6 +2320,23 @@ def _json_strings(value: object) -> Iterator[str]:
     elif isinstance(value, list):
         for item in value:
             yield from _json_strings(item)
+
+
+#: Test runner options whose value is a filter or a count, never a path or module (pytest "Command-line Flags":
+#: -k EXPRESSION, -m MARKEXPR, --tb STYLE, --maxfail NUM, --durations N, --deselect NODEID; pytest-xdist -n NUM;
+#: jest -t/--testNamePattern).
+_FILTER_OPTIONS = frozenset(
+    {"-k", "-m", "-n", "--tb", "--maxfail", "--durations", "--deselect", "-t", "--testNamePattern"}
+)
+
+
+def _may_be_option(words: list[Word], word: Word | None) -> bool:
+    """True when ``word`` (only known when it runs) may stand for an option: its expansion comes first (``$X``,
+    ``"$X"``, not ``tests/test_$N.py`` or ``--maxfail=$N``) and it is not the value of a filter option before it."""
+    if word is None or not word.src.lstrip("\"'").startswith(("$", "`")) or word.src == UNKNOWN:
+        return False  # UNKNOWN: a recipe's parameter or variable (recipes.py), graded as its line's other words
+    index = next(i for i, w in enumerate(words) if w is word)
+    return not (index and words[index - 1].value in _FILTER_OPTIONS)
 
 
 def _loads_code(name: str, values: list[str | None]) -> str | None:

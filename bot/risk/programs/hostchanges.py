@@ -18,20 +18,27 @@ contained grade, since the sandbox is discarded). Sources, per program:
   account, and a login shell outside ``/bin``, ``/usr/bin``, ``/sbin``, ``/usr/sbin``; its other changes (a
   comment, a system login shell) keep the system grade. userdel(8), deluser(8), groupdel(8), delgroup(8) delete
   (table.py: destructive everywhere).
-* kill(1) (procps-ng, bash builtin): signalling PID 1 (init), ``-1`` (every process the caller may signal) or any
-  other negative PID (a whole process group); pkill(1), killall(1): a pattern naming ``init``, ``systemd`` or
-  ``sshd``, ``-u root``/``--user root``, and pkill's ``-f``/``--full`` (killall's ``-r``/``--regexp``) with a broad
-  pattern: one with regular-expression operators (``^$*+?[](){}|\\``), fewer than 4 characters other than ``.``, or
-  naming part of a process that
-  keeps the machine running or reachable (``pkill -9 -f .`` matches every process). A literal ``-f`` pattern of 4
-  or more characters (``pkill -f my-dev-server``) keeps the system grade.
+* kill(1) (procps-ng, util-linux, bash builtin): signalling PID 1 (init), ``-1`` (every process the caller may
+  signal) or any other negative PID (a whole process group), in any spelling bash reads as that number (``01``,
+  ``+1``); util-linux kill's process names as pkill's exact names; pkill(1), killall(1): a pattern naming ``init``,
+  ``systemd``, ``sshd`` or another process that keeps the machine running or reachable, selecting root's processes
+  (``-u root``, ``--euid 0``, ``-G root``), init's children (``-P 1``: every service), init's process group or
+  session, or a selection only known when it runs with no pattern; pkill's ``--inverse``. pkill's pattern is an
+  extended regular expression searched in the process name (pgrep(1)): one with regular-expression operators
+  (``^$*+?[](){}|\\``), or whose ``.`` wildcards may find such a name (``pkill .``, ``pkill ssh``, ``-i`` folding
+  case), is destructive; with ``-f``/``--full`` (killall's ``-r``/``--regexp``) a broad pattern is: one with
+  regular-expression operators, fewer than 4 characters other than ``.``, or naming part of such a process
+  (``pkill -9 -f .`` matches every process). Long options are matched with their getopt abbreviations
+  (``--par=1``). A literal ``-f`` pattern of 4 or more characters (``pkill -f my-dev-server``) and a plain name
+  (``pkill node``) keep the system grade.
 * iptables(8): ``-F``/``--flush``, ``-X``/``--delete-chain``, ``-P``/``--policy`` (flushing or opening the firewall);
   a rule appended, inserted or replaced whose target (``-j``/``-g``, iptables-extensions(8)) drops, rejects or
   redirects traffic (``DROP``, ``REJECT``, ``DNAT``, ``REDIRECT``...).
 * ufw(8): ``disable``, ``reset``, ``default allow``; ``enable``, ``deny``, ``reject`` (cutting traffic off).
 * ifconfig(8): ``down``, ``del``; route(8): ``del``, ``flush``, ``add``/``change`` of the default route.
 * setfacl(1) (acl): ``-R``/``--recursive`` outside the workspace, any protected path, ``--restore`` (paths named
-  in a file). chattr(1) (e2fsprogs): any change of the immutable or append-only attribute (``i``, ``a``), ``-R``
+  in a file); chcon(1) (coreutils): ``-R`` outside the workspace, any protected path (its SELinux context decides
+  which confined programs may read or run it). chattr(1) (e2fsprogs): any change of the immutable or append-only attribute (``i``, ``a``), ``-R``
   outside the workspace, any protected path.
 * mount(8), umount(8) (util-linux): every use but listing (programs/system.py): a mount over a system directory,
   a remount read-write, a lazy unmount of ``/`` change what every program on the host sees.
@@ -80,7 +87,7 @@ from bot.risk.words import Word
 from .kit import host_destructive, sets_setid, show, system
 
 __all__ = [
-    "account", "alternatives", "chattr", "chmod", "chown", "ifconfig", "iptables", "kill", "launchctl", "ldconfig", "modprobe", "mount", "passwd", "pkill",
+    "account", "alternatives", "chattr", "chcon", "chmod", "chown", "ifconfig", "iptables", "kill", "launchctl", "ldconfig", "modprobe", "mount", "passwd", "pkill",
     "power", "route", "security_unit", "service", "setfacl", "swapoff", "sysctl", "systemctl", "ufw", "useradd",
 ]  # fmt: skip
 
@@ -261,13 +268,33 @@ def _usermod(found: Scan) -> str | None:
     return None
 
 
-_INIT_NAMES = frozenset({"init", "systemd", "sshd", "1"})
+#: Processes that keep the host running or reachable: a pattern that may match one of these names (or a
+#: full-command-line pattern holding one) may signal it.
+_CRITICAL = ("init", "systemd", "sshd", "dbus-daemon", "containerd", "dockerd", "agetty", "NetworkManager", "flybot")
+_REGEX_CHARS = frozenset("^$*+?[](){}|\\")
+_PID = re.compile(r"^\s*([-+]?)([0-9]+)\s*$")
+#: A signal word after ``-`` (signal(7) names, with or without ``SIG``, real-time ``RTMIN+N``, or a number).
+_SIGNAL = re.compile(
+    r"^(?:[0-9]+|(?:SIG)?(?:HUP|INT|QUIT|ILL|TRAP|ABRT|IOT|BUS|FPE|KILL|USR1|SEGV|USR2|PIPE|ALRM|TERM|STKFLT|CHLD"
+    r"|CLD|CONT|STOP|TSTP|TTIN|TTOU|URG|XCPU|XFSZ|VTALRM|PROF|WINCH|IO|POLL|PWR|SYS|UNUSED|EMT|INFO|LOST"
+    r"|RTMIN(?:\+[0-9]+)?|RTMAX(?:-[0-9]+)?))$"
+)
+
+
+def _pid(value: str) -> int | None:
+    """The number bash's kill builtin reads from a PID word (``legal_number``: strtoimax base 10, blanks around it
+    and a sign allowed: ``01``, ``+1`` and `` 1`` are PID 1), or None."""
+    found = _PID.match(value)
+    return None if found is None else int(found.group(1) + found.group(2))
 
 
 @_guard
 def kill(call: Call) -> None:
-    """kill(1): signalling PID 1 or -1 (every process). The first word is the signal when it starts with ``-``
-    (``-9``, ``-KILL``, ``-s SIG``, ``-n NUM``); the words after it are process ids (``kill -9 -1``)."""
+    """kill(1) (bash builtin, procps-ng, util-linux): signalling PID 1 (init), -1 (every process) or any other
+    negative PID (a whole process group), a PID spelled as bash reads it (``01``, ``+1``); util-linux kill also
+    takes process names ("all processes invoked using this name will be signaled"): a name of a process the host
+    needs. The first word is the signal when it starts with ``-`` (``-9``, ``-KILL``, ``-s SIG``, ``-n NUM``); the
+    words after it are process ids (``kill -9 -1``)."""
     values = [w.value for w in call.args]
     index = 0
     if values[:1] and values[0] in ("-s", "-n", "--signal"):
@@ -281,53 +308,68 @@ def kill(call: Call) -> None:
         if value is None:
             host_destructive(call, "signal-init", "A process id only known when it runs may be 1 or -1.")
             return
-        if value in ("1", "-1"):
-            what = "init (PID 1)" if value == "1" else "every process (-1)"
-            host_destructive(call, "signal-init", f"kill {value} signals {what}.")
+        number = _pid(value)
+        if number in (1, -1):
+            what = "init (PID 1)" if number == 1 else "every process (-1)"
+            host_destructive(call, "signal-init", f"kill {_shown(value)} signals {what}.")
             return
-        if value.startswith("-") and value[1:].isdigit():
-            host_destructive(call, "signal-init", f"kill {value} signals the whole process group {value[1:]}.")
+        if number is not None and number < 0:
+            host_destructive(call, "signal-init", f"kill {value.strip()} signals the whole process group {-number}.")
+            return
+        if number is None and not value.startswith(("-", "%")) and _names_critical(value, exact=True, fold=False):
+            host_destructive(
+                call, "signal-init", f"kill {_shown(value)} signals every process named so (util-linux kill)."
+            )
             return
 
 
-#: Processes that keep the host running or reachable: a full-command-line pattern that is part of one of these names
-#: (or holds one) may signal it.
-_CRITICAL = ("init", "systemd", "sshd", "dbus-daemon", "containerd", "dockerd", "agetty", "NetworkManager", "flybot")
-_REGEX_CHARS = frozenset("^$*+?[](){}|\\")
-#: pkill(1)/killall(1) options taking a value (procps-ng pkill: -g -G -P -s -t -u -U -F --signal --ns --nslist
-#: -c; killall: -u -o -y -n -s -Z).
-_PKILL_VALUES = frozenset(
-    {
-        "-g",
-        "-G",
-        "-P",
-        "-s",
-        "-t",
-        "-u",
-        "-U",
-        "-F",
-        "-c",
-        "-o",
-        "-y",
-        "-n",
-        "-Z",
-        "--signal",
-        "--pgroup",
-        "--group",
-        "--parent",
-        "--session",
-        "--terminal",
-        "--euid",
-        "--uid",
-        "--pidfile",
-        "--ns",
-        "--nslist",
-        "--cgroup",
-        "--user",
-        "--older-than",
-        "--younger-than",
-    }
-)
+def _shown(value: str) -> str:
+    """A PID word as written, quoted when blanks are part of it."""
+    return repr(value) if value != value.strip() or not value else value
+
+
+#: procps-ng pkill(1) 4.0 and psmisc killall(1) 23.7 long options (getopt_long takes any unambiguous prefix:
+#: ``--par=1`` is ``--parent=1``), those taking a value marked ``=``.
+_PKILL_LONG = (
+    "--signal=", "--echo", "--queue=", "--count", "--list-name", "--list-full", "--inverse", "--lightweight",
+    "--full", "--pgroup=", "--group=", "--ignore-case", "--newest", "--oldest", "--older=", "--parent=",
+    "--session=", "--terminal=", "--euid=", "--uid=", "--exact", "--pidfile=", "--logpidfile", "--runstates=",
+    "--ignore-ancestors", "--cgroup=", "--ns=", "--nslist=", "--env=", "--require-handler", "--help", "--version",
+)  # fmt: skip
+_KILLALL_LONG = (
+    "--exact", "--ignore-case", "--process-group", "--younger-than=", "--older-than=", "--interactive", "--quiet",
+    "--regexp", "--signal=", "--user=", "--verbose", "--version", "--wait", "--ns=", "--context=", "--list", "--help",
+)  # fmt: skip
+#: Short options taking a value (pkill: -g -G -P -s -t -u -U -F -q -O -r; killall: -s -u -o -y -n -Z).
+_PKILL_SHORT = frozenset("gGPstuUFqOr")
+_KILLALL_SHORT = frozenset("suoynZ")
+#: Which long option each short one is (for the checks below).
+_PKILL_NAMES = {
+    "-g": "--pgroup", "-G": "--group", "-P": "--parent", "-s": "--session", "-t": "--terminal", "-u": "--euid",
+    "-U": "--uid", "-F": "--pidfile", "-q": "--queue", "-O": "--older", "-r": "--runstates", "-f": "--full",
+    "-i": "--ignore-case", "-x": "--exact",
+}  # fmt: skip
+_KILLALL_NAMES = {
+    "-s": "--signal", "-u": "--user", "-o": "--older-than", "-y": "--younger-than", "-n": "--ns", "-Z": "--context",
+    "-r": "--regexp", "-I": "--ignore-case", "-e": "--exact",
+}  # fmt: skip
+
+
+def _long(name: str, known: tuple[str, ...]) -> tuple[str, bool] | None:
+    """The long option ``name`` (``--par``) stands for, and whether it takes a value; None when unknown or ambiguous."""
+    exact = [k for k in known if k.rstrip("=") == name]
+    found = exact or [k for k in known if k.startswith(name)]
+    if len(found) != 1:
+        return None
+    return found[0].rstrip("="), found[0].endswith("=")
+
+
+def _names_critical(pattern: str, *, exact: bool, fold: bool) -> bool:
+    """True when the process-name ``pattern`` (a literal but for ``.``, which matches any character) may match a
+    process the host needs: equal to one's name (``exact``) or found in it; ``fold``: case ignored."""
+    compiled = re.compile(".".join(re.escape(part) for part in pattern.split(".")), re.IGNORECASE if fold else 0)
+    test = compiled.fullmatch if exact else compiled.search
+    return any(test(name) for name in _CRITICAL)
 
 
 def _broad(pattern: str) -> str | None:
@@ -343,56 +385,128 @@ def _broad(pattern: str) -> str | None:
     return None
 
 
+def _taken(words: list[Word], index: int) -> str | None:
+    """The value of an option given as the word at ``index`` (``$$``, the agent's own shell, kept as written)."""
+    if index >= len(words):
+        return ""
+    return "$$" if words[index].src in ("$$", '"$$"') else words[index].value
+
+
+def _selects_host_processes(option: str, value: str | None) -> str | None:
+    """Why a pkill/killall selection option with ``value`` (None: only known when it runs) picks processes the host
+    needs, or None."""
+    if value is None:
+        return "is only known when it runs"
+    items = [item.strip() for item in value.split(",")]
+    if option in ("--euid", "--uid", "--user", "--group") and any(i in ("root", "0") for i in items):
+        return "selects root's processes"
+    if option == "--parent" and any(_pid(i) in (0, 1) for i in items):
+        return "selects init or every process it started (the host's services)"
+    if option in ("--pgroup", "--session") and any(_pid(i) == 1 for i in items):
+        return "selects init's process group or session"
+    return None
+
+
 @_guard
 def pkill(call: Call) -> None:
-    """pkill(1), killall(1): a pattern naming init, systemd or sshd, every process of root, or a broad
-    full-command-line pattern (see the module docstring)."""
-    values = [w.value for w in call.args]
-    for index, value in enumerate(values):
-        following = values[index + 1] if index + 1 < len(values) else None
-        if (
-            value in _INIT_NAMES
-            or (value in ("-u", "--user", "-U") and following in ("root", "0"))
-            or value in ("--user=root", "-u0")
-        ):
-            host_destructive(
-                call,
-                "signal-init",
-                f"{call.name} signals {following if value in ('-u', '--user', '-U') else value}, which keeps the machine running or reachable.",
-            )
-            return
-    full: str | None = None
+    """pkill(1) (procps-ng 4.0), killall(1) (psmisc 23.7): a pattern that may match init, systemd, sshd or another
+    process the host needs, processes selected by root's user or group, by init as parent (``-P 1``: every
+    service), or by init's process group or session, and pkill's ``--inverse`` (every process but those matching).
+    pkill's pattern is an extended regular expression searched in the process name (pgrep(1) "OPERANDS"), so one
+    holding regular-expression operators, or one whose ``.`` wildcards may find a needed name (``pkill .``,
+    ``pkill ssh``), may signal them, case folded with ``-i``; with ``-f``/``--full`` it is searched in the whole
+    command line (see the module docstring). killall's names are exact (``-I`` folds case) unless ``-r``/``--regexp``
+    makes them regular expressions over the name. Long options are matched with their abbreviations."""
+    tool = call.name
+    known, short_values, names = (
+        (_PKILL_LONG, _PKILL_SHORT, _PKILL_NAMES)
+        if tool == "pkill"
+        else (_KILLALL_LONG, _KILLALL_SHORT, _KILLALL_NAMES)
+    )
+    given: set[str] = set()
     patterns: list[Word] = []
-    skip = False
-    for word in call.args:
+    words = call.args
+    index = 0
+    operands_only = False
+    unknown: list[str] = []  # selections by a value only known when it runs: they matter without a pattern
+
+    def finding(why: str) -> None:
+        host_destructive(call, "signal-init", f"{tool} {why}, which keeps the machine running or reachable.")
+
+    while index < len(words):
+        word = words[index]
         value = word.value
-        if skip:
-            skip = False
+        index += 1
+        if value is None or operands_only or not value.startswith("-") or value == "-":
+            patterns.append(word)
             continue
-        if value is None:
-            patterns.append(word)
-        elif value in ("-f", "--full", "-r", "--regexp") or (
-            call.name == "pkill"
-            and value.startswith("-")
-            and not value.startswith("--")
-            and "f" in value[1:]
-            and not value[1:].isupper()
-        ):
-            full = value
-        elif value in _PKILL_VALUES:
-            skip = True
-        elif not value.startswith("-"):
-            patterns.append(word)
-    if full is None:
+        if value == "--":
+            operands_only = True
+            continue
+        taken: str | None
+        if value.startswith("--"):
+            name, eq, attached = value.partition("=")
+            resolved = _long(name, known)
+            if resolved is None:
+                continue  # getopt refuses an unknown or ambiguous option: nothing is signalled
+            option, takes = resolved
+            if not takes:
+                given.add(option)
+                continue
+            taken = attached if eq else _taken(words, index)
+            index += 0 if eq else 1
+            options = [(option, taken)]
+        else:
+            letters = value[1:]
+            if _SIGNAL.match(letters):
+                continue  # -9, -KILL, -SIGTERM: the signal
+            options = []
+            for at, letter in enumerate(letters):
+                long_name = names.get(f"-{letter}", f"-{letter}")
+                if letter not in short_values:
+                    given.add(long_name)
+                    continue
+                rest = letters[at + 1 :]
+                taken = rest if rest else _taken(words, index)
+                index += 0 if rest else 1
+                options.append((long_name, taken))
+                break
+        for option, taken in options:
+            given.add(option)
+            why = _selects_host_processes(option, taken)
+            if why is None:
+                continue
+            if taken is None:
+                unknown.append(f"{option} ?: it {why}")
+            else:
+                finding(f"{option} {taken}: it {why}")
+                return
+    if "--inverse" in given:
+        finding("--inverse signals every process its pattern does not match")
         return
+    if unknown and not patterns:
+        finding(unknown[0])
+        return
+    fold = "--ignore-case" in given
+    full = tool == "pkill" and "--full" in given
+    regex = tool == "pkill" or "--regexp" in given
     for word in patterns:
-        why = "is only known when it runs" if word.value is None else _broad(word.value)
-        if why is not None:
-            host_destructive(
-                call,
-                "signal-init",
-                f"{call.name} {full} {show(word)}: the pattern {why}, so it may signal processes the host needs.",
-            )
+        pattern = word.value
+        if pattern is None:
+            finding(f"{show(word)}: the pattern is only known when it runs, so it may name a process the host needs")
+            return
+        if pattern in _CRITICAL or pattern == "1":
+            finding(f"signals {pattern}")
+            return
+        if full or (tool == "killall" and regex):
+            why = _broad(pattern)
+            if why is not None:
+                finding(f"{show(word)}: the pattern {why}, so it may signal processes the host needs")
+                return
+            continue
+        exact = tool == "killall" or "--exact" in given
+        if (regex and set(pattern) & _REGEX_CHARS) or _names_critical(pattern, exact=exact, fold=fold):
+            finding(f"{show(word)}: the pattern may match the name of a process the host needs")
             return
 
 
@@ -674,6 +788,20 @@ def setfacl(call: Call) -> None:
     _targets(call, found.operands, recursive=recursive)
 
 
+#: chcon(1) (GNU coreutils) options taking a value; given one (or ``--reference``), no operand is the CONTEXT.
+_CHCON_VALUES = frozenset({"-u", "-r", "-t", "-l", "--user", "--role", "--type", "--range"})
+
+
+@_guard
+def chcon(call: Call) -> None:
+    """chcon(1): the SELinux security context of a protected path (``chcon -t bin_t /etc/shadow``: which confined
+    programs may read or run it), or ``-R`` outside the workspace, as setfacl's."""
+    found = scan(call.args, "urtl", _CHCON_VALUES | frozenset({"--reference"}))
+    recursive = any(opt.name in ("-R", "--recursive") for opt in found.opts)
+    named = any(opt.name in _CHCON_VALUES or opt.name.startswith("--reference") for opt in found.opts)
+    _targets(call, found.operands if named else found.operands[1:], recursive=recursive)
+
+
 _CHATTR_MODE = re.compile(r"^[-+=][aAcCdDeFijmPsStTux]+$")
 
 
@@ -799,8 +927,13 @@ _SYSTEMCTL_RESTART = frozenset({
 #:   restart), ``dbus``/``dbus-broker`` (dbus-daemon(1): every client loses the system bus),
 #:   ``systemd-logind`` (systemd-logind.service(8): sessions, seats and inhibitors), ``polkit``, the display
 #:   managers (``display-manager``, ``gdm``, ``gdm3``, ``lightdm``, ``sddm``: every graphical session ends);
-#: * the network: ``NetworkManager``, ``networking`` (interfaces(5) ``ifdown -a``), ``systemd-networkd``,
-#:   ``systemd-resolved``;
+#: * the network: ``NetworkManager``, ``networking`` (interfaces(5) ``ifdown -a``), ``network`` (Red Hat's
+#:   initscripts network.service: ``ifdown`` of every interface), ``systemd-networkd``, ``systemd-resolved``, and
+#:   the tunnels the owner may reach the machine through: ``tailscaled`` (tailscaled(8)), ``wg-quick@IF``
+#:   (wg-quick(8): its stop runs ``wg-quick down``), ``openvpn``, ``openvpn-client@``, ``openvpn-server@``,
+#:   ``zerotier-one``, ``cloudflared`` (a Cloudflare Tunnel), ``teleport``;
+#: * account lookups: ``sssd`` (sssd(8)), ``nslcd``, ``winbind``: no directory logins while it is down;
+#: * FlyBot itself (``flybot``): no escalation can be answered while it is down, or after a start that fails;
 #: * one user's whole login: ``user@UID`` (user@.service(5): the user's service manager; its stop ends every
 #:   process of that user's units, their desktop and ``--user`` services), ``user-runtime-dir@UID`` (its stop
 #:   removes ``/run/user/UID``, every socket and key agent in it), the consoles' logins ``getty@``,
@@ -814,7 +947,9 @@ SECURITY_UNITS = frozenset({
     "crowdsec", "apparmor", "auditd", "systemd-journald", "rsyslog", "syslog-ng", "syslog", "ssh", "sshd", "dbus",
     "dbus-broker", "systemd-logind", "polkit", "display-manager", "gdm", "gdm3", "lightdm", "sddm", "NetworkManager",
     "networking", "systemd-networkd", "systemd-resolved", "user", "user-runtime-dir", "getty", "serial-getty",
-    "console-getty", "container-getty", "autovt", "systemd-user-sessions",
+    "console-getty", "container-getty", "autovt", "systemd-user-sessions", "network", "tailscaled", "wg-quick",
+    "openvpn", "openvpn-client", "openvpn-server", "zerotier-one", "cloudflared", "teleport", "sssd", "nslcd",
+    "winbind", "flybot",
 })  # fmt: skip
 
 

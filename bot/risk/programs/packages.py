@@ -74,7 +74,7 @@ from bot.risk.options import long_is
 from bot.risk.paths import Where
 from bot.risk.words import Word
 
-from .kit import destructive, host_destructive, show, tool_plugin
+from .kit import chosen_source, destructive, host_destructive, local_package_outside, show, tool_plugin
 
 __all__ = [
     "APT_SAFE_OPTIONS",
@@ -82,6 +82,7 @@ __all__ = [
     "DNF_SAFE_SETOPT",
     "apk",
     "apt",
+    "conda_channel",
     "brew",
     "dnf",
     "dpkg",
@@ -801,4 +802,60 @@ def nix_code(base: Handler) -> Handler:
                     )
 
     handler.__name__ = "nix_code"
+    return handler
+
+
+#: Channels conda, mamba and micromamba users take packages from as a matter of course (conda docs, "Channels":
+#: ``defaults``, and the community channels hosted on anaconda.org that the conda, mamba and PyTorch install guides
+#: name). Any other name is an anaconda.org account's channel (``channel_alias`` + NAME), open to anyone.
+_CONDA_CHANNELS = frozenset({
+    "defaults", "conda-forge", "bioconda", "pytorch", "pytorch-nightly", "nvidia", "anaconda", "main", "r", "msys2",
+    "pkgs/main", "pkgs/r", "pkgs/msys2",
+})  # fmt: skip
+_CONDA_INSTALLS = frozenset({"install", "create", "update", "upgrade"})
+
+
+def conda_channel(base: Handler) -> Handler:
+    """conda install|create|update (conda command reference, conda 24; mamba, micromamba alike): ``-c``/``--channel
+    CHANNEL`` "Additional channel to search for packages ... You can also use any name and the .condarc
+    channel_alias value will be prepended" (any anaconda.org account's channel) or a local directory; a package
+    spec ``CHANNEL::NAME`` names its channel too (conda "Package match specifications"). A channel other than the
+    well-known ones (:data:`_CONDA_CHANNELS`) is a source the command chose (chosen-source; no standing approval
+    covers it). A package operand that is a path (``./x.conda``, ``/tmp/x.tar.bz2``) installs that file, its
+    link scripts run: from outside the workspace, project-outside-workspace."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        operands = [w.value for w in words if w.value is None or not w.value.startswith("-")]
+        if not operands or operands[0] not in _CONDA_INSTALLS:
+            return
+        channels: list[str | None] = []
+        specs: list[Word] = []
+        index = 0
+        while index < len(words):
+            word = words[index]
+            value = word.value
+            index += 1
+            if value is None:
+                specs.append(word)
+                continue
+            name, eq, attached = value.partition("=")
+            if value.startswith("--") and len(name) >= 4 and "--channel".startswith(name):
+                channels.append(attached if eq else (words[index].value if index < len(words) else ""))
+                index += 0 if eq else 1
+            elif value.startswith("-c") and not value.startswith("--"):
+                channels.append(value[2:] if len(value) > 2 else (words[index].value if index < len(words) else ""))
+                index += 0 if len(value) > 2 else 1
+            elif not value.startswith("-"):
+                specs.append(word)
+                if "::" in value:
+                    channels.append(value.split("::", 1)[0])
+        for channel in channels:
+            if channel is None or channel.strip("/") not in _CONDA_CHANNELS:
+                chosen_source(call, f"{call.name} from the channel {channel or '?'}", listed=True)
+                return
+        local_package_outside(call, specs[1:], call.name, bare_path=False)
+
+    handler.__name__ = "conda_channel"
     return handler

@@ -53,6 +53,7 @@ from .kit import (
     local_package_outside,
     network,
     read_only,
+    show,
     tool_plugin,
 )
 
@@ -582,7 +583,9 @@ def chosen(call: Call, what: str, label: str) -> None:
 def just(call: Call) -> None:
     """just (just.systems manual): ``just [OPTIONS] [NAME=VALUE...] [RECIPE [ARGS...]]`` runs the justfile's recipe
     (dependencies first). ``--justfile FILE`` is read (relative to the shell's directory) and the recipe runs in its
-    directory, or in ``--working-directory DIR``; ``NAME=VALUE`` overrides are graded as :func:`run_recipe` says.
+    directory, or in ``--working-directory DIR``; without either, a first argument holding ``/`` names the directory
+    the justfile is searched from ("Invoking justfiles in Other Directories": ``just sub/build`` is
+    ``(cd sub && just build)``, ``just ../x/`` runs that justfile's default recipe); ``NAME=VALUE`` overrides are graded as :func:`run_recipe` says.
     ``--set``, ``--shell``, ``--shell-arg``, ``--dotenv-*``, ``--command``, ``--global-justfile`` and ``--choose``
     change what runs: destructive. ``--evaluate [VARIABLE]`` evaluates the assignments, running their backticks and
     ``shell()`` calls (just manual, "Command Evaluation Using Backticks"): graded as the default recipe's run, whose
@@ -651,6 +654,12 @@ def just(call: Call) -> None:
             evaluate = True
     build_or_test(call, "just")
     target = words[index].value if index < len(words) and not evaluate else ""
+    if target and "/" in target and justfile is None and directory is None:
+        # just manual, "Invoking justfiles in Other Directories": a first argument holding "/" is split at the
+        # last "/"; just searches for the justfile from the part before it (`just foo/build` is
+        # `(cd foo && just build)`, `just foo/` runs foo's default recipe)
+        where, _, target = target.rpartition("/")
+        directory = Word(where or "/", words[index].src)
     if justfile is not None and directory is None:
         parent = posixpath.dirname(justfile.value) if justfile.value is not None else None
         directory = Word(parent, justfile.src) if parent else None
@@ -662,7 +671,8 @@ def tox(call: Call) -> None:
     configuration ``-c`` names, relative to the shell's directory; the commands run in its directory): the
     environments ``-e`` names (``,``-separated, blanks around them ignored), those of ``env_list`` without ``-e``
     (recipe ``TOX_DEFAULT``), every one the file names for ``-m``, ``-f`` and ``-e ALL`` (``TOX_ALL``). ``-x``/
-    ``--override`` and arguments after ``--`` (``{posargs}``) change what runs: destructive. tox 4 imports a
+    ``--override`` and arguments after ``--`` (``{posargs}``) change what runs: destructive; so do ``--installpkg``,
+    ``--root`` and ``--discover`` outside the workspace (:data:`_TOX_CODE_OPTIONS`). tox 4 imports a
     ``toxfile.py`` next to its configuration at every start (tox "Your first plugin"), listings and ``--version``
     included: the recipe book refuses that place (recipe ``TOX_START`` for the uses that run no environment)."""
     envs: list[str] = []
@@ -697,6 +707,18 @@ def tox(call: Call) -> None:
             return
         elif value in ("-l", "--listenvs", "-a", "--listenvs-all", "--version", "-h", "--help", "--showconfig"):
             prints = value
+        elif value is not None and _tox_code_option(value.split("=", 1)[0]):
+            name, eq, attached = value.partition("=")
+            taken = literal_word(attached) if eq else (words[index] if index < len(words) else Word(None, ""))
+            index += 0 if eq else 1
+            if taken.value is None or call.where(taken) not in (Where.WORKSPACE, Where.NOWHERE):
+                destructive(
+                    call,
+                    "project-outside-workspace",
+                    f"tox {name} {show(taken)}: a package, project or interpreter outside the workspace (or only "
+                    "known when it runs) is built, installed or run, code FlyBot does not read.",
+                )
+                return
     if prints is not None:
         read_only(call, f"tox {prints} only prints.")
         directory, file = _tox_place(config)
@@ -713,6 +735,17 @@ def tox(call: Call) -> None:
         envs = [TOX_ALL]  # every environment the file names (tox "ALL": all of them)
     for env in envs or [TOX_DEFAULT]:
         run_recipe(call, "tox", env, directory=directory, file=file)
+
+
+#: tox 4 options naming code it builds, installs or runs (tox "CLI interface"): ``--installpkg`` "use given package
+#: for installation" instead of packaging the project (an sdist's setup.py runs), ``--root`` the project root it
+#: packages, ``--discover`` interpreters it tries first.
+_TOX_CODE_OPTIONS = frozenset({"--installpkg", "--root", "--discover"})
+
+
+def _tox_code_option(name: str) -> bool:
+    """True for an option of :data:`_TOX_CODE_OPTIONS` or its argparse abbreviation (``--instal``, ``--roo``)."""
+    return name.startswith("--") and len(name) >= 5 and any(o.startswith(name) for o in _TOX_CODE_OPTIONS)
 
 
 def _tox_place(config: Word | None) -> tuple[Word | None, Word | None]:
