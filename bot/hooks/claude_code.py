@@ -365,6 +365,15 @@ def answer(decision: Decision, reason: str, event: str = "PreToolUse") -> dict[s
     }
 
 
+def codex_pre_tool_use(decision: Decision, reason: str) -> tuple[Decision, str]:
+    """A decision for Codex's ``PreToolUse``, which takes only ``deny``: ``allow`` stays (the caller writes nothing,
+    so Codex runs the command its own way, in its sandbox or asking for approval); ``ask`` becomes ``deny``, since
+    no answer would let the command run unasked."""
+    if decision == "ask":
+        return "deny", reason.removesuffix(" Asking here instead.") + " Not run: Codex's PreToolUse hook cannot ask."
+    return decision, reason
+
+
 def decision_for(
     verdict: Verdict, *, on_no_decision: NoDecision = "ask", permission_mode: str | None = None
 ) -> tuple[Decision, str]:
@@ -449,11 +458,10 @@ def run(
             return EXIT_OK
         print(f"{PREFIX}: {name} is not in --tools; no decision", file=stderr)
         return EXIT_OK
-    if agent == "codex" and event.event == "PreToolUse":
+    codex_pre = agent == "codex" and event.event == "PreToolUse"
+    if codex_pre and not isinstance(event, BashCall):
         print(
-            f"{PREFIX.replace('claude-code', agent)}: Codex takes no allow or ask from a PreToolUse hook; no "
-            "decision (configure this hook under PermissionRequest)",
-            file=stderr,
+            f"{PREFIX.replace('claude-code', agent)}: FlyBot grades Codex's Bash calls only; no decision", file=stderr
         )
         return EXIT_OK
     started = time.monotonic()
@@ -486,7 +494,9 @@ def run(
             print(f"{PREFIX}: {text}; blocked", file=stderr)
             return EXIT_BLOCK
         decision, reason = no_decision(text, on_no_decision=on_no_decision, permission_mode=event.permission_mode)
-    out = answer(decision, reason, event.event)
+    if codex_pre:
+        decision, reason = codex_pre_tool_use(decision, reason)
+    out = answer(decision, reason, event.event) if decision != "allow" or not codex_pre else None
     if out is None:
         print(f"{PREFIX}: {reason}", file=stderr)
     _write(stdout, out)
