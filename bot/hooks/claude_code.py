@@ -28,6 +28,11 @@ Claude Code 2.1.332's own schema):
   so the dialog is shown and a person decides there. Codex (0.171) sends the same event from its ``hooks.json``
   with the same answer shape (``tool_name`` ``Bash``, ``tool_input.command``, ``tool_input.description``: the
   request's justification); ``flybot hook codex`` is this hook under that name.
+* Codex's ``PreToolUse`` (matcher ``Bash``, 0.171): sent before every shell command, also one Codex runs in its
+  sandbox without asking; the same input shape as Claude Code's (``tool_input.command``, ``tool_use_id``). Codex takes
+  only ``deny`` there (an ``allow`` or ``ask`` answer is an error), so ``flybot hook codex`` writes nothing when the
+  command is at or below the ceiling or approved (Codex runs it its own way) and ``deny`` for everything else, a
+  missing human decision included (:func:`codex_pre_tool_use`).
 * Fields not listed here are ignored (Claude Code adds fields over time).
 * Exit 0 with empty stdout is "no decision" (the normal permission flow); exit 2 blocks the call and feeds stderr to
   Claude; any other exit code is a non-blocking error and **the call proceeds** -- so this hook never lets an exception
@@ -420,9 +425,8 @@ def run(
     """Read one event from ``stdin``, write the answer to ``stdout``; returns the exit code (0, or 2 when blocking).
 
     ``wait_s`` is the whole budget from the moment stdin has been read; keep it below the hook's ``timeout`` in
-    Claude Code's settings (600 s by default). ``agent``: ``claude-code`` or ``codex`` (Codex's hooks take no
-    ``allow`` or ``ask`` answer to ``PreToolUse``, so there this hook gives no decision and says to configure it
-    under ``PermissionRequest``). ``tools``: which tools go through the gate (``--tools``); another tool's event gets
+    Claude Code's settings (600 s by default). ``agent``: ``claude-code`` or ``codex`` (Codex takes only ``deny``
+    from ``PreToolUse``: see :func:`codex_pre_tool_use`; another tool than Bash there gets no decision). ``tools``: which tools go through the gate (``--tools``); another tool's event gets
     no decision (the agent's own permission flow).
     """
     try:
