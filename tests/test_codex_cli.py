@@ -430,8 +430,17 @@ async def codex_with_the_hook(tmp: Path) -> Path:
     hook = " ".join([sys.executable, "-m", "bot", "hook", "codex"])
     (home / "hooks.json").write_text(json.dumps(merged({}, "codex", hook)))
     keys = await trust_hooks(home, tmp / "work")
-    assert keys == [f"{home / 'hooks.json'}:permission_request:0:0"], keys
+    assert sorted(keys) == [f"{home / 'hooks.json'}:{event}:0:0" for event in ("permission_request", "pre_tool_use")]
     return home
+
+
+async def second_card(harness: Harness, first: str) -> str:
+    """The id of the first escalation created after ``first`` (waits for it, up to the test's timeout)."""
+    while True:
+        later = [e for e in await escalations_created(harness) if e != first]
+        if later:
+            return later[0]
+        await asyncio.sleep(0.05)
 
 
 async def test_the_permission_request_hook_answers_codex_before_its_own_approval_request(
@@ -442,7 +451,10 @@ async def test_the_permission_request_hook_answers_codex_before_its_own_approval
     await codex_with_the_hook(tmp_path)
     model.command = "chmod 600 ~/keep.txt"
     proc = await start_codex(tmp_path, model, harness.url, token)
-    escalation_id = await pending_id(harness)
+    # PreToolUse asks first (it cannot tell that Codex will ask for this command again): approved, Codex goes on
+    first = await pending_id(harness)
+    await harness.click(OWNER, first, APPROVE_ACTION)
+    escalation_id = await second_card(harness, first)
     stored = await harness.runtime.store.get_escalation(escalation_id)
     assert stored is not None and stored.session_id != "" and stored.justification == model.justification
     assert target.stat().st_mode & 0o777 == 0o644
@@ -452,7 +464,7 @@ async def test_the_permission_request_hook_answers_codex_before_its_own_approval
     assert target.stat().st_mode & 0o777 == 0o600
     messages = validate_transcript(codex_schema, tmp_path / "t.jsonl")
     assert decisions(messages) == [], "the hook answered: Codex asked flybot codex nothing"
-    assert len(await escalations_created(harness)) == 1
+    assert len(await escalations_created(harness)) == 2
 
 
 async def test_the_permission_request_hooks_deny_keeps_the_command_from_running(
@@ -472,6 +484,59 @@ async def test_the_permission_request_hooks_deny_keeps_the_command_from_running(
     assert len(await escalations_created(harness)) == 1
     (output,) = model.outputs()
     assert "denied by @Olivia: leave the permissions alone" in output, output  # the hook's message reaches the model
+
+
+KEY = "PRIVATE-KEY-sk-live-secret"
+
+
+def a_key_in_home(tmp: Path) -> None:
+    """``~/.ssh/id_rsa`` (a fake key) in the session's home, outside the workspace."""
+    ssh = tmp / "home" / ".ssh"
+    ssh.mkdir(parents=True)
+    (ssh / "id_rsa").write_text(KEY + "\n")
+    (ssh / "id_rsa").chmod(0o600)
+
+
+async def test_a_secret_read_in_codexs_sandbox_is_a_card_and_denied_the_key_never_reaches_the_model(
+    harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    work(tmp_path)
+    a_key_in_home(tmp_path)
+    await codex_with_the_hook(tmp_path)
+    model.command, model.escalate = "cat ~/.ssh/id_rsa", False  # runs in Codex's sandbox: Codex itself asks nothing
+    proc = await start_codex(tmp_path, model, harness.url, token)  # --sandbox workspace-write
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.command == "cat ~/.ssh/id_rsa" and stored.risk == "network", stored
+    await deny_with(harness, escalation_id, "no keys for the model")
+    code, _out, err = await finish(proc)
+    assert code == 0, err
+    messages = validate_transcript(codex_schema, tmp_path / "t.jsonl")
+    assert decisions(messages) == [], "Codex asked flybot codex nothing: the hook decided"
+    sent = json.dumps(model.requests)
+    assert KEY not in sent
+    (output,) = model.outputs()
+    assert "no keys for the model" in output, output  # the owner's reason reaches the model
+    assert len(await escalations_created(harness)) == 1
+
+
+async def test_an_ordinary_command_in_codexs_sandbox_runs_with_no_card(
+    harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    work(tmp_path)
+    a_key_in_home(tmp_path)
+    (tmp_path / "work" / "app.py").write_text("print('hi')\n")
+    await codex_with_the_hook(tmp_path)
+    model.command, model.escalate = "ls", False
+    proc = await start_codex(tmp_path, model, harness.url, token)
+    code, _out, err = await finish(proc)
+    assert code == 0, err
+    (output,) = model.outputs()
+    assert "app.py" in output, output
+    assert await escalations_created(harness) == []
+    assert decisions(validate_transcript(codex_schema, tmp_path / "t.jsonl")) == []
 
 
 def permissions_request(tmp: Path, model: ResponsesAPI) -> Path:

@@ -214,7 +214,7 @@ async def test_a_permission_request_without_a_human_decision_leaves_the_agents_o
     assert answer_of(out, "PermissionRequest")["decision"]["behavior"] == "deny", (out, err)
 
 
-async def test_codex_pre_tool_use_gets_no_decision_since_codex_takes_no_allow(tmp_path: Path) -> None:
+async def test_codex_pre_tool_use_denies_when_no_one_decides_since_codex_takes_no_ask(tmp_path: Path) -> None:
     from tests.test_hooks import event
 
     run = await start_hook(
@@ -225,7 +225,9 @@ async def test_codex_pre_tool_use_gets_no_decision_since_codex_takes_no_allow(tm
         agent="codex",
     )
     code, out, err = await run.finish()
-    assert (code, out) == (0, "") and "PermissionRequest" in err, (out, err)
+    answered = answer_of(out, "PreToolUse")
+    assert code == 0 and answered["permissionDecision"] == "deny", (out, err)
+    assert "cannot ask" in answered["permissionDecisionReason"]
 
 
 # -- flybot hook install -----------------------------------------------------------------------------------------------
@@ -298,9 +300,8 @@ def test_install_prints_codex_hooks_json_for_the_user_without_writing(tmp_path: 
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {
         "hooks": {
-            "PermissionRequest": [
-                {"matcher": "Bash", "hooks": [{"type": "command", "command": "flybot hook codex", "timeout": 600}]}
-            ]
+            event: [{"matcher": "Bash", "hooks": [{"type": "command", "command": "flybot hook codex", "timeout": 600}]}]
+            for event in ("PreToolUse", "PermissionRequest")
         }
     }
     assert not (home / ".codex").exists()

@@ -13,7 +13,7 @@ Modules:
         loaded only when a command is above the ceiling.
     :mod:`bot.hooks.rules_cache`: the adapters' copy of the program rules (raise-only; fail closed when stale).
     :mod:`bot.hooks.claude_code`: the Claude Code command hook protocol (``PreToolUse``, ``PreSkillShellCommand``,
-        ``PermissionRequest``; also Codex's ``PermissionRequest`` as ``flybot hook codex``).
+        ``PermissionRequest``; also Codex's ``PreToolUse`` and ``PermissionRequest`` as ``flybot hook codex``).
     :mod:`bot.hooks.gemini`: the Gemini CLI ``BeforeTool`` hook protocol (``flybot hook gemini``).
     :mod:`bot.hooks.agent_hook`: the Cursor, Copilot CLI, Cline and OpenCode hooks (shell commands and, but for
         Cursor, file edits), one module each for the agent's protocol.

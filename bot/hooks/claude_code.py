@@ -28,6 +28,11 @@ Claude Code 2.1.332's own schema):
   so the dialog is shown and a person decides there. Codex (0.171) sends the same event from its ``hooks.json``
   with the same answer shape (``tool_name`` ``Bash``, ``tool_input.command``, ``tool_input.description``: the
   request's justification); ``flybot hook codex`` is this hook under that name.
+* Codex's ``PreToolUse`` (matcher ``Bash``, 0.171): sent before every shell command, also one Codex runs in its
+  sandbox without asking; the same input shape as Claude Code's (``tool_input.command``, ``tool_use_id``). Codex takes
+  only ``deny`` there (an ``allow`` or ``ask`` answer is an error), so ``flybot hook codex`` writes nothing when the
+  command is at or below the ceiling or approved (Codex runs it its own way) and ``deny`` for everything else, a
+  missing human decision included (:func:`codex_pre_tool_use`).
 * Fields not listed here are ignored (Claude Code adds fields over time).
 * Exit 0 with empty stdout is "no decision" (the normal permission flow); exit 2 blocks the call and feeds stderr to
   Claude; any other exit code is a non-blocking error and **the call proceeds** -- so this hook never lets an exception
@@ -374,6 +379,15 @@ def answer(decision: Decision, reason: str, event: str = "PreToolUse") -> dict[s
     }
 
 
+def codex_pre_tool_use(decision: Decision, reason: str) -> tuple[Decision, str]:
+    """A decision for Codex's ``PreToolUse``, which takes only ``deny``: ``allow`` stays (the caller writes nothing,
+    so Codex runs the command its own way, in its sandbox or asking for approval); ``ask`` becomes ``deny``, since
+    no answer would let the command run unasked."""
+    if decision == "ask":
+        return "deny", reason.removesuffix(" Asking here instead.") + " Not run: Codex's PreToolUse hook cannot ask."
+    return decision, reason
+
+
 def decision_for(
     verdict: Verdict, *, on_no_decision: NoDecision = "ask", permission_mode: str | None = None
 ) -> tuple[Decision, str]:
@@ -421,11 +435,10 @@ def run(
     """Read one event from ``stdin``, write the answer to ``stdout``; returns the exit code (0, or 2 when blocking).
 
     ``wait_s`` is the whole budget from the moment stdin has been read; keep it below the hook's ``timeout`` in
-    Claude Code's settings (600 s by default). ``agent``: ``claude-code`` or ``codex`` (Codex's hooks take no
-    ``allow`` or ``ask`` answer to ``PreToolUse``, so there this hook gives no decision and says to configure it
-    under ``PermissionRequest``). ``tools``: which tools go through the gate (``--tools``); another tool's event gets
-    no decision (the agent's own permission flow). ``project_dir``: ``CLAUDE_PROJECT_DIR`` as the hook found it
-    (:func:`workspace_for`).
+    Claude Code's settings (600 s by default). ``agent``: ``claude-code`` or ``codex`` (Codex takes only ``deny``
+    from ``PreToolUse``: see :func:`codex_pre_tool_use`; another tool than Bash there gets no decision). ``tools``:
+    which tools go through the gate (``--tools``); another tool's event gets no decision (the agent's own permission
+    flow). ``project_dir``: ``CLAUDE_PROJECT_DIR`` as the hook found it (:func:`workspace_for`).
     """
     try:
         event = parse_event(stdin.read())
@@ -460,11 +473,10 @@ def run(
             return EXIT_OK
         print(f"{PREFIX}: {name} is not in --tools; no decision", file=stderr)
         return EXIT_OK
-    if agent == "codex" and event.event == "PreToolUse":
+    codex_pre = agent == "codex" and event.event == "PreToolUse"
+    if codex_pre and not isinstance(event, BashCall):
         print(
-            f"{PREFIX.replace('claude-code', agent)}: Codex takes no allow or ask from a PreToolUse hook; no "
-            "decision (configure this hook under PermissionRequest)",
-            file=stderr,
+            f"{PREFIX.replace('claude-code', agent)}: FlyBot grades Codex's Bash calls only; no decision", file=stderr
         )
         return EXIT_OK
     started = time.monotonic()
@@ -499,7 +511,9 @@ def run(
             print(f"{PREFIX}: {text}; blocked", file=stderr)
             return EXIT_BLOCK
         decision, reason = no_decision(text, on_no_decision=on_no_decision, permission_mode=event.permission_mode)
-    out = answer(decision, reason, event.event)
+    if codex_pre:
+        decision, reason = codex_pre_tool_use(decision, reason)
+    out = answer(decision, reason, event.event) if decision != "allow" or not codex_pre else None
     if out is None:
         print(f"{PREFIX}: {reason}", file=stderr)
     _write(stdout, out)

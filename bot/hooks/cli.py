@@ -254,10 +254,12 @@ def register_hook(
             (
                 parsers.add_parser(
                     "codex",
-                    help='Codex hook (PermissionRequest, matcher "Bash" in hooks.json): reads the event on stdin',
-                    description="Codex command hook for hooks.json: answers PermissionRequest allow/deny on stdout (nothing: "
-                    "Codex's own approval prompt). Codex takes no allow or ask from PreToolUse hooks, so configure it "
-                    "under PermissionRequest (flybot hook install codex writes it).",
+                    help='Codex hook (PreToolUse and PermissionRequest, matcher "Bash" in hooks.json): reads the '
+                    "event on stdin",
+                    description="Codex command hook for hooks.json: answers PermissionRequest allow/deny on stdout "
+                    "(nothing: Codex's own approval prompt) and PreToolUse deny (nothing: Codex runs the command its "
+                    "own way; Codex takes no allow or ask there, so a missing human decision is a deny). flybot hook "
+                    "install codex writes both.",
                 ),
                 "codex",
             )
@@ -360,7 +362,7 @@ def register_hook(
         description="Write (or print, with --print) the hook settings for a project (default: this directory) or "
         "for you (--user), merged with the file's other settings and hooks; a FlyBot hook already there "
         "is replaced. Claude Code: .claude/settings.json, events PreToolUse, PreSkillShellCommand and "
-        "PermissionRequest. Codex: .codex/hooks.json, event PermissionRequest. Gemini CLI: .gemini/settings.json, "
+        "PermissionRequest. Codex: .codex/hooks.json, events PreToolUse and PermissionRequest. Gemini CLI: .gemini/settings.json, "
         "event BeforeTool (timeout 600000 ms, --wait 590 unless given); Gemini CLI hands its hooks the project's .env, "
         "so its hook reads FLYBOT_URL and FLYBOT_TOKEN as they are now from hook-settings.json in FlyBot's state "
         "directory (mode 0600), written here. Otherwise credentials stay in the environment (FLYBOT_URL, "

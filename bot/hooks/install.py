@@ -13,9 +13,9 @@ Where (``--project DIR``, default the current directory; ``--user`` for the home
   --settings FILE`` (unless ``--program`` is given): FILE is the hook's settings in FlyBot's state directory
   (:mod:`bot.hooks.hook_settings`, written here with the owner's ``FLYBOT_URL``, ``FLYBOT_TOKEN``,
   ``SSL_CERT_FILE``, ``SSL_CERT_DIR``, mode 0600), and ``-I`` keeps ``PYTHON*`` variables out.
-* Codex: ``DIR/.codex/hooks.json`` or ``~/.codex/hooks.json`` (``$CODEX_HOME/hooks.json`` when set). The event
-  ``PermissionRequest`` with the matcher ``Bash`` runs ``flybot hook codex``; Codex takes no ``allow`` or ``ask``
-  from a ``PreToolUse`` hook, so that event is not configured.
+* Codex: ``DIR/.codex/hooks.json`` or ``~/.codex/hooks.json`` (``$CODEX_HOME/hooks.json`` when set). The events
+  ``PreToolUse`` (every shell call, also those Codex runs in its sandbox unasked; Codex takes only ``deny`` there)
+  and ``PermissionRequest`` with the matcher ``Bash`` run ``flybot hook codex``.
 
 Both files have the shape ``{"hooks": {EVENT: [{"matcher": ..., "hooks": [{"type": "command", "command": ...,
 "timeout": SECONDS}]}]}}``. Merging keeps every other key and every other hook; a FlyBot hook already configured
@@ -39,7 +39,7 @@ from typing import IO, Any
 #: Events each agent's settings configure for the hook.
 EVENTS = {
     "claude-code": ("PreToolUse", "PreSkillShellCommand", "PermissionRequest"),
-    "codex": ("PermissionRequest",),
+    "codex": ("PreToolUse", "PermissionRequest"),
     "gemini": ("BeforeTool",),
 }
 #: The hook's ``timeout`` in the settings, seconds: above the hook's default ``--wait`` of 590 s.
