@@ -28,7 +28,15 @@ from bot.risk.paths import (
     runs_later,
 )
 from bot.risk.reasons import ReasonBook, shorten
-from bot.risk.recipes import INERT_ENVIRONMENT, MAX_RECIPES, SETTINGS, UNKNOWN, inert_environment, recipe_input
+from bot.risk.recipes import (
+    INERT_ENVIRONMENT,
+    MAX_RECIPES,
+    SETTINGS,
+    UNKNOWN,
+    inert_environment,
+    recipe_input,
+    secrets_target,
+)
 from bot.risk.regex import Regex
 from bot.risk.sensitive import (
     GIT_CONFIG_SECRET,
@@ -826,8 +834,6 @@ def _searches_git_directory(name: str, values: list[str | None]) -> bool:
             if included is not None:
                 includes.append(included)
         return not includes or any(fnmatchcase("config", glob) for glob in includes)
-    hidden = False
-    unrestricted = 0
     for index, value in enumerate(values):
         if value is None:
             return True
@@ -839,6 +845,23 @@ def _searches_git_directory(name: str, values: list[str | None]) -> bool:
                 return False
         elif takes(value, ("--ignore", "--ignore-dir"), index) in (".git", ".git/"):
             return False
+    return _reads_hidden(name, values)
+
+
+def _reads_hidden(name: str, values: list[str | None]) -> bool:
+    """True when a recursive search by ``name values...`` reads hidden files and directories (a name starting with
+    ``.``) below its roots: grep(1) ``-r`` always; rg(1) only with ``--hidden``, ``-.`` or ``-uu`` (``-u`` twice:
+    ``--no-ignore --hidden``), after the last ``--no-hidden``; ag(1) only with ``--hidden``, ``-u`` or
+    ``--unrestricted``. A word only known when it runs may be any of these (fail closed)."""
+    if name not in ("rg", "ag"):
+        return True
+    hidden = False
+    unrestricted = 0
+    for value in values:
+        if value is None:
+            return True
+        if value == "--":
+            break
         if value in ("--hidden", "--unrestricted"):
             hidden = hidden or value == "--hidden" or name == "ag"
             unrestricted += 1
@@ -2168,6 +2191,61 @@ class Grader:
                 found.extend((line.source, line.command) for line in tree.lines)
         return found
 
+    def secret_files(self, value: str, state: CwdState | None = None, *, hidden: bool = True) -> list[tuple[str, str]]:
+        """The files below the directory ``value`` in the workspace (from each directory of ``state``) that are secret
+        files by their name (``sub/.env``, ``config/server.key``), as ``(path below value, what it holds)``, as the
+        recipe book says (:meth:`RecipeBook.secrets`: the adapter walks the tree and sends what it found); without
+        ``hidden``, only those a program skipping hidden files and directories reads (rg, ag). A tree too large to
+        look through, one that could not be read, or an answer that could not be sent (the escalation's recipes are
+        full: both sides then know the same) is reported as ``("*", why)``: it may hold one (fail closed). A found
+        answer is kept in :attr:`recipes_used`, so it is sent with the escalation."""
+        book = self.recipes
+        state = self.state if state is None else state
+        if book is None or state.remote or "\x00" in value or not value:
+            return []
+        root = state.root.rstrip("/")
+        found: list[tuple[str, str]] = []
+        for cwd in sorted(state.cwds):
+            raw = posixpath.normpath(value if value.startswith("/") else f"{cwd}/{value}")
+            if raw != root and not raw.startswith(root + "/"):
+                continue
+            rel = raw[len(root) + 1 :]
+            secrets = next(
+                (
+                    r
+                    for r in self.recipes_used
+                    if r.tool == "path" and r.target == secrets_target(rel, hidden) and not r.directory
+                ),
+                None,
+            )
+            if secrets is None:
+                if len(self.recipes_used) >= MAX_RECIPES:
+                    found.append(("*", "secret files FlyBot could not report (too many questions in one command)"))
+                    continue
+                secrets = book.secrets(rel, hidden)
+                if secrets is None:
+                    continue
+                self.recipes_used.append(secrets)
+            for line in secrets.lines:
+                if line.command == UNKNOWN:
+                    found.append(("*", f"secret files (FlyBot did not look through {shorten(line.source, 100)})"))
+                else:
+                    below = line.source[len(rel) + 1 :] if rel and line.source.startswith(rel + "/") else line.source
+                    found.append((below, line.command))
+        return found
+
+    def secret_files_below(self, value: str, state: CwdState | None = None, *, hidden: bool = True) -> str | None:
+        """What a program reading every file below the directory ``value`` in the workspace may print of the
+        secret files there (:meth:`secret_files`), for a reason; None when there is none."""
+        found = self.secret_files(value, state, hidden=hidden)
+        if not found:
+            return None
+        below, what = found[0]
+        if below == "*":
+            return what
+        more = f" and {len(found) - 1} more" if len(found) > 1 else ""
+        return f"{shorten(below, 60)}{more}, {what}"
+
     def secret_below(self, value: str, state: CwdState | None = None) -> str | None:
         """What secret a program that follows symbolic links may read below the directory ``value``: the secret a
         link there leads to (a credential file, or a directory that may hold one: ``~``, ``/etc``), or the tree
@@ -2711,7 +2789,7 @@ class Grader:
             if what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP):
                 what = self.home_search(text, state) or self.home_secret(text, state)
             if what is None and printed:
-                what = self.git_directory_search(text, state, top=True)
+                what = self.git_directory_search(text, state, top=True) or self.secret_files_below(text, state)
             if what is not None:
                 where = f" (in {shorten(cwd.src, 40)})" if cwd is not None else ""
                 self.flag(
@@ -3277,6 +3355,8 @@ class Grader:
                     what = may_hold_credential(text)
                     if what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP):
                         what = self.home_search(text, state) or self.git_directory_search(text, state, top=below_git)
+                    if what is None and name not in ("diff", "git"):  # a secret file below, by its name
+                        what = self.secret_files_below(text, state, hidden=_reads_hidden(name, values))
                     if what is not None:
                         self.flag(
                             rec,
