@@ -1574,7 +1574,7 @@ class _Checkpoint:
     )  # fmt: skip
     __slots__ = (
         *PLAIN, "functions", "assigned", "exported", "written", "link_secrets", "mark", "records", "recipes", "later",
-        "values", "filled", "hook_dirs", "git_remotes", "recipes_run", "moved_secrets",
+        "values", "filled", "hook_dirs", "git_remotes", "recipes_run", "moved_secrets", "staged_secrets",
     )  # fmt: skip
 
     def __init__(self, g: Grader) -> None:
@@ -1587,6 +1587,7 @@ class _Checkpoint:
         self.filled, self.hook_dirs, self.git_remotes = set(g.filled), set(g.hook_dirs), set(g.git_remotes)
         self.link_secrets = list(g.link_secrets)
         self.moved_secrets = dict(g.moved_secrets)
+        self.staged_secrets = g.staged_secrets
         self.mark = g.book.mark()
         self.records = len(g.records)
         self.recipes = len(g.recipes_used)
@@ -1910,6 +1911,10 @@ class Grader:
         #: Where ``mv`` or ``git mv`` earlier in this script put a secret file (``mv .env notes.txt``), as absolute
         #: paths (globs kept) with what the file holds: a later read there reads the secret (:meth:`moved_secret`).
         self.moved_secrets: dict[str, str] = {}
+        #: Secret files ``git add`` put into the index earlier in this script (``git add -f .env``, a file an earlier
+        #: ``mv`` put a secret in, or a directory holding one), as ``(pathspec as written, what it holds)``: a later
+        #: ``git diff --cached`` prints them (programs/git.py ``_staged_secrets``).
+        self.staged_secrets: tuple[tuple[str, str], ...] = ()
         #: Scripts that run after the rest of this one may have (``trap`` actions), graded before any link maker:
         #: :meth:`finish` grades them again when one comes later.
         self.later: list[tuple[Rec, Scope, str, str, list[Rec]]] = []
@@ -1999,13 +2004,13 @@ class Grader:
         saved = self._checkpoint()
         body(inner)
         made, secrets, by_git = self.links_made, self.link_secrets, self.links_by_git
-        moved = dict(self.moved_secrets)
-        if made is None and moved == saved.moved_secrets:
+        moved, staged = dict(self.moved_secrets), self.staged_secrets
+        if made is None and moved == saved.moved_secrets and staged == saved.staged_secrets:
             return
         self._rewind(saved)
         if rewind is not None:
             rewind()
-        self.moved_secrets = moved
+        self.moved_secrets, self.staged_secrets = moved, staged
         if made is not None:
             self.links_made, self.link_secrets, self.links_by_git = made, secrets, by_git
             self.links_when = "in the same loop or function (it runs again before this)"
@@ -2022,6 +2027,7 @@ class Grader:
         self.functions, self.assigned, self.exported = saved.functions, saved.assigned, saved.exported
         self.written, self.link_secrets = saved.written, saved.link_secrets
         self.moved_secrets = dict(saved.moved_secrets)
+        self.staged_secrets = saved.staged_secrets
         self.filled, self.hook_dirs, self.git_remotes = saved.filled, saved.hook_dirs, saved.git_remotes
         self.values = dict(saved.values)
         self.recipes_run = saved.recipes_run
