@@ -848,6 +848,55 @@ def _searches_git_directory(name: str, values: list[str | None]) -> bool:
     return _reads_hidden(name, values)
 
 
+def _grep_selects(name: str, values: list[str | None]) -> Callable[[str], bool] | None:
+    """Which files below a root grep(1) ``-r`` reads, by the path below it, when its ``--include``, ``--exclude``
+    and ``--exclude-dir`` globs decide (GNU grep manual, "File and Directory Selection": ``--include=GLOB`` "Search
+    only files whose base name matches GLOB"; "If contradictory --include and --exclude options are given, the last
+    matching one wins. If no --include or --exclude options match, a file is included unless the first such option
+    is --include"; ``--exclude-dir=GLOB`` skips "any subdirectory whose base name matches GLOB"); None (every file)
+    for another searcher, or when a word only known when it runs or ``--exclude-from`` (globs read from a file) may
+    change them."""
+    from fnmatch import fnmatchcase
+
+    if name not in ("grep", "egrep", "fgrep"):
+        return None
+    rules: list[tuple[bool, str]] = []  # (include, glob)
+    directories: list[str] = []
+    taking: str | None = None
+    for value in values:
+        if taking is not None:
+            if value is None:
+                return None
+            (directories.append(value) if taking == "--exclude-dir" else rules.append((taking == "--include", value)))
+            taking = None
+            continue
+        if value is None or value.startswith("--exclude-from"):
+            return None
+        if value == "--":
+            break
+        option, eq, glob = value.partition("=")
+        if option in ("--include", "--exclude", "--exclude-dir"):
+            if not eq:
+                taking = option
+            elif option == "--exclude-dir":
+                directories.append(glob)
+            else:
+                rules.append((option == "--include", glob))
+    if not rules and not directories:
+        return None
+
+    def keep(below: str) -> bool:
+        parts = below.split("/")
+        if any(fnmatchcase(part, glob) for part in parts[:-1] for glob in directories):
+            return False
+        matched = [include for include, glob in rules if fnmatchcase(parts[-1], glob)]
+        if matched:
+            return matched[-1]
+        return not rules or not rules[0][0]
+
+    return keep
+
+
 def _reads_hidden(name: str, values: list[str | None]) -> bool:
     """True when a recursive search by ``name values...`` reads hidden files and directories (a name starting with
     ``.``) below its roots: grep(1) ``-r`` always; rg(1) only with ``--hidden``, ``-.`` or ``-uu`` (``-u`` twice:
@@ -2240,10 +2289,22 @@ class Grader:
                     found.append((below, line.command))
         return found
 
-    def secret_files_below(self, value: str, state: CwdState | None = None, *, hidden: bool = True) -> str | None:
+    def secret_files_below(
+        self,
+        value: str,
+        state: CwdState | None = None,
+        *,
+        hidden: bool = True,
+        keep: Callable[[str], bool] | None = None,
+    ) -> str | None:
         """What a program reading every file below the directory ``value`` in the workspace may print of the
-        secret files there (:meth:`secret_files`), for a reason; None when there is none."""
-        found = self.secret_files(value, state, hidden=hidden)
+        secret files there (:meth:`secret_files`; with ``keep``, only the paths below ``value`` it keeps: the ones
+        the program reads), for a reason; None when there is none."""
+        found = [
+            (below, what)
+            for below, what in self.secret_files(value, state, hidden=hidden)
+            if below == "*" or keep is None or keep(below)
+        ]
         if not found:
             return None
         below, what = found[0]
@@ -3362,7 +3423,9 @@ class Grader:
                     if what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP):
                         what = self.home_search(text, state) or self.git_directory_search(text, state, top=below_git)
                     if what is None and name not in ("diff", "git"):  # a secret file below, by its name
-                        what = self.secret_files_below(text, state, hidden=_reads_hidden(name, values))
+                        what = self.secret_files_below(
+                            text, state, hidden=_reads_hidden(name, values), keep=_grep_selects(name, values)
+                        )
                     if what is not None:
                         self.flag(
                             rec,
