@@ -338,7 +338,7 @@ class ProjectRecipes(RecipeBook):
                 why = f"{path[:120] or '.'}: more than {MAX_SECRET_ENTRIES} entries, or unreadable"
                 self._cache[key] = unreadable(LINK_TOOL, target, "", "", (), why)
             elif found:
-                lines = tuple(RecipeLine(rel[:200], what[:MAX_LINE_CHARS]) for rel, what in found)
+                lines = tuple(RecipeLine(_one_line(rel)[:200], what[:MAX_LINE_CHARS]) for rel, what in found)
                 self._cache[key] = Recipe(LINK_TOOL, target, lines)
             else:
                 self._cache[key] = None
@@ -561,6 +561,16 @@ def _secrets_below(root: str, start: str, hidden: bool) -> list[tuple[str, str]]
         except OSError:
             return None
     return sorted(found)
+
+
+#: What the server refuses in a one-line field (bot/api/body.py ``control_character``).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _one_line(path: str) -> str:
+    """``path`` as the server takes a recipe line's source: valid UTF-8 (a name that is not is shown with
+    replacement characters) with each control character shown as ``?``."""
+    return _CONTROL.sub("?", path.encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
 
 
 def _plain_part(part: str) -> bool:

@@ -249,3 +249,21 @@ def test_an_archive_written_to_a_file_or_of_no_secret_keeps_its_grade(
     tracking: Path, repository: Path, command: str, level: RiskLevel, where: str
 ) -> None:
     assert graded(command, tracking if where == "tracking" else repository)[0] is level
+
+
+def test_a_secret_file_whose_name_breaks_a_line_is_sent_as_the_server_takes_it(workspace: Path) -> None:
+    """The adapter's answer goes to the server as a recipe (bot/api/models.py ``RecipeIn``): a file name holding a
+    newline or bytes that are not UTF-8 must not make the escalation unsendable."""
+    from bot.api.models import RecipeIn
+    from bot.risk import classify
+    from bot.risk.serialize import assessment_to_dict
+
+    odd = os.path.join(os.fsencode(workspace / "src"), b"x\n\xff.env")
+    with open(odd, "wb") as handle:
+        handle.write(b"S=1\n")
+    read = classify("grep -r x src", contained=False, workspace=str(workspace), recipes=ProjectRecipes(workspace))
+    assert read.risk is NET
+    sent = assessment_to_dict(read)["recipes"]
+    for recipe in sent:
+        RecipeIn.model_validate(recipe)
+    assert graded("grep -r x src", workspace)[0] is NET
