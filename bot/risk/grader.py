@@ -3322,14 +3322,17 @@ class Grader:
                 found.extend(_climbed(text, state))
         return found
 
-    def reads_below(self, roots: list[Word], words: list[Word], *, git_directory: bool = False) -> str | None:
+    def reads_below(
+        self, roots: list[Word], words: list[Word], *, git_directory: bool = False, hidden: bool | None = None
+    ) -> str | None:
         """What secret a command run on each file found below ``roots`` (find's ``-exec``) may print: a root
         outside the workspace that may hold a credential file (sensitive.may_hold_credential: ``~``, ``/etc``,
         ``/``), a tree in the workspace holding a symbolic link to a secret (:meth:`secret_below`), or, with
         ``git_directory`` (the search enters ``.git`` and its names may include ``config``) and a command that prints
         files (:data:`CONTENT_READERS`: ``find . -type f -exec cat {} +``), the workspace's top or a directory above it, whose ``.git/config`` it prints, as ``grep -r x .``
-        does (:meth:`git_directory_search`); unless the command only names paths (``rm``, ``chmod``, ``ls``); None
-        otherwise."""
+        does (:meth:`git_directory_search`); with ``hidden`` given and such a command, a secret file by its name
+        below a root in the workspace (:meth:`secret_files_below`; ``hidden`` False: only outside hidden directories,
+        ``fd`` without ``-H``); unless the command only names paths (``rm``, ``chmod``, ``ls``); None otherwise."""
         name = words[0].value if words else None
         if name is not None and posixpath.basename(name) in _USES_KEYS:
             return None
@@ -3350,6 +3353,10 @@ class Grader:
                 what = self.secret_below(text)
                 if what is not None:
                     return what
+                if hidden is not None and prints_content(words):
+                    what = self.secret_files_below(text, hidden=hidden)
+                    if what is not None:
+                        return what
         return None
 
     def secrets(self, rec: Rec, scope: Scope, name: str, args: list[Word]) -> None:

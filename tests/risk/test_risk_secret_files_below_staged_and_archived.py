@@ -73,6 +73,8 @@ SECRET_BELOW = [
     "grep -r x keys",
     "find keys -name 'server*' -exec cat {} +",
     "tar cf - keys",
+    "fd . keys -x cat",
+    "fd -H . sub -X cat",
 ]
 
 
@@ -99,6 +101,8 @@ def test_a_recursive_read_of_a_directory_holding_a_secret_file_is_a_secret_read(
         ("find sub -name '*.md' -exec cat {} +", RO),
         ("find keys -name '*.md' -exec cat {} +", RO),
         ("find sub -type f -exec ls -l {} +", RO),
+        ("fd . sub -x cat", RO),  # fd(1) skips hidden files without -H
+        ("fd . keys -x ls", RO),
         ("grep -rl x sub", NET),  # grep -l prints names only, but the rule does not tell (fail closed)
         ("tar cf out.tar sub", WW),
         ("grep x sub/notes.md", RO),
