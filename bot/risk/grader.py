@@ -848,6 +848,16 @@ def _searches_git_directory(name: str, values: list[str | None]) -> bool:
     return _reads_hidden(name, values)
 
 
+def _glob_names(pattern: str, name: str) -> bool:
+    """True when the one-component glob ``pattern`` may name the directory entry ``name`` (bash(1) "Pattern
+    Matching"; a name starting with ``.`` only when the pattern does, as without ``dotglob``)."""
+    from fnmatch import fnmatchcase
+
+    if name.startswith(".") and not pattern.startswith("."):
+        return False
+    return fnmatchcase(name, pattern)
+
+
 def _grep_selects(name: str, values: list[str | None]) -> Callable[[str], bool] | None:
     """Which files below a root grep(1) ``-r`` reads, by the path below it, when its ``--include``, ``--exclude``
     and ``--exclude-dir`` globs decide (GNU grep manual, "File and Directory Selection": ``--include=GLOB`` "Search
@@ -2247,7 +2257,8 @@ class Grader:
         return found
 
     def secret_files(self, value: str, state: CwdState | None = None, *, hidden: bool = True) -> list[tuple[str, str]]:
-        """The files below the directory ``value`` in the workspace (from each directory of ``state``) that are secret
+        """The files below the directory ``value`` in the workspace (from each directory of ``state``; from ``~`` as
+        written, which the adapter expands; for a glob, the directory before it) that are secret
         files by their name (``sub/.env``, ``config/server.key``), as ``(path below value, what it holds)``, as the
         recipe book says (:meth:`RecipeBook.secrets`: the adapter walks the tree and sends what it found); without
         ``hidden``, only those a program skipping hidden files and directories reads (rg, ag). A tree too large to
@@ -2260,11 +2271,24 @@ class Grader:
             return []
         root = state.root.rstrip("/")
         found: list[tuple[str, str]] = []
-        for cwd in sorted(state.cwds):
-            raw = posixpath.normpath(value if value.startswith("/") else f"{cwd}/{value}")
-            if raw != root and not raw.startswith(root + "/"):
-                continue
-            rel = raw[len(root) + 1 :]
+        glob = _GLOB_CHARS.search(value)
+        pattern: str | None = None
+        if glob is not None:  # the directory before the glob holds every file the glob names
+            directory = posixpath.dirname(value[: glob.start()])
+            rest = value[len(directory) + 1 :] if directory else value
+            # a glob of one last component names the entries there it matches (bash(1) "Pathname Expansion": a
+            # leading dot only when the glob starts with one); one of several components keeps every file
+            pattern = rest.rstrip("/") if "/" not in rest.rstrip("/") else None
+            value = directory or ("/" if value.startswith("/") else ".")
+        if value.startswith("~"):  # from the home directory, which the adapter knows: asked as written
+            places = [posixpath.normpath(value)]
+        else:
+            places = []
+            for cwd in sorted(state.cwds):
+                raw = posixpath.normpath(value if value.startswith("/") else f"{cwd}/{value}")
+                if raw == root or raw.startswith(root + "/"):
+                    places.append(raw[len(root) + 1 :])
+        for rel in places:
             secrets = next(
                 (
                     r
@@ -2284,9 +2308,8 @@ class Grader:
             for line in secrets.lines:
                 if line.command == UNKNOWN:
                     found.append(("*", f"secret files (FlyBot did not look through {shorten(line.source, 100)})"))
-                else:
-                    below = line.source[len(rel) + 1 :] if rel and line.source.startswith(rel + "/") else line.source
-                    found.append((below, line.command))
+                elif pattern is None or _glob_names(pattern, line.source.split("/", 1)[0]):
+                    found.append((line.source, line.command))
         return found
 
     def secret_files_below(

@@ -195,11 +195,11 @@ class RecipeBook:
         return self.recipe(LINK_TOOL, tree_target(path))
 
     def secrets(self, path: str, hidden: bool = True) -> Recipe | None:
-        """The files below the directory ``path`` (relative to the workspace, as written) whose name makes them secret
+        """The files below the directory ``path`` (relative to the workspace, or from ``~``, as written) whose name makes them secret
         files (sensitive.py ``env_file``, ``named_secret``: ``sub/.env``, ``config/server.key``), without following
         symbolic links; with ``hidden`` False, only those whose path below ``path`` has no part starting with ``.``
         (rg(1) and ag(1) skip hidden files and directories): a recipe of tool :data:`LINK_TOOL` whose lines are
-        ``(path relative to the workspace, what it holds)``, or one line :data:`UNKNOWN` when the tree was too large
+        ``(path relative to path, what it holds)``, or one line :data:`UNKNOWN` when the tree was too large
         or could not be read; None when there is none (or, for :class:`GivenRecipes`, none was reported)."""
         return self.recipe(LINK_TOOL, secrets_target(path, hidden))
 
@@ -331,7 +331,7 @@ class ProjectRecipes(RecipeBook):
         key = (LINK_TOOL, target, "", "", ())
         if key not in self._cache:
             root = os.path.realpath(self.root)
-            start = os.path.realpath(os.path.join(root, path))
+            start = os.path.realpath(os.path.join(root, os.path.expanduser(path)))
             inside = start == root or start.startswith(root.rstrip(os.sep) + os.sep)
             found = _secrets_below(root, start, hidden) if inside and os.path.isdir(start) else []
             if found is None:
@@ -518,7 +518,7 @@ def _links_out(root: str, start: str) -> list[tuple[str, str]] | None:
 def _secrets_below(root: str, start: str, hidden: bool) -> list[tuple[str, str]] | None:
     """The files below the real directory ``start`` (in the real workspace ``root``) that are secret files by their
     name (sensitive.py ``env_file``, ``named_secret``, given the path relative to ``root``), as ``(path relative to
-    root, what it holds)``, at most :data:`MAX_SECRET_FILES`; links are not followed (a link is judged by its own
+    start, what it holds)``, at most :data:`MAX_SECRET_FILES`; links are not followed (a link is judged by its own
     name). Without ``hidden``, an entry whose name starts with ``.`` is skipped, and so is all below it. None when
     more than :data:`MAX_SECRET_ENTRIES` entries were met or a directory could not be read (fail closed).
 
@@ -531,6 +531,7 @@ def _secrets_below(root: str, start: str, hidden: bool) -> list[tuple[str, str]]
     by_name: dict[str, str | None] = {}
     top = os.path.relpath(start, root)
     prefix = "" if top == "." else top + "/"
+    cut = len(prefix)
     pending = [(start, prefix, all(_plain_part(part) for part in prefix.split("/")[:-1]))]
     entries = 0
     while pending:
@@ -557,7 +558,7 @@ def _secrets_below(root: str, start: str, hidden: bool) -> list[tuple[str, str]]
                     else:
                         what = env_file(name) or named_secret(rel)
                     if what is not None:
-                        found.append((rel, what))
+                        found.append((rel[cut:], what))
         except OSError:
             return None
     return sorted(found)

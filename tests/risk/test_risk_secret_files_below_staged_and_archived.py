@@ -271,3 +271,32 @@ def test_a_secret_file_whose_name_breaks_a_line_is_sent_as_the_server_takes_it(w
     for recipe in sent:
         RecipeIn.model_validate(recipe)
     assert graded("grep -r x src", workspace)[0] is NET
+
+
+@pytest.mark.parametrize(
+    "command, level",
+    [
+        ("grep -r x su?", NET),
+        ("grep -r x s*", NET),
+        ("tar cf - su*", NET),
+        ("grep -r x k*/*", NET),  # a glob of several components keeps every file below its directory
+        ("rg x ke*", NET),
+        ("grep -r TODO *.py", RO),
+        ("grep -r x sr?", RO),
+        ("grep -r x src/*.py", RO),
+        ("rg x s*", RO),  # sub/.env is hidden from rg
+    ],
+)
+def test_a_glob_reads_below_the_entries_it_names(workspace: Path, command: str, level: RiskLevel) -> None:
+    (workspace / "top.py").write_text("x = 1\n")
+    assert graded(command, workspace)[0] is level
+
+
+def test_a_directory_spelled_from_the_home_directory_is_looked_through(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(workspace.parent))
+    for command in ("grep -r x ~/ws/sub", "grep -r x $HOME/ws/sub", "find ~/ws/keys -path '*' -exec cat {} +"):
+        risk, details = graded(command, workspace)
+        assert risk is NET and any(".env" in d or "server.key" in d for d in details), (command, details)
+    assert graded("grep -r x ~/ws/src", workspace)[0] is RO

@@ -454,6 +454,8 @@ def _find_reads_secret_files(call: Call, roots: list[Word], words: list[Word], c
             if below == "*" or every or not globs:
                 return what if below == "*" else f"{shorten(below, 60)}, {what}"
             for glob, folded, whole in globs:
+                if whole and base.startswith("~"):
+                    return f"{shorten(below, 60)}, {what}"  # the shell expands ~ to a path FlyBot does not spell
                 text = f"{base}/{below}" if whole else below.rsplit("/", 1)[-1]
                 if fnmatchcase(text.lower(), glob.lower()) if folded else fnmatchcase(text, glob):
                     return f"{shorten(below, 60)}, {what}"
