@@ -2262,8 +2262,9 @@ class Grader:
         files by their name (``sub/.env``, ``config/server.key``), as ``(path below value, what it holds)``, as the
         recipe book says (:meth:`RecipeBook.secrets`: the adapter walks the tree and sends what it found); without
         ``hidden``, only those a program skipping hidden files and directories reads (rg, ag). A tree too large to
-        look through, one that could not be read, or an answer that could not be sent (the escalation's recipes are
-        full: both sides then know the same) is reported as ``("*", why)``: it may hold one (fail closed). A found
+        look through, one that could not be read, an answer that could not be sent (the escalation's recipes are
+        full: both sides then know the same) or one the adapter did not send (it answers even when it found none) is
+        reported as ``("*", why)``: it may hold one (fail closed). A found
         answer is kept in :attr:`recipes_used`, so it is sent with the escalation."""
         book = self.recipes
         state = self.state if state is None else state
@@ -2302,7 +2303,8 @@ class Grader:
                     found.append(("*", "secret files FlyBot could not report (too many questions in one command)"))
                     continue
                 secrets = book.secrets(rel, hidden)
-                if secrets is None:
+                if secrets is None:  # the adapter always answers: none sent may hide one (fail closed)
+                    found.append(("*", "secret files (not reported by the adapter)"))
                     continue
                 self.recipes_used.append(secrets)
             for line in secrets.lines:

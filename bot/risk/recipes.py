@@ -201,7 +201,8 @@ class RecipeBook:
         symbolic links; with ``hidden`` False, only those whose path below ``path`` has no part starting with ``.``
         (rg(1) and ag(1) skip hidden files and directories): a recipe of tool :data:`LINK_TOOL` whose lines are
         ``(path relative to path, what it holds)``, or one line :data:`UNKNOWN` when the tree was too large
-        or could not be read; None when there is none (or, for :class:`GivenRecipes`, none was reported)."""
+        or could not be read; one without lines when there is none; None (:class:`GivenRecipes`) when the adapter
+        reported nothing."""
         return self.recipe(LINK_TOOL, secrets_target(path, hidden))
 
 
@@ -338,11 +339,9 @@ class ProjectRecipes(RecipeBook):
             if found is None:
                 why = f"{path[:120] or '.'}: more than {MAX_SECRET_ENTRIES} entries, or unreadable"
                 self._cache[key] = unreadable(LINK_TOOL, target, "", "", (), why)
-            elif found:
+            else:  # none found is an answer too, sent as a recipe without lines (the server fails closed without one)
                 lines = tuple(RecipeLine(_one_line(rel)[:200], what[:MAX_LINE_CHARS]) for rel, what in found)
                 self._cache[key] = Recipe(LINK_TOOL, target, lines)
-            else:
-                self._cache[key] = None
         return self._cache[key]
 
     def _read(self, tool: str, target: str, directory: str, file: str, overrides: tuple[str, ...]) -> Recipe | None:

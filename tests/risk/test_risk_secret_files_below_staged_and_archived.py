@@ -300,3 +300,23 @@ def test_a_directory_spelled_from_the_home_directory_is_looked_through(
         risk, details = graded(command, workspace)
         assert risk is NET and any(".env" in d or "server.key" in d for d in details), (command, details)
     assert graded("grep -r x ~/ws/src", workspace)[0] is RO
+
+
+def test_the_adapter_answers_even_when_it_finds_none_and_the_server_fails_closed_without_it(workspace: Path) -> None:
+    from bot.api.models import RecipeIn
+    from bot.risk import classify
+    from bot.risk.serialize import assessment_to_dict
+
+    read = classify("grep -r x src", contained=False, workspace=str(workspace), recipes=ProjectRecipes(workspace))
+    assert read.risk is RO
+    answers = [r for r in read.recipes if r.target.startswith("<secrets> ")]
+    assert len(answers) == 1 and answers[0].lines == ()
+    for recipe in assessment_to_dict(read)["recipes"]:
+        RecipeIn.model_validate(recipe)
+    command = "make -n; grep -r x src"
+    (workspace / "Makefile").write_text("all:\n\techo hi\n")
+    read = classify(command, contained=False, workspace=str(workspace), recipes=ProjectRecipes(workspace))
+    others = [r for r in read.recipes if not r.target.startswith("<secrets> ")]
+    assert others, read.recipes
+    sent = classify(command, contained=False, workspace=str(workspace), recipes=GivenRecipes(others))
+    assert sent.risk >= NET and any("not reported by the adapter" in r.detail for r in sent.reasons), sent.reasons
