@@ -51,7 +51,10 @@ class RecipeIn(BaseModel):
     ``<settings> ``, the workspace settings that choose code a tool runs there (bot/risk/settings.py: each line a
     finding, none when nothing does); or, tool ``path``, where a path in the workspace really leads through a
     symbolic link (its one line's command), or, with a target starting ``<tree> ``, the symbolic links below a
-    directory in the workspace that lead out of it (each line: the link and its real path). ``directory``, ``file`` and ``overrides`` say which recipe it is (:class:`bot.risk.recipes.Recipe`): the server looks it up by them."""
+    directory in the workspace that lead out of it (each line: the link and its real path), or with a target
+    starting ``<secrets> `` or ``<visible> ``, the secret files by their name below a directory in the workspace
+    (each line: the path and what it holds; no line when there is none; one unknown line when the tree was not
+    looked through). ``directory``, ``file`` and ``overrides`` say which recipe it is (:class:`bot.risk.recipes.Recipe`): the server looks it up by them."""
 
     model_config = ConfigDict(extra="forbid")
 

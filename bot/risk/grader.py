@@ -28,7 +28,15 @@ from bot.risk.paths import (
     runs_later,
 )
 from bot.risk.reasons import ReasonBook, shorten
-from bot.risk.recipes import INERT_ENVIRONMENT, MAX_RECIPES, SETTINGS, UNKNOWN, inert_environment, recipe_input
+from bot.risk.recipes import (
+    INERT_ENVIRONMENT,
+    MAX_RECIPES,
+    SETTINGS,
+    UNKNOWN,
+    inert_environment,
+    recipe_input,
+    secrets_target,
+)
 from bot.risk.regex import Regex
 from bot.risk.sensitive import (
     GIT_CONFIG_SECRET,
@@ -832,8 +840,6 @@ def _searches_git_directory(name: str, values: list[str | None]) -> bool:
             if included is not None:
                 includes.append(included)
         return not includes or any(fnmatchcase("config", glob) for glob in includes)
-    hidden = False
-    unrestricted = 0
     for index, value in enumerate(values):
         if value is None:
             return True
@@ -845,6 +851,82 @@ def _searches_git_directory(name: str, values: list[str | None]) -> bool:
                 return False
         elif takes(value, ("--ignore", "--ignore-dir"), index) in (".git", ".git/"):
             return False
+    return _reads_hidden(name, values)
+
+
+def _glob_names(pattern: str, name: str) -> bool:
+    """True when the one-component glob ``pattern`` may name the directory entry ``name`` (bash(1) "Pattern
+    Matching"; a name starting with ``.`` only when the pattern does, as without ``dotglob``)."""
+    from fnmatch import fnmatchcase
+
+    if name.startswith(".") and not pattern.startswith("."):
+        return False
+    return fnmatchcase(name, pattern)
+
+
+def _grep_selects(name: str, values: list[str | None]) -> Callable[[str], bool] | None:
+    """Which files below a root grep(1) ``-r`` reads, by the path below it, when its ``--include``, ``--exclude``
+    and ``--exclude-dir`` globs decide (GNU grep manual, "File and Directory Selection": ``--include=GLOB`` "Search
+    only files whose base name matches GLOB"; "If contradictory --include and --exclude options are given, the last
+    matching one wins. If no --include or --exclude options match, a file is included unless the first such option
+    is --include"; ``--exclude-dir=GLOB`` skips "any subdirectory whose base name matches GLOB"); None (every file)
+    for another searcher, or when a word only known when it runs or ``--exclude-from`` (globs read from a file) may
+    change them."""
+    from fnmatch import fnmatchcase
+
+    if name not in ("grep", "egrep", "fgrep"):
+        return None
+    rules: list[tuple[bool, str]] = []  # (include, glob)
+    directories: list[str] = []
+    taking: str | None = None
+    for value in values:
+        if taking is not None:
+            if value is None:
+                return None
+            (directories.append(value) if taking == "--exclude-dir" else rules.append((taking == "--include", value)))
+            taking = None
+            continue
+        if value is None or value.startswith("--exclude-from"):
+            return None
+        if value == "--":
+            break
+        option, eq, glob = value.partition("=")
+        if option in ("--include", "--exclude", "--exclude-dir"):
+            if not eq:
+                taking = option
+            elif option == "--exclude-dir":
+                directories.append(glob)
+            else:
+                rules.append((option == "--include", glob))
+    if not rules and not directories:
+        return None
+
+    def keep(below: str) -> bool:
+        parts = below.split("/")
+        if any(fnmatchcase(part, glob) for part in parts[:-1] for glob in directories):
+            return False
+        matched = [include for include, glob in rules if fnmatchcase(parts[-1], glob)]
+        if matched:
+            return matched[-1]
+        return not rules or not rules[0][0]
+
+    return keep
+
+
+def _reads_hidden(name: str, values: list[str | None]) -> bool:
+    """True when a recursive search by ``name values...`` reads hidden files and directories (a name starting with
+    ``.``) below its roots: grep(1) ``-r`` always; rg(1) only with ``--hidden``, ``-.`` or ``-uu`` (``-u`` twice:
+    ``--no-ignore --hidden``), after the last ``--no-hidden``; ag(1) only with ``--hidden``, ``-u`` or
+    ``--unrestricted``. A word only known when it runs may be any of these (fail closed)."""
+    if name not in ("rg", "ag"):
+        return True
+    hidden = False
+    unrestricted = 0
+    for value in values:
+        if value is None:
+            return True
+        if value == "--":
+            break
         if value in ("--hidden", "--unrestricted"):
             hidden = hidden or value == "--hidden" or name == "ag"
             unrestricted += 1
@@ -1557,7 +1639,7 @@ class _Checkpoint:
     )  # fmt: skip
     __slots__ = (
         *PLAIN, "functions", "assigned", "exported", "written", "link_secrets", "mark", "records", "recipes", "later",
-        "values", "filled", "hook_dirs", "git_remotes", "recipes_run", "moved_secrets",
+        "values", "filled", "hook_dirs", "git_remotes", "recipes_run", "moved_secrets", "staged_secrets",
     )  # fmt: skip
 
     def __init__(self, g: Grader) -> None:
@@ -1570,6 +1652,7 @@ class _Checkpoint:
         self.filled, self.hook_dirs, self.git_remotes = set(g.filled), set(g.hook_dirs), set(g.git_remotes)
         self.link_secrets = list(g.link_secrets)
         self.moved_secrets = dict(g.moved_secrets)
+        self.staged_secrets = g.staged_secrets
         self.mark = g.book.mark()
         self.records = len(g.records)
         self.recipes = len(g.recipes_used)
@@ -1893,6 +1976,10 @@ class Grader:
         #: Where ``mv`` or ``git mv`` earlier in this script put a secret file (``mv .env notes.txt``), as absolute
         #: paths (globs kept) with what the file holds: a later read there reads the secret (:meth:`moved_secret`).
         self.moved_secrets: dict[str, str] = {}
+        #: Secret files ``git add`` put into the index earlier in this script (``git add -f .env``, a file an earlier
+        #: ``mv`` put a secret in, or a directory holding one), as ``(pathspec as written, what it holds)``: a later
+        #: ``git diff --cached`` prints them (programs/git.py ``_staged_secrets``).
+        self.staged_secrets: tuple[tuple[str, str], ...] = ()
         #: Scripts that run after the rest of this one may have (``trap`` actions), graded before any link maker:
         #: :meth:`finish` grades them again when one comes later.
         self.later: list[tuple[Rec, Scope, str, str, list[Rec]]] = []
@@ -1982,13 +2069,13 @@ class Grader:
         saved = self._checkpoint()
         body(inner)
         made, secrets, by_git = self.links_made, self.link_secrets, self.links_by_git
-        moved = dict(self.moved_secrets)
-        if made is None and moved == saved.moved_secrets:
+        moved, staged = dict(self.moved_secrets), self.staged_secrets
+        if made is None and moved == saved.moved_secrets and staged == saved.staged_secrets:
             return
         self._rewind(saved)
         if rewind is not None:
             rewind()
-        self.moved_secrets = moved
+        self.moved_secrets, self.staged_secrets = moved, staged
         if made is not None:
             self.links_made, self.link_secrets, self.links_by_git = made, secrets, by_git
             self.links_when = "in the same loop or function (it runs again before this)"
@@ -2005,6 +2092,7 @@ class Grader:
         self.functions, self.assigned, self.exported = saved.functions, saved.assigned, saved.exported
         self.written, self.link_secrets = saved.written, saved.link_secrets
         self.moved_secrets = dict(saved.moved_secrets)
+        self.staged_secrets = saved.staged_secrets
         self.filled, self.hook_dirs, self.git_remotes = saved.filled, saved.hook_dirs, saved.git_remotes
         self.values = dict(saved.values)
         self.recipes_run = saved.recipes_run
@@ -2173,6 +2261,88 @@ class Grader:
                     self.recipes_used.append(tree)
                 found.extend((line.source, line.command) for line in tree.lines)
         return found
+
+    def secret_files(self, value: str, state: CwdState | None = None, *, hidden: bool = True) -> list[tuple[str, str]]:
+        """The files below the directory ``value`` in the workspace (from each directory of ``state``; from ``~`` as
+        written, which the adapter expands; for a glob, the directory before it) that are secret
+        files by their name (``sub/.env``, ``config/server.key``), as ``(path below value, what it holds)``, as the
+        recipe book says (:meth:`RecipeBook.secrets`: the adapter walks the tree and sends what it found); without
+        ``hidden``, only those a program skipping hidden files and directories reads (rg, ag). A tree too large to
+        look through, one that could not be read, an answer that could not be sent (the escalation's recipes are
+        full: both sides then know the same) or one the adapter did not send (it answers even when it found none) is
+        reported as ``("*", why)``: it may hold one (fail closed). A found
+        answer is kept in :attr:`recipes_used`, so it is sent with the escalation."""
+        book = self.recipes
+        state = self.state if state is None else state
+        if book is None or state.remote or "\x00" in value or not value:
+            return []
+        root = state.root.rstrip("/")
+        found: list[tuple[str, str]] = []
+        glob = _GLOB_CHARS.search(value)
+        pattern: str | None = None
+        if glob is not None:  # the directory before the glob holds every file the glob names
+            directory = posixpath.dirname(value[: glob.start()])
+            rest = value[len(directory) + 1 :] if directory else value
+            # a glob of one last component names the entries there it matches (bash(1) "Pathname Expansion": a
+            # leading dot only when the glob starts with one); one of several components keeps every file
+            pattern = rest.rstrip("/") if "/" not in rest.rstrip("/") else None
+            value = directory or ("/" if value.startswith("/") else ".")
+        if value.startswith("~"):  # from the home directory, which the adapter knows: asked as written
+            places = [posixpath.normpath(value)]
+        else:
+            places = []
+            for cwd in sorted(state.cwds):
+                raw = posixpath.normpath(value if value.startswith("/") else f"{cwd}/{value}")
+                if raw == root or raw.startswith(root + "/"):
+                    places.append(raw[len(root) + 1 :])
+        for rel in places:
+            secrets = next(
+                (
+                    r
+                    for r in self.recipes_used
+                    if r.tool == "path" and r.target == secrets_target(rel, hidden) and not r.directory
+                ),
+                None,
+            )
+            if secrets is None:
+                if len(self.recipes_used) >= MAX_RECIPES:
+                    found.append(("*", "secret files FlyBot could not report (too many questions in one command)"))
+                    continue
+                secrets = book.secrets(rel, hidden)
+                if secrets is None:  # the adapter always answers: none sent may hide one (fail closed)
+                    found.append(("*", "secret files (not reported by the adapter)"))
+                    continue
+                self.recipes_used.append(secrets)
+            for line in secrets.lines:
+                if line.command == UNKNOWN:
+                    found.append(("*", f"secret files (FlyBot did not look through {shorten(line.source, 100)})"))
+                elif pattern is None or _glob_names(pattern, line.source.split("/", 1)[0]):
+                    found.append((line.source, line.command))
+        return found
+
+    def secret_files_below(
+        self,
+        value: str,
+        state: CwdState | None = None,
+        *,
+        hidden: bool = True,
+        keep: Callable[[str], bool] | None = None,
+    ) -> str | None:
+        """What a program reading every file below the directory ``value`` in the workspace may print of the
+        secret files there (:meth:`secret_files`; with ``keep``, only the paths below ``value`` it keeps: the ones
+        the program reads), for a reason; None when there is none."""
+        found = [
+            (below, what)
+            for below, what in self.secret_files(value, state, hidden=hidden)
+            if below == "*" or keep is None or keep(below)
+        ]
+        if not found:
+            return None
+        below, what = found[0]
+        if below == "*":
+            return what
+        more = f" and {len(found) - 1} more" if len(found) > 1 else ""
+        return f"{shorten(below, 60)}{more}, {what}"
 
     def secret_below(self, value: str, state: CwdState | None = None) -> str | None:
         """What secret a program that follows symbolic links may read below the directory ``value``: the secret a
@@ -2717,7 +2887,7 @@ class Grader:
             if what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP):
                 what = self.home_search(text, state) or self.home_secret(text, state)
             if what is None and printed:
-                what = self.git_directory_search(text, state, top=True)
+                what = self.git_directory_search(text, state, top=True) or self.secret_files_below(text, state)
             if what is not None:
                 where = f" (in {shorten(cwd.src, 40)})" if cwd is not None else ""
                 self.flag(
@@ -3183,14 +3353,17 @@ class Grader:
                 found.extend(_climbed(text, state))
         return found
 
-    def reads_below(self, roots: list[Word], words: list[Word], *, git_directory: bool = False) -> str | None:
+    def reads_below(
+        self, roots: list[Word], words: list[Word], *, git_directory: bool = False, hidden: bool | None = None
+    ) -> str | None:
         """What secret a command run on each file found below ``roots`` (find's ``-exec``) may print: a root
         outside the workspace that may hold a credential file (sensitive.may_hold_credential: ``~``, ``/etc``,
         ``/``), a tree in the workspace holding a symbolic link to a secret (:meth:`secret_below`), or, with
         ``git_directory`` (the search enters ``.git`` and its names may include ``config``) and a command that prints
         files (:data:`CONTENT_READERS`: ``find . -type f -exec cat {} +``), the workspace's top or a directory above it, whose ``.git/config`` it prints, as ``grep -r x .``
-        does (:meth:`git_directory_search`); unless the command only names paths (``rm``, ``chmod``, ``ls``); None
-        otherwise."""
+        does (:meth:`git_directory_search`); with ``hidden`` given and such a command, a secret file by its name
+        below a root in the workspace (:meth:`secret_files_below`; ``hidden`` False: only outside hidden directories,
+        ``fd`` without ``-H``); unless the command only names paths (``rm``, ``chmod``, ``ls``); None otherwise."""
         name = words[0].value if words else None
         if name is not None and posixpath.basename(name) in _USES_KEYS:
             return None
@@ -3211,6 +3384,10 @@ class Grader:
                 what = self.secret_below(text)
                 if what is not None:
                     return what
+                if hidden is not None and prints_content(words):
+                    what = self.secret_files_below(text, hidden=hidden)
+                    if what is not None:
+                        return what
         return None
 
     def secrets(self, rec: Rec, scope: Scope, name: str, args: list[Word]) -> None:
@@ -3283,6 +3460,10 @@ class Grader:
                     what = may_hold_credential(text)
                     if what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP):
                         what = self.home_search(text, state) or self.git_directory_search(text, state, top=below_git)
+                    if what is None and name not in ("diff", "git"):  # a secret file below, by its name
+                        what = self.secret_files_below(
+                            text, state, hidden=_reads_hidden(name, values), keep=_grep_selects(name, values)
+                        )
                     if what is not None:
                         self.flag(
                             rec,

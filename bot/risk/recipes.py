@@ -55,6 +55,7 @@ __all__ = [
     "RecipeLine",
     "link_target",
     "make_recipe",
+    "secrets_target",
     "tree_target",
 ]
 
@@ -98,6 +99,22 @@ MAX_TREE_LINKS = 16
 def tree_target(path: str) -> str:
     """The target a tree recipe of ``path`` is sent under: ``<tree> `` and the SHA-256 of the path as written."""
     return "<tree> " + link_target(path).removeprefix("<link> ")
+
+
+#: The most directory entries :meth:`ProjectRecipes.secrets` looks at below one path (a ``readdir`` with a name
+#: check for each name: about 0.1 s for 50,000 files whose names repeat, 0.5 s for 50,000 distinct names); a tree
+#: with more is reported as unknown (:data:`UNKNOWN`),
+#: so a recursive read of it fails closed (a secret read).
+MAX_SECRET_ENTRIES = 50000
+#: The most secret files a secrets recipe lists.
+MAX_SECRET_FILES = 20
+
+
+def secrets_target(path: str, hidden: bool) -> str:
+    """The target a secrets recipe of ``path`` is sent under: ``<secrets> `` (every file below) or ``<visible> ``
+    (none whose path below ``path`` has a part starting with ``.``: what rg and ag read without ``--hidden``) and the
+    SHA-256 of the path as written."""
+    return ("<secrets> " if hidden else "<visible> ") + link_target(path).removeprefix("<link> ")
 
 
 class RecipeLine(Frozen):
@@ -177,6 +194,16 @@ class RecipeBook:
         :data:`UNKNOWN` when the tree was too large to look through; None when no link below leads out (or, for
         :class:`GivenRecipes`, none was reported)."""
         return self.recipe(LINK_TOOL, tree_target(path))
+
+    def secrets(self, path: str, hidden: bool = True) -> Recipe | None:
+        """The files below the directory ``path`` (relative to the workspace, or from ``~``, as written) whose name makes them secret
+        files (sensitive.py ``env_file``, ``named_secret``: ``sub/.env``, ``config/server.key``), without following
+        symbolic links; with ``hidden`` False, only those whose path below ``path`` has no part starting with ``.``
+        (rg(1) and ag(1) skip hidden files and directories): a recipe of tool :data:`LINK_TOOL` whose lines are
+        ``(path relative to path, what it holds)``, or one line :data:`UNKNOWN` when the tree was too large
+        or could not be read; one without lines when there is none; None (:class:`GivenRecipes`) when the adapter
+        reported nothing."""
+        return self.recipe(LINK_TOOL, secrets_target(path, hidden))
 
 
 def unreadable(tool: str, target: str, directory: str, file: str, overrides: tuple[str, ...], why: str) -> Recipe:
@@ -297,6 +324,24 @@ class ProjectRecipes(RecipeBook):
                 self._cache[key] = Recipe(LINK_TOOL, tree_target(path), lines)
             else:
                 self._cache[key] = None
+        return self._cache[key]
+
+    def secrets(self, path: str, hidden: bool = True) -> Recipe | None:
+        """See :meth:`RecipeBook.secrets`: a walk of at most :data:`MAX_SECRET_ENTRIES` entries from the real
+        directory, links not followed. Reads directory entries only; opens no file."""
+        target = secrets_target(path, hidden)
+        key = (LINK_TOOL, target, "", "", ())
+        if key not in self._cache:
+            root = os.path.realpath(self.root)
+            start = os.path.realpath(os.path.join(root, os.path.expanduser(path)))
+            inside = start == root or start.startswith(root.rstrip(os.sep) + os.sep)
+            found = _secrets_below(root, start, hidden) if inside and os.path.isdir(start) else []
+            if found is None:
+                why = f"{path[:120] or '.'}: more than {MAX_SECRET_ENTRIES} entries, or unreadable"
+                self._cache[key] = unreadable(LINK_TOOL, target, "", "", (), why)
+            else:  # none found is an answer too, sent as a recipe without lines (the server fails closed without one)
+                lines = tuple(RecipeLine(_one_line(rel)[:200], what[:MAX_LINE_CHARS]) for rel, what in found)
+                self._cache[key] = Recipe(LINK_TOOL, target, lines)
         return self._cache[key]
 
     def _read(self, tool: str, target: str, directory: str, file: str, overrides: tuple[str, ...]) -> Recipe | None:
@@ -468,6 +513,71 @@ def _links_out(root: str, start: str) -> list[tuple[str, str]] | None:
         except OSError:
             return None
     return found
+
+
+def _secrets_below(root: str, start: str, hidden: bool) -> list[tuple[str, str]] | None:
+    """The files below the real directory ``start`` (in the real workspace ``root``) that are secret files by their
+    name (sensitive.py ``env_file``, ``named_secret``, given the path relative to ``root``), as ``(path relative to
+    start, what it holds)``, at most :data:`MAX_SECRET_FILES`; links are not followed (a link is judged by its own
+    name). Without ``hidden``, an entry whose name starts with ``.`` is skipped, and so is all below it. None when
+    more than :data:`MAX_SECRET_ENTRIES` entries were met or a directory could not be read (fail closed).
+
+    Below directories that are all :func:`_plain_part` a file's name alone decides (``named_secret`` looks at the
+    directories only for ``.git``, ``config/secrets.yml`` and dot directories such as ``.ssh`` and ``.config``), so
+    its answer is kept by name."""
+    from bot.risk.sensitive import env_file, named_secret
+
+    found: list[tuple[str, str]] = []
+    by_name: dict[str, str | None] = {}
+    top = os.path.relpath(start, root)
+    prefix = "" if top == "." else top + "/"
+    cut = len(prefix)
+    pending = [(start, prefix, all(_plain_part(part) for part in prefix.split("/")[:-1]))]
+    entries = 0
+    while pending:
+        directory, prefix, plain = pending.pop()
+        try:
+            with os.scandir(directory) as listing:
+                for entry in listing:
+                    entries += 1
+                    if entries > MAX_SECRET_ENTRIES:
+                        return None
+                    name = entry.name
+                    if not hidden and name.startswith("."):
+                        continue
+                    if entry.is_dir(follow_symlinks=False):
+                        pending.append((entry.path, prefix + name + "/", plain and _plain_part(name)))
+                        continue
+                    if len(found) >= MAX_SECRET_FILES:
+                        continue
+                    rel = prefix + name
+                    if plain:
+                        if name not in by_name:
+                            by_name[name] = env_file(name) or named_secret(name)
+                        what = by_name[name]
+                    else:
+                        what = env_file(name) or named_secret(rel)
+                    if what is not None:
+                        found.append((rel[cut:], what))
+        except OSError:
+            return None
+    return sorted(found)
+
+
+#: What the server refuses in a one-line field (bot/api/body.py ``control_character``).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _one_line(path: str) -> str:
+    """``path`` as the server takes a recipe line's source: valid UTF-8 (a name that is not is shown with
+    replacement characters) with each control character shown as ``?``."""
+    return _CONTROL.sub("?", path.encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
+
+
+def _plain_part(part: str) -> bool:
+    """True for a directory name that changes no file's answer below it in sensitive.py ``named_secret``: not a dot
+    directory (``.git``, ``.ssh``, ``.aws``, ``.config``...), not ``config``, and no glob character."""
+    return not part.startswith(".") and part != "config" and not any(c in part for c in "*?[]{}\\")
 
 
 def _sendable(recipe: Recipe | None) -> Recipe | None:

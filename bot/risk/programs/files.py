@@ -802,7 +802,8 @@ def fd(call: Call) -> None:
                 )
                 for w in words[:index]
             )
-            secret = call.g.reads_below(roots, command, git_directory=hidden)
+            # fd(1) matches its pattern against each name and honours .gitignore: neither is followed (fail closed)
+            secret = call.g.reads_below(roots, command, git_directory=hidden, hidden=hidden)
             if secret is not None:
                 call.flag(
                     R.NETWORK,

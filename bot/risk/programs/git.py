@@ -241,6 +241,56 @@ def git(call: Call) -> None:
     if sub in _URL_TAKERS and _remote_helper(call, sub, args):
         return
     handler(_Git(call, _repo(dirs), sub, args))
+    if sub == "add":
+        _note_staged(_Git(call, _repo(dirs), sub, args))
+
+
+#: git-add(1) options that take the next word as their value.
+_ADD_VALUES = frozenset({"--chmod", "--pathspec-from-file"})
+
+
+def _note_staged(g: _Git) -> None:
+    """Remember the secret files ``git add`` puts into the index (git-add(1): "adds the current content of new or
+    modified files to the index"; ``-f`` adds ignored files too): a pathspec naming one (sensitive.py ``env_file``,
+    ``named_secret``: ``-f .env``), one an earlier ``mv`` put a secret in (grader ``moved_secret``), or a directory
+    holding one (grader ``secret_files``, ``.git`` aside: ``git add .``, ``-A`` with no pathspec: the whole tree;
+    ignored files are not told apart, so it fails closed). A pathspec only known when it runs, or
+    ``--pathspec-from-file``, may name any (fail closed). ``-u`` adds only tracked files (the settings question
+    ``tracked`` covers them)."""
+    from bot.risk.sensitive import env_file, named_secret
+
+    grader = g.call.g
+    state = grader.state
+    values = g.values()
+    found: list[tuple[str, str]] = []
+    specs: list[str | None] = []
+    skip = ended = False
+    for value in values:
+        if skip:
+            skip = False
+        elif value == "--" and not ended:
+            ended = True
+        elif not ended and value is not None and value.startswith("-"):
+            if value.startswith("--pathspec-from-file"):
+                specs.append(None)
+            skip = value in _ADD_VALUES
+        else:
+            specs.append(value)
+    if not specs and (g.has("-A", "--all") or any(v is not None and long_is(v, "--all") for v in values)):
+        specs = [state.root]
+    for spec in specs:
+        if spec is None:
+            found.append(("*", "files only known when it runs, secret files among them"))
+            continue
+        what = env_file(spec) or named_secret(spec) or grader.moved_secret(spec, state, plain=True)
+        if what is not None:
+            found.append((spec, what))
+            continue
+        for below, held in grader.secret_files(spec, state):
+            if ".git" not in below.split("/"):
+                found.append((posixpath.join(spec, below) if below != "*" else spec, held))
+    if found:
+        grader.staged_secrets = grader.staged_secrets + tuple(found)
 
 
 #: Subcommands that take a repository URL among their words (git-clone(1), git-fetch(1), git-pull(1),
@@ -625,6 +675,39 @@ def _read(g: _Git) -> None:
     specs = _pathspecs(g)
     if specs is not None:
         _tracked_secrets(g, specs)
+    if g.sub == "diff":
+        _staged_diff(g)
+
+
+def _staged_diff(g: _Git) -> None:
+    """``git diff --cached`` (``--staged``; git-diff(1): "changes you staged for the next commit relative to the
+    named <commit>", HEAD by default) prints the staged content of the files its pathspecs match: a secret file
+    ``git add`` staged earlier in this command (grader ``staged_secrets``), or one the index tracks (the settings
+    question ``tracked``: its staged changes are printed; whether it has any is not known, so it fails closed) is a
+    ``secret-read`` (network). Pathspecs as :func:`_pathspecs` reads them."""
+    values = g.values()
+    if not any(v is not None and (long_is(v, "--cached") or long_is(v, "--staged")) for v in values):
+        return
+    if "--" in values:
+        specs = values[values.index("--") + 1 :]
+    else:
+        specs = [
+            v for v in values if v is None or (not v.startswith("-") and ("/" in v or "*" in v or v.startswith(".")))
+        ]
+    for spec_text, what in g.call.g.staged_secrets:
+        if (
+            spec_text == "*"
+            or not specs
+            or any(_spec_matches(spec, spec_text.removeprefix(g.call.g.state.root.rstrip("/") + "/")) for spec in specs)
+        ):
+            g.call.flag(
+                R.NETWORK,
+                "secret-read",
+                f"git {g.sub} --cached prints the staged {shorten(spec_text, 60)}, {what}, staged earlier in this "
+                "command: its output goes to the model.",
+            )
+            return
+    _tracked_secrets(g, specs)
 
 
 #: git-grep(1) and git-log(1) options that take the next word as their value.
@@ -692,6 +775,8 @@ def _spec_matches(spec: str | None, path: str) -> bool:
 #: What each subcommand of :func:`_pathspecs` prints of the tracked files.
 _PRINTS_TRACKED = {
     "grep": "searches every tracked file and prints the lines it finds",
+    "diff": "prints the staged changes of every tracked file",
+    "archive": "writes every file of the tree, with its content, to standard output",
     "cat-file": "prints every object of the repository, each tracked file's content among them",
 }
 
@@ -1867,6 +1952,29 @@ def _archive(g: _Git) -> None:
         g.call.write(Word(target, output.src), "git archive writes")
     if not outputs:
         g.read()
+        _tracked_secrets(g, _archive_paths(g))
+
+
+#: git-archive(1) options that take the next word as their value.
+_ARCHIVE_VALUES = frozenset(
+    {"--format", "--prefix", "--remote", "--exec", "--add-file", "--add-virtual-file", "--mtime"}
+)
+
+
+def _archive_paths(g: _Git) -> list[str | None]:
+    """The paths ``git archive TREE-ISH [PATH...]`` writes to standard output (git-archive(1): "Without an optional
+    path parameter, all files and subdirectories of the current working directory are included"): ``[]`` for the
+    whole tree. A path only known when it runs matches anything."""
+    operands: list[str | None] = []
+    skip = False
+    for value in g.values():
+        if skip:
+            skip = False
+        elif value is not None and value.startswith("-"):
+            skip = value in _ARCHIVE_VALUES
+        else:
+            operands.append(value)
+    return operands[1:]
 
 
 def _format_patch(g: _Git) -> None:

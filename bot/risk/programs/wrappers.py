@@ -17,6 +17,7 @@ import shlex
 from bot.risk.grader import XARGS_INPUT, Call, prints_content
 from bot.risk.options import Scan, long_is, scan
 from bot.risk.paths import Where
+from bot.risk.reasons import shorten
 from bot.risk.walker import environment_risk, harmless_value
 from bot.risk.words import Word, dynamic_word, literal_word
 
@@ -430,6 +431,40 @@ def _find_reads_top(call: Call, roots: list[Word], words: list[Word], command: l
     return None
 
 
+def _find_reads_secret_files(call: Call, roots: list[Word], words: list[Word], command: list[Word]) -> str | None:
+    """What a command find runs on every file below its start points in the workspace prints of the secret files
+    there by their name (grader ``secret_files``: ``sub/.env``, ``keys/server.key``): find(1) lists every file,
+    hidden ones too, so unless a ``-name``/``-path`` test selects none of them (``-name '*.py'``) a command printing
+    what it reads (grader :func:`prints_content`) prints them. A ``!``/``-not`` or ``-regex`` keeps them; a tree FlyBot
+    did not look through may hold one (fail closed). None otherwise."""
+    from fnmatch import fnmatchcase
+
+    if not prints_content(command):
+        return None
+    values = [w.value or "" for w in words]
+    globs: list[tuple[str, bool, bool]] = []  # (glob, folded, whole path)
+    every = "!" in values or "-not" in values
+    for index, value in enumerate(values[:-1]):
+        if value in ("-regex", "-iregex"):
+            every = True
+        if value in ("-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename"):
+            globs.append((values[index + 1], value.startswith("-i"), "name" not in value or "whole" in value))
+    for root in roots:
+        if root.value is None:
+            continue
+        base = root.value.rstrip("/") or "/"
+        for below, what in call.g.secret_files(root.value):
+            if below == "*" or every or not globs:
+                return what if below == "*" else f"{shorten(below, 60)}, {what}"
+            for glob, folded, whole in globs:
+                if whole and base.startswith("~"):
+                    return f"{shorten(below, 60)}, {what}"  # the shell expands ~ to a path FlyBot does not spell
+                text = f"{base}/{below}" if whole else below.rsplit("/", 1)[-1]
+                if fnmatchcase(text.lower(), glob.lower()) if folded else fnmatchcase(text, glob):
+                    return f"{shorten(below, 60)}, {what}"
+    return None
+
+
 def find(call: Call) -> None:
     """find(1): read-only, except ``-delete`` (deletion), ``-fprint*``/``-fls`` (writes) and
     ``-exec``/``-execdir``/``-ok``/``-okdir`` (the executed command is graded)."""
@@ -517,7 +552,11 @@ def find(call: Call) -> None:
                 else None,
             )
             changed = max((r.level for r, _ in call.g.records[before:]), default=R.READ_ONLY)
-            secret = call.g.reads_below(roots, command_words) or _find_reads_top(call, roots, words, command_words)
+            secret = (
+                call.g.reads_below(roots, command_words)
+                or _find_reads_top(call, roots, words, command_words)
+                or _find_reads_secret_files(call, roots, words, command_words)
+            )
             if secret is not None:
                 call.flag(
                     R.NETWORK,
