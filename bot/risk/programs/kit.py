@@ -64,7 +64,30 @@ def workspace_write(call: Call, detail: str, rule: str = "write-in-workspace") -
 
 
 def build_or_test(call: Call, what: str) -> None:
-    """A build or test tool: it runs the project's own code and writes build output in the workspace."""
+    """A build or test tool: it runs the project's own code and writes build output in the workspace.
+
+    The tools find their project from the directory they start in (cargo, go, mix, gradle, sbt, dotnet, swift,
+    bundler and the rest look for their manifest there or above), so run from a directory outside the workspace
+    (``cd ../other && cargo build``) or from one only known when it runs (``cd "$D"``, ``cd -``), the project is one
+    FlyBot does not read: destructive (``project-outside-workspace``). A script run on another machine is graded
+    by name.
+    """
+    state = call.g.state
+    if not state.remote:
+        inside = state.root.rstrip("/") + "/"
+        outside = sorted(cwd for cwd in state.cwds if cwd != state.root and not cwd.startswith(inside))
+        if not state.cwds or outside:
+            where = (
+                f"in {shorten(outside[0], 60)}, outside the workspace"
+                if outside
+                else "in a directory only known when it runs"
+            )
+            destructive(
+                call,
+                "project-outside-workspace",
+                f"{what} runs {where}: it builds and runs the project there, code FlyBot does not read.",
+            )
+            return
     call.flag(R.WORKSPACE_WRITE, "build-or-test", f"{what} builds or tests the project in the workspace.")
 
 
