@@ -1213,6 +1213,11 @@ def pip(call: Call) -> None:
         specs = [*found.operands[1:], *found.values("-e", "--editable")]
         if _pip_local_outside(call, command, specs):
             return
+        # pip install "-f, --find-links <url>: If a URL or path to an html file, then parse for links to archives
+        # ... If a local path or file:// URL that's a directory, then look for archives in the directory listing":
+        # archives from a directory outside the workspace are built or installed as a local project is
+        if local_package_outside(call, found.values("-f", "--find-links"), f"pip {command} --find-links"):
+            return
         files = found.values("-r", "--requirement", "-c", "--constraint")
         if _pip_requirements_outside(call, command, files) or requirements_outside(call, f"pip {command} -r", files):
             return
