@@ -51,3 +51,39 @@ def test_find_links_in_the_workspace_keeps_the_install_grade(tmp_path: Path, com
     ws = project(tmp_path, {"requirements.in": "evil\n", "wheels/x.txt": ""})
     risk, details = graded(command, ws)
     assert risk is RiskLevel.NETWORK, details
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "meson setup build {out}",
+        "meson setup {out}/build {out}",
+        "meson setup {out}",
+        "meson setup -Dopt=1 build {out}",
+        "cargo install --path {out}",
+        "cargo install --path={out}",
+        "cargo install --locked --path {out} --root {out}/root",
+    ],
+)
+def test_a_source_directory_outside_the_workspace_runs_its_build_code(tmp_path: Path, command: str) -> None:
+    ws = project(tmp_path, {"meson.build": "project('x')\n", "Cargo.toml": '[package]\nname = "x"\n'})
+    risk, details = graded(command.format(out=tmp_path / "elsewhere"), ws)
+    assert risk is RiskLevel.DESTRUCTIVE
+    assert any("outside the workspace" in d and "runs or loads code" in d for d in details), details
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("meson setup build", RiskLevel.WORKSPACE_WRITE),
+        ("meson setup build .", RiskLevel.WORKSPACE_WRITE),
+        ("meson setup -Dopt=1 builddir", RiskLevel.WORKSPACE_WRITE),
+        ("cargo install --path .", RiskLevel.SYSTEM),
+        ("cargo install --path crates/cli", RiskLevel.SYSTEM),
+        ("cargo install ripgrep", RiskLevel.SYSTEM),
+    ],
+)
+def test_the_workspace_as_source_keeps_its_grade(tmp_path: Path, command: str, expected: RiskLevel) -> None:
+    ws = project(tmp_path, {"meson.build": "project('x')\n", "Cargo.toml": '[package]\nname = "x"\n'})
+    risk, details = graded(command, ws)
+    assert risk is expected, details

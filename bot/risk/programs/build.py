@@ -1599,6 +1599,12 @@ def _cargo(call: Call, aliased: bool) -> None:
         call.write(target, f"cargo {command} creates")
     elif command in ("install", "uninstall"):
         _output_options(call, words, _CARGO_OUTPUTS | {"--root"}, f"cargo {command}")
+        # cargo-install(1): "--path path: Filesystem path to local crate to install": cargo builds that crate, its
+        # build.rs and proc macros running here, as a local project pip or npm builds
+        if command == "install" and _outside_project(
+            call, words, "cargo install", _CARGO_OUTPUTS | {"--root"}, only=frozenset({"--path"})
+        ):
+            return
         if command == "install":
             # cargo-install(1): --git URL and --index URL build a crate from a source the command names (its build.rs
             # and proc macros run here)
