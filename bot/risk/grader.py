@@ -290,18 +290,19 @@ _YQ_COMMANDS = frozenset({"eval", "e", "eval-all", "ea"})
 _FIND_NAME_PATTERNS = frozenset({
     "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname",
 })  # fmt: skip
-#: find(1)'s actions that run a command: what follows them is that command's words.
+#: find(1)'s actions that run a command on what it finds.
 _FIND_RUNS = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
 
 
 def _without_find_patterns(args: list[Word]) -> list[Word]:
-    """find's words without the patterns of its name tests (``-not -path './.git/*'`` reads nothing in .git), up
-    to its first ``-exec``/``-ok``, whose command's words are kept. A pattern only known when it runs is kept."""
+    """find's words without the patterns of its name tests (``-not -path './.git/*'`` reads nothing in .git) when
+    it runs no command: with ``-exec``/``-ok`` the patterns choose the files that command is given (``-name '*.key'
+    -exec cat {} +`` prints keys), so every word is kept. A pattern only known when it runs is kept."""
+    if any(word.value in _FIND_RUNS for word in args):
+        return args
     kept: list[Word] = []
     skip = False
-    for index, word in enumerate(args):
-        if word.value in _FIND_RUNS:
-            return kept + args[index:]
+    for word in args:
         if skip and word.value is not None:
             skip = False
             continue
