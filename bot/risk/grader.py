@@ -285,6 +285,32 @@ _FILTER_VALUES = {
 _YQ_COMMANDS = frozenset({"eval", "e", "eval-all", "ea"})
 
 
+#: find(1)'s tests whose argument is a pattern matched against the names found (-name, -path, -regex; -lname
+#: against a link's target), not a file find opens: find prints names, never what a file holds.
+_FIND_NAME_PATTERNS = frozenset({
+    "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname",
+})  # fmt: skip
+#: find(1)'s actions that run a command on what it finds.
+_FIND_RUNS = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
+
+
+def _without_find_patterns(args: list[Word]) -> list[Word]:
+    """find's words without the patterns of its name tests (``-not -path './.git/*'`` reads nothing in .git) when
+    it runs no command: with ``-exec``/``-ok`` the patterns choose the files that command is given (``-name '*.key'
+    -exec cat {} +`` prints keys), so every word is kept. A pattern only known when it runs is kept."""
+    if any(word.value in _FIND_RUNS for word in args):
+        return args
+    kept: list[Word] = []
+    skip = False
+    for word in args:
+        if skip and word.value is not None:
+            skip = False
+            continue
+        skip = word.value in _FIND_NAME_PATTERNS
+        kept.append(word)
+    return kept
+
+
 def _filter_reads_environment(name: str, values: list[str | None]) -> str | None:
     """Why a jq or yq call may print environment variables, or None: its filter (the first operand, or yq's after
     ``eval``/``eval-all``, or ``--expression``) reads ``$ENV``/``env``/``env(NAME)`` (:data:`_FILTER_ENVIRONMENT`),
@@ -1512,6 +1538,20 @@ def _env_written(name: str, args: list[Word], word: Word) -> bool:
     if name in ("cp", "install") and args and word is args[-1]:
         return sum(1 for w in args if not (w.value or "").startswith("-")) >= 2
     return False
+
+
+def _signs_with_key(name: str, args: list[Word], word: Word) -> bool:
+    """True when ``word`` is the ``-key`` file of ``openssl req`` with no ``-keyout``: openssl-req(1) (OpenSSL 3)
+    uses that private key to sign the request or certificate, which goes to ``-out`` or standard output (with
+    ``-text`` its fields and public key), and "-keyout filename: This gives the filename to write any private key to
+    that has been newly created or read from -key", so without ``-keyout`` none of the key is written or printed."""
+    if name != "openssl" or len(args) < 3 or args[0].value != "req":
+        return False
+    values = [w.value for w in args]
+    if any(v is None or v == "-keyout" or v.startswith("-keyout=") for v in values):
+        return False  # the key copied to a file, or standard output, or a word only known when it runs
+    index = next((i for i, w in enumerate(args) if w is word), 0)
+    return index > 1 and values[index - 1] == "-key"
 
 
 def _makes_links(name: str, values: list[str | None]) -> bool:
@@ -3394,6 +3434,8 @@ class Grader:
         """Reading a credential file outside the workspace, printing a secret variable or the whole environment:
         at least ``network``, never downgraded (sensitive.py): the command's output goes to the model provider,
         wherever the command runs."""
+        if name == "find":
+            args = _without_find_patterns(args)
         values = [w.value for w in args]
         filtered = _filter_reads_environment(name, values) if name in ("jq", "gojq", "jaq", "yq") else None
         if name in ("jq", "gojq", "jaq", "yq"):
@@ -3529,9 +3571,12 @@ class Grader:
                 )
                 continue
             flagged = False
-            written = _env_written(name, args, word)  # a file the program only writes: none of it is read
-            # ssh-keygen -f KEY also prints from a key outside the workspace (its public half, -y from the private)
-            replaced = written and name != "ssh-keygen"
+            # a file the program only writes, or a workspace key it only signs with: none of it is printed
+            signs = _signs_with_key(name, args, word)
+            written = _env_written(name, args, word) or signs
+            # ssh-keygen -f KEY also prints from a key outside the workspace (its public half, -y from the private);
+            # a signing key outside the workspace (a home's) stays a credential read
+            replaced = written and name != "ssh-keygen" and not signs
             for text in self.read_paths(word, state):
                 written_as = text
                 real = self.linked_out(text, state) if self.recipes is not None else None

@@ -115,9 +115,13 @@ CATALOGUE: dict[str, object] = {
         "source": "meson commands reference (mesonbuild.com/Commands.html) (meson 1.5)",
         "options": "-h --help -v --version",
         "commands": {
+            # meson setup [builddir] [sourcedir]: meson takes whichever of the two holds a meson.build as the source
+            # (the other, or the current directory, as the build directory; meson "Commands": setup, and
+            # mesonbuild/msetup.py validate_core_dirs), so either operand may be a source directory whose
+            # meson.build runs: a project outside the workspace, as --native-file and --cross-file are
             "setup": {
                 "grade": "build",
-                "operands": "first-out",
+                "operands": "project",
                 "open": True,
                 "options": "--wipe:delete --reconfigure -D*= --native-file=project --cross-file=project",
             },

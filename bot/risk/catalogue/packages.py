@@ -19,6 +19,11 @@ _UV_RUN = (
     "--index= --index-url= --default-index="
 )
 
+#: uv's -f/--find-links URL|DIRECTORY (uv CLI reference, "Index options": "Locations to search for candidate
+#: distributions ... If a path, the target must be a directory that contains packages as wheel files or source
+#: distributions"): a directory's source distributions are built, as a local project is (package role).
+_UV_FIND_LINKS = "-f=package --find-links=package"
+
 #: uv pip install|sync options naming requirements, constraints and overrides files (uv CLI reference).
 _UV_REQUIREMENTS = (
     "-r=project --requirements=project --requirement=project -c=project --constraints=project "
@@ -59,23 +64,28 @@ CATALOGUE: dict[str, object] = {
                 "grade": "fetch",
                 "open": True,
                 "operands": "package",
-                "options": "--editable=package",
+                "options": "--editable=package " + _UV_FIND_LINKS,
                 "above": "pyproject.toml",
             },
-            "remove sync lock": {"grade": "fetch", "open": True, "above": "pyproject.toml"},
-            "run": {"grade": "wrap", "options": _UV_RUN, "above": "pyproject.toml"},
+            "remove sync lock": {"grade": "fetch", "open": True, "options": _UV_FIND_LINKS, "above": "pyproject.toml"},
+            "run": {"grade": "wrap", "options": _UV_RUN + " " + _UV_FIND_LINKS, "above": "pyproject.toml"},
             "init": {"grade": "write", "open": True, "operands": "out"},
             # uv build [SRC]: "the directory from which distributions should be built", with its build backend
-            "build": {"grade": "build", "open": True, "options": "-o=out --out-dir=out", "operands": "project"},
+            "build": {
+                "grade": "build",
+                "open": True,
+                "options": "-o=out --out-dir=out " + _UV_FIND_LINKS,
+                "operands": "project",
+            },
             # uv export locks the project first unless --frozen ("the lockfile will be updated ... if it is missing or
             # outdated"), building it to read dynamic metadata: as uv lock
             "export": {
                 "grade": "fetch",
                 "open": True,
-                "options": "-o=out --output-file=out --frozen",
+                "options": "-o=out --output-file=out --frozen " + _UV_FIND_LINKS,
                 "when": {"--frozen": "read"},
             },
-            "tree": {"grade": "fetch", "open": True},
+            "tree": {"grade": "fetch", "open": True, "options": _UV_FIND_LINKS},
             # uv venv [PATH] (default .venv): -c/--clear "Remove any existing files or directories at the target
             # path"; the uv releases in use remove a directory that is no virtual environment too (`uv venv -c .`
             # empties the project): a deletion, as rm -rf PATH
@@ -108,7 +118,8 @@ CATALOGUE: dict[str, object] = {
                         "open": True,
                         "options": "--system:system --target=out --prefix=out -t=out --break-system-packages:system "
                         + _UV_REQUIREMENTS
-                        + " -e=package --editable=package",
+                        + " -e=package --editable=package "
+                        + _UV_FIND_LINKS,
                         "operands": "package",
                     },
                     "sync": {
@@ -116,10 +127,16 @@ CATALOGUE: dict[str, object] = {
                         "open": True,
                         "operands": "project",
                         "options": "--system:system --target=out --prefix=out -t=out --break-system-packages:system "
-                        + _UV_REQUIREMENTS,
+                        + _UV_REQUIREMENTS
+                        + " "
+                        + _UV_FIND_LINKS,
                     },
                     "uninstall": {"grade": "delete", "open": True},
-                    "compile": {"grade": "fetch", "open": True, "options": "-o=out --output-file=out"},
+                    "compile": {
+                        "grade": "fetch",
+                        "open": True,
+                        "options": "-o=out --output-file=out " + _UV_FIND_LINKS,
+                    },
                     "list show freeze tree check": {"grade": "read", "open": True},
                 }
             },
@@ -129,7 +146,8 @@ CATALOGUE: dict[str, object] = {
                         "grade": "install",
                         "open": True,
                         "operands": "package",
-                        "options": "--with=package --with-editable=package -e=package --editable=package",
+                        "options": "--with=package --with-editable=package -e=package --editable=package "
+                        + _UV_FIND_LINKS,
                     },
                     "uninstall": {"grade": "delete", "open": True},
                     "list dir": {"grade": "read", "open": True},
@@ -858,7 +876,9 @@ CATALOGUE: dict[str, object] = {
         "requirements against the index and writes the pinned file",
         "grade": "fetch",
         "open": True,
-        "options": "-o=out --output-file=out --cache-dir=out",
+        # -f/--find-links URL|DIRECTORY (pip-tools "pip-compile"; pip's option): a directory's archives are built
+        # as local projects are
+        "options": "-o=out --output-file=out --cache-dir=out -f=package --find-links=package",
     },
     "jenv": {
         "source": "jenv README (github.com/jenv/jenv) (jenv 0.5): add registers a JDK, global/local/shell choose one, "

@@ -1213,6 +1213,11 @@ def pip(call: Call) -> None:
         specs = [*found.operands[1:], *found.values("-e", "--editable")]
         if _pip_local_outside(call, command, specs):
             return
+        # pip install "-f, --find-links <url>: If a URL or path to an html file, then parse for links to archives
+        # ... If a local path or file:// URL that's a directory, then look for archives in the directory listing":
+        # archives from a directory outside the workspace are built or installed as a local project is
+        if local_package_outside(call, found.values("-f", "--find-links"), f"pip {command} --find-links"):
+            return
         files = found.values("-r", "--requirement", "-c", "--constraint")
         if _pip_requirements_outside(call, command, files) or requirements_outside(call, f"pip {command} -r", files):
             return
@@ -1594,6 +1599,12 @@ def _cargo(call: Call, aliased: bool) -> None:
         call.write(target, f"cargo {command} creates")
     elif command in ("install", "uninstall"):
         _output_options(call, words, _CARGO_OUTPUTS | {"--root"}, f"cargo {command}")
+        # cargo-install(1): "--path path: Filesystem path to local crate to install": cargo builds that crate, its
+        # build.rs and proc macros running here, as a local project pip or npm builds
+        if command == "install" and _outside_project(
+            call, words, "cargo install", _CARGO_OUTPUTS | {"--root"}, only=frozenset({"--path"})
+        ):
+            return
         if command == "install":
             # cargo-install(1): --git URL and --index URL build a crate from a source the command names (its build.rs
             # and proc macros run here)

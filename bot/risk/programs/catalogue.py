@@ -109,8 +109,9 @@ EFFECTS: dict[str, str] = {
     "/, starting with ~) or a value only known when it runs is a program of the caller's choosing (runs-program, "
     "destructive); a version or name (3.12, cpython@3.12, pypy3) picks an installed or managed one: nothing more",
     "package": "(options and operands) its value is a package to install or build: a name or URL, or a local project "
-    "directory or archive (a path, file:, file://, git+file://, NAME @ file://...): one outside the workspace runs its "
-    "build backend, setup.py or scripts (project-outside-workspace, destructive)",
+    "directory or archive (a path, file:, file://, git+file://, NAME @ file://...): one outside the workspace, or a "
+    "value only known when it runs, runs its build backend, setup.py or scripts (project-outside-workspace, "
+    "destructive)",
     "interpreter-home": "(options and operands) as interpreter, and for a version the tool also makes a virtualenv "
     "for it under ~ (pipenv --python 3.12: a write under ~)",
 }
@@ -1215,8 +1216,16 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
                 "loads code there that FlyBot does not read.",
             )
     elif effect == "package":
-        if target is not None and not local_package_outside(call, [target], what):
-            if target.value is None or local_package(target.value, bare_path=True) is None:
+        if target is not None and target.value is None:
+            # a value only known when it runs may be a local project outside the workspace (/tmp/pkg), built there
+            call.flag(
+                R.DESTRUCTIVE,
+                "project-outside-workspace",
+                f"{what} {shorten(target.src, 60)} is a package only known when it runs: it may be a local project "
+                "outside the workspace, whose build code FlyBot does not read.",
+            )
+        elif target is not None and not local_package_outside(call, [target], what):
+            if local_package(target.value or "", bare_path=True) is None:
                 # a name or URL: the tool downloads the package (and runs its build) first
                 network(call, f"{what} {shorten(target.src, 60)} downloads a package.", rule="package-install")
     elif effect in ("interpreter", "interpreter-home"):

@@ -1533,6 +1533,22 @@ def _inner(call: Call, command: list[Word], wrapper: str, *, reliable: bool) -> 
                 name = name[len(prefix) :]
         if name is None or name not in call.g.programs:
             return  # arguments to the image's ENTRYPOINT: the control plane's grade stands
+    from .net import remote_shell_reading_stdin
+
+    if remote_shell_reading_stdin([w.value or "" for w in command]):
+        # a shell in the container reading its script from standard input (docker exec -i, kubectl exec -i,
+        # podman run -i: the client passes its own standard input on), graded as ssh's remote shell is: a literal
+        # here-document is that script, run in the container; the session's own input (no file or pipe) is an
+        # interactive shell there, the control plane's grade standing; a file or pipe the classifier cannot see
+        # stays shell-stdin (below)
+        if call.rec.null_stdin:
+            return
+        if call.rec.stdin is not None:
+            call.script(call.rec.stdin, f"{wrapper} (its standard input, run in the container)", remote=True)
+            call.rec.emit = True
+            return
+        if not call.rec.fed:
+            return
     call.script(argv_text(command).lstrip(), wrapper, remote=True)
     call.rec.emit = True
 
@@ -1748,6 +1764,9 @@ def helm(call: Call) -> None:
     if verb == "repo" and len(verbs) > 1 and verbs[1] in ("list", "ls"):
         call.flag(R.NETWORK, _RULE, "helm repo list reads the repository list.")
         return
+    if verb == "repo" and len(verbs) > 1 and verbs[1] in ("update", "up", "add", "remove", "rm"):
+        _helm_repo(call, verbs[1], values)
+        return
     if verb in ("template", "lint", "create", "package", "version", "env", "completion", "show", "inspect"):
         _helm_local(call, verb, verbs[1:], values)
         return
@@ -1763,6 +1782,27 @@ def helm(call: Call) -> None:
     if verb == "get" and len(verbs) > 1 and verbs[1] in ("values", "all", None):
         # helm get values|all: the release's values, where charts take passwords and tokens (helm.sh/docs/helm)
         _prints_credentials(call, f"helm get {verbs[1] or '(a subcommand only known when it runs)'}")
+
+
+def _helm_repo(call: Call, sub: str, values: list[str]) -> None:
+    """helm repo (helm.sh/docs/helm/helm_repo_add, helm_repo_update, helm_repo_remove; "Helm Environment Variables"):
+    ``update`` downloads each repository's index into helm's cache ($HELM_REPOSITORY_CACHE, ~/.cache/helm/repository)
+    and reaches no cluster: network, as a package manager's index refresh is; ``add`` (which downloads the index too)
+    and ``remove`` (which deletes its cached index) change the user's repository list ($HELM_REPOSITORY_CONFIG, ~/.config/helm/repositories.yaml), which later installs resolve
+    chart names through: a change to the user's files under ~ (system on the host). A ``--repository-cache`` or
+    ``--repository-config`` the command names is graded as a write there."""
+    if sub not in ("remove", "rm"):
+        call.flag(R.NETWORK, "network-egress", f"helm repo {sub} downloads the chart repositories' indexes.")
+    named = ("--repository-cache", "--repository-config") if sub not in ("update", "up") else ("--repository-cache",)
+    for index, value in enumerate(values):
+        name, eq, attached = value.partition("=")
+        if name in named:
+            target = Word(attached, attached) if eq else call.args[index + 1] if index + 1 < len(values) else None
+            call.write(target or Word(None, "?"), f"helm repo {sub} writes")
+    if sub not in ("update", "up") and not any(value.split("=", 1)[0] == "--repository-config" for value in values):
+        call.write(
+            Word(None, "~"), f"helm repo {sub} changes the user's chart repository list (repositories.yaml) under"
+        )
 
 
 def _helm_plugin(call: Call, sub: str | None) -> None:

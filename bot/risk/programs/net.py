@@ -284,7 +284,7 @@ def ssh(call: Call) -> None:
     if any(w.value is None for w in command):
         destructive(call, "dynamic-script", "The remote command is only known when it runs.")
         return
-    if not command or _remote_shell_reading_stdin([w.value or "" for w in command]):
+    if not command or remote_shell_reading_stdin([w.value or "" for w in command]):
         # ssh(1): without a command the remote login shell runs, reading standard input (as "bash -s" given as the
         # command does); -N runs no command, -n/-f read /dev/null, -G/-Q/-O/-W/-V open no shell
         if not found.rest or call.rec.null_stdin or {o.name for o in options} & _SSH_NO_SHELL:
@@ -316,7 +316,7 @@ _STDIN_SHELLS = frozenset({"sh", "bash", "dash", "zsh"})
 _STDIN_SHELL_OPTIONS = frozenset({"-s", "-e", "-x", "-u", "-l", "-ex", "-xe", "-eu", "-ue", "-eux", "-se", "-es"})
 
 
-def _remote_shell_reading_stdin(command: list[str]) -> bool:
+def remote_shell_reading_stdin(command: list[str]) -> bool:
     """True for a remote command that is only a shell reading its script from standard input (``bash``,
     ``sh -s``, ``bash -ex``): then the here-document or here-string given to ssh is that script."""
     return bool(command) and command[0] in _STDIN_SHELLS and all(w in _STDIN_SHELL_OPTIONS for w in command[1:])

@@ -329,7 +329,15 @@ def _alternatives(values: list[str]) -> str | None:
 
 
 def _kill(values: list[str]) -> str | None:
-    return "only lists signal names" if values[:1] in (["-l"], ["-L"], ["--list"], ["--table"]) else None
+    """kill(1) ``-l``/``-L``/``--list``/``--table`` list signal names; signal 0 (``-0``, ``-s 0``, ``-n 0``,
+    ``--signal 0``) sends nothing: kill(2) "If sig is 0, then no signal is sent, but existence and permission checks
+    are still performed" (bash "kill", procps-ng and util-linux kill(1) pass it on). PID 1, -1 and process groups
+    stay graded by the kill guard (programs/hostchanges.py)."""
+    if values[:1] in (["-l"], ["-L"], ["--list"], ["--table"]):
+        return "only lists signal names"
+    if len(values) > 1 and (values[0] == "-0" or values[0] in ("-s", "-n", "--signal") and values[1] == "0"):
+        return "sends no signal (signal 0 only checks that the process exists)"
+    return None
 
 
 def _passwd(values: list[str]) -> str | None:
