@@ -494,6 +494,16 @@ def test_mobile_system_and_check_tools_that_only_look_grade_low() -> None:
             ("clang-format -i src/x.c", R.WORKSPACE_WRITE),
             ("hledger bal", R.READ_ONLY),
             ("rspec spec/models", R.WORKSPACE_WRITE),
+            ("ktlint", R.READ_ONLY),
+            ('ktlint "src/**/*.kt" "!src/**/generated/**"', R.READ_ONLY),
+            ("ktlint --reporter=json --relative", R.READ_ONLY),
+            ("ktlint generateEditorConfig", R.READ_ONLY),
+            ('ktlint -F "src/**/*.kt"', R.WORKSPACE_WRITE),
+            ("ktlint --reporter=checkstyle,output=build/ktlint.xml", R.WORKSPACE_WRITE),
+            ("ktlint --baseline=ktlint-baseline.xml", R.WORKSPACE_WRITE),  # created when it does not exist
+            ("ktlint --ruleset=lib/rules.jar", R.WORKSPACE_WRITE),  # the project's rule set runs, as a build
+            ("clang-tidy -p build src/x.c", R.READ_ONLY),
+            ("clang-tidy -p=build src/x.c", R.READ_ONLY),
         ]
     )
 
@@ -525,6 +535,20 @@ def test_mobile_system_and_check_tools_that_change_the_machine_or_run_code_grade
             ("bat --pager 'rm -rf' x", R.DESTRUCTIVE),
             ("clang-format -i /etc/x.c", R.DESTRUCTIVE),
             ("pre-commit run --all-files", R.DESTRUCTIVE),
+            # ktlint writes a git hook, loads rule-set and reporter JARs, writes its report where told
+            ("ktlint installGitPreCommitHook", R.DESTRUCTIVE),
+            ("ktlint installGitPrePushHook", R.DESTRUCTIVE),
+            ("ktlint --install-git-pre-commit-hook", R.DESTRUCTIVE),
+            ("ktlint -R /tmp/rules.jar", R.DESTRUCTIVE),
+            ("ktlint --ruleset=/opt/x/rules.jar", R.DESTRUCTIVE),
+            ("ktlint --reporter=csv,artifact=/tmp/r.jar", R.DESTRUCTIVE),
+            ("ktlint --reporter csv,artifact=lib/r.jar,output=out.csv", R.DESTRUCTIVE),
+            ('ktlint --reporter "$R"', R.DESTRUCTIVE),
+            ("ktlint --reporter=plain,output=/home/u/.bashrc", R.DESTRUCTIVE),
+            ("ktlint --baseline=/home/u/.bashrc", R.DESTRUCTIVE),
+            # the compile database's commands give clang-tidy its compiler options (-Xclang -load, -fplugin)
+            ("clang-tidy -p /tmp/o src/x.c", R.DESTRUCTIVE),
+            ('clang-tidy -p "$B" src/x.c', R.DESTRUCTIVE),
             ("pre-commit install", R.DESTRUCTIVE),
             ("tldr --clear-cache", R.DESTRUCTIVE),
             ("pueue add rm -rf /", R.DESTRUCTIVE),

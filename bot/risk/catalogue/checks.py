@@ -30,10 +30,12 @@ CATALOGUE: dict[str, object] = {
         "when": {"-i": {"operands": "replaced"}},
     },
     "clang-tidy clang-tidy-17 clang-tidy-18": {
-        "source": "clang-tidy docs (clang.llvm.org/extra/clang-tidy) (clang-tidy 18): --fix rewrites sources",
+        "source": "clang-tidy docs (clang.llvm.org/extra/clang-tidy) (clang-tidy 18): --fix rewrites sources; -p names the "
+        "build path of the compile command database, whose commands give the compiler options it parses with "
+        "(-Xclang -load, -fplugin: refused here on the command line), so one outside the workspace is a project there",
         "grade": "read",
         "open": True,
-        "options": "--fix --fix-errors --fix-notes -p=in --checks=* -checks=* --export-fixes=out "
+        "options": "--fix --fix-errors --fix-notes -p=project --checks=* -checks=* --export-fixes=out "
         "--load=:unknown -load=:unknown --config-file=project --extra-arg=* --extra-arg-before=*",
         "unsafe": "-fplugin -fpass-plugin -Xclang -load -B --extra-arg=-fplugin --extra-arg=-fpass-plugin "
         "--extra-arg=-Xclang --extra-arg=-B --extra-arg-before=-fplugin --extra-arg-before=-fpass-plugin "
@@ -125,8 +127,24 @@ CATALOGUE: dict[str, object] = {
             "help": "read",
         },
     },
-    "shfmt gofumpt goimports ktlint stylish-haskell": {
-        "source": "each formatter's CLI docs (shfmt 3 -w/-l/-d, gofumpt -w, goimports -w, ktlint -F, "
+    "ktlint": {
+        "source": "ktlint command line (pinterest.github.io/ktlint/latest/install/cli; ktlint 1.x, 0.50): it reports "
+        "unless -F/--format rewrites the files; -R/--ruleset loads the rule-set JAR named, --reporter "
+        "NAME,artifact=JAR,output=FILE loads a reporter JAR and writes its report to FILE, --baseline is created when "
+        "it does not exist; the installGitPreCommitHook and installGitPrePushHook commands (0.x "
+        "--install-git-pre-commit-hook, --install-git-pre-push-hook) write a hook git runs later; 0.x "
+        "--apply-to-idea rewrites IntelliJ IDEA's settings under ~, --apply-to-idea-project the project's .idea",
+        "grade": "read",
+        "open": True,
+        "options": "-F --format -R=project --ruleset=project --reporter= --baseline=out --editorconfig=in "
+        "--install-git-pre-commit-hook:runs --install-git-pre-push-hook:runs --apply-to-idea:home "
+        "--apply-to-idea-project:write --code-style= --color-name= --limit= --log-level= -l= --disabled_rules=",
+        "when": {"-F --format": {"operands": "out", "grade": "build"}, "-R --ruleset": "build"},
+        "words": {"installGitPreCommitHook installGitPrePushHook": "runs"},
+        "guard": "build:ktlint_reporter",  # --reporter NAME,artifact=JAR,output=FILE
+    },
+    "shfmt gofumpt goimports stylish-haskell": {
+        "source": "each formatter's CLI docs (shfmt 3 -w/-l/-d, gofumpt -w, goimports -w, "
         "stylish-haskell -i): they print the formatted text or report unless told to write",
         "grade": "read",
         "open": True,

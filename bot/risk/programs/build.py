@@ -2923,3 +2923,48 @@ def msbuild_properties(base: Handler) -> Handler:
 
     handler.__name__ = "msbuild_properties"
     return handler
+
+
+def ktlint_reporter(base: Handler) -> Handler:
+    """ktlint command line (pinterest.github.io/ktlint/latest/install/cli: "Using custom reporter jar and overriding
+    report location", ``--reporter=csv,artifact=/path/to/reporter/csv.jar,output=my-custom-report.csv``): the value
+    is the reporter's name followed by ``KEY=VALUE`` pairs; ``artifact`` is a JAR ktlint loads (code FlyBot does not
+    read: destructive, ``runs-program``), ``output`` the file the report is written to (graded as a write there). A
+    value only known when it runs may be either: destructive. A plain ``--reporter=json`` keeps the entry's grade."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        for index, word in enumerate(words):
+            value = word.value
+            if value == "--":
+                return
+            if value == "--reporter":
+                given = words[index + 1].value if index + 1 < len(words) else ""
+            elif value is not None and value.startswith("--reporter="):
+                given = value.partition("=")[2]
+            else:
+                continue
+            if given is None:
+                destructive(
+                    call,
+                    "runs-program",
+                    f"ktlint --reporter {shorten(words[index + 1].src, 50)}: a "
+                    "reporter only known when it runs may be a JAR ktlint loads.",
+                )
+                return
+            for pair in given.split(",")[1:]:
+                key, _, path = pair.partition("=")
+                if key.strip() == "artifact":
+                    destructive(
+                        call,
+                        "runs-program",
+                        f"ktlint --reporter {shorten(given, 60)} loads the reporter "
+                        f"JAR {shorten(path, 50)}, code FlyBot does not read.",
+                    )
+                    return
+                if key.strip() == "output" and path:
+                    call.write(literal_word(path), "ktlint --reporter output= writes")
+
+    handler.__name__ = "ktlint_reporter"
+    return handler
