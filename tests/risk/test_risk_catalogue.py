@@ -504,6 +504,20 @@ def test_mobile_system_and_check_tools_that_only_look_grade_low() -> None:
             ("ktlint --ruleset=lib/rules.jar", R.WORKSPACE_WRITE),  # the project's rule set runs, as a build
             ("clang-tidy -p build src/x.c", R.READ_ONLY),
             ("clang-tidy -p=build src/x.c", R.READ_ONLY),
+            ("cppcheck --enable=all --inline-suppr src", R.READ_ONLY),
+            ("cppcheck --project=build/compile_commands.json", R.READ_ONLY),
+            ("cppcheck --dump src", R.WORKSPACE_WRITE),
+            ("cppcheck --plist-output=build/plist src", R.WORKSPACE_WRITE),
+            ("staticcheck ./...", R.READ_ONLY),
+            ("staticcheck -checks all,-ST1000 ./...", R.READ_ONLY),
+            ("staticcheck -debug.cpuprofile=build/cpu.out ./...", R.WORKSPACE_WRITE),
+            ("hlint src", R.READ_ONLY),
+            ("hlint --report src", R.WORKSPACE_WRITE),  # report.html here
+            ('hlint --refactor --refactor-options="--inplace" src/A.hs', R.WORKSPACE_WRITE),
+            ("jsonlint package.json", R.READ_ONLY),
+            ("jsonlint -i config/app.json", R.WORKSPACE_WRITE),
+            ("clang-format --files=list.txt", R.READ_ONLY),
+            ("clang-format -i src/x.c", R.WORKSPACE_WRITE),
         ]
     )
 
@@ -549,6 +563,22 @@ def test_mobile_system_and_check_tools_that_change_the_machine_or_run_code_grade
             # the compile database's commands give clang-tidy its compiler options (-Xclang -load, -fplugin)
             ("clang-tidy -p /tmp/o src/x.c", R.DESTRUCTIVE),
             ('clang-tidy -p "$B" src/x.c', R.DESTRUCTIVE),
+            # a Cppcheck GUI project names addons (Python scripts) it runs; --dump/--plist-output write files
+            ("cppcheck --project=x.cppcheck", R.DESTRUCTIVE),
+            ('cppcheck --project "$P"', R.DESTRUCTIVE),
+            ("cppcheck --project=/tmp/o/compile_commands.json", R.DESTRUCTIVE),
+            ("cppcheck --addon-python=/tmp/py src", R.DESTRUCTIVE),
+            ("cppcheck --plist-output=/home/u/.config/autostart/ src", R.DESTRUCTIVE),
+            ("cppcheck --dump /opt/x", R.SYSTEM),
+            ("staticcheck -debug.trace=/home/u/.bashrc ./...", R.DESTRUCTIVE),
+            ("staticcheck --debug.memprofile /home/u/.bashrc ./...", R.DESTRUCTIVE),
+            ("hlint --report=/home/u/.bashrc src", R.DESTRUCTIVE),
+            ("hlint --rep=/home/u/.bashrc src", R.DESTRUCTIVE),  # cmdargs takes a long option's prefix
+            ("hlint --with-refactor=/tmp/evil --refactor src/A.hs", R.DESTRUCTIVE),
+            ('hlint --refactor --refactor-options="-o /home/u/.bashrc" src/A.hs', R.DESTRUCTIVE),
+            ("jsonlint -i /home/u/.config/x.json", R.DESTRUCTIVE),
+            ("jsonlint --in-place /home/u/x.json", R.SYSTEM),
+            ("clang-format -i --files=list.txt", R.DESTRUCTIVE),  # rewrites every file the list names
             ("pre-commit install", R.DESTRUCTIVE),
             ("tldr --clear-cache", R.DESTRUCTIVE),
             ("pueue add rm -rf /", R.DESTRUCTIVE),
