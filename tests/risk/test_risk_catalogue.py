@@ -436,7 +436,7 @@ def test_crypto_database_media_and_archive_tools_that_read_or_write_the_workspac
             ("ffprobe in.mp4", R.READ_ONLY),
             ("magick convert in.png -resize 50% out.png", R.WORKSPACE_WRITE),
             ("magick identify in.png", R.READ_ONLY),
-            ("pandoc in.md -o out.pdf", R.WORKSPACE_WRITE),
+            ("pandoc in.md -o out.html", R.WORKSPACE_WRITE),  # a PDF: secret-read (the LaTeX engine reads \\input)
             ("7z l archive.7z", R.READ_ONLY),
             ("7z a archive.7z dir", R.WORKSPACE_WRITE),
             ("7z x archive.7z -oout", R.DESTRUCTIVE),  # its members are only known when it runs (kit.unpacks)
@@ -931,5 +931,45 @@ def test_flask_serves_at_network_and_its_shell_and_extension_commands_grade_high
             ("flask db upgrade", R.DESTRUCTIVE),  # an extension's command: unknown
             ("flask run --bogus", R.DESTRUCTIVE),
             ("flask --env-file ~/.env shell", R.DESTRUCTIVE),
+        ]
+    )
+
+
+def test_document_formatters_whose_documents_may_include_any_file_read_secrets() -> None:
+    # pandoc(1) "A note on security": include directives (LaTeX, Org, RST, Typst, HTML iframes) and embedded images
+    # (RTF, FB2, EPUB, Docx, ODT, HTML --embed-resources) show other files' contents; --sandbox prevents it but
+    # not in PDF production. groff(7): .so/.mso/.cf read the files a document names, also in safer mode.
+    assert_grades(
+        [
+            ("pandoc README.md", R.READ_ONLY),
+            ("pandoc README.md -t plain", R.READ_ONLY),
+            ("pandoc README.md -o README.html", R.WORKSPACE_WRITE),
+            ("pandoc -s README.md -o out.tex", R.WORKSPACE_WRITE),
+            ("pandoc -f markdown notes.tex", R.READ_ONLY),
+            ("pandoc --sandbox paper.tex -o paper.md", R.WORKSPACE_WRITE),
+            ("pandoc --sandbox README.md -o README.docx", R.WORKSPACE_WRITE),
+            ("pandoc --version", R.READ_ONLY),
+            ("man ls", R.READ_ONLY),
+            ("man -s 3 printf", R.READ_ONLY),
+            ("man -k printf", R.READ_ONLY),
+            ("groff --version", R.READ_ONLY),
+            ("pandoc paper.tex", R.NETWORK),
+            ("pandoc paper.tex -o paper.md", R.NETWORK),
+            ("pandoc notes.rst", R.NETWORK),
+            ("pandoc -f latex notes.txt", R.NETWORK),
+            ("pandoc -flatex notes.txt", R.NETWORK),
+            ("pandoc --from=org notes.txt", R.NETWORK),
+            ('pandoc -f "$F" README.md', R.NETWORK),
+            ("pandoc README.md -o README.docx", R.NETWORK),
+            ("pandoc README.md -t docx -o out", R.NETWORK),
+            ("pandoc README.md -o README.pdf", R.NETWORK),
+            ("pandoc --sandbox README.md -o README.pdf", R.NETWORK),
+            ("pandoc README.md --embed-resources -o README.html", R.NETWORK),
+            ("groff -Tutf8 -man page.1", R.NETWORK),
+            ("nroff -man page.1", R.NETWORK),
+            ("troff", R.NETWORK),  # standard input is a document too
+            ("man ./page.1", R.NETWORK),
+            ("man -l page.1", R.NETWORK),
+            ("man --local-file page.1", R.NETWORK),
         ]
     )
