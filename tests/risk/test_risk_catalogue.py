@@ -804,7 +804,7 @@ def test_everyday_developer_tools_build_read_and_edit_low() -> None:
             ("lcov --capture -d . -o cov.info", R.WORKSPACE_WRITE),
             ("valgrind --leak-check=full ls", R.WORKSPACE_WRITE),
             ("watchexec -e py -- pytest", R.WORKSPACE_WRITE),
-            ("asciidoctor README.adoc", R.WORKSPACE_WRITE),
+            ("asciidoctor -S safe README.adoc", R.WORKSPACE_WRITE),  # without -S: secret-read (include::)
             ("doxygen Doxyfile", R.WORKSPACE_WRITE),
             ("jekyll build", R.WORKSPACE_WRITE),
             ("terser app.js -o app.min.js", R.WORKSPACE_WRITE),
@@ -953,6 +953,9 @@ def test_document_formatters_whose_documents_may_include_any_file_read_secrets()
             ("man -s 3 printf", R.READ_ONLY),
             ("man -k printf", R.READ_ONLY),
             ("groff --version", R.READ_ONLY),
+            ("asciidoctor -S safe README.adoc", R.WORKSPACE_WRITE),
+            ("asciidoctor --safe-mode=server -o out/index.html README.adoc", R.WORKSPACE_WRITE),
+            ("asciidoctor -V", R.READ_ONLY),
             ("pandoc paper.tex", R.NETWORK),
             ("pandoc paper.tex -o paper.md", R.NETWORK),
             ("pandoc notes.rst", R.NETWORK),
@@ -971,5 +974,10 @@ def test_document_formatters_whose_documents_may_include_any_file_read_secrets()
             ("man ./page.1", R.NETWORK),
             ("man -l page.1", R.NETWORK),
             ("man --local-file page.1", R.NETWORK),
+            # asciidoctor(1): the CLI's default safe mode is unsafe, where include:: reads any file
+            ("asciidoctor README.adoc", R.NETWORK),
+            ("asciidoctor -S unsafe README.adoc", R.NETWORK),
+            ('asciidoctor -S "$M" README.adoc', R.NETWORK),
+            ("asciidoctor -o - README.adoc", R.NETWORK),
         ]
     )

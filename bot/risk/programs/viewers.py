@@ -50,7 +50,7 @@ from bot.risk.words import Word, literal_word
 from .kit import destructive, first_dynamic, injected, network, read_only, show
 
 __all__ = [
-    "diff3", "ffmpeg_lists", "file_", "groff_includes", "history", "jobs", "less", "man", "more", "pandoc_includes",
+    "diff3", "asciidoctor_includes", "ffmpeg_lists", "file_", "groff_includes", "history", "jobs", "less", "man", "more", "pandoc_includes",
     "ptx", "shuf", "ss",
 ]  # fmt: skip
 
@@ -608,4 +608,41 @@ def groff_includes(base: Handler) -> Handler:
         )  # fmt: skip
 
     handler.__name__ = "groff_includes"
+    return handler
+
+
+def asciidoctor_includes(base: Handler) -> Handler:
+    """asciidoctor(1) (Asciidoctor 2.0) ``-S, --safe-mode``: "The default for the CLI is unsafe", the mode in which
+    the ``include::`` directive reads any file, an absolute path included (Asciidoctor "Safe modes": from ``safe``
+    up, includes are kept inside the base directory). A document may so copy ``~/.ssh/id_rsa`` into the output the
+    model reads: without ``-S safe|server|secure`` a conversion is a ``secret-read`` (network), as a mode only known
+    when it runs is. The help and version keep the entry's grade."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        mode: str | None = "unsafe"
+        index = 0
+        while index < len(words):
+            value = words[index].value
+            index += 1
+            if value in ("-V", "--version", "-h", "--help"):
+                return
+            if value in ("-S", "--safe-mode"):
+                mode = words[index].value if index < len(words) else ""
+                index += 1
+            elif value is not None and value.startswith("--safe-mode="):
+                mode = value.partition("=")[2]
+            elif value is not None and value.startswith("-S") and len(value) > 2:
+                mode = value[2:]
+        if mode is not None and mode.lower() in ("safe", "server", "secure"):
+            return
+        call.g.flag(
+            call.rec, call.scope, R.NETWORK, "secret-read",
+            "asciidoctor converts in the unsafe mode (the CLI's default, or a mode only known when it runs): an "
+            "include:: directive may name any file (~/.ssh/id_rsa), copied into the output; -S safe keeps includes in "
+            "the base directory.",
+        )  # fmt: skip
+
+    handler.__name__ = "asciidoctor_includes"
     return handler
