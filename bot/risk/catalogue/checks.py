@@ -401,7 +401,8 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help -V --version -c=project --config=project",
         "commands": {
             "fmt": {"grade": "build", "open": True, "operands": "out"},
-            "check output-file-paths output-resolved-config license": {"grade": "read", "open": True},
+            # check resolves and runs the configured plugins as fmt does (process plugins are executables)
+            "check output-file-paths output-resolved-config license": {"grade": "build", "open": True},
             "init config": {"grade": "write", "open": True},
             "upgrade": "install",
             "clear-cache": "delete",
