@@ -316,6 +316,20 @@ def test_terraform_providers_from_a_plugin_directory_outside_are_destructive(
         "echo 'replace a => /tmp/a' >> go.mod && go build",
         "printf 'require: /tmp/x.js\\n' > .mocharc.yml && npm test",
         "printf '[mypy]\\nplugins = /tmp/x.py\\n' > mypy.ini && mypy .",
+        # configurations that are code or name code: pylint init-hook, sbt and Mix build definitions, MSBuild's
+        # Directory.Build.* imports, Maven core extensions, RuboCop require:, clang-tidy's compile database...
+        "printf '[MAIN]\\ninit-hook=import os\\n' > .pylintrc && pylint src",
+        "printf '[flake8:local-plugins]\\npaths = /tmp/x\\n' > .flake8 && flake8",
+        "echo 'addSbtPlugin(x)' > project/plugins.sbt && sbt test",
+        "echo 'x' > build.sbt && sbt test",
+        "echo 'System.cmd(\"x\", [])' >> mix.exs && mix test",
+        "echo '<Project><Import Project=\"/tmp/x.targets\"/></Project>' > Directory.Build.props && dotnet build",
+        "echo '<Project/>' > Directory.Build.targets && dotnet test",
+        "echo '<extensions/>' > .mvn/extensions.xml && mvn test",
+        "echo 'require: /tmp/x.rb' > .rubocop.yml && rubocop",
+        "echo '[{\"command\": \"cc -fplugin=/tmp/x.so a.c\"}]' > compile_commands.json && clang-tidy a.c",
+        "echo 'export default []' > eslint.config.js && eslint .",
+        "echo '{\"plugins\": [\"https://x.example/p.json@0\"]}' > dprint.json && dprint check",
     ],
 )
 def test_a_settings_file_written_before_its_tool_runs_is_destructive(tmp_path: Path, command: str) -> None:
