@@ -145,6 +145,17 @@ _READS_NO_ENVIRONMENT = frozenset({
 #: .pytest.ini, pyproject.toml, tox.ini and setup.cfg, pytest reference "Configuration file formats"); mypy's
 #: ``plugins`` and ``python_executable`` from mypy.ini, .mypy.ini, pyproject.toml and setup.cfg (mypy "The mypy
 #: configuration file"); rspec-core reads .rspec and .rspec-local as options, ``--require`` among them, after ERB.
+#: Also: sbt "Build definition" (build.sbt and project/*.sbt are Scala code; build.properties the sbt version
+#: fetched; .sbtopts/.jvmopts JVM options); Mix (mix.exs is Elixir code every mix task evaluates, .formatter.exs
+#: names plugins); rebar3 "Configuration" (plugins, provider hooks, pre_hooks shell commands); MSBuild "Customize
+#: your build" (Directory.Build.props/.targets imported by every project, their targets run Exec), global.json (the
+#: SDK and MSBuild SDKs) and NuGet "nuget.config reference" (package sources); Maven "Core Extensions"
+#: (.mvn/extensions.xml, loaded at start); pylint "init-hook" (Python code) and load-plugins; flake8 "Using Local
+#: Plugins" (paths); RuboCop require:; golangci-lint custom plugins (path); PHPStan bootstrapFiles/includes,
+#: Psalm plugins, PHPUnit bootstrap; clang-tidy's compile database (compiler options: -Xclang -load, -fplugin);
+#: dprint plugins (process plugins are executables); buf v2 check plugins (programs); tflint plugins; checkov
+#: external-checks-dir; SQLFluff's python templater (library_path); JavaScript configurations of ESLint, Prettier,
+#: Stylelint, commitlint, markdownlint and Babel (jest's transformer), which are code; deno.json's import map.
 _PLANTED_CONFIG: dict[str, frozenset[str]] = {
     "/.hg/hgrc": frozenset({"hg", "chg"}),
     "/.git/config": frozenset({"git", "gh", "glab", "tig", "lazygit", "pre-commit"}),
@@ -194,7 +205,47 @@ _PLANTED_CONFIG: dict[str, frozenset[str]] = {
     "/setup.cfg": frozenset({"pytest", "py.test", "mypy"}),
     "/mypy.ini": frozenset({"mypy"}),
     "/.mypy.ini": frozenset({"mypy"}),
-}
+    **{name: frozenset({"sbt"}) for name in ("/build.sbt", "/project/plugins.sbt", "/project/build.properties",
+                                             "/.sbtopts", "/.jvmopts")},
+    "/mix.exs": frozenset({"mix", "iex", "elixir"}),
+    "/.formatter.exs": frozenset({"mix"}),
+    "/rebar.config": frozenset({"rebar3"}),
+    **{name: frozenset({"dotnet", "msbuild"}) for name in ("/Directory.Build.props", "/Directory.Build.targets",
+                                                           "/Directory.Packages.props", "/global.json",
+                                                           "/nuget.config", "/NuGet.Config")},
+    "/.mvn/extensions.xml": frozenset({"mvn", "mvnw"}),
+    "/.pylintrc": frozenset({"pylint"}),
+    "/pylintrc": frozenset({"pylint"}),
+    "/.flake8": frozenset({"flake8"}),
+    "/.rubocop.yml": frozenset({"rubocop", "standardrb"}),
+    "/.standard.yml": frozenset({"standardrb"}),
+    **{f"/.golangci.{ext}": frozenset({"golangci-lint"}) for ext in ("yml", "yaml", "toml", "json")},
+    **{name: frozenset({"phpstan"}) for name in ("/phpstan.neon", "/phpstan.neon.dist", "/phpstan.dist.neon")},
+    "/psalm.xml": frozenset({"psalm"}),
+    "/phpunit.xml": frozenset({"phpunit", "pest"}),
+    "/phpunit.xml.dist": frozenset({"phpunit", "pest"}),
+    "/compile_commands.json": frozenset({"clang-tidy", "clang-tidy-17", "clang-tidy-18", "run-clang-tidy"}),
+    **{name: frozenset({"dprint"}) for name in ("/dprint.json", "/.dprint.json", "/dprint.jsonc", "/.dprint.jsonc")},
+    "/buf.yaml": frozenset({"buf"}),
+    "/.tflint.hcl": frozenset({"tflint"}),
+    "/.checkov.yaml": frozenset({"checkov"}),
+    "/.checkov.yml": frozenset({"checkov"}),
+    "/.sqlfluff": frozenset({"sqlfluff"}),
+    **{f"/{stem}.{ext}": frozenset({"eslint"}) for stem in ("eslint.config", ".eslintrc")
+       for ext in ("js", "mjs", "cjs", "ts", "mts", "cts")},
+    **{f"/{stem}.{ext}": frozenset({"prettier"}) for stem in ("prettier.config", ".prettierrc")
+       for ext in ("js", "mjs", "cjs", "ts")},
+    **{f"/{stem}.{ext}": frozenset({"stylelint"}) for stem in ("stylelint.config", ".stylelintrc")
+       for ext in ("js", "mjs", "cjs")},
+    **{f"/{stem}.{ext}": frozenset({"commitlint"}) for stem in ("commitlint.config", ".commitlintrc")
+       for ext in ("js", "mjs", "cjs", "ts")},
+    **{name: frozenset({"markdownlint", "markdownlint-cli2"}) for name in (
+        "/.markdownlint.cjs", "/.markdownlint.js", "/.markdownlint-cli2.cjs", "/.markdownlint-cli2.mjs")},
+    **{f"/{stem}": frozenset({"jest"}) for stem in ("babel.config.js", "babel.config.cjs", "babel.config.json",
+                                                    ".babelrc", ".babelrc.js")},
+    "/deno.json": frozenset({"deno"}),
+    "/deno.jsonc": frozenset({"deno"}),
+}  # fmt: skip
 
 
 #: Code files a test runner or build loads and runs by itself, by a pattern on their path, with the programs that

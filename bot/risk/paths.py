@@ -44,6 +44,7 @@ from bot.values import Record
 __all__ = [
     "OUTPUT_SINKS",
     "TEMP_PREFIXES",
+    "TEMP_ROOTS",
     "WORKSPACE_SENTINEL",
     "CwdState",
     "Where",
@@ -68,6 +69,8 @@ _TEMP_PREFIXES = tuple(
 )
 #: What every path strictly below a temp area's root starts with.
 TEMP_PREFIXES = _TEMP_PREFIXES
+#: The temp area's roots themselves (``/tmp``...).
+TEMP_ROOTS = _TEMP_ROOTS
 _MAX_CANDIDATES = 16
 #: Linux PATH_MAX (limits.h): a longer working directory is not tracked.
 _PATH_MAX = 4096

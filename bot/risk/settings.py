@@ -845,6 +845,16 @@ def _above(root: str) -> list[str]:
     return out
 
 
+def _temp_above(root: str) -> list[str]:
+    """The directories above the workspace ``root`` that lie in the temp area (``/tmp`` and those below it, as
+    paths.py places them): cargo reads ``.cargo/config.toml`` and go ``go.work`` from every directory above where
+    they run, and there the agent writes as freely as in the workspace (a write to ``/tmp/.cargo/config.toml`` is
+    ``workspace_write``), so what is there is judged as the workspace's own settings are, not as the owner's."""
+    from bot.risk.paths import TEMP_PREFIXES, TEMP_ROOTS
+
+    return [here for here in _above(root) if here in TEMP_ROOTS or here.startswith(TEMP_PREFIXES)]
+
+
 def _rel(root: str, path: str) -> str:
     return os.path.relpath(path, root) if path == root or path.startswith(root.rstrip("/") + "/") else path
 
@@ -2737,9 +2747,9 @@ def _composer_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
 def _outside(root: str, places: list[str], tool: str, family: str) -> list[tuple[str, str]]:
     """The answer to :data:`OUTSIDE` for ``tool`` (and ``family``, the program of the jvm and npm tools)."""
     if tool == "cargo" and not family:
-        return _cargo_outside(root, places)
+        return _cargo_outside(root, places + _temp_above(root))
     if tool == "go" and not family:
-        return _go_outside(root, places)
+        return _go_outside(root, places + _temp_above(root))
     if tool == "jvm" and family in ("mvn", "gradle", "sbt", "bazel"):
         return _jvm_outside(root, places, family)
     if tool == "npm" and family == "mocha":

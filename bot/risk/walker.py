@@ -193,6 +193,29 @@ _HIJACK_NAMES = frozenset({
     # $VIRTUAL_ENV/pip.conf); yarnpkg.com "Settings" YARN_PLUGINS (plugins loaded at every run),
     # YARN_INJECT_ENVIRONMENT_FILES; deno DENO_DIR (the cache of compiled modules it runs)
     "UV_PYTHON", "PIPX_DEFAULT_PYTHON", "VIRTUAL_ENV", "YARN_PLUGINS", "YARN_INJECT_ENVIRONMENT_FILES", "DENO_DIR",
+    # Runtimes that load code a variable names before the program's own: .NET "Startup hooks"
+    # (DOTNET_STARTUP_HOOKS: assemblies run before Main), "Profiling overview" (CORECLR_PROFILER,
+    # CORECLR_PROFILER_PATH*, CORECLR_ENABLE_PROFILING: a native library loaded into every .NET process), the .NET
+    # host's DOTNET_ROOT (the runtime run) and DOTNET_ADDITIONAL_DEPS; erl(1) ERL_AFLAGS, ERL_ZFLAGS, ERL_FLAGS
+    # ("added to the command line": -eval, -s, -pa) and Elixir's ELIXIR_ERL_OPTIONS; mix(1) MIX_EXS ("the full path
+    # to the mix.exs file": another project's code), MIX_HOME (the archives every mix run loads), MIX_PATH (code
+    # paths); lua(1) LUA_INIT* ("executes" the chunk or @file before anything else), LUA_PATH*/LUA_CPATH* (where
+    # require finds modules, shared libraries included); R "Startup" (R_PROFILE_USER, R_PROFILE: R code run at
+    # start; R_ENVIRON_USER, R_ENVIRON name them; R_LIBS*: packages loaded); Julia "Environment Variables"
+    # (JULIA_DEPOT_PATH: config/startup.jl runs; JULIA_LOAD_PATH: packages loaded); java(1) CLASSPATH (the class
+    # path when -cp is not given), sbt's SBT_OPTS and JAVA_OPTS (-javaagent), ant(1) ANT_OPTS, ANT_ARGS (-lib,
+    # -listener classes); GHC User's Guide "Setting RTS options with the GHCRTS environment variable" (-S<file>,
+    # -ol<file> write files); cabal CABAL_DIR, stack STACK_ROOT (their config names compilers and programs run),
+    # opam OPAMROOT (the switch whose compilers run); Android SDK ANDROID_HOME, ANDROID_SDK_ROOT (the build tools
+    # Gradle runs); distcc(1) DISTCC_HOSTS (the machines sources are sent to); version managers' shim roots that
+    # choose which program a shim runs (PYENV_ROOT, RBENV_ROOT, VOLTA_HOME, BAZELISK_HOME); perlrun PERL5DB (the
+    # debugger code loaded).
+    "DOTNET_STARTUP_HOOKS", "CORECLR_PROFILER", "CORECLR_ENABLE_PROFILING", "DOTNET_ROOT", "DOTNET_ADDITIONAL_DEPS",
+    "ERL_AFLAGS", "ERL_ZFLAGS", "ERL_FLAGS", "ELIXIR_ERL_OPTIONS", "MIX_EXS", "MIX_HOME", "MIX_PATH",
+    "R_PROFILE_USER", "R_PROFILE", "R_ENVIRON_USER", "R_ENVIRON", "JULIA_DEPOT_PATH", "JULIA_LOAD_PATH",
+    "CLASSPATH", "SBT_OPTS", "ANT_OPTS", "ANT_ARGS", "GHCRTS", "CABAL_DIR", "STACK_ROOT", "OPAMROOT",
+    "ANDROID_HOME", "ANDROID_SDK_ROOT", "DISTCC_HOSTS", "PYENV_ROOT", "RBENV_ROOT", "VOLTA_HOME", "BAZELISK_HOME",
+    "PERL5DB",
 })  # fmt: skip
 #: ``FLYBOT_``: FlyBot's own adapters (``flybot exec``, ``flybot ask``, a hook run from the shell) read their URL,
 #: token and state directory from ``FLYBOT_URL``, ``FLYBOT_TOKEN``, ``FLYBOT_STATE_DIR``: set, they ask another server.
@@ -200,9 +223,34 @@ _HIJACK_NAMES = frozenset({
 #: ``JUST_DOTENV_PATH``...: the justfile or environment its recipes run from); ``TOX_``: tox 4 "Set CLI flags via
 #: environment variables" (``TOX_OVERRIDE``, ``TOX_CONFIG_FILE``, ``TOX_INSTALLPKG``); ``CARGO_ALIAS_``: cargo
 #: "Configuration" ``[alias]`` keys as variables (``CARGO_ALIAS_T`` redefines ``cargo t``).
+#: ``CORECLR_PROFILER_PATH``, ``_32``, ``_64``, ``_ARM64`` (.NET "Profiling overview"); ``LUA_INIT``, ``LUA_PATH``,
+#: ``LUA_CPATH`` and their ``_5_4``... forms (lua(1)); ``R_LIBS``, ``R_LIBS_USER``, ``R_LIBS_SITE`` (R "Startup");
+#: ``CCACHE_``: ccache(1) "Configuration" reads every setting from ``CCACHE_<KEY>`` (``CCACHE_PREFIX`` "a command
+#: ... used as a prefix" to the compiler, ``CCACHE_COMPILER``, ``CCACHE_PATH``); ``BUNDLE_``: bundle-config(1)
+#: "every configuration key" as ``BUNDLE_<KEY>`` (``BUNDLE_PATH``, ``BUNDLE_BUILD__<GEM>`` build options,
+#: ``BUNDLE_MIRROR__<SOURCE>``); ``MISE_``, ``ASDF_``: the version managers' configuration (mise ``[env]`` ``_.source``
+#: and hooks, ``MISE_CONFIG_FILE``; ``ASDF_DATA_DIR``: the plugins a shim runs).
 _HIJACK_PREFIXES = (
     "LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG", "CARGO_BUILD_", "CARGO_TARGET_", "CARGO_ALIAS_", "CMAKE_", "FLYBOT_",
-    "JUST_", "TOX_",
+    "JUST_", "TOX_", "CORECLR_PROFILER_PATH", "LUA_INIT", "LUA_PATH", "LUA_CPATH", "R_LIBS", "CCACHE_", "BUNDLE_",
+    "MISE_", "ASDF_",
+)  # fmt: skip
+#: MSBuild "How to: Use environment variables in a build": "All environment variables ... are available as
+#: properties", and property names are case-insensitive: these name files MSBuild imports or tools it runs
+#: (MSBuild "Customize your build": ``CustomBeforeMicrosoftCommonTargets``, ``DirectoryBuildPropsPath``...;
+#: "Common MSBuild project properties": ``CscToolPath``, ``CscToolExe``, ``MSBuildExtensionsPath``), so exported
+#: they make every later ``dotnet build``/``msbuild`` run that code.
+_MSBUILD_ENVIRONMENT = frozenset(
+    name.lower()
+    for name in (
+        "CustomBeforeMicrosoftCommonTargets", "CustomAfterMicrosoftCommonTargets", "CustomBeforeMicrosoftCommonProps",
+        "CustomAfterMicrosoftCommonProps", "CustomBeforeDirectoryBuildProps", "CustomAfterDirectoryBuildProps",
+        "CustomBeforeDirectoryBuildTargets", "CustomAfterDirectoryBuildTargets", "DirectoryBuildPropsPath",
+        "DirectoryBuildTargetsPath", "DirectoryPackagesPropsPath", "MSBuildExtensionsPath", "MSBuildExtensionsPath32",
+        "MSBuildExtensionsPath64", "MSBuildUserExtensionsPath", "MSBuildSDKsPath", "CscToolPath", "CscToolExe",
+        "VbcToolPath", "VbcToolExe", "FscToolPath", "FscToolExe", "DOTNET_HOST_PATH", "DotnetHostPath",
+        "VSTestConsolePath", "RunCommand", "RunArguments", "MSBUILDADDITIONALSDKRESOLVERSFOLDER",
+    )
 )  # fmt: skip
 
 
@@ -377,7 +425,12 @@ def harmless_value(name: str, value: str | None) -> bool:
 
 def hijacks_environment(name: str) -> bool:
     """True when assigning ``name`` can change which program runs (see ``_HIJACK_NAMES``)."""
-    return name in _HIJACK_NAMES or name.startswith(_HIJACK_PREFIXES) or name[:11].lower() == "npm_config_"
+    return (
+        name in _HIJACK_NAMES
+        or name.startswith(_HIJACK_PREFIXES)
+        or name[:11].lower() == "npm_config_"
+        or name.lower() in _MSBUILD_ENVIRONMENT
+    )
 
 
 def environment_risk(name: str) -> str | None:

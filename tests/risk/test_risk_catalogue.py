@@ -436,7 +436,7 @@ def test_crypto_database_media_and_archive_tools_that_read_or_write_the_workspac
             ("ffprobe in.mp4", R.READ_ONLY),
             ("magick convert in.png -resize 50% out.png", R.WORKSPACE_WRITE),
             ("magick identify in.png", R.READ_ONLY),
-            ("pandoc in.md -o out.pdf", R.WORKSPACE_WRITE),
+            ("pandoc in.md -o out.html", R.WORKSPACE_WRITE),  # a PDF: secret-read (the LaTeX engine reads \\input)
             ("7z l archive.7z", R.READ_ONLY),
             ("7z a archive.7z dir", R.WORKSPACE_WRITE),
             ("7z x archive.7z -oout", R.DESTRUCTIVE),  # its members are only known when it runs (kit.unpacks)
@@ -494,6 +494,30 @@ def test_mobile_system_and_check_tools_that_only_look_grade_low() -> None:
             ("clang-format -i src/x.c", R.WORKSPACE_WRITE),
             ("hledger bal", R.READ_ONLY),
             ("rspec spec/models", R.WORKSPACE_WRITE),
+            ("ktlint", R.READ_ONLY),
+            ('ktlint "src/**/*.kt" "!src/**/generated/**"', R.READ_ONLY),
+            ("ktlint --reporter=json --relative", R.READ_ONLY),
+            ("ktlint generateEditorConfig", R.READ_ONLY),
+            ('ktlint -F "src/**/*.kt"', R.WORKSPACE_WRITE),
+            ("ktlint --reporter=checkstyle,output=build/ktlint.xml", R.WORKSPACE_WRITE),
+            ("ktlint --baseline=ktlint-baseline.xml", R.WORKSPACE_WRITE),  # created when it does not exist
+            ("ktlint --ruleset=lib/rules.jar", R.WORKSPACE_WRITE),  # the project's rule set runs, as a build
+            ("clang-tidy -p build src/x.c", R.READ_ONLY),
+            ("clang-tidy -p=build src/x.c", R.READ_ONLY),
+            ("cppcheck --enable=all --inline-suppr src", R.READ_ONLY),
+            ("cppcheck --project=build/compile_commands.json", R.READ_ONLY),
+            ("cppcheck --dump src", R.WORKSPACE_WRITE),
+            ("cppcheck --plist-output=build/plist src", R.WORKSPACE_WRITE),
+            ("staticcheck ./...", R.READ_ONLY),
+            ("staticcheck -checks all,-ST1000 ./...", R.READ_ONLY),
+            ("staticcheck -debug.cpuprofile=build/cpu.out ./...", R.WORKSPACE_WRITE),
+            ("hlint src", R.READ_ONLY),
+            ("hlint --report src", R.WORKSPACE_WRITE),  # report.html here
+            ('hlint --refactor --refactor-options="--inplace" src/A.hs', R.WORKSPACE_WRITE),
+            ("jsonlint package.json", R.READ_ONLY),
+            ("jsonlint -i config/app.json", R.WORKSPACE_WRITE),
+            ("clang-format --files=list.txt", R.READ_ONLY),
+            ("clang-format -i src/x.c", R.WORKSPACE_WRITE),
         ]
     )
 
@@ -525,6 +549,36 @@ def test_mobile_system_and_check_tools_that_change_the_machine_or_run_code_grade
             ("bat --pager 'rm -rf' x", R.DESTRUCTIVE),
             ("clang-format -i /etc/x.c", R.DESTRUCTIVE),
             ("pre-commit run --all-files", R.DESTRUCTIVE),
+            # ktlint writes a git hook, loads rule-set and reporter JARs, writes its report where told
+            ("ktlint installGitPreCommitHook", R.DESTRUCTIVE),
+            ("ktlint installGitPrePushHook", R.DESTRUCTIVE),
+            ("ktlint --install-git-pre-commit-hook", R.DESTRUCTIVE),
+            ("ktlint -R /tmp/rules.jar", R.DESTRUCTIVE),
+            ("ktlint --ruleset=/opt/x/rules.jar", R.DESTRUCTIVE),
+            ("ktlint --reporter=csv,artifact=/tmp/r.jar", R.DESTRUCTIVE),
+            ("ktlint --reporter csv,artifact=lib/r.jar,output=out.csv", R.DESTRUCTIVE),
+            ('ktlint --reporter "$R"', R.DESTRUCTIVE),
+            ("ktlint --reporter=plain,output=/home/u/.bashrc", R.DESTRUCTIVE),
+            ("ktlint --baseline=/home/u/.bashrc", R.DESTRUCTIVE),
+            # the compile database's commands give clang-tidy its compiler options (-Xclang -load, -fplugin)
+            ("clang-tidy -p /tmp/o src/x.c", R.DESTRUCTIVE),
+            ('clang-tidy -p "$B" src/x.c', R.DESTRUCTIVE),
+            # a Cppcheck GUI project names addons (Python scripts) it runs; --dump/--plist-output write files
+            ("cppcheck --project=x.cppcheck", R.DESTRUCTIVE),
+            ('cppcheck --project "$P"', R.DESTRUCTIVE),
+            ("cppcheck --project=/tmp/o/compile_commands.json", R.DESTRUCTIVE),
+            ("cppcheck --addon-python=/tmp/py src", R.DESTRUCTIVE),
+            ("cppcheck --plist-output=/home/u/.config/autostart/ src", R.DESTRUCTIVE),
+            ("cppcheck --dump /opt/x", R.SYSTEM),
+            ("staticcheck -debug.trace=/home/u/.bashrc ./...", R.DESTRUCTIVE),
+            ("staticcheck --debug.memprofile /home/u/.bashrc ./...", R.DESTRUCTIVE),
+            ("hlint --report=/home/u/.bashrc src", R.DESTRUCTIVE),
+            ("hlint --rep=/home/u/.bashrc src", R.DESTRUCTIVE),  # cmdargs takes a long option's prefix
+            ("hlint --with-refactor=/tmp/evil --refactor src/A.hs", R.DESTRUCTIVE),
+            ('hlint --refactor --refactor-options="-o /home/u/.bashrc" src/A.hs', R.DESTRUCTIVE),
+            ("jsonlint -i /home/u/.config/x.json", R.DESTRUCTIVE),
+            ("jsonlint --in-place /home/u/x.json", R.SYSTEM),
+            ("clang-format -i --files=list.txt", R.DESTRUCTIVE),  # rewrites every file the list names
             ("pre-commit install", R.DESTRUCTIVE),
             ("tldr --clear-cache", R.DESTRUCTIVE),
             ("pueue add rm -rf /", R.DESTRUCTIVE),
@@ -602,7 +656,7 @@ def test_more_tools_both_ways() -> None:
             ("chezmoi diff", R.DESTRUCTIVE),  # renders templates, which may run commands
             ("stylua --check src", R.READ_ONLY),
             ("stylua src", R.WORKSPACE_WRITE),
-            ("dprint check", R.READ_ONLY),
+            ("dprint check", R.WORKSPACE_WRITE),  # runs the configured plugins (process plugins: executables)
             ("magick in.png +write /etc/x out.png", R.DESTRUCTIVE),
             ("skopeo copy docker://a dir:/etc/x", R.DESTRUCTIVE),
             ("virsh save vm /etc/x", R.DESTRUCTIVE),
@@ -750,7 +804,7 @@ def test_everyday_developer_tools_build_read_and_edit_low() -> None:
             ("lcov --capture -d . -o cov.info", R.WORKSPACE_WRITE),
             ("valgrind --leak-check=full ls", R.WORKSPACE_WRITE),
             ("watchexec -e py -- pytest", R.WORKSPACE_WRITE),
-            ("asciidoctor README.adoc", R.WORKSPACE_WRITE),
+            ("asciidoctor -S safe README.adoc", R.WORKSPACE_WRITE),  # without -S: secret-read (include::)
             ("doxygen Doxyfile", R.WORKSPACE_WRITE),
             ("jekyll build", R.WORKSPACE_WRITE),
             ("terser app.js -o app.min.js", R.WORKSPACE_WRITE),
@@ -877,5 +931,53 @@ def test_flask_serves_at_network_and_its_shell_and_extension_commands_grade_high
             ("flask db upgrade", R.DESTRUCTIVE),  # an extension's command: unknown
             ("flask run --bogus", R.DESTRUCTIVE),
             ("flask --env-file ~/.env shell", R.DESTRUCTIVE),
+        ]
+    )
+
+
+def test_document_formatters_whose_documents_may_include_any_file_read_secrets() -> None:
+    # pandoc(1) "A note on security": include directives (LaTeX, Org, RST, Typst, HTML iframes) and embedded images
+    # (RTF, FB2, EPUB, Docx, ODT, HTML --embed-resources) show other files' contents; --sandbox prevents it but
+    # not in PDF production. groff(7): .so/.mso/.cf read the files a document names, also in safer mode.
+    assert_grades(
+        [
+            ("pandoc README.md", R.READ_ONLY),
+            ("pandoc README.md -t plain", R.READ_ONLY),
+            ("pandoc README.md -o README.html", R.WORKSPACE_WRITE),
+            ("pandoc -s README.md -o out.tex", R.WORKSPACE_WRITE),
+            ("pandoc -f markdown notes.tex", R.READ_ONLY),
+            ("pandoc --sandbox paper.tex -o paper.md", R.WORKSPACE_WRITE),
+            ("pandoc --sandbox README.md -o README.docx", R.WORKSPACE_WRITE),
+            ("pandoc --version", R.READ_ONLY),
+            ("man ls", R.READ_ONLY),
+            ("man -s 3 printf", R.READ_ONLY),
+            ("man -k printf", R.READ_ONLY),
+            ("groff --version", R.READ_ONLY),
+            ("asciidoctor -S safe README.adoc", R.WORKSPACE_WRITE),
+            ("asciidoctor --safe-mode=server -o out/index.html README.adoc", R.WORKSPACE_WRITE),
+            ("asciidoctor -V", R.READ_ONLY),
+            ("pandoc paper.tex", R.NETWORK),
+            ("pandoc paper.tex -o paper.md", R.NETWORK),
+            ("pandoc notes.rst", R.NETWORK),
+            ("pandoc -f latex notes.txt", R.NETWORK),
+            ("pandoc -flatex notes.txt", R.NETWORK),
+            ("pandoc --from=org notes.txt", R.NETWORK),
+            ('pandoc -f "$F" README.md', R.NETWORK),
+            ("pandoc README.md -o README.docx", R.NETWORK),
+            ("pandoc README.md -t docx -o out", R.NETWORK),
+            ("pandoc README.md -o README.pdf", R.NETWORK),
+            ("pandoc --sandbox README.md -o README.pdf", R.NETWORK),
+            ("pandoc README.md --embed-resources -o README.html", R.NETWORK),
+            ("groff -Tutf8 -man page.1", R.NETWORK),
+            ("nroff -man page.1", R.NETWORK),
+            ("troff", R.NETWORK),  # standard input is a document too
+            ("man ./page.1", R.NETWORK),
+            ("man -l page.1", R.NETWORK),
+            ("man --local-file page.1", R.NETWORK),
+            # asciidoctor(1): the CLI's default safe mode is unsafe, where include:: reads any file
+            ("asciidoctor README.adoc", R.NETWORK),
+            ("asciidoctor -S unsafe README.adoc", R.NETWORK),
+            ('asciidoctor -S "$M" README.adoc', R.NETWORK),
+            ("asciidoctor -o - README.adoc", R.NETWORK),
         ]
     )

@@ -203,6 +203,30 @@ def test_npm_init_reads_the_npmrc_naming_its_init_module(tmp_path: Path, with_pa
         "export CARGO_ALIAS_T='run --manifest-path /tmp/x/Cargo.toml'",  # cargo t is looked up as an alias first
         "export UV_PYTHON=/tmp/x/python",
         "export YARN_PLUGINS=/tmp/x.js",
+        # runtimes that load what a variable names before the program: the next call's `dotnet test`, `mix test`,
+        # `lua`, `Rscript`, `java`, `sbt test`, a ccache'd `make` runs it (.NET startup hooks and profilers, erl(1)
+        # ERL_AFLAGS -eval, mix MIX_EXS, lua(1) LUA_INIT, R "Startup", ccache(1) CCACHE_PREFIX; MSBuild reads every
+        # variable as a property, case-insensitively)
+        "export DOTNET_STARTUP_HOOKS=/tmp/x.dll",
+        "export CORECLR_PROFILER_PATH_64=/tmp/x.so",
+        "export ERL_AFLAGS='-eval os:cmd(\"x\")'",
+        "export ELIXIR_ERL_OPTIONS='-s x'",
+        "export MIX_EXS=/tmp/x/mix.exs",
+        "export LUA_INIT=@/tmp/x.lua",
+        "export LUA_INIT_5_4=@/tmp/x.lua",
+        "export LUA_CPATH='/tmp/?.so'",
+        "export R_PROFILE_USER=/tmp/x.R",
+        "export JULIA_DEPOT_PATH=/tmp/x",
+        "export CLASSPATH=/tmp/x",
+        "export SBT_OPTS=-javaagent:/tmp/a.jar",
+        "export GHCRTS=-S/home/u/.bashrc",
+        "export CCACHE_PREFIX=/tmp/x",
+        "export BUNDLE_BUILD__NOKOGIRI='--with-cflags=x'",
+        "export MISE_CONFIG_FILE=/tmp/x.toml",
+        "export CustomBeforeMicrosoftCommonTargets=/tmp/x.targets",
+        "export CUSTOMBEFOREMICROSOFTCOMMONTARGETS=/tmp/x.targets",
+        "export CscToolPath=/tmp/x",
+        "export DISTCC_HOSTS=example.invalid",
     ],
 )
 def test_exporting_a_variable_that_names_code_a_program_runs_is_destructive(command: str) -> None:
@@ -233,6 +257,11 @@ def test_exporting_a_package_managers_configuration_chooses_the_package_source(c
     [
         "export LANG=C",
         "export TERM=xterm",
+        "export MIX_ENV=test",
+        "export DOTNET_CLI_TELEMETRY_OPTOUT=1",
+        "export DOTNET_NOLOGO=1",
+        "export NODE_ENV=test",
+        "export RUST_LOG=debug",
         "make -j4",
         "echo $KUBECONFIG",
         "export GIT_TRACE=1",

@@ -316,6 +316,20 @@ def test_terraform_providers_from_a_plugin_directory_outside_are_destructive(
         "echo 'replace a => /tmp/a' >> go.mod && go build",
         "printf 'require: /tmp/x.js\\n' > .mocharc.yml && npm test",
         "printf '[mypy]\\nplugins = /tmp/x.py\\n' > mypy.ini && mypy .",
+        # configurations that are code or name code: pylint init-hook, sbt and Mix build definitions, MSBuild's
+        # Directory.Build.* imports, Maven core extensions, RuboCop require:, clang-tidy's compile database...
+        "printf '[MAIN]\\ninit-hook=import os\\n' > .pylintrc && pylint src",
+        "printf '[flake8:local-plugins]\\npaths = /tmp/x\\n' > .flake8 && flake8",
+        "echo 'addSbtPlugin(x)' > project/plugins.sbt && sbt test",
+        "echo 'x' > build.sbt && sbt test",
+        "echo 'System.cmd(\"x\", [])' >> mix.exs && mix test",
+        "echo '<Project><Import Project=\"/tmp/x.targets\"/></Project>' > Directory.Build.props && dotnet build",
+        "echo '<Project/>' > Directory.Build.targets && dotnet test",
+        "echo '<extensions/>' > .mvn/extensions.xml && mvn test",
+        "echo 'require: /tmp/x.rb' > .rubocop.yml && rubocop",
+        'echo \'[{"command": "cc -fplugin=/tmp/x.so a.c"}]\' > compile_commands.json && clang-tidy a.c',
+        "echo 'export default []' > eslint.config.js && eslint .",
+        'echo \'{"plugins": ["https://x.example/p.json@0"]}\' > dprint.json && dprint check',
     ],
 )
 def test_a_settings_file_written_before_its_tool_runs_is_destructive(tmp_path: Path, command: str) -> None:
@@ -389,3 +403,34 @@ def test_composer_run_script_is_graded_as_the_script_it_runs(tmp_path: Path, com
     text = '{"scripts": {"test": "phpunit", "clean": ["@test", "rm -rf ~"]}}'
     root = _project(tmp_path, {"composer.json": text})
     assert graded(command, root)[0] == expected
+
+
+# -- settings above a workspace in the temp area ------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("name", "text", "command"),
+    [
+        # The Cargo Book "Configuration", "Hierarchical structure": every parent's .cargo/config.toml is read
+        (".cargo/config.toml", '[build]\nrustc-wrapper = "/tmp/evil"\n', "cargo build"),
+        (".cargo/config", '[target.x86_64-unknown-linux-gnu]\nrunner = "/tmp/evil"\n', "cargo test"),
+        # go help work: go.work is found in the directory it runs in or any above
+        ("go.work", "go 1.22\n\nuse (\n\t./ws\n\t/tmp/evilmod\n)\n", "go build ./..."),
+    ],
+)
+def test_settings_above_a_workspace_in_the_temp_area_are_judged(
+    tmp_path: Path, name: str, text: str, command: str
+) -> None:
+    # tmp_path lies in the temp area, where the agent writes as in the workspace (`> /tmp/.cargo/config.toml`)
+    root = _project(tmp_path, {**CARGO, "go.mod": GO_MOD})
+    assert graded(command, root)[0] <= WW
+    (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / name).write_text(text)
+    risk, details = graded(command, root)
+    assert risk == DES, details
+    assert any(name in detail for detail in details), details
+
+
+def test_a_known_program_above_a_workspace_in_the_temp_area_keeps_the_build_grade(tmp_path: Path) -> None:
+    root = _project(tmp_path, CARGO)
+    (tmp_path / ".cargo").mkdir()
+    (tmp_path / ".cargo/config.toml").write_text('[build]\nrustc-wrapper = "sccache"\njobs = 4\n')
+    assert graded("cargo build", root)[0] == WW

@@ -190,6 +190,7 @@ NEW_LOW = [
 NEW_HIGH = [
     ("cargo nextest run --manifest-path /opt/x/Cargo.toml", DES),
     ("cargo nextest run --config-file /opt/nextest.toml", DES),
+    ("cargo nextest run --tool-config-file x:/tmp/t.toml", DES),  # TOOL:ABS_PATH: its setup scripts run
     ("cargo nextest archive --archive-file /etc/x.tar.zst", DES),
     ("cargo nextest self update", SYS),
     ("cargo -C /opt nextest run", DES),  # an option before the external subcommand

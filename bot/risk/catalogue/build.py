@@ -944,11 +944,13 @@ CATALOGUE: dict[str, object] = {
     # workspace's .cargo/config.toml may alias NAME (listed in chosen_by by the cargo handler)
     "cargo-nextest": {
         "source": "cargo-nextest docs (nexte.st/docs/running, /docs/listing, /docs/ci-features/archiving) (nextest "
-        "0.9): run and list build the project's tests and run them; archive builds them into an archive file",
+        "0.9): run and list build the project's tests and run them; archive builds them into an archive file; "
+        "--tool-config-file TOOL:ABS_PATH names a configuration (its setup and wrapper scripts are commands nextest "
+        "runs) as a tool and path in one word: refused",
         "commands": {
             "nextest": {
                 "options": "-h --help -V --version --manifest-path=project --config-file=project "
-                "--tool-config-file=project --color= -v --verbose --target-dir=out --profile= -P= --workspace --all "
+                "--tool-config-file=:unknown --color= -v --verbose --target-dir=out --profile= -P= --workspace --all "
                 "--exclude= -p= --package= --lib --bins --bin= --examples --example= --tests --test= --benches "
                 "--bench= --all-targets --features= -F= --all-features --no-default-features --release -r "
                 "--cargo-profile= --target= --locked --frozen --offline -j= --jobs= --build-jobs= --test-threads= "

@@ -20,20 +20,23 @@ CATALOGUE: dict[str, object] = {
         "--wiki-link-count= --list-optional --norc -V --version",
     },
     "clang-format clang-format-17 clang-format-18 clang-format-19": {
-        "source": "ClangFormat docs (clang.llvm.org/docs/ClangFormat.html) (clang-format 18): -i edits files in place",
+        "source": "ClangFormat docs (clang.llvm.org/docs/ClangFormat.html) (clang-format 18): -i edits files in place, also "
+        "each file --files names (a list FlyBot does not read)",
         "grade": "read",
         "open": True,
         "options": "-i --style=* -style=* --dump-config --dry-run -n --Werror --assume-filename=* --lines=* "
         "--offset=* --length=* --fallback-style=* --sort-includes --verbose --files=in -files=in",
         # -i writes each file through llvm::writeToOutput (llvm/lib/Support/raw_ostream.cpp): a temporary file
         # renamed over the path, so a symbolic link named there is replaced, not followed
-        "when": {"-i": {"operands": "replaced"}},
+        "when": {"-i": {"operands": "replaced"}, "-i + --files -files": "unknown"},
     },
     "clang-tidy clang-tidy-17 clang-tidy-18": {
-        "source": "clang-tidy docs (clang.llvm.org/extra/clang-tidy) (clang-tidy 18): --fix rewrites sources",
+        "source": "clang-tidy docs (clang.llvm.org/extra/clang-tidy) (clang-tidy 18): --fix rewrites sources; -p names the "
+        "build path of the compile command database, whose commands give the compiler options it parses with "
+        "(-Xclang -load, -fplugin: refused here on the command line), so one outside the workspace is a project there",
         "grade": "read",
         "open": True,
-        "options": "--fix --fix-errors --fix-notes -p=in --checks=* -checks=* --export-fixes=out "
+        "options": "--fix --fix-errors --fix-notes -p=project --checks=* -checks=* --export-fixes=out "
         "--load=:unknown -load=:unknown --config-file=project --extra-arg=* --extra-arg-before=*",
         "unsafe": "-fplugin -fpass-plugin -Xclang -load -B --extra-arg=-fplugin --extra-arg=-fpass-plugin "
         "--extra-arg=-Xclang --extra-arg=-B --extra-arg-before=-fplugin --extra-arg-before=-fpass-plugin "
@@ -41,10 +44,16 @@ CATALOGUE: dict[str, object] = {
         "when": {"--fix --fix-errors --fix-notes": {"operands": "out"}},
     },
     "cppcheck": {
-        "source": "cppcheck(1) (Cppcheck 2.15)",
+        "source": "cppcheck(1) and the Cppcheck manual (Cppcheck 2.15): --addon and --addon-python run Python "
+        "scripts; --project names the project whose files, include paths and defines it uses, and a Cppcheck GUI "
+        "project (.cppcheck) also the addons it runs; --dump writes a .dump file beside each source analysed, "
+        "--plist-output a plist file per source into the directory named",
         "grade": "read",
         "open": True,
-        "options": "--output-file=out --cppcheck-build-dir=out --addon=:unknown --rule-file=in",
+        "options": "--output-file=out --cppcheck-build-dir=out --addon=:unknown --addon-python=interpreter "
+        "--rule-file=in --project=project --plist-output=out --dump",
+        "when": {"--dump": {"operands": "out"}},
+        "guard": "build:cppcheck_project",  # --project=NAME.cppcheck: its <addons> run
     },
     "actionlint": {
         "source": "actionlint(1) usage (actionlint 1.7): -shellcheck/-pyflakes name the command or file path of the "
@@ -71,16 +80,48 @@ CATALOGUE: dict[str, object] = {
         "options": "-c=project --config=project --init:network --chdir=project -f= --format= --fix:build",
     },
     "hadolint yamllint cpplint pycodestyle pyflakes pydocstyle bandit codespell typos "
-    "staticcheck revive hlint htmlhint jsonlint "
+    "revive htmlhint "
     "editorconfig-checker": {
         "source": "each linter's CLI docs (hadolint, yamllint 1.35, cpplint, pycodestyle, pyflakes, "
-        "bandit 1.7, vale 3, codespell 2.3 -w, typos -w, staticcheck, revive, hlint, "
+        "bandit 1.7, vale 3, codespell 2.3 -w, typos -w, revive, "
         "htmlhint): they report; the named options rewrite the files given",
         "grade": "read",
         "open": True,
         "options": "-w:build --write-changes:build --write:build --fix:build --refactor:build -o=out --output=out "
         "--output-file=out -f= --format= -c=in --config=in --init:install --download-external-modules:network",
         "when": {"-w --write-changes --write --fix --refactor": {"operands": "out"}},
+    },
+    "staticcheck": {
+        "source": "staticcheck -help (staticcheck 2024.1, Go flag syntax: -name=value, -name value, --name): it "
+        "reports; -debug.cpuprofile, -debug.memprofile, -debug.trace, -debug.measure-analyzers and "
+        "-debug.unused-graph write the file named",
+        "grade": "read",
+        "open": True,
+        "options": "-debug.cpuprofile=out --debug.cpuprofile=out -debug.memprofile=out --debug.memprofile=out "
+        "-debug.trace=out --debug.trace=out -debug.measure-analyzers=out --debug.measure-analyzers=out "
+        "-debug.unused-graph=out --debug.unused-graph=out -checks= -f= -fail= -go= -tags= -explain= -matrix "
+        "-merge -tests -show-ignored -list-checks -version",
+    },
+    "hlint": {
+        "source": "hlint --help (HLint 3.8, cmdargs: a long option may be abbreviated): it reports; --report[=FILE] "
+        "writes an HTML report (report.html), --generate-summary[=FILE] a Markdown summary (hints.md), --refactor "
+        "rewrites the files given by running the refactor program, which --with-refactor names",
+        "grade": "read",
+        "open": True,
+        "options": "--report=out --generate-summary=out --generate-mdsummary=out --generate-jsonsummary=out "
+        "--generate-exts-yaml=out --refactor:build --refactor-options= --with-refactor=interpreter "
+        "-h= --hint= -w= --with-group= -X= --cpp-define= --cpp-include=in --datadir=in -j= --threads=",
+        "when": {"--refactor": {"operands": "out"}},
+        "guard": "build:hlint_refactor_options",  # the options hlint passes to refactor (-o FILE writes)
+    },
+    "jsonlint": {
+        "source": "jsonlint --help (zaach/jsonlint 1.6): it validates and prints; -i/--in-place overwrites the file "
+        "given",
+        "grade": "read",
+        "open": True,
+        "options": "-i --in-place -s --sort-keys -t= --indent= -V=in --validate=in -e= --environment= -c --compact "
+        "-q --quiet -p --pretty-print",
+        "when": {"-i --in-place": {"operands": "out", "grade": "build"}},
     },
     "commitlint": {
         "source": "commitlint reference (commitlint.js.org: CLI, Configuration, API load) (commitlint 19): every run "
@@ -125,8 +166,24 @@ CATALOGUE: dict[str, object] = {
             "help": "read",
         },
     },
-    "shfmt gofumpt goimports ktlint stylish-haskell": {
-        "source": "each formatter's CLI docs (shfmt 3 -w/-l/-d, gofumpt -w, goimports -w, ktlint -F, "
+    "ktlint": {
+        "source": "ktlint command line (pinterest.github.io/ktlint/latest/install/cli; ktlint 1.x, 0.50): it reports "
+        "unless -F/--format rewrites the files; -R/--ruleset loads the rule-set JAR named, --reporter "
+        "NAME,artifact=JAR,output=FILE loads a reporter JAR and writes its report to FILE, --baseline is created when "
+        "it does not exist; the installGitPreCommitHook and installGitPrePushHook commands (0.x "
+        "--install-git-pre-commit-hook, --install-git-pre-push-hook) write a hook git runs later; 0.x "
+        "--apply-to-idea rewrites IntelliJ IDEA's settings under ~, --apply-to-idea-project the project's .idea",
+        "grade": "read",
+        "open": True,
+        "options": "-F --format -R=project --ruleset=project --reporter= --baseline=out --editorconfig=in "
+        "--install-git-pre-commit-hook:runs --install-git-pre-push-hook:runs --apply-to-idea:home "
+        "--apply-to-idea-project:write --code-style= --color-name= --limit= --log-level= -l= --disabled_rules=",
+        "when": {"-F --format": {"operands": "out", "grade": "build"}, "-R --ruleset": "build"},
+        "words": {"installGitPreCommitHook installGitPrePushHook": "runs"},
+        "guard": "build:ktlint_reporter",  # --reporter NAME,artifact=JAR,output=FILE
+    },
+    "shfmt gofumpt goimports stylish-haskell": {
+        "source": "each formatter's CLI docs (shfmt 3 -w/-l/-d, gofumpt -w, goimports -w, "
         "stylish-haskell -i): they print the formatted text or report unless told to write",
         "grade": "read",
         "open": True,
@@ -344,7 +401,8 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help -V --version -c=project --config=project",
         "commands": {
             "fmt": {"grade": "build", "open": True, "operands": "out"},
-            "check output-file-paths output-resolved-config license": {"grade": "read", "open": True},
+            # check resolves and runs the configured plugins as fmt does (process plugins are executables)
+            "check output-file-paths output-resolved-config license": {"grade": "build", "open": True},
             "init config": {"grade": "write", "open": True},
             "upgrade": "install",
             "clear-cache": "delete",

@@ -368,7 +368,7 @@ CATALOGUE: dict[str, object] = {
     # -- more documentation and front-end tools
     "asciidoctor": {
         "source": "asciidoctor(1) (Asciidoctor 2.0): writes the converted file beside the input or at -o/-D; -r loads "
-        "Ruby libraries",
+        "Ruby libraries; -S sets the safe mode, unsafe by default, where include:: reads any file",
         "grade": "write",
         "options": "-o=out --out-file=out -D=out --destination-dir=out -b= --backend= -d= --doctype= -a= "
         "--attribute= -S= --safe-mode= -n --section-numbers -s --no-header-footer -q --quiet -w --warnings -v "
@@ -376,6 +376,7 @@ CATALOGUE: dict[str, object] = {
         "-r=:runs --require=:runs -T=:unknown --template-dir=:unknown -E=:unknown --template-engine=:unknown "
         "-V --version -h --help",
         "when": {"-V --version -h --help": "read"},
+        "guard": "viewers:asciidoctor_includes",  # the unsafe mode's include:: reads any file
     },
     "doxygen": {
         "source": "doxygen(1) (Doxygen 1.12): builds the documentation the configuration file describes; -g writes one",

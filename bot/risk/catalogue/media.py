@@ -91,6 +91,7 @@ CATALOGUE: dict[str, object] = {
         "--wrap= --columns= --mathjax --katex --number-sections -N --highlight-style= "
         "--syntax-definition=in --include-in-header=in -H=in --include-before-body=in -B=in "
         "--include-after-body=in -A=in --request-header= --no-check-certificate --sandbox",
+        "guard": "viewers:pandoc_includes",  # include directives and embedded images show other files
     },
     "exiftool": {
         "source": "exiftool(1) (ExifTool 13): -TAG=VALUE, -TAG<SRC, -all= (WRITING META INFORMATION), -tagsFromFile, "
@@ -171,10 +172,12 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "groff nroff troff": {
-        "source": "groff(1) (groff 1.23): -U allows unsafe requests (running commands, writing files)",
+        "source": "groff(1) (groff 1.23): -U allows unsafe requests (running commands, writing files); groff(7): "
+        ".so, .mso and .cf read the files a document names, also in safer mode",
         "grade": "read",
         "open": True,
         "options": "-U:unknown --unsafe:unknown",
+        "guard": "viewers:groff_includes",
     },
     "feh": {
         "source": "feh(1) (feh 3.10): --action runs a command",

@@ -2934,3 +2934,116 @@ def msbuild_properties(base: Handler) -> Handler:
 
     handler.__name__ = "msbuild_properties"
     return handler
+
+
+def ktlint_reporter(base: Handler) -> Handler:
+    """ktlint command line (pinterest.github.io/ktlint/latest/install/cli: "Using custom reporter jar and overriding
+    report location", ``--reporter=csv,artifact=/path/to/reporter/csv.jar,output=my-custom-report.csv``): the value
+    is the reporter's name followed by ``KEY=VALUE`` pairs; ``artifact`` is a JAR ktlint loads (code FlyBot does not
+    read: destructive, ``runs-program``), ``output`` the file the report is written to (graded as a write there). A
+    value only known when it runs may be either: destructive. A plain ``--reporter=json`` keeps the entry's grade."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        for index, word in enumerate(words):
+            value = word.value
+            if value == "--":
+                return
+            if value == "--reporter":
+                given = words[index + 1].value if index + 1 < len(words) else ""
+            elif value is not None and value.startswith("--reporter="):
+                given = value.partition("=")[2]
+            else:
+                continue
+            if given is None:
+                destructive(
+                    call,
+                    "runs-program",
+                    f"ktlint --reporter {shorten(words[index + 1].src, 50)}: a "
+                    "reporter only known when it runs may be a JAR ktlint loads.",
+                )
+                return
+            for pair in given.split(",")[1:]:
+                key, _, path = pair.partition("=")
+                if key.strip() == "artifact":
+                    destructive(
+                        call,
+                        "runs-program",
+                        f"ktlint --reporter {shorten(given, 60)} loads the reporter "
+                        f"JAR {shorten(path, 50)}, code FlyBot does not read.",
+                    )
+                    return
+                if key.strip() == "output" and path:
+                    call.write(literal_word(path), "ktlint --reporter output= writes")
+
+    handler.__name__ = "ktlint_reporter"
+    return handler
+
+
+def cppcheck_project(base: Handler) -> Handler:
+    """Cppcheck manual ("Importing a project", "Addons"): a Cppcheck GUI project file (``--project=NAME.cppcheck``)
+    names, besides the files to check, the addons cppcheck runs: Python scripts FlyBot does not read, so such a
+    project, or one only known when it runs, is destructive (``runs-program``). A compile database
+    (``compile_commands.json``), a Visual Studio solution or project keeps the entry's grade."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        for index, word in enumerate(words):
+            value = word.value
+            if value == "--":
+                return
+            if value == "--project":
+                given = words[index + 1].value if index + 1 < len(words) else ""
+            elif value is not None and value.startswith("--project="):
+                given = value.partition("=")[2]
+            else:
+                continue
+            if given is None or given.lower().endswith(".cppcheck"):
+                destructive(
+                    call,
+                    "runs-program",
+                    f"cppcheck --project {shorten(given or word.src, 60)}: a Cppcheck project names the addons "
+                    "(Python scripts) it runs.",
+                )
+                return
+
+    handler.__name__ = "cppcheck_project"
+    return handler
+
+
+#: apply-refact's options (refactor --help, apply-refact 0.14) that only choose in-place rewriting of the files hlint
+#: names or stepping through the hints; ``-o``/``--output FILE`` writes elsewhere, others are not read here.
+_REFACTOR_PLAIN = frozenset({"--inplace", "-i", "--step", "-s"})
+
+
+def hlint_refactor_options(base: Handler) -> Handler:
+    """hlint --help (HLint 3.8): ``--refactor-options=OPTIONS`` are passed to the refactor program (apply-refact),
+    whose ``-o``/``--output FILE`` writes the result there: options beyond :data:`_REFACTOR_PLAIN` (the documented
+    ``--refactor-options="--inplace"``), or ones only known when they run, are refused as unknown (destructive)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        for index, word in enumerate(words):
+            value = word.value
+            if value == "--":
+                return
+            if value == "--refactor-options":
+                given = words[index + 1].value if index + 1 < len(words) else ""
+            elif value is not None and value.startswith("--refactor-options="):
+                given = value.partition("=")[2]
+            else:
+                continue
+            if given is None or not set(given.split()) <= _REFACTOR_PLAIN:
+                destructive(
+                    call,
+                    "unrecognised-use",
+                    f"hlint --refactor-options {shorten(given or word.src, 60)}: options of the refactor program "
+                    "FlyBot does not grade (-o writes a file).",
+                )
+                return
+
+    handler.__name__ = "hlint_refactor_options"
+    return handler

@@ -49,7 +49,10 @@ from bot.risk.words import Word, literal_word
 
 from .kit import destructive, first_dynamic, injected, network, read_only, show
 
-__all__ = ["diff3", "ffmpeg_lists", "file_", "history", "jobs", "less", "man", "more", "ptx", "shuf", "ss"]
+__all__ = [
+    "diff3", "asciidoctor_includes", "ffmpeg_lists", "file_", "groff_includes", "history", "jobs", "less", "man", "more", "pandoc_includes",
+    "ptx", "shuf", "ss",
+]  # fmt: skip
 
 R = RiskLevel
 
@@ -87,7 +90,45 @@ def man(call: Call) -> None:
                     return
                 if letter in _MAN_SHORT_VALUES or letter in "TZ":
                     break
+    if _man_local_file(call):
+        call.g.flag(
+            call.rec, call.scope, R.NETWORK, "secret-read",
+            "man formats a local page file, whose .so requests may name any file (~/.ssh/id_rsa): its contents end "
+            "in the output the model sees (groff(7)).",
+        )  # fmt: skip
+        return
     read_only(call, "man only shows manual pages.")
+
+
+def _man_local_file(call: Call) -> bool:
+    """man(1) (man-db 2.12) ``-l``/``--local-file`` ("interpret PAGE argument(s) as local filename(s)"), and "a
+    name containing a slash is taken as a file name": a page the caller wrote, which groff formats with its ``.so``
+    requests (:func:`groff_includes`). A page name only known when it runs may be such a file."""
+    skip = False
+    for word in call.args:
+        value = word.value
+        if skip:
+            skip = False
+            continue
+        if value is None:
+            return True
+        if value == "--":
+            continue
+        if value.startswith("--"):
+            if long_is(value.split("=", 1)[0], "--local-file"):
+                return True
+            continue
+        if value.startswith("-") and value != "-":
+            for at, letter in enumerate(value[1:], 1):
+                if letter == "l":
+                    return True
+                if letter in _MAN_SHORT_VALUES:
+                    skip = at == len(value) - 1
+                    break
+            continue
+        if "/" in value:
+            return True
+    return False
 
 
 _LESS_SHORT_VALUES = 'bhjkoOpPtTxyz"#'
@@ -443,4 +484,165 @@ def ffmpeg_lists(base: Handler) -> Handler:
                 network(call, f"{call.name} -protocol_whitelist lets the list or playlist fetch URLs it names.")
 
     handler.__name__ = "ffmpeg_lists"
+    return handler
+
+
+#: pandoc(1) "A note on security" (pandoc 3.5), 2: "Several input formats (including LaTeX, Org, RST, and Typst)
+#: support include directives that allow the contents of a file to be included in the output", and 4: reading HTML,
+#: "pandoc will attempt to include the contents of iframe elements by fetching content from the local file"; 3:
+#: "Several output formats (including RTF, FB2, HTML with --self-contained, EPUB, Docx, and ODT) will embed encoded
+#: or raw images into the output file ... to view the contents of non-image files". ``--sandbox`` protects against
+#: both ("limiting IO operations in readers and writers to reading the files specified on the command line"), but
+#: "does not limit IO operations ... in the production of PDF documents" (the LaTeX engine reads what ``\input``
+#: names).
+_PANDOC_INCLUDING = frozenset({"latex", "org", "rst", "typst", "html", "html4", "html5"})
+_PANDOC_INCLUDING_EXT = {".tex": "latex", ".latex": "latex", ".ltx": "latex", ".org": "org", ".rst": "rst",
+                         ".typ": "typst", ".html": "html", ".htm": "html", ".xhtml": "html"}  # fmt: skip
+_PANDOC_EMBEDDING = frozenset({"rtf", "fb2", "epub", "epub2", "epub3", "docx", "odt", "pptx"})
+_PANDOC_EXT = {".rtf": "rtf", ".fb2": "fb2", ".epub": "epub", ".docx": "docx", ".odt": "odt", ".pptx": "pptx",
+               ".pdf": "pdf", ".html": "html", ".htm": "html"}  # fmt: skip
+#: pandoc's options taking a value (pandoc(1), the catalogue entry), so the value is not read as an input file.
+_PANDOC_VALUES = frozenset(
+    "-o --output -f --from -r --read -t --to -w --write --template --extract-media --filter -F --lua-filter -L "
+    "--pdf-engine --pdf-engine-opt -d --defaults --data-dir --resource-path -M --metadata -V --variable --css -c "
+    "--reference-doc --bibliography --log --print-default-data-file --print-default-template "
+    "--shift-heading-level-by --wrap --columns --highlight-style --syntax-definition --include-in-header -H "
+    "--include-before-body -B --include-after-body -A --request-header".split()
+)
+
+
+def _format(value: str | None) -> str | None:
+    """A pandoc format name without its extensions (``markdown+smart`` -> ``markdown``); None stays None."""
+    return None if value is None else re.split(r"[+-]", value.lower(), maxsplit=1)[0]
+
+
+def pandoc_includes(base: Handler) -> Handler:
+    """pandoc reading or writing a format through which a document shows other files' contents
+    (:data:`_PANDOC_INCLUDING`, :data:`_PANDOC_EMBEDDING`): the document may name ``~/.ssh/id_rsa`` or
+    ``~/.aws/credentials``, read into the output the model sees, so without ``--sandbox`` such a use is a
+    ``secret-read`` (network), as a format or output only known when it runs is; PDF output is one with
+    ``--sandbox`` too. Markdown to HTML, plain text or LaTeX (the everyday uses) keep the entry's grade."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        inputs: list[str | None] = []
+        outputs: list[str | None] = []
+        forced: list[str | None] = []  # -f: the input format of every file
+        sandbox = embed = False
+        index = 0
+        while index < len(words):
+            value = words[index].value
+            index += 1
+            if value is None:
+                inputs.append(None)
+                continue
+            name, eq, attached = value.partition("=") if value.startswith("--") else (value[:2], "", value[2:])
+            if value == "--sandbox" or (value.startswith("--sandbox=") and attached.lower() != "false"):
+                sandbox = True
+                continue
+            if value in ("--self-contained", "--embed-resources") or (
+                value.startswith(("--self-contained=", "--embed-resources=")) and attached.lower() != "false"
+            ):
+                embed = True
+                continue
+            if not value.startswith("-") or value == "-":
+                ext = posixpath.splitext(value)[1].lower()
+                inputs.append(_PANDOC_INCLUDING_EXT.get(ext, "other"))
+                continue
+            if name not in _PANDOC_VALUES:
+                continue
+            given: str | None
+            if eq or (attached and not value.startswith("--")):
+                given = attached
+            else:
+                given = words[index].value if index < len(words) else ""
+                index += 1
+            if name in ("-f", "--from", "-r", "--read"):
+                forced.append(_format(given))
+            elif name in ("-t", "--to", "-w", "--write"):
+                outputs.append(_format(given))
+            elif name in ("-o", "--output"):
+                outputs.append(
+                    None if given is None else _PANDOC_EXT.get(posixpath.splitext(given)[1].lower(), "other")
+                )
+        if forced:
+            inputs = forced
+        html = not outputs or any(f in ("html", "html4", "html5", "other") for f in outputs)
+        shows: str | None = None
+        if "pdf" in outputs or None in outputs:
+            shows = "PDF output (the LaTeX engine reads the files the document names)"
+        elif sandbox:
+            return
+        elif None in inputs or any(f in _PANDOC_INCLUDING for f in inputs):
+            shows = "an input format with include directives (LaTeX, Org, RST, Typst, HTML iframes)"
+        elif any(f in _PANDOC_EMBEDDING for f in outputs) or (embed and html):
+            shows = "an output format that embeds the files the document names as images"
+        if shows is not None:
+            call.g.flag(
+                call.rec, call.scope, R.NETWORK, "secret-read",
+                f"pandoc {shows}: the document may name any file (~/.ssh/id_rsa), whose contents end in the output "
+                "the model sees (pandoc(1), A note on security; --sandbox prevents it).",
+            )  # fmt: skip
+
+    handler.__name__ = "pandoc_includes"
+    return handler
+
+
+def groff_includes(base: Handler) -> Handler:
+    """groff(7) (groff 1.23): the requests ``.so FILE`` ("Replace the .so request's control line with the contents
+    of the file"), ``.mso`` and ``.cf``/``.trf`` (copy a file to the output) read any file the document names, and
+    safer mode (the default, groff(1) ``-S``) does not forbid them: formatting a document, a file or standard input,
+    may print ``~/.ssh/id_rsa`` to the model (``secret-read``, network). Only ``-v``/``--version`` and
+    ``-h``/``--help`` keep the entry's grade."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        values = [w.value for w in call.args]
+        if values and all(v in ("-v", "--version", "-h", "--help") for v in values):
+            return
+        call.g.flag(
+            call.rec, call.scope, R.NETWORK, "secret-read",
+            f"{call.name} formats a document whose .so/.mso/.cf requests may name any file (~/.ssh/id_rsa): its "
+            "contents end in the output the model sees.",
+        )  # fmt: skip
+
+    handler.__name__ = "groff_includes"
+    return handler
+
+
+def asciidoctor_includes(base: Handler) -> Handler:
+    """asciidoctor(1) (Asciidoctor 2.0) ``-S, --safe-mode``: "The default for the CLI is unsafe", the mode in which
+    the ``include::`` directive reads any file, an absolute path included (Asciidoctor "Safe modes": from ``safe``
+    up, includes are kept inside the base directory). A document may so copy ``~/.ssh/id_rsa`` into the output the
+    model reads: without ``-S safe|server|secure`` a conversion is a ``secret-read`` (network), as a mode only known
+    when it runs is. The help and version keep the entry's grade."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        mode: str | None = "unsafe"
+        index = 0
+        while index < len(words):
+            value = words[index].value
+            index += 1
+            if value in ("-V", "--version", "-h", "--help"):
+                return
+            if value in ("-S", "--safe-mode"):
+                mode = words[index].value if index < len(words) else ""
+                index += 1
+            elif value is not None and value.startswith("--safe-mode="):
+                mode = value.partition("=")[2]
+            elif value is not None and value.startswith("-S") and len(value) > 2:
+                mode = value[2:]
+        if mode is not None and mode.lower() in ("safe", "server", "secure"):
+            return
+        call.g.flag(
+            call.rec, call.scope, R.NETWORK, "secret-read",
+            "asciidoctor converts in the unsafe mode (the CLI's default, or a mode only known when it runs): an "
+            "include:: directive may name any file (~/.ssh/id_rsa), copied into the output; -S safe keeps includes in "
+            "the base directory.",
+        )  # fmt: skip
+
+    handler.__name__ = "asciidoctor_includes"
     return handler
