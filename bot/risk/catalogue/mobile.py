@@ -8,12 +8,17 @@ from __future__ import annotations
 
 # flutter --help --verbose: --local-engine-src-path names the engine checkout whose build (--local-engine,
 # --local-engine-host, --local-web-sdk) runs instead of the SDK's engine; --packages the package configuration that
-# maps package names to directories whose code is compiled in
+# maps package names to directories whose code is compiled in. flutter test [FILES|DIRS] runs the test files given
+# (flutter test --help: "Run Flutter unit tests for the current project"; a file or directory operand selects the
+# tests), flutter run|build -t/--target FILE "The main entry-point file of the application": code there runs, so a
+# path outside the workspace is a project FlyBot does not read. The other operands (build's apk, appbundle, web...)
+# are words inside the workspace.
 _FLUTTER_BUILD = {
     "grade": "build",
     "open": True,
+    "operands": "project",
     "options": "--local-engine-src-path=project --local-engine=:unknown --local-engine-host=:unknown "
-    "--local-web-sdk=:unknown --packages=project",
+    "--local-web-sdk=:unknown --packages=project -t=project --target=project",
 }
 
 CATALOGUE: dict[str, object] = {
@@ -115,10 +120,14 @@ CATALOGUE: dict[str, object] = {
         "else": "runs",
         "commands": {
             # dart test|compile|analyze --packages=PATH: "Get package locations from the specified file", each a
-            # directory whose code is compiled in
+            # directory whose code is compiled in; their operands are the files or directories they test, compile
+            # or analyse (dart test [files or directories...], dart compile exe <dart entry point>, dart analyze
+            # [<DIRECTORY>], whose analysis_options.yaml names analyzer plugins): a path outside the workspace is
+            # code FlyBot does not read
             "analyze test compile format fix doc": {
                 "grade": "build",
                 "open": True,
+                "operands": "project",
                 "options": "-o=out --output=out --packages=project",
             },
             "create": {"grade": "fetch", "open": True, "operands": "out"},

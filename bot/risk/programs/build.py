@@ -2630,10 +2630,13 @@ _BUN = {
             "options": "-g:install --global:install",
         },
         # bun test --help: "-r, --preload=<val> Import a module before other modules are loaded" (--require and
-        # --import are its aliases): a path outside the workspace is code FlyBot does not read
+        # --import are its aliases): a path outside the workspace is code FlyBot does not read; its operands are
+        # filters or, starting with ./ or /, the test files to run (Bun docs, "bun test": "To run a specific file,
+        # pass a path starting with ./ or /"), so a path outside the workspace is tests FlyBot does not read too
         "test": {
             "grade": "build",
             "open": True,
+            "operands": "project",
             "options": "-r=project --preload=project --require=project --import=project",
         },
         "build": {"grade": "build", "open": True, "options": "--outdir=out --outfile=out"},
