@@ -1,0 +1,77 @@
+"""Guards that read one option's values (``options.option_values``: ktlint ``--reporter``, cppcheck ``--project``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.risk import RiskLevel
+from bot.risk.options import option_values
+from bot.risk.words import literal_word
+from tests.risk.both_sides import graded, project
+
+RO = RiskLevel.READ_ONLY
+WW = RiskLevel.WORKSPACE_WRITE
+NET = RiskLevel.NETWORK
+DES = RiskLevel.DESTRUCTIVE
+
+
+@pytest.fixture()
+def workspace(tmp_path: Path) -> Path:
+    """A project with a git-ignored ``.env`` beside its sources."""
+    return project(
+        tmp_path, {".env": "API_KEY=s3cret\n", ".gitignore": ".env\n", "src/a.py": "print(1)\n", "README.md": "x\n"}
+    )
+
+
+def _values(*words: str) -> list[str | None]:
+    return [w.value for w in option_values([literal_word(w) for w in words], "--reporter")]
+
+
+def test_option_values_reads_every_spelling_and_both_readings_of_an_option_word_as_value() -> None:
+    assert _values("--reporter", "json", "--reporter=plain", "src") == ["json", "plain"]
+    assert _values("--rep=csv") == ["csv"]  # a unique prefix, as getopt_long reads it
+    assert _values("--reporter") == []
+    assert _values("--reporter=json", "--", "--reporter=csv") == ["json"]  # after --, file names
+    # an option word as the value: getopt takes it, picocli sees the option again; both count
+    assert _values("--reporter", "--reporter", "csv") == ["--reporter", "csv"]
+    assert _values("--reporter", "--", "--reporter=csv") == ["--", "csv"]
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("ktlint --reporter=json --relative", RO),
+        ("ktlint --reporter json src/**/*.kt", RO),
+        ("ktlint --reporter", RO),
+        ("ktlint --reporter=json -- --reporter=csv,artifact=/tmp/r.jar", RO),  # after --, a file pattern
+        ("ktlint --reporter=checkstyle,output=build/ktlint.xml", WW),
+        ("cppcheck --project=build/compile_commands.json", RO),
+        ("cppcheck --project=app.sln src", RO),
+        ("cppcheck --project-configuration=Release --project=app.sln", RO),
+    ],
+)
+def test_a_plain_reporter_or_project_keeps_its_grade(workspace: Path, command: str, level: RiskLevel) -> None:
+    assert graded(command, workspace)[0] is level
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "ktlint --reporter=csv,artifact=/tmp/r.jar",
+        "ktlint --reporter csv,artifact=lib/r.jar",
+        "ktlint --rep=csv,artifact=/tmp/r.jar",  # read as the option: only grades higher
+        "ktlint --reporter --reporter csv,artifact=/tmp/r.jar",
+        "ktlint --reporter -- --reporter=csv,artifact=/tmp/r.jar",
+        'ktlint --reporter "$R"',
+        "cppcheck --project=x.cppcheck",
+        "cppcheck --project x.cppcheck",
+        "cppcheck --project --project x.cppcheck",
+        "cppcheck --project -- --project=x.cppcheck",
+        'cppcheck --project "$P"',
+    ],
+)
+def test_a_reporter_jar_or_cppcheck_project_in_any_spelling_runs_code(workspace: Path, command: str) -> None:
+    risk, details = graded(command, workspace)
+    assert risk is DES and any("JAR" in d or "addons" in d for d in details), details
