@@ -1,7 +1,9 @@
-"""Guards that read one option's values (``options.option_values``: ktlint ``--reporter``, cppcheck ``--project``)."""
+"""Guards that read one option's values (``options.option_values``: ktlint ``--reporter``, cppcheck ``--project``);
+``LISTING | while read VAR`` loops, whose ``$VAR`` holds the names a listing prints (walker ``read_listed``)."""
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -75,3 +77,52 @@ def test_a_plain_reporter_or_project_keeps_its_grade(workspace: Path, command: s
 def test_a_reporter_jar_or_cppcheck_project_in_any_spelling_runs_code(workspace: Path, command: str) -> None:
     risk, details = graded(command, workspace)
     assert risk is DES and any("JAR" in d or "addons" in d for d in details), details
+
+
+# -- LISTING | while read VAR; do READER "$VAR"; done: $VAR may be a name the listing prints ---------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        'ls -a | while read f; do cat "$f"; done',
+        'ls -a | while read -r f; do cat "$f"; done',
+        'ls -A | while IFS= read -r f || [ -n "$f" ]; do cat "$f"; done',
+        'ls -a | while read; do cat "$REPLY"; done',
+        'ls -a | while read -r a b; do cat "$b"; done',
+        'ls -A | until ! read f; do cat "$f"; done',
+        'find . -type f | while read -r f; do head "$f"; done',
+        'fd -H | while read f; do cat "$f"; done',
+        'ls -a | while read f; do cat "$f"; done > listing.txt',
+        'ls -a | grep env | while read f; do cat "$f"; done',
+    ],
+)
+def test_a_read_loop_fed_a_listing_of_hidden_files_reads_the_env_file(workspace: Path, command: str) -> None:
+    risk, details = graded(command, workspace)
+    assert risk is NET and any("listing" in d for d in details), details
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'ls src | while read f; do cat "src/$f"; done',
+        'ls | while read f; do cat "$f"; done',
+        'find . -name "*.py" | while read f; do cat "$f"; done',
+        'ls -a | grep -v "^\\." | while read f; do cat "$f"; done',
+        'ls -a | while read f; do echo "$f"; done',
+        'ls -a | while read f; do wc -l "$f"; done',
+        'ls -a | while read f; do test -f "$f" && echo "$f"; done',
+        'git ls-files | while read f; do cat "$f"; done',  # the index tracks no secret file
+    ],
+)
+def test_a_read_loop_fed_names_that_hide_dotfiles_or_printing_names_only_keeps_its_grade(
+    workspace: Path, command: str
+) -> None:
+    assert graded(command, workspace)[0] is RO
+
+
+def test_a_read_loop_fed_the_tracked_files_reads_a_tracked_secret(workspace: Path) -> None:
+    command = 'git ls-files | while read f; do cat "$f"; done'
+    subprocess.run(["git", "init", "-q"], cwd=workspace, check=True)
+    subprocess.run(["git", "add", "src/a.py"], cwd=workspace, check=True)
+    assert graded(command, workspace)[0] is RO
+    subprocess.run(["git", "add", "-f", ".env"], cwd=workspace, check=True)
+    assert graded(command, workspace)[0] is NET
