@@ -596,6 +596,19 @@ def _xargs_options(words: list[Word]) -> list[str | None]:
     return out
 
 
+def _runner_program(runner: str, words: list[str | None]) -> str | None:
+    """The program ``xargs`` or GNU ``parallel`` (``runner``) runs given its arguments ``words``, past the options
+    each one reads (listing.xargs_program; wrappers.parallel_command: ``parallel -j 4 cat``), or None when unknown."""
+    if runner != "parallel":
+        return xargs_program(words)
+    from bot.risk.programs.wrappers import parallel_command
+
+    start = parallel_command(words)
+    if start is None or start >= len(words) or words[start] is None:
+        return None
+    return posixpath.basename(words[start] or "")
+
+
 def _xargs_reads(g: Grader, rec: Rec, scope: Scope, words: list[Word], names_in: str | None) -> bool:
     """``xargs READER`` (or GNU ``parallel READER``, which also runs it once per input line, parallel(1)) fed names
     that may include a credential file (``names_in``, listing.stream): the reader prints it: ``network``
@@ -614,7 +627,7 @@ def _xargs_reads(g: Grader, rec: Rec, scope: Scope, words: list[Word], names_in:
         names_in = ANY_PATH
     if names_in is None:
         return False
-    reader = xargs_program([w.value for w in words[1:]])
+    reader = _runner_program(runner, [w.value for w in words[1:]])
     if reader not in CONTENT_READERS:
         return False
     names_in = tracked_names(g, rec, scope) if names_in == TRACKED else names_in
@@ -2033,7 +2046,7 @@ class _Walk:
         items = [item for item in _FED_SPLIT.split(text) if item][:_FED_ITEMS]
         words = [Word(item.strip("'\""), item) if known else Word(None, item) for item in items]
         rest = command[1:]
-        reader = xargs_program([w.value for w in rest]) or "<"
+        reader = _runner_program(program, [w.value for w in rest]) or "<"
         given = next((i for i, w in enumerate(rest) if w.value and posixpath.basename(w.value) == reader), None)
         self.g.secrets(rec, scope, reader, (rest[given + 1 :] if given is not None else []) + words)
 

@@ -1,5 +1,6 @@
 """Guards that read one option's values (``options.option_values``: ktlint ``--reporter``, cppcheck ``--project``);
-``LISTING | while read VAR`` loops, whose ``$VAR`` holds the names a listing prints (walker ``read_listed``)."""
+``LISTING | while read VAR`` loops, whose ``$VAR`` holds the names a listing prints (walker ``read_listed``); GNU
+parallel's options before its command (wrappers ``parallel_command``: ``ls -a | parallel -j 4 cat``)."""
 
 from __future__ import annotations
 
@@ -126,3 +127,41 @@ def test_a_read_loop_fed_the_tracked_files_reads_a_tracked_secret(workspace: Pat
     assert graded(command, workspace)[0] is RO
     subprocess.run(["git", "add", "-f", ".env"], cwd=workspace, check=True)
     assert graded(command, workspace)[0] is NET
+
+
+# -- GNU parallel's value-taking options before the command: the command after them is still the reader -------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "ls -a | parallel -j 4 cat",
+        "ls -a | parallel --jobs 4 cat",
+        "ls -a | parallel --jobs=4 cat",
+        "ls -a | parallel -n 1 -j 2 cat",
+        "ls -a | parallel --halt now,fail=1 cat",
+        "ls -a | parallel --colsep , cat",
+        "ls -a | parallel -k --bar -X -q cat",
+        "ls -A | parallel --timeout 10 --retries 2 head -n 5",
+        "find . -type f | parallel -j 8 cat",
+    ],
+)
+def test_parallel_options_before_the_command_do_not_hide_a_secret_read(workspace: Path, command: str) -> None:
+    risk, details = graded(command, workspace)
+    assert risk is NET and any("parallel" in d and "prints the files" in d for d in details), details
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("ls | parallel -j 4 cat", RO),
+        ("ls src | parallel --jobs 4 cat", RO),
+        ("ls -a | parallel -j 4 wc -l", RO),
+        ("find . -name '*.py' | parallel -j 4 cat", RO),
+        ("parallel -j 4 gzip ::: src/a.py", WW),
+        ("parallel -j 4 rm ::: a b", DES),
+        ("ls -a | parallel --foo 4 cat", DES),  # an option parallel(1) does not list: what it takes is unknown
+        ("ls -a | parallel -S host -j 4 cat", DES),
+        ('ls -a | parallel "$OPT" 4 cat', DES),
+    ],
+)
+def test_parallel_with_options_keeps_its_grade_otherwise(workspace: Path, command: str, level: RiskLevel) -> None:
+    assert graded(command, workspace)[0] is level
