@@ -12,7 +12,7 @@ from __future__ import annotations
 from bot.risk.words import Word
 from bot.values import Record
 
-__all__ = ["Opt", "Scan", "long_is", "scan"]
+__all__ = ["Opt", "Scan", "long_is", "option_values", "scan"]
 
 
 class Opt(Record):
@@ -123,6 +123,25 @@ def scan(
         else:
             result.operands.append(word)
     return result
+
+
+def option_values(words: list[Word], name: str) -> list[Word]:
+    """The values given to the long option ``name`` in ``words`` as :func:`scan` reads them: ``--name VALUE``,
+    ``--name=VALUE`` and an unambiguous prefix of ``name`` (``--na=VALUE``), up to a ``--`` that is not a value.
+
+    For a guard that grades one option of a program whatever else the command holds. A value that is itself an
+    option word (``--name --name X``, ``--name -- --name=X``) is also read as that option: a parser that refuses
+    an option word as a value (picocli, a hand-written ``strncmp`` loop) sees it there, so both readings count.
+    A value only known when it runs is a word whose ``value`` is None. Never raises.
+    """
+    given = scan(words, long_values=frozenset({name})).values(name)
+    out = list(given)
+    for value in given:
+        word = value.value
+        at = next((i for i, w in enumerate(words) if w is value), None)
+        if at is not None and word is not None and word.startswith("-") and word != "-":
+            out.extend(v for v in option_values(words[at:], name) if all(v is not o for o in out))
+    return out
 
 
 def _long(

@@ -596,6 +596,19 @@ def _xargs_options(words: list[Word]) -> list[str | None]:
     return out
 
 
+def _runner_program(runner: str, words: list[str | None]) -> str | None:
+    """The program ``xargs`` or GNU ``parallel`` (``runner``) runs given its arguments ``words``, past the options
+    each one reads (listing.xargs_program; wrappers.parallel_command: ``parallel -j 4 cat``), or None when unknown."""
+    if runner != "parallel":
+        return xargs_program(words)
+    from bot.risk.programs.wrappers import parallel_command
+
+    start = parallel_command(words)
+    if start is None or start >= len(words) or words[start] is None:
+        return None
+    return posixpath.basename(words[start] or "")
+
+
 def _xargs_reads(g: Grader, rec: Rec, scope: Scope, words: list[Word], names_in: str | None) -> bool:
     """``xargs READER`` (or GNU ``parallel READER``, which also runs it once per input line, parallel(1)) fed names
     that may include a credential file (``names_in``, listing.stream): the reader prints it: ``network``
@@ -614,7 +627,7 @@ def _xargs_reads(g: Grader, rec: Rec, scope: Scope, words: list[Word], names_in:
         names_in = ANY_PATH
     if names_in is None:
         return False
-    reader = xargs_program([w.value for w in words[1:]])
+    reader = _runner_program(runner, [w.value for w in words[1:]])
     if reader not in CONTENT_READERS:
         return False
     names_in = tracked_names(g, rec, scope) if names_in == TRACKED else names_in
@@ -883,7 +896,7 @@ def _rightmost(node: Node) -> Node | None:
 class _Walk:
     """One script's walk: ``src`` is the UTF-8 text its tree came from."""
 
-    __slots__ = ("g", "src", "attached", "pipe_in", "gaps", "names_in", "piped")
+    __slots__ = ("g", "src", "attached", "pipe_in", "gaps", "names_in", "piped", "listing_reads")
 
     def __init__(self, g: Grader, src: bytes) -> None:
         self.g = g
@@ -893,6 +906,8 @@ class _Walk:
         self.piped = False  # the next command is a pipeline element after the first (its input is a pipe)
         self.gaps: frozenset[tuple[int, int]] = frozenset()  # see _herestring_gaps
         self.names_in: str | None = None  # the credential file the names piped into the next element may include
+        #: ``read`` commands (by their span) in the condition of a loop fed such names (:meth:`read_listed`)
+        self.listing_reads: set[tuple[int, int]] = set()
 
     def text(self, node: Node) -> str:
         """The source text of ``node``."""
@@ -1050,6 +1065,8 @@ class _Walk:
                 if feed is not None and simple:
                     self.pipe_in = feed
                 self.names_in = stream(elements) if simple and elements else None
+                if not simple and elements:
+                    self.read_listed(child, scope, stream(elements))
                 self.piped = bool(elements)
                 self.isolated(child, scope)
                 self.pipe_in = self.names_in = None
@@ -1271,6 +1288,11 @@ class _Walk:
                 self.forget_all()
                 if program == "read" and rec.stdin is not None:
                     self.read_literal(words[1:], rec.stdin)
+                if program == "read" and (node.start_byte, node.end_byte) in self.listing_reads:
+                    # every identifier among its words is taken as a name it sets (an option's value too, -p
+                    # PROMPT: marking more only grades higher)
+                    self.g.decoded.add("REPLY")
+                    self.g.decoded.update(w.value for w in words[1:] if w.value is not None and w.value.isidentifier())
                 if program in ("read", "mapfile", "readarray") and any(
                     self.holds_secret(self.text(r)) for r in redirects
                 ):  # read y <<< "$GITHUB_TOKEN": each name read holds the secret
@@ -1321,6 +1343,35 @@ class _Walk:
                 f"{program} prints the files a command substitution names, which may include a file holding "
                 f"{what}: its output goes to the model.",
             )
+
+    def read_listed(self, node: Node, scope: Scope, names_in: str | None) -> None:
+        """``LISTING | while read VAR; do ...; done``: bash's ``read`` (bash(1) SHELL BUILTIN COMMANDS) sets each
+        name it is given (``REPLY`` when none) from a line of its input, so when the listing before the loop may
+        name a credential file (``names_in``, listing.stream: ``ls -a``) so may ``$VAR``, as for ``for VAR in $(ls
+        -a)``: a program printing ``"$VAR"`` in the body reads it (:attr:`Grader.decoded`). The condition's ``read``
+        commands are noted here (:attr:`listing_reads`) and mark their names when they are graded."""
+        loop = node.children[0] if node.type == "redirected_statement" and node.children else node
+        if names_in is None or loop.type not in ("while_statement", "until_statement"):
+            return
+        condition = loop.child_by_field_name("condition")
+        if condition is None:
+            return
+        if names_in == TRACKED:
+            rec = Rec([], self.text(loop).split("\n", 1)[0])
+            what = tracked_names(self.g, rec, scope)
+            self.finish_orphan(rec, scope)
+            if what is None:
+                return
+        pending = [condition]
+        while pending:
+            current = pending.pop()
+            if current.type != "command":
+                pending.extend(current.named_children)
+                continue
+            words = self.argv(current)
+            if not words or words[0] != "read":
+                continue
+            self.listing_reads.add((current.start_byte, current.end_byte))
 
     def listed_secret(self, rec: Rec | None, scope: Scope | None, nodes: list[Node]) -> bool:
         """True when the command substitutions in ``nodes`` print names that may include a credential file
@@ -1995,7 +2046,7 @@ class _Walk:
         items = [item for item in _FED_SPLIT.split(text) if item][:_FED_ITEMS]
         words = [Word(item.strip("'\""), item) if known else Word(None, item) for item in items]
         rest = command[1:]
-        reader = xargs_program([w.value for w in rest]) or "<"
+        reader = _runner_program(program, [w.value for w in rest]) or "<"
         given = next((i for i, w in enumerate(rest) if w.value and posixpath.basename(w.value) == reader), None)
         self.g.secrets(rec, scope, reader, (rest[given + 1 :] if given is not None else []) + words)
 

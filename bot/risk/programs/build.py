@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 from bot.risk.grader import Call, Handler
 from bot.risk.hidden import reveal
-from bot.risk.options import Scan, scan
+from bot.risk.options import Scan, option_values, scan
 from bot.risk.paths import Where
 from bot.risk.reasons import shorten
 from bot.risk.recipes import GO_GENERATE, LIFECYCLE, SETTINGS, UNKNOWN
@@ -2944,26 +2944,19 @@ def ktlint_reporter(base: Handler) -> Handler:
     report location", ``--reporter=csv,artifact=/path/to/reporter/csv.jar,output=my-custom-report.csv``): the value
     is the reporter's name followed by ``KEY=VALUE`` pairs; ``artifact`` is a JAR ktlint loads (code FlyBot does not
     read: destructive, ``runs-program``), ``output`` the file the report is written to (graded as a write there). A
-    value only known when it runs may be either: destructive. A plain ``--reporter=json`` keeps the entry's grade."""
+    value only known when it runs may be either: destructive. A plain ``--reporter=json`` keeps the entry's grade.
+    The values are those :func:`~bot.risk.options.option_values` finds, an abbreviation (``--rep=``) included:
+    reading a word ktlint would refuse as the option only grades higher."""
 
     def handler(call: Call) -> None:
         base(call)
-        words = call.args
-        for index, word in enumerate(words):
-            value = word.value
-            if value == "--":
-                return
-            if value == "--reporter":
-                given = words[index + 1].value if index + 1 < len(words) else ""
-            elif value is not None and value.startswith("--reporter="):
-                given = value.partition("=")[2]
-            else:
-                continue
+        for option in option_values(call.args, "--reporter"):
+            given = option.value
             if given is None:
                 destructive(
                     call,
                     "runs-program",
-                    f"ktlint --reporter {shorten(words[index + 1].src, 50)}: a "
+                    f"ktlint --reporter {shorten(option.src, 50)}: a "
                     "reporter only known when it runs may be a JAR ktlint loads.",
                 )
                 return
@@ -2988,26 +2981,19 @@ def cppcheck_project(base: Handler) -> Handler:
     """Cppcheck manual ("Importing a project", "Addons"): a Cppcheck GUI project file (``--project=NAME.cppcheck``)
     names, besides the files to check, the addons cppcheck runs: Python scripts FlyBot does not read, so such a
     project, or one only known when it runs, is destructive (``runs-program``). A compile database
-    (``compile_commands.json``), a Visual Studio solution or project keeps the entry's grade."""
+    (``compile_commands.json``), a Visual Studio solution or project keeps the entry's grade. The values are those
+    :func:`~bot.risk.options.option_values` finds (``--project FILE`` too, which cppcheck refuses: reading more
+    only grades higher)."""
 
     def handler(call: Call) -> None:
         base(call)
-        words = call.args
-        for index, word in enumerate(words):
-            value = word.value
-            if value == "--":
-                return
-            if value == "--project":
-                given = words[index + 1].value if index + 1 < len(words) else ""
-            elif value is not None and value.startswith("--project="):
-                given = value.partition("=")[2]
-            else:
-                continue
+        for option in option_values(call.args, "--project"):
+            given = option.value
             if given is None or given.lower().endswith(".cppcheck"):
                 destructive(
                     call,
                     "runs-program",
-                    f"cppcheck --project {shorten(given or word.src, 60)}: a Cppcheck project names the addons "
+                    f"cppcheck --project {shorten(option.src, 60)}: a Cppcheck project names the addons "
                     "(Python scripts) it runs.",
                 )
                 return

@@ -610,12 +610,14 @@ def watch(call: Call) -> None:
     call.script(" ".join(w.value or "" for w in rest), "watch", repeat=True)
 
 
+#: GNU parallel(1) OPTIONS that take a value (the next word, or ``--name=VALUE``).
 _PARALLEL_VALUES = frozenset({
     "-j", "--jobs", "-n", "--max-args", "-N", "--max-replace-args", "-L", "--max-lines", "-d", "--delimiter", "-E",
     "--eof", "-I", "--replace", "--colsep", "-C", "--delay", "--timeout", "--retries", "--halt", "--tagstring",
     "--nice", "--load", "--memfree", "--tmpdir", "--results", "--joblog", "--env", "--progress-bar", "--sshdelay",
     "--block", "--block-size", "--header", "--rpl", "--shuf", "--termseq", "-l", "-s", "--max-chars",
 })  # fmt: skip
+#: GNU parallel(1) OPTIONS that take none.
 _PARALLEL_FLAGS = frozenset({
     "-k", "--keep-order", "-v", "--verbose", "-q", "--quote", "-0", "--null", "-X", "-m", "--xargs", "--tag",
     "--bar", "--eta", "--progress", "--line-buffer", "--lb", "-u", "--ungroup", "--group", "--will-cite",
@@ -653,6 +655,38 @@ _PARALLEL_PROGRAMS = (
 )
 
 
+def _parallel_step(value: str) -> int | None:
+    """How many words the option ``value`` of GNU parallel takes (parallel(1) OPTIONS): 2 for one of
+    :data:`_PARALLEL_VALUES` given without ``=VALUE`` (``-j 4``, ``--jobs 4``), 1 for ``--jobs=4``, a flag of
+    :data:`_PARALLEL_FLAGS` or ``--``; None for any other option (``-j4`` included: not read here)."""
+    name = value.split("=", 1)[0]
+    if name in _PARALLEL_VALUES:
+        return 1 if "=" in value else 2
+    if name in _PARALLEL_FLAGS or name == "--":
+        return 1
+    return None
+
+
+def parallel_command(words: list[str | None]) -> int | None:
+    """Where the command starts in GNU parallel's arguments ``words`` (``parallel -j 4 cat``: 2), after the options
+    :func:`_parallel_step` reads; None when a word before it is an option not read there, one that runs programs or
+    works remotely (:data:`_PARALLEL_REMOTE`, :data:`_PARALLEL_PROGRAMS`), or is only known when it runs: the
+    :func:`parallel` handler refuses those, so what the command is stays unknown."""
+    index = 0
+    while index < len(words):
+        value = words[index]
+        if value is None:
+            return None
+        if not value.startswith("-") or value.startswith(":::"):
+            return index
+        name = value.split("=", 1)[0]
+        step = _parallel_step(value)
+        if step is None or name in _PARALLEL_REMOTE or name in _PARALLEL_PROGRAMS:
+            return None
+        index += step
+    return index
+
+
 def parallel(call: Call) -> None:
     """GNU parallel: the command (words before ``:::``/``::::``) is run by a shell once per input, with each
     input shell-quoted in place of ``{}`` (or appended); graded as that script with the input unknown.
@@ -683,11 +717,11 @@ def parallel(call: Call) -> None:
             )
             if target is not None:
                 call.write(target, f"parallel {name} writes")
-        if name in _PARALLEL_VALUES and "=" not in value and not (len(value) > 2 and not value.startswith("--")):
-            index += 1
-        elif name not in _PARALLEL_VALUES and name not in _PARALLEL_FLAGS and name != "--":
+        step = _parallel_step(value)
+        if step is None:
             refuse(call, f"the option {name}")
             return
+        index += step - 1
         if name == "--dry-run" or name == "--dryrun":
             read_only(call, "parallel --dry-run only prints the commands.")
             return
