@@ -3,7 +3,8 @@ files the agent can create, and the runner reads those names as its own options 
 assignments (make(1): a word holding ``=``): a file named ``--eval=X:=$(shell ...)`` or ``X:=$(shell ...)`` is make
 code run when make starts, one named ``--userconfig=x`` makes npm read a configuration that sets its script shell.
 So such a glob is destructive; a literal word, a quoted glob, and a glob npm passes to the script after ``--`` keep
-the runner's grade."""
+the runner's grade. just runs every recipe named after the first (``just test clean``): each is graded, and a word
+only known when it runs may name any."""
 
 from __future__ import annotations
 
@@ -59,3 +60,17 @@ def test_make_reads_a_file_name_a_glob_expands_to_as_make_code(tmp_path: Path) -
     subprocess.run(["bash", "-c", "make test tests/*"], cwd=ws, capture_output=True, check=False)
     assert (ws / "ran").exists()
     assert graded("make test tests/*", ws)[0] is DES
+
+
+JUSTFILE = {"justfile": "test:\n    pytest -q\nlint:\n    ruff check .\nclean:\n    rm -rf ~\n"}
+
+
+@pytest.mark.parametrize("command", ["just test clean", "just test lint clean", "just test $X", "just test *"])
+def test_just_runs_every_recipe_named_after_the_first_and_each_is_graded(tmp_path: Path, command: str) -> None:
+    # just manual, "Running Recipes": a recipe that takes no parameters is followed by more recipes to run
+    assert graded(command, project(tmp_path, JUSTFILE))[0] is DES, command
+
+
+@pytest.mark.parametrize("command", ["just test", "just test lint", "just lint test"])
+def test_just_recipes_named_after_the_first_keep_their_grade(tmp_path: Path, command: str) -> None:
+    assert graded(command, project(tmp_path, JUSTFILE))[0] is WW, command
