@@ -21,6 +21,7 @@ from tests.risk.both_sides import graded, project
 WW, DES = RiskLevel.WORKSPACE_WRITE, RiskLevel.DESTRUCTIVE
 FILES = {
     "Makefile": "test:\n\tpytest -q\n",
+    "tox.ini": "[tox]\nenvlist = py\n[testenv]\ncommands = pytest -q\n",
     "package.json": json.dumps({"name": "x", "scripts": {"test": "pytest -q"}}),
 }
 
@@ -37,6 +38,8 @@ FILES = {
         "npm * test",
         "pnpm test *",
         "yarn test [a-z]*",
+        "tox -e py *",
+        "tox * -e py",
     ],
 )
 def test_a_glob_the_runner_reads_as_its_own_words_is_destructive(tmp_path: Path, command: str) -> None:
@@ -51,6 +54,10 @@ def test_a_glob_the_runner_reads_as_its_own_words_is_destructive(tmp_path: Path,
 )
 def test_literal_words_and_globs_passed_to_the_script_keep_the_runners_grade(tmp_path: Path, command: str) -> None:
     assert graded(command, project(tmp_path, FILES))[0] is WW, command
+
+
+def test_tox_with_literal_words_keeps_its_grade(tmp_path: Path) -> None:
+    assert graded("tox -e py", project(tmp_path, FILES))[0] is RiskLevel.NETWORK
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="needs make")

@@ -698,6 +698,15 @@ def tox(call: Call) -> None:
         word = words[index]
         value = word.value
         index += 1
+        if word.splits and value is not None:
+            # tox's parser (argparse) reads options anywhere: a glob may expand to a file named --override=...
+            destructive(
+                call,
+                "glob-argument",
+                f"tox {shorten(word.src, 40)}: the files a glob names are only known when it runs, "
+                "and a file's name can be an option.",
+            )
+            return
         if value in ("-e", "--env") and index < len(words):
             envs.extend(e.strip() for e in (words[index].value or "\x00").split(","))
             index += 1
