@@ -168,6 +168,11 @@ async def test_a_pnpm_test_approval_asks_for_pre_and_post_scripts_and_pnpm_works
         (ws / "package.json").write_text(json.dumps(data))
         esc = await asks(harness, token, **sent("pnpm test", ws, contained=True))
         assert any(f"scripts.{name}" in r["detail"] for r in esc["reasons"]), esc["reasons"]
+    await _approve(harness, pattern="yarn test", max_risk="workspace_write")
+    await auto(harness, token, **sent("yarn test", project(tmp_path / "yarn", npm="pytest -q"), contained=True))
+    injected = project(tmp_path / "injected", npm="pytest -q")
+    (injected / ".env.yarn").write_text("NODE_OPTIONS=--require ./evil.js\n")  # yarn injects it into every script
+    await asks_then_withdraw(harness, token, **sent("yarn test", injected, contained=True))
     for n, settings in enumerate(("scriptShell: ./evil.sh\n", "packages: ['a']\nenablePrePostScripts: true\n", "[: x")):
         ws = project(tmp_path / f"settings{n}", npm="pytest -q")
         (ws / "pnpm-workspace.yaml").write_text(settings)

@@ -416,6 +416,16 @@ class ProjectRecipes(RecipeBook):
                     raise _Unreadable(
                         f"{found} (not read: it names a program, a plugin or other packages' scripts {tool} runs)"
                     )
+            if tool == "yarn":
+                # yarnpkg.com "Scripting", "Environment files": Yarn injects the content of .env.yarn (by default,
+                # the injectEnvironmentFiles setting) into every command yarn run runs: PATH, NODE_OPTIONS too
+                parts = directory.split("/") if directory else []
+                for depth in range(len(parts), -1, -1):
+                    env_file = posixpath.join(*parts[:depth], ".env.yarn") if depth else ".env.yarn"
+                    if os.path.lexists(os.path.join(root, env_file)):
+                        raise _Unreadable(
+                            f"{env_file} (not read: yarn sets every script's environment from it, PATH and NODE_OPTIONS too)"
+                        )
             if tool == "pnpm":
                 setting = _pnpm_workspace_setting(root, directory)
                 if setting is not None:
@@ -728,7 +738,7 @@ def _npmrc_key_not_inert(text: str) -> str | None:
 RECIPE_INPUTS = frozenset({
     "GNUmakefile", "makefile", "Makefile", "package.json", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs",
     "pnpm-workspace.yaml", "justfile", "Justfile", ".justfile", "tox.ini", "tox.toml", "pyproject.toml", "setup.cfg",
-    ".env", "composer.json",
+    ".env", ".env.yarn", "composer.json",
 })  # fmt: skip
 
 
