@@ -416,6 +416,22 @@ class ProjectRecipes(RecipeBook):
                     raise _Unreadable(
                         f"{found} (not read: it names a program, a plugin or other packages' scripts {tool} runs)"
                     )
+            if tool == "yarn":
+                # yarnpkg.com "Scripting", "Environment files": Yarn injects the content of .env.yarn (by default,
+                # the injectEnvironmentFiles setting) into every command yarn run runs: PATH, NODE_OPTIONS too
+                parts = directory.split("/") if directory else []
+                for depth in range(len(parts), -1, -1):
+                    env_file = posixpath.join(*parts[:depth], ".env.yarn") if depth else ".env.yarn"
+                    if os.path.lexists(os.path.join(root, env_file)):
+                        raise _Unreadable(
+                            f"{env_file} (not read: yarn sets every script's environment from it, PATH and NODE_OPTIONS too)"
+                        )
+            if tool == "pnpm":
+                setting = _pnpm_workspace_setting(root, directory)
+                if setting is not None:
+                    raise _Unreadable(
+                        f"{setting} (not read: a pnpm setting that may name a program or change which scripts run)"
+                    )
             rel = here("package.json")
             if rel is None:
                 none = recipe([]) if target.startswith(LIFECYCLE) else None  # no life cycle script runs: sent as such
@@ -438,7 +454,10 @@ class ProjectRecipes(RecipeBook):
                 package_script(
                     text(rel),
                     target,
-                    pre_post=tool != "pnpm",
+                    # pnpm runs pre/post scripts when its setting enablePrePostScripts says so (pnpm.io "Settings":
+                    # the default changed between versions, and pnpm-workspace.yaml or the command can set it): read
+                    # as run, as npm does
+                    pre_post=True,
                     env_builtin=tool in ("npm", "yarn"),
                     restart_default=tool == "npm",
                 )
@@ -628,6 +647,40 @@ _INERT_NPMRC_KEYS = frozenset({
 })  # fmt: skip
 
 
+#: The top-level keys of a ``pnpm-workspace.yaml`` (pnpm.io "pnpm-workspace.yaml" and "Settings": pnpm 10 reads
+#: its settings there, ``scriptShell``, ``shellEmulator``, ``nodeOptions``, ``enablePrePostScripts`` among them)
+#: that only list the workspace's packages or choose what an install fetches and builds, never how a script runs.
+#: Any other key makes pnpm's scripts unreadable.
+_INERT_PNPM_WORKSPACE_KEYS = frozenset({
+    "packages", "catalog", "catalogs", "overrides", "packageExtensions", "onlyBuiltDependencies",
+    "ignoredBuiltDependencies", "neverBuiltDependencies", "peerDependencyRules", "allowedDeprecatedVersions",
+    "autoInstallPeers", "saveExact", "savePrefix", "linkWorkspacePackages", "minimumReleaseAge",
+})  # fmt: skip
+
+
+def _pnpm_workspace_setting(root: str, directory: str) -> str | None:
+    """Where a ``pnpm-workspace.yaml`` in ``directory`` or a directory above it, up to the workspace ``root``
+    (pnpm finds its workspace's root by looking up for the file), sets a key outside
+    :data:`_INERT_PNPM_WORKSPACE_KEYS` (``pnpm-workspace.yaml: scriptShell``), or None. A file that is not a YAML
+    mapping, or a key that is not plain text, counts as such a setting."""
+    from bot.risk.settings import yaml_keys
+
+    parts = directory.split("/") if directory else []
+    for depth in range(len(parts), -1, -1):
+        rel = posixpath.join(*parts[:depth], "pnpm-workspace.yaml") if depth else "pnpm-workspace.yaml"
+        path = os.path.join(root, rel)
+        if not os.path.lexists(path):
+            continue
+        try:
+            keys = [key for _line, key in yaml_keys(_read_text(path))]
+        except (OSError, ValueError):
+            return f"{rel} (unreadable)"
+        for key in keys:
+            if key not in _INERT_PNPM_WORKSPACE_KEYS:
+                return f"{rel}: {(key or 'a key that is not plain text')[:60]}"
+    return None
+
+
 def _config_lines(text: str) -> list[str]:
     """The non-comment lines of a configuration file, a leading UTF-8 byte order mark removed (npm and yarn ignore it)."""
     lines = []
@@ -685,7 +738,7 @@ def _npmrc_key_not_inert(text: str) -> str | None:
 RECIPE_INPUTS = frozenset({
     "GNUmakefile", "makefile", "Makefile", "package.json", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs",
     "pnpm-workspace.yaml", "justfile", "Justfile", ".justfile", "tox.ini", "tox.toml", "pyproject.toml", "setup.cfg",
-    ".env", "composer.json",
+    ".env", ".env.yarn", "composer.json",
 })  # fmt: skip
 
 
@@ -1074,7 +1127,7 @@ def _composer_defines(text: str, name: str) -> bool:
 def package_script(
     text: str, name: str, *, pre_post: bool = True, env_builtin: bool = False, restart_default: bool = False
 ) -> list[RecipeLine] | None:
-    """``scripts[name]`` with ``pre``/``post`` scripts (npm runs them; pnpm does not by default), or None.
+    """``scripts[name]`` with ``pre``/``post`` scripts (npm runs them, and pnpm as its settings say), or None.
 
     ``npm start`` without a start script runs ``node server.js`` (npm-start(1)). With ``restart_default`` (npm),
     ``npm restart`` without a restart script runs the stop script and then start, its default too (npm-restart(1):

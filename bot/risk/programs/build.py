@@ -174,6 +174,17 @@ def make(call: Call) -> None:
     while index < len(words):
         value = words[index].value
         index += 1
+        if words[index - 1].splits and value is not None:
+            # GNU make reads every word as an option, a variable assignment (make(1): a word holding ``=``) or a
+            # target, whatever it came from: a file named ``--eval=...`` or ``X:=$(shell ...)`` that a glob
+            # expands to is make code that runs when make starts
+            destructive(
+                call,
+                "glob-argument",
+                f"make {shorten(words[index - 1].src, 40)}: the files a glob names are only known when it runs, "
+                "and a file's name can be an option or a variable assignment make reads.",
+            )
+            return
         if value is None:
             targets.append(None)
             continue
@@ -552,6 +563,16 @@ def js_package_manager(call: Call) -> None:
         index += 1
         if command is not None and forwarded is None and tool != "npm":
             forwarded = list(words[index - 1 :])
+        if words[index - 1].splits and value is not None and value[:1] in "*?[{-":
+            # the tool parses options before ``--`` (npm-run-script(1)): a glob that may expand to a file named
+            # ``--userconfig=x`` gives it an option FlyBot never read
+            destructive(
+                call,
+                "glob-argument",
+                f"{tool} {shorten(words[index - 1].src, 40)}: the files a glob names are only known when it runs, "
+                "and a file's name can be an option.",
+            )
+            return
         if value is None:
             if command is None:
                 destructive(call, "dynamic-argument", f"The {call.name} command is only known when it runs.")

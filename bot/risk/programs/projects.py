@@ -664,6 +664,19 @@ def just(call: Call) -> None:
         parent = posixpath.dirname(justfile.value) if justfile.value is not None else None
         directory = Word(parent, justfile.src) if parent else None
     run_recipe(call, "just", target or "", directory=directory, file=justfile, overrides=overrides)
+    # just manual, "Recipe Parameters" and "Running Recipes": the words after the recipe are its arguments, or, for a
+    # recipe that takes none, more recipes to run (``just test clean`` runs both). A later word naming a recipe is
+    # read as one (an upper bound when it is an argument); one only known when it runs (``$X``, a glob) may name any
+    for word in [] if evaluate else words[index + 1 :]:
+        if word.value is None or word.splits:
+            destructive(
+                call,
+                "dynamic-argument",
+                f"just {shorten(word.src, 40)}: a word only known when it runs may name another recipe, which runs too.",
+            )
+            return
+        if not word.value.startswith("-") and "=" not in word.value and "/" not in word.value:
+            run_recipe(call, "just", word.value, directory=directory, file=justfile, overrides=overrides)
 
 
 def tox(call: Call) -> None:
@@ -685,6 +698,15 @@ def tox(call: Call) -> None:
         word = words[index]
         value = word.value
         index += 1
+        if word.splits and value is not None:
+            # tox's parser (argparse) reads options anywhere: a glob may expand to a file named --override=...
+            destructive(
+                call,
+                "glob-argument",
+                f"tox {shorten(word.src, 40)}: the files a glob names are only known when it runs, "
+                "and a file's name can be an option.",
+            )
+            return
         if value in ("-e", "--env") and index < len(words):
             envs.extend(e.strip() for e in (words[index].value or "\x00").split(","))
             index += 1
