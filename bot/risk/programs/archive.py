@@ -23,6 +23,7 @@ from bot.risk.reasons import shorten
 from bot.risk.words import Word, literal_word
 
 from .kit import as_root, deletion, destructive, host_destructive, network, read_only, refuse, unpacks
+from .optionglobs import check as check_option_globs
 
 __all__ = ["seven_reads", "tar"]
 
@@ -287,6 +288,7 @@ def seven_reads(base: Handler) -> Handler:
 
     def handler(call: Call) -> None:
         base(call)
+        check_option_globs(call)  # 7z reads switches anywhere before ``--`` (``-sdel`` deletes): optionglobs.py
         operands = [w for w in call.args if w.value is None or not w.value.startswith("-")]
         if not operands or operands[0].value not in ("a", "u"):
             return
