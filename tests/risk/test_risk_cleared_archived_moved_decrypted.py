@@ -65,7 +65,7 @@ _PAIRS = [
     ("zip -r - . | base64", NET, "secret-read", "zip -r out.zip .", WW),
     ("zip -r /dev/stdout .", NET, "secret-read", "zip -r - src", RO),
     # a glob that may name a credential file, printed in the archive as cat .en? prints it
-    ("tar cf - .en?", NET, "secret-read", "tar cf - *.py", RO),
+    ("tar cf - .en?", NET, "secret-read", "tar cf - ./*.py", RO),
     ("zip - .[!.]*", NET, "secret-read", "zip - src/app.py", RO),
     # 7z(1) -so: "write data to stdout"
     ("7z a -so x.7z .", NET, "secret-read", "7z a x.7z .", WW),
