@@ -25,11 +25,10 @@ from cards.text import clean
 
 log = structlog.get_logger("flybot.slack.commands")
 
-ANSWER_BUDGET_S = 1.5
+ANSWER_BUDGET_S = 2.0
 """Seconds a ``/flybot`` answer may take before the command is acknowledged with :data:`WORKING_TEXT` and the
 answer follows through the command's ``response_url`` (Slack drops an acknowledgement later than 3 seconds and shows
-the caller ``operation_timeout``, losing the answer; bolt's own 3-second listener window also counts the request's
-checks before the listener, so half of it is kept free for a busy event loop)."""
+the caller ``operation_timeout``, losing the answer)."""
 
 WORKING_TEXT = "Working on it; the answer follows here in a moment."
 
