@@ -28,7 +28,8 @@ log = structlog.get_logger("flybot.slack.commands")
 ANSWER_BUDGET_S = 2.0
 """Seconds a ``/flybot`` answer may take before the command is acknowledged with :data:`WORKING_TEXT` and the
 answer follows through the command's ``response_url`` (Slack drops an acknowledgement later than 3 seconds and shows
-the caller ``operation_timeout``, losing the answer)."""
+the caller ``operation_timeout``, losing the answer). It exceeds :data:`bot.groups.LOOKUP_BUDGET_S`, so a group lookup
+that gives up answers in the acknowledgement itself."""
 
 WORKING_TEXT = "Working on it; the answer follows here in a moment."
 
