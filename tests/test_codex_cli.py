@@ -435,12 +435,23 @@ async def codex_with_the_hook(tmp: Path) -> Path:
 
 
 async def second_card(harness: Harness, first: str) -> str:
-    """The id of the first escalation created after ``first`` (waits for it, up to the test's timeout)."""
+    """The id of the first escalation created after ``first``, once its card is posted (the card is an outbox job
+    that follows the escalation's creation; waits up to the test's timeout)."""
     while True:
         later = [e for e in await escalations_created(harness) if e != first]
         if later:
-            return later[0]
+            break
         await asyncio.sleep(0.05)
+
+    def posted() -> bool:
+        try:
+            harness.card_for(later[0])
+        except AssertionError:
+            return False
+        return True
+
+    await harness.eventually(posted, timeout=30)
+    return later[0]
 
 
 async def test_the_permission_request_hook_answers_codex_before_its_own_approval_request(
