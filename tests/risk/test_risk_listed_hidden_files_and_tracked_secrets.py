@@ -6,24 +6,17 @@ tracks one (settings question ``tracked``), and keep their grade when it tracks 
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from bot.risk import RiskLevel
-from tests.risk.both_sides import graded, project
+from tests.risk.both_sides import git, graded, project
 
 RO = RiskLevel.READ_ONLY
 WW = RiskLevel.WORKSPACE_WRITE
 NET = RiskLevel.NETWORK
 DES = RiskLevel.DESTRUCTIVE
-
-
-def _git(*args: str, cwd: Path) -> None:
-    subprocess.run(
-        ["git", "-c", "user.name=t", "-c", "user.email=t@e", *args], cwd=cwd, check=True, capture_output=True
-    )
 
 
 @pytest.fixture()
@@ -137,12 +130,12 @@ def test_a_secret_files_content_reaching_the_output_stays_a_secret_read(workspac
 def cloned(tmp_path: Path) -> Path:
     """A workspace repository with one commit, a local ``main``, and ``origin/dev`` but no local ``dev``."""
     ws = project(tmp_path, {"README.md": "x\n"})
-    _git("init", "-q", "-b", "main", cwd=ws)
-    _git("add", "README.md", cwd=ws)
-    _git("commit", "-q", "-m", "i", cwd=ws)
-    _git("config", "remote.origin.url", "https://example.com/o.git", cwd=ws)
-    _git("config", "remote.origin.fetch", "+refs/heads/*:refs/remotes/origin/*", cwd=ws)
-    _git("update-ref", "refs/remotes/origin/dev", "HEAD", cwd=ws)
+    git("init", "-q", "-b", "main", cwd=ws)
+    git("add", "README.md", cwd=ws)
+    git("commit", "-q", "-m", "i", cwd=ws)
+    git("config", "remote.origin.url", "https://example.com/o.git", cwd=ws)
+    git("config", "remote.origin.fetch", "+refs/heads/*:refs/remotes/origin/*", cwd=ws)
+    git("update-ref", "refs/remotes/origin/dev", "HEAD", cwd=ws)
     return ws
 
 
@@ -159,15 +152,15 @@ def test_checking_out_a_name_that_is_no_branch_still_discards_changes(cloned: Pa
 
 
 def test_a_remote_tracking_branch_of_another_remote_or_no_guess_is_not_a_plain_branch(cloned: Path) -> None:
-    _git("config", "checkout.guess", "false", cwd=cloned)
+    git("config", "checkout.guess", "false", cwd=cloned)
     assert graded("git checkout dev", cloned)[0] is DES  # git-config(1) checkout.guess: dev is then a pathspec
-    _git("config", "--unset", "checkout.guess", cwd=cloned)
-    _git("config", "remote.evil.url", "https://evil.example/e.git", cwd=cloned)
-    _git("update-ref", "refs/remotes/evil/feature", "HEAD", cwd=cloned)
+    git("config", "--unset", "checkout.guess", cwd=cloned)
+    git("config", "remote.evil.url", "https://evil.example/e.git", cwd=cloned)
+    git("update-ref", "refs/remotes/evil/feature", "HEAD", cwd=cloned)
     risk, details = graded("git checkout feature", cloned)
     assert risk is DES and any("evil" in d for d in details), details
-    _git("config", "remote.odd.url", "https://example.com/odd.git", cwd=cloned)
-    _git("config", "remote.odd.fetch", "+refs/heads/*:refs/odd/*", cwd=cloned)
+    git("config", "remote.odd.url", "https://example.com/odd.git", cwd=cloned)
+    git("config", "remote.odd.fetch", "+refs/heads/*:refs/odd/*", cwd=cloned)
     assert graded("git checkout dev", cloned)[0] is DES  # odd's branches lie elsewhere: which one git takes is unknown
 
 
@@ -211,9 +204,9 @@ def tracking(tmp_path: Path) -> Path:
         tmp_path,
         {".env.production": "API_KEY=s3cret\n", "config/server.key": "k\n", "src/a.py": "x = 1\n", "README.md": "r\n"},
     )
-    _git("init", "-q", cwd=ws)
-    _git("add", "-A", cwd=ws)
-    _git("commit", "-q", "-m", "i", cwd=ws)
+    git("init", "-q", cwd=ws)
+    git("add", "-A", cwd=ws)
+    git("commit", "-q", "-m", "i", cwd=ws)
     return ws
 
 
@@ -221,9 +214,9 @@ def tracking(tmp_path: Path) -> Path:
 def clean(tmp_path: Path) -> Path:
     """A repository tracking no secret file, with a git-ignored ``.env``."""
     ws = project(tmp_path / "clean", {".env": "API_KEY=s3cret\n", ".gitignore": ".env\n", "src/a.py": "x = 1\n"})
-    _git("init", "-q", cwd=ws)
-    _git("add", "-A", cwd=ws)
-    _git("commit", "-q", "-m", "i", cwd=ws)
+    git("init", "-q", cwd=ws)
+    git("add", "-A", cwd=ws)
+    git("commit", "-q", "-m", "i", cwd=ws)
     return ws
 
 
@@ -271,14 +264,14 @@ def test_a_search_or_log_narrowed_away_from_the_tracked_secrets_stays_a_read(tra
 
 
 def test_an_index_flybot_cannot_read_fails_closed(tracking: Path) -> None:
-    _git("update-index", "--split-index", cwd=tracking)
+    git("update-index", "--split-index", cwd=tracking)
     risk, details = graded("git grep KEY", tracking)
     assert risk is DES and any("not read" in d for d in details), details
 
 
 def test_every_index_version_is_read(tracking: Path) -> None:
     for version in ("2", "3", "4"):
-        _git("update-index", "--index-version", version, cwd=tracking)
+        git("update-index", "--index-version", version, cwd=tracking)
         risk, details = graded("git grep KEY", tracking)
         assert risk is NET and any(".env.production" in d for d in details), (version, details)
 

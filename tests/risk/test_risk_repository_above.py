@@ -5,20 +5,15 @@ programs that configuration names are graded as git running them (settings quest
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from bot.risk import RiskLevel
-from tests.risk.both_sides import graded
+from tests.risk.both_sides import git, graded
 
 RO = RiskLevel.READ_ONLY
 DES = RiskLevel.DESTRUCTIVE
-
-
-def _git(*args: str, cwd: Path) -> None:
-    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
 
 
 @pytest.fixture()
@@ -26,7 +21,7 @@ def workspace(tmp_path: Path) -> Path:
     """``tmp/repo/ws``: the workspace, a directory of the repository ``tmp/repo``."""
     repo = tmp_path / "repo"
     repo.mkdir()
-    _git("init", "-q", cwd=repo)
+    git("init", "-q", cwd=repo)
     ws = (repo / "ws").resolve()
     ws.mkdir()
     return ws
@@ -45,14 +40,14 @@ def workspace(tmp_path: Path) -> Path:
 def test_the_configuration_of_a_repository_above_the_workspace_is_obeyed(
     workspace: Path, key: str, value: str, command: str
 ) -> None:
-    _git("config", key, value, cwd=workspace.parent)
+    git("config", key, value, cwd=workspace.parent)
     risk, details = graded(command, workspace)
     assert risk is DES and any(key.lower() in d and value in d for d in details), details
 
 
 def test_a_plain_configuration_above_keeps_the_grade(workspace: Path) -> None:
-    _git("config", "user.name", "Dev", cwd=workspace.parent)
-    _git("config", "core.pager", "less", cwd=workspace.parent)
+    git("config", "user.name", "Dev", cwd=workspace.parent)
+    git("config", "core.pager", "less", cwd=workspace.parent)
     assert graded("git status", workspace)[0] is RO
     assert graded("git log", workspace)[0] is RO
 
@@ -62,7 +57,7 @@ def test_a_git_file_above_leads_to_the_git_directory_it_names(workspace: Path, t
     (repo / ".git").rename(tmp_path / "moved.git")
     (repo / ".git").write_text(f"gitdir: {tmp_path / 'moved.git'}\n")
     assert graded("git status", workspace)[0] is RO
-    _git("--git-dir", str(tmp_path / "moved.git"), "config", "core.fsmonitor", "/tmp/evil", cwd=tmp_path)
+    git("--git-dir", str(tmp_path / "moved.git"), "config", "core.fsmonitor", "/tmp/evil", cwd=tmp_path)
     assert graded("git status", workspace)[0] is DES
 
 
@@ -97,7 +92,7 @@ def test_tools_running_git_in_the_repository_run_what_its_configuration_names(
     (workspace / "package.json").write_text('{"name": "a", "version": "1.0.0"}\n')
     (workspace / "go.mod").write_text("module example.com/a\n\ngo 1.22\n")
     assert graded(command, workspace)[0] < DES, command  # a plain configuration
-    _git("config", key, "/tmp/evil", cwd=workspace.parent)
+    git("config", key, "/tmp/evil", cwd=workspace.parent)
     risk, details = graded(command, workspace)
     assert risk is DES and any(key.lower() in d for d in details), details
 
@@ -108,5 +103,5 @@ def test_tools_running_git_in_the_repository_run_what_its_configuration_names(
 def test_tools_told_not_to_run_git_keep_their_grade(workspace: Path, command: str) -> None:
     (workspace / "package.json").write_text('{"name": "a", "version": "1.0.0"}\n')
     (workspace / "go.mod").write_text("module example.com/a\n\ngo 1.22\n")
-    _git("config", "core.fsmonitor", "/tmp/evil", cwd=workspace.parent)
+    git("config", "core.fsmonitor", "/tmp/evil", cwd=workspace.parent)
     assert graded(command, workspace)[0] < DES, command

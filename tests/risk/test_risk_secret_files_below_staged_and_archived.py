@@ -7,7 +7,6 @@ to standard output of a repository tracking one. Each rule is checked both ways:
 from __future__ import annotations
 
 import os
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -16,17 +15,11 @@ from bot.risk import RiskLevel
 from bot.risk import recipes as recipe_module
 from bot.risk.recipes import GivenRecipes, ProjectRecipes
 from bot.risk.sensitive import env_file, named_secret
-from tests.risk.both_sides import graded, project
+from tests.risk.both_sides import git, graded, project
 
 RO = RiskLevel.READ_ONLY
 WW = RiskLevel.WORKSPACE_WRITE
 NET = RiskLevel.NETWORK
-
-
-def _git(*args: str, cwd: Path) -> None:
-    subprocess.run(
-        ["git", "-c", "user.name=t", "-c", "user.email=t@e", *args], cwd=cwd, check=True, capture_output=True
-    )
 
 
 @pytest.fixture()
@@ -164,9 +157,9 @@ def test_a_directory_name_changes_no_answer_where_the_walk_keeps_answers_by_name
 def repository(tmp_path: Path) -> Path:
     """A repository tracking no secret file, with a git-ignored ``.env``."""
     ws = project(tmp_path / "r", {".env": "API_KEY=s3cret\n", ".gitignore": ".env\n", "src/a.py": "x = 1\n"})
-    _git("init", "-q", cwd=ws)
-    _git("add", "-A", cwd=ws)
-    _git("commit", "-q", "-m", "i", cwd=ws)
+    git("init", "-q", cwd=ws)
+    git("add", "-A", cwd=ws)
+    git("commit", "-q", "-m", "i", cwd=ws)
     return ws
 
 
@@ -174,9 +167,9 @@ def repository(tmp_path: Path) -> Path:
 def tracking(tmp_path: Path) -> Path:
     """A repository whose index tracks ``.env.production``."""
     ws = project(tmp_path / "t", {".env.production": "API_KEY=s3cret\n", "src/a.py": "x = 1\n"})
-    _git("init", "-q", cwd=ws)
-    _git("add", "-A", cwd=ws)
-    _git("commit", "-q", "-m", "i", cwd=ws)
+    git("init", "-q", cwd=ws)
+    git("add", "-A", cwd=ws)
+    git("commit", "-q", "-m", "i", cwd=ws)
     return ws
 
 
