@@ -60,12 +60,20 @@ def test_tox_with_literal_words_keeps_its_grade(tmp_path: Path) -> None:
     assert graded("tox -e py", project(tmp_path, FILES))[0] is RiskLevel.NETWORK
 
 
-@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+def _gnu_make() -> str:
+    """``make --version``'s first line when ``make`` is GNU make, else ``""``."""
+    if shutil.which("make") is None:
+        return ""
+    line = subprocess.run(["make", "--version"], capture_output=True, text=True, check=False).stdout.split("\n")[0]
+    return line if line.startswith("GNU Make") else ""
+
+
+@pytest.mark.skipif(not _gnu_make(), reason="needs GNU make")
 def test_make_reads_a_file_name_a_glob_expands_to_as_make_code(tmp_path: Path) -> None:
     # what the rule guards against, with the real make: the file's name runs as make code
     ws = project(tmp_path, {"Makefile": "test:\n\t@true\n", "tests/x:=$(shell touch ran)": ""})
-    subprocess.run(["bash", "-c", "make test tests/*"], cwd=ws, capture_output=True, check=False)
-    assert (ws / "ran").exists()
+    run = subprocess.run(["bash", "-c", "make test tests/*"], cwd=ws, capture_output=True, text=True, check=False)
+    assert (ws / "ran").exists(), (_gnu_make(), run.returncode, run.stdout, run.stderr, sorted(ws.rglob("*")))
     assert graded("make test tests/*", ws)[0] is DES
 
 
