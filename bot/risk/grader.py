@@ -10,9 +10,10 @@ marked ``downgradable`` to ``workspace_write`` when the script runs contained
 
 from __future__ import annotations
 
+import itertools
 import posixpath
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
 
 from bot.risk.misread import shell_dialect
@@ -289,7 +290,7 @@ _PLANTED_CODE_READERS = frozenset().union(*(programs for _, programs, _ in _PLAN
 _PLANTED_CODE_COMMANDS = frozenset({"cargo", "go", "pip", "pip3", "npm", "pnpm", "yarn", "bun"})
 
 
-def _planted_code(name: str, words: list[Word], written: frozenset[str]) -> str | None:
+def _planted_code(name: str, words: list[Word], written: Collection[str]) -> str | None:
     """A path of ``written`` that is code ``name`` loads and runs by itself (:data:`_PLANTED_CODE`), or None."""
     command = None
     if name in _PLANTED_CODE_COMMANDS:
@@ -312,7 +313,7 @@ _PROJECT_WRAPPERS = {"gradlew": "gradlew", "mvnw": "mvnw", "bin/rails": "rails",
 _PLANTED_READERS = frozenset().union(*_PLANTED_CONFIG.values())
 
 
-def _planted_config(name: str, written: frozenset[str]) -> str | None:
+def _planted_config(name: str, written: Collection[str]) -> str | None:
     """A path of ``written`` that is a configuration ``name`` reads (:data:`_PLANTED_CONFIG`), or None."""
     for path in sorted(written):
         for end, programs in _PLANTED_CONFIG.items():
@@ -1455,6 +1456,11 @@ _VENV_NAMES = frozenset({".venv", "venv", ".virtualenv", "virtualenv"})
 _ENVIRONMENT_TREES = frozenset({".tox", ".nox", ".direnv"})
 
 
+def _has_git_part(path: str) -> bool:
+    """True when one of the ``/``-separated components of ``path`` is ``.git``."""
+    return ".git" in path and (path == ".git" or path.startswith(".git/") or path.endswith("/.git") or "/.git/" in path)
+
+
 def path_directory(rest: str) -> str | None:
     """Why a write to ``rest`` (a path relative to the workspace root) plants a program on the PATH, or None: the
     file lies in a virtualenv's ``bin`` (``.venv/bin/git``, ``.tox/py312/bin/pip``) or in ``node_modules/.bin`` or
@@ -1465,7 +1471,7 @@ def path_directory(rest: str) -> str | None:
     too: ``pip install``, which a standing approval may cover, runs that code. Names are compared case-insensitively
     (paths.casefold)."""
     shown = [p for p in rest.split("/") if p not in ("", ".")]
-    parts = [casefold(p) for p in shown]
+    parts = casefold("/".join(shown)).split("/")
     for index in range(1, len(parts)):
         part, parent = parts[index], parts[index - 1]
         if part == "pip" and parent in ("site-packages", "dist-packages"):
@@ -1719,13 +1725,32 @@ def _globbed(word: Word) -> bool:
     return word.splits and ("*" in value or "?" in value or "[" in value)
 
 
+class _Written(Collection[str]):
+    """The paths of a :attr:`Grader.written` dict at one moment, without copying them: the dict only ever gains keys
+    at its end (a rewind replaces the whole dict), so its first ``len`` keys at that moment are the paths then."""
+
+    __slots__ = ("_paths", "_count")
+
+    def __init__(self, paths: dict[str, None]) -> None:
+        self._paths, self._count = paths, len(paths)
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self) -> Iterator[str]:
+        return itertools.islice(self._paths, self._count)
+
+    def __contains__(self, path: object) -> bool:
+        return any(path == p for p in self)
+
+
 class _Checkpoint:
     """A :class:`Grader`'s findings and walk state at one point (:meth:`Grader.repeating`): its sets and lists
     copied, its reasons marked, its records and recipes counted."""
 
     #: Attributes kept as they are (immutable values).
     PLAIN = (
-        "risk", "risk_before", "state", "direct_cd", "last_cd", "written_before", "links_made", "links_when",
+        "risk", "risk_before", "state", "direct_cd", "cd_fallback", "last_cd", "written_before", "links_made", "links_when",
         "links_by_git", "integers", "all_export",
     )  # fmt: skip
     __slots__ = (
@@ -1739,7 +1764,7 @@ class _Checkpoint:
         self.functions = set(g.functions)
         self.assigned = set(g.assigned)
         self.exported = set(g.exported)
-        self.written = set(g.written)
+        self.written = dict(g.written)
         self.filled, self.hook_dirs, self.git_remotes = set(g.filled), set(g.hook_dirs), set(g.git_remotes)
         self.link_secrets = list(g.link_secrets)
         self.moved_secrets = dict(g.moved_secrets)
@@ -2015,6 +2040,9 @@ class Grader:
         self.risk = R.READ_ONLY
         self.functions: set[str] = set()
         self.direct_cd: tuple[int, int, int, CwdState] | None = None
+        #: Where the shell may be when a ``cd`` taken as certain on the left of ``&&`` failed: the state the rest of
+        #: the ``&&`` chain skips to (an ``||`` branch, the next statement), None outside such a chain.
+        self.cd_fallback: CwdState | None = None
         self.last_cd: CwdState | None = None
         #: Names this script has assigned so far in the current shell (``NAME=value``, ``export``, ``env NAME=...``):
         #: the environment a project recipe runs with may hold them (programs/projects.py).
@@ -2025,8 +2053,8 @@ class Grader:
         self.exported: set[str] = set()
         #: Paths this script writes before the current program, absolute and normalised (each directory it may run
         #: in gives one): a recipe read from disk is stale when one of them is its file (programs/projects.py).
-        self.written: set[str] = set()
-        self.written_before: frozenset[str] = frozenset()  # :attr:`written` when the current program was dispatched
+        self.written: dict[str, None] = {}  # a dict for its order: :class:`_Written` is a prefix of it
+        self.written_before: Collection[str] = ()  # :attr:`written` when the current program was dispatched
         #: Directories git runs hooks from that this script names earlier (``git config core.hooksPath DIR``,
         #: ``git -c core.hooksPath=DIR``), absolute and normalised: a later write below one is a control-file write.
         self.hook_dirs: set[str] = set()
@@ -2176,6 +2204,18 @@ class Grader:
         """What :meth:`_rewind` restores: every finding and every piece of state the walk changes."""
         return _Checkpoint(self)
 
+    def cd_certain(self, certain: CwdState) -> None:
+        """``cd DIR && next``: ``next`` runs in DIR; what follows the chain may run where the shell was before
+        (:attr:`cd_fallback`)."""
+        self.cd_fallback = self.state if self.cd_fallback is None else self.cd_fallback.either(self.state)
+        self.state = certain
+
+    def cd_chain_ended(self) -> None:
+        """The end of an ``&&`` chain, or its ``||``: the shell is where the chain's ``cd`` took it or, the ``cd``
+        having failed, where it was (bash(1) Lists: a failed command ends an AND list)."""
+        if self.cd_fallback is not None:
+            self.state, self.cd_fallback = self.state.either(self.cd_fallback), None
+
     def _rewind(self, saved: _Checkpoint) -> None:
         """Go back to ``saved`` (:meth:`_checkpoint`): later findings, records and state are forgotten."""
         for name in _Checkpoint.PLAIN:
@@ -2203,7 +2243,7 @@ class Grader:
         state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
         for here in state.cwds:
             path = posixpath.normpath(posixpath.join(here, word.value))
-            self.written.add(path)
+            self.written[path] = None
             if not what.startswith("mkdir"):
                 self.filled.add(path)
             label = self.rewrites_recipe(path)
@@ -2871,7 +2911,7 @@ class Grader:
         if state.remote or not text or text.startswith(("/", "~")):
             return None
         for cwd in sorted(state.cwds):
-            if ".git" in cwd.split("/") and named_secret(posixpath.join(cwd, text)) == GIT_CONFIG_SECRET:
+            if _has_git_part(cwd) and named_secret(posixpath.join(cwd, text)) == GIT_CONFIG_SECRET:
                 return GIT_CONFIG_SECRET
         return None
 
@@ -3103,7 +3143,7 @@ class Grader:
                 self.ruled(rec, scope, name, words, rule)
             return
         self.risk_before = self.risk
-        self.written_before = frozenset(self.written)
+        self.written_before = _Written(self.written)
         earlier = len(self.recipes_run)
         if self.written_before and name in _PLANTED_READERS:
             planted = _planted_config(name, self.written_before)
@@ -3393,7 +3433,7 @@ class Grader:
         state = self.state
         if state.remote or any(_classify_dir(cwd, state.root) for cwd in state.cwds) or holds_anchor(state.root):
             return True
-        if any(".git" in cwd.split("/") for cwd in state.cwds):
+        if any(_has_git_part(cwd) for cwd in state.cwds):
             return True  # in a repository's .git directory: its config (:meth:`git_config_below`)
         # a path in the workspace that a symbolic link takes out of it (keys/id_rsa with keys -> ~/.ssh)
         return self.recipes is not None and any(

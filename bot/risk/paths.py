@@ -141,6 +141,13 @@ class CwdState(Record):
             merged = frozenset()  # past PATH_MAX the directory is not tracked (and a long chain stays linear)
         return CwdState(self.root, merged, self.remote)
 
+    def either(self, other: CwdState) -> CwdState:
+        """The state when the shell may be in a directory of this state or of ``other`` (unknown when either is)."""
+        if not self.cwds or not other.cwds:
+            return self.unknown()
+        merged = self.cwds | other.cwds
+        return CwdState(self.root, merged if len(merged) <= _MAX_CANDIDATES else frozenset(), self.remote)
+
     def unknown(self) -> CwdState:
         """The state once the directory can no longer be known (``popd``, cd in a loop)."""
         return CwdState(self.root, frozenset(), self.remote)
@@ -236,6 +243,7 @@ def _classify(path: str, state: CwdState) -> Where:
     return Where.OUTSIDE
 
 
+@lru_cache(maxsize=1024)
 def _git_control(rest: str) -> Where:
     """Writes into ``.git`` itself or anything below it but the inert files (:func:`git_internal`: hooks and
     config plant code git runs later; refs, index, objects, ``commondir`` and ``alternates`` are the repository
@@ -322,8 +330,10 @@ def agent_control(path: str) -> bool:
     not: they are text the agent reads, everyday edits that start no program. Names are compared case-insensitively
     (:func:`casefold`)."""
     parts = casefold(path).split("/")
-    if any(part in _AGENT_DIRS for part in parts) or parts[-1] in _AGENT_FILES:
+    if not _AGENT_DIRS.isdisjoint(parts) or parts[-1] in _AGENT_FILES:
         return True
+    if ".github" not in parts and ".vscode" not in parts:
+        return False
     return any((parts[i], parts[i + 1]) in _AGENT_PLACES for i in range(len(parts) - 1))
 
 

@@ -1314,6 +1314,7 @@ def _component(pattern: str) -> re.Pattern[str]:
     return re.compile(fnmatch_translate(pattern))
 
 
+@lru_cache(maxsize=4096)
 def glob_names_credential(text: str) -> str | None:
     """What secret a glob ``text`` read where any file may be a symbolic link may name: from any of its components
     on, its components match the last components of a credential path of :data:`_EXAMPLES` (fnmatch), and the path

@@ -556,7 +556,9 @@ def walk_plain(g: Grader, scope: Scope, text: str, pipelines: list[list[tuple[st
     for pipeline in pipelines:
         operator = pipeline[0][0]
         if operator == "&&" and g.direct_cd is not None and g.direct_cd[0] == -1:
-            g.state = g.direct_cd[3]
+            g.cd_certain(g.direct_cd[3])
+        elif operator != "&&":
+            g.cd_chain_ended()
         if len(pipeline) == 1:
             _plain_command(g, scope, pipeline[0][1], None)
             continue
@@ -575,6 +577,7 @@ def walk_plain(g: Grader, scope: Scope, text: str, pipelines: list[list[tuple[st
         finally:
             g.concurrent -= 1
         g.direct_cd = None if g.direct_cd is None else (-2, 0, 0, g.direct_cd[3])
+    g.cd_chain_ended()
 
 
 #: How xargs splits its input into items (xargs(1): "blanks and newlines"; ``-0`` NULs, ``-d`` a delimiter, taken as
@@ -791,6 +794,14 @@ def walk_nested(g: Grader, parent: Rec | None, scope: Scope, text: str) -> None:
     its marker is changed to one that matches nothing, as the walk's own marker (the inner text's id) never
     matches the outer script's commands.
     """
+    outer, g.cd_fallback = g.cd_fallback, None  # the nested script's && chains end in it; the outer one goes on
+    try:
+        _walk_nested(g, parent, scope, text)
+    finally:
+        g.cd_fallback = outer
+
+
+def _walk_nested(g: Grader, parent: Rec | None, scope: Scope, text: str) -> None:
     plain = plain_words(text) if scope.depth <= MAX_DEPTH else None
     if plain is None:
         walk_script(g, parent, scope, text)
@@ -1159,7 +1170,9 @@ class _Walk:
         self.settle(before, start)
 
     def a_list(self, node: Node, scope: Scope) -> None:
-        """Visit ``a && b`` / ``a || b`` / ``a; b`` in order."""
+        """Visit ``a && b`` / ``a || b`` / ``a; b`` in order. tree-sitter-bash nests a chain to the left (``a && b
+        || c`` is ``(a && b) || c``): at an ``||`` and at the end of the outermost list, a ``cd`` taken as certain
+        on the left of an ``&&`` may have failed (:meth:`Grader.cd_chain_ended`)."""
         children = node.children
         left = children[0] if children else None
         for index, child in enumerate(children):
@@ -1170,6 +1183,11 @@ class _Walk:
                     self.branch(partial(self.visit, child, scope))
             elif child.type == "&&" and left is not None and index == 1:
                 self.after_and(left)
+            elif child.type == "||":
+                self.g.cd_chain_ended()
+        parent = node.parent
+        if parent is None or parent.type != "list":
+            self.g.cd_chain_ended()
 
     def after_and(self, left: Node) -> None:
         """``cd dir && next``: when the left side ended with a plain cd, it succeeded."""
@@ -1180,7 +1198,7 @@ class _Walk:
         while tail.type in ("list", "redirected_statement") and tail.children:
             tail = tail.children[-1] if tail.type == "list" else tail.children[0]
         if (id(self.src), tail.start_byte, tail.end_byte) == direct[:3]:
-            self.g.state = direct[3]
+            self.g.cd_certain(direct[3])
 
     def repeating(self, scope: Scope, body: Callable[[Scope], None]) -> None:
         """Grade a loop's or function's ``body`` as run again and again (:meth:`Grader.repeating`)."""

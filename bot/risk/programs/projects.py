@@ -19,7 +19,7 @@ with hidden or look-alike characters grades destructive, as such a command does.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from bot.risk.grader import Call, Handler, inert_environment
 from bot.risk.hidden import needs_a_person, reveal
@@ -194,7 +194,7 @@ def _inside(path: str, root: str) -> str | None:
     return None
 
 
-def _rewritten(written: frozenset[str], run_in: str, file: str) -> str | None:
+def _rewritten(written: Collection[str], run_in: str, file: str) -> str | None:
     """A path written earlier in the script that can change the recipe run in ``run_in``: a recipe input there
     (:func:`~bot.risk.recipes.recipe_input`), the named recipe ``file`` (relative to the workspace root, so compared
     by its end), or ``run_in`` itself or a directory above it (a copy or extraction into it); else None."""
