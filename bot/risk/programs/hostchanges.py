@@ -60,7 +60,9 @@ contained grade, since the sandbox is discarded). Sources, per program:
   ``hibernate.target``, ``final.target``, ``exit.target``, ``soft-reboot.target``) or a glob; a verb or unit only known
   when it runs; ``set-environment``, ``unset-environment``, ``import-environment`` (the environment of every unit
   started later); ``enable``, ``reenable``, ``link``, ``preset``, ``preset-all``, ``add-wants``, ``add-requires``
-  (with ``--user`` too: code that runs at every boot or login, persistence); ``restart``, ``try-restart``,
+  (with ``--user`` too: code that runs at every boot or login, persistence); ``edit`` (a drop-in or unit file the
+  unit runs at its next start: persistence), ``revert``, ``set-property``, ``bind``, ``mount-image``
+  (:data:`_SYSTEMCTL_REWRITES`); ``restart``, ``try-restart``,
   ``reload-or-restart``... of a unit that guards the machine (:data:`SECURITY_UNITS`: ``ufw``, ``firewalld``,
   ``auditd``, ``systemd-journald``, ``sshd``, ``dbus``, ``systemd-logind``, ``NetworkManager``, ``user@UID``...:
   the restart stops it first, so rules, records, sessions or the network are gone until it is back, or for good when it fails to
@@ -908,6 +910,26 @@ _SYSTEMCTL_HARMFUL = frozenset({
 #: policy says), ``add-wants``/``add-requires`` (a dependency of a target). Persistence: destructive on the host, as
 #: an irreversible-looking change the owner must see; contained, the program's contained grade.
 _SYSTEMCTL_PERSIST = frozenset({"enable", "reenable", "link", "preset", "preset-all", "add-wants", "add-requires"})
+#: systemctl(1) commands that rewrite a unit's configuration or what it sees, kept across restarts or boots:
+#: ``edit`` ("Edit a drop-in snippet or a whole replacement file ... to extend or override the specified unit", from
+#: the editor it runs or, systemd 256's ``--stdin``, from standard input: an ``ExecStartPre=`` of the caller's runs
+#: as the unit's user at its next start), ``revert`` ("removes drop-in configuration files ... as well as any
+#: user-configured unit file that overrides a matching vendor supplied unit file", and unmasks it: the owner's
+#: overrides are gone), ``set-property`` ("applied immediately, and stored on disk for future boots": a unit's
+#: ``IPAddressDeny=``, ``DeviceAllow=``, ``MemoryMax=``, systemd.resource-control(5), cut sshd off or kill every
+#: session of ``user.slice``), ``bind`` and ``mount-image`` ("Bind-mounts a file or directory from the host into the
+#: specified unit's mount namespace": the running service reads the caller's file in place of its own, an
+#: ``sshd_config`` or ``authorized_keys``).
+_SYSTEMCTL_REWRITES = {
+    "edit": ("persistence", "writes a drop-in or a whole unit file the unit runs at its next start (ExecStartPre=)"),
+    "revert": ("host-change", "removes the unit's drop-ins and the owner's overriding unit file, and unmasks it"),
+    "set-property": (
+        "host-change",
+        "changes a running unit's limits and network or device access (IPAddressDeny=, MemoryMax=), kept on disk",
+    ),
+    "bind": ("host-change", "bind-mounts a host file over one a running service reads (sshd_config)"),
+    "mount-image": ("host-change", "mounts an image of the caller's choosing in a running service"),
+}
 #: systemctl(1) verbs that restart a unit. A slice or scope restarted stops every unit in it: systemd.unit(5)
 #: ``Requires=`` ("If one of the other units ... is explicitly stopped (or restarted), this unit will be stopped (or
 #: restarted) too"), and units in a slice require it (systemd.slice(5)); scopes cannot be started again.
@@ -1067,6 +1089,10 @@ def systemctl(call: Call) -> None:
             f"systemctl {verb.value} changes the environment of every unit started later "
             "(LD_PRELOAD, PATH): code of the caller's choosing runs in system services.",
         )
+        return
+    rewrite = _SYSTEMCTL_REWRITES.get(verb.value or "")
+    if rewrite is not None:
+        host_destructive(call, rewrite[0], f"systemctl {verb.value} {rewrite[1]}: an irreversible-looking change.")
         return
     if verb.value is None or verb.value in _SYSTEMCTL_HARMFUL:
         host_destructive(

@@ -1,0 +1,53 @@
+"""systemctl commands that rewrite a unit's configuration or what a running service sees (bot/risk/programs/
+hostchanges.py ``_SYSTEMCTL_REWRITES``, systemctl(1)): ``edit`` writes a drop-in the unit runs at its next start,
+``revert`` removes the owner's overrides, ``set-property`` changes a running unit's limits and access and keeps them,
+``bind`` and ``mount-image`` put the caller's files into a running service. Destructive on the host (no standing
+approval covers them); starting, reloading and reading units keep their grades."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.risk import RiskLevel, classify
+
+RO = RiskLevel.READ_ONLY
+SYS = RiskLevel.SYSTEM
+DES = RiskLevel.DESTRUCTIVE
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "systemctl edit --stdin sshd",
+        "systemctl edit --stdin --drop-in=override sshd <<< '[Service]'",
+        "sudo systemctl edit --full nginx",
+        "systemctl --user edit --stdin agent.service",
+        "systemctl -q edit --runtime sshd",
+        "systemctl revert sshd",
+        "systemctl set-property sshd.service IPAddressDeny=any",
+        "systemctl set-property --runtime user.slice MemoryMax=1M",
+        "systemctl bind sshd.service /tmp/x /etc/ssh/sshd_config",
+        "systemctl bind --read-only sshd.service /tmp/keys",
+        "systemctl mount-image sshd.service /tmp/x.img /mnt",
+    ],
+)
+def test_unit_rewrites_are_destructive_on_the_host(command: str) -> None:
+    assessment = classify(command, contained=False)
+    assert assessment.risk == DES, assessment.reasons
+    assert classify(command, contained=True).risk < DES
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("systemctl start myapp", SYS),
+        ("systemctl restart nginx", SYS),
+        ("systemctl reload nginx", SYS),
+        ("systemctl daemon-reload", SYS),
+        ("systemctl cat sshd", RO),
+        ("systemctl show -p MemoryMax user.slice", RO),
+        ("systemctl status sshd", RO),
+    ],
+)
+def test_everyday_units_keep_their_grade(command: str, level: RiskLevel) -> None:
+    assert classify(command, contained=False).risk == level
