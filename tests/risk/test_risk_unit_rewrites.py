@@ -2,7 +2,10 @@
 hostchanges.py ``_SYSTEMCTL_REWRITES``, systemctl(1)): ``edit`` writes a drop-in the unit runs at its next start,
 ``revert`` removes the owner's overrides, ``set-property`` changes a running unit's limits and access and keeps them,
 ``bind`` and ``mount-image`` put the caller's files into a running service. Destructive on the host (no standing
-approval covers them); starting, reloading and reading units keep their grades."""
+approval covers them); so are starting the targets systemd.special(7) names as aliases of poweroff, rescue and reboot
+(``runlevel0.target``...), ``umount.target``, ``factory-reset.target``, ``debug-shell.service`` (a root shell on a
+console), and restarting a guarding unit by its D-Bus alias (``dbus-org.freedesktop.login1``). Starting, reloading and
+reading other units keep their grades."""
 
 from __future__ import annotations
 
@@ -29,6 +32,17 @@ DES = RiskLevel.DESTRUCTIVE
         "systemctl bind sshd.service /tmp/x /etc/ssh/sshd_config",
         "systemctl bind --read-only sshd.service /tmp/keys",
         "systemctl mount-image sshd.service /tmp/x.img /mnt",
+        "systemctl start runlevel0.target",
+        "sudo systemctl start runlevel6.target",
+        "systemctl start --no-block runlevel1.target",
+        "systemctl start umount.target",
+        "systemctl start factory-reset.target",
+        "systemctl start debug-shell",
+        "systemctl restart debug-shell.service",
+        "service debug-shell start",
+        "systemctl restart dbus-org.freedesktop.login1",
+        "systemctl restart dbus-org.freedesktop.network1.service",
+        "systemctl try-restart dbus-org.fedoraproject.FirewallD1",
     ],
 )
 def test_unit_rewrites_are_destructive_on_the_host(command: str) -> None:
@@ -44,6 +58,10 @@ def test_unit_rewrites_are_destructive_on_the_host(command: str) -> None:
         ("systemctl restart nginx", SYS),
         ("systemctl reload nginx", SYS),
         ("systemctl daemon-reload", SYS),
+        ("systemctl start runlevel3.target", SYS),
+        ("systemctl start multi-user.target", SYS),
+        ("systemctl restart dbus-org.freedesktop.hostname1", SYS),
+        ("systemctl status debug-shell", RO),
         ("systemctl cat sshd", RO),
         ("systemctl show -p MemoryMax user.slice", RO),
         ("systemctl status sshd", RO),

@@ -57,7 +57,9 @@ contained grade, since the sandbox is discarded). Sources, per program:
   session, ``system.slice`` every service); ``--job-mode=isolate`` (``-i``); any unit that is
   a special target (systemd.special(7): ``poweroff.target``, ``reboot.target``, ``halt.target``, ``kexec.target``,
   ``rescue.target``, ``emergency.target``, ``shutdown.target``, ``sleep.target``, ``suspend.target``,
-  ``hibernate.target``, ``final.target``, ``exit.target``, ``soft-reboot.target``) or a glob; a verb or unit only known
+  ``hibernate.target``, ``final.target``, ``exit.target``, ``soft-reboot.target``, ``runlevel0.target``,
+  ``runlevel1.target``, ``runlevel6.target``, ``umount.target``, ``factory-reset.target``) or a glob; any use but a
+  stop of ``debug-shell.service`` (a root shell on a console with no login: systemd-debug-generator(8)); a verb or unit only known
   when it runs; ``set-environment``, ``unset-environment``, ``import-environment`` (the environment of every unit
   started later); ``enable``, ``reenable``, ``link``, ``preset``, ``preset-all``, ``add-wants``, ``add-requires``
   (with ``--user`` too: code that runs at every boot or login, persistence); ``edit`` (a drop-in or unit file the
@@ -975,8 +977,23 @@ SECURITY_UNITS = frozenset({
 })  # fmt: skip
 
 
+#: The D-Bus activation names systemd and firewalld install as aliases of their units (``Alias=`` in
+#: systemd-logind.service, systemd-networkd.service, systemd-resolved.service, firewalld.service): a restart by
+#: that name restarts the unit.
+_UNIT_ALIASES = {
+    "dbus-org.freedesktop.login1": "systemd-logind",
+    "dbus-org.freedesktop.network1": "systemd-networkd",
+    "dbus-org.freedesktop.resolve1": "systemd-resolved",
+    "dbus-org.fedoraproject.FirewallD1": "firewalld",
+}
+
+
 def security_unit(name: str) -> bool:
-    """True when ``name`` (``auditd``, ``sshd.socket``, ``ssh@1.service``) is one of :data:`SECURITY_UNITS`."""
+    """True when ``name`` (``auditd``, ``sshd.socket``, ``ssh@1.service``, an alias of :data:`_UNIT_ALIASES`) is
+    one of :data:`SECURITY_UNITS`."""
+    base = name.removesuffix(".service")
+    if base in _UNIT_ALIASES:
+        return True
     stem, dot, suffix = name.partition(".")
     if dot and suffix not in ("service", "socket"):
         return False
@@ -985,10 +1002,18 @@ def security_unit(name: str) -> bool:
 
 #: systemctl(1) "Environment Commands": the manager's environment, passed to every unit it starts.
 _SYSTEMCTL_ENVIRONMENT = frozenset({"set-environment", "unset-environment", "import-environment"})
+#: systemd.special(7): the targets that stop, sleep or isolate the machine, with ``runlevel0.target`` ("an alias
+#: for" ``poweroff.target``), ``runlevel1.target`` (``rescue.target``), ``runlevel6.target`` (``reboot.target``),
+#: ``umount.target`` ("unmounts all mount and automount points": every mount unit conflicts with it) and
+#: ``factory-reset.target`` ("to trigger a factory reset").
 _SPECIAL_TARGETS = frozenset({
     "poweroff", "reboot", "halt", "kexec", "rescue", "emergency", "shutdown", "sleep", "suspend", "hibernate",
     "hybrid-sleep", "suspend-then-hibernate", "final", "exit", "soft-reboot", "ctrl-alt-del", "system-update",
+    "runlevel0", "runlevel1", "runlevel6", "umount", "factory-reset",
 })  # fmt: skip
+#: Units that open the machine to whoever reaches a console: ``debug-shell.service`` ("Early root shell on
+#: /dev/tty9 FOR DEBUGGING ONLY", systemd-debug-generator(8): ``ExecStart=/bin/bash`` as root, no login).
+_OPENING_UNITS = frozenset({"debug-shell"})
 _SYSTEMCTL_VALUES = frozenset(
     {
         "-t",
@@ -1133,6 +1158,14 @@ def systemctl(call: Call) -> None:
                 f"systemctl {verb.value} {name} powers off, reboots or isolates the machine (systemd.special(7)).",
             )
             return
+        if verb.value not in ("stop", "reload") and name.removesuffix(".service") in _OPENING_UNITS:
+            host_destructive(
+                call,
+                "host-change",
+                f"systemctl {verb.value} {name} starts a root shell on a console with no login "
+                "(systemd-debug-generator(8)).",
+            )
+            return
         if verb.value in _SYSTEMCTL_RESTART and security_unit(name):
             host_destructive(call, "host-change", _security_restart(f"systemctl {verb.value} {name}"))
             return
@@ -1162,8 +1195,8 @@ def service(call: Call) -> None:
     under systemd, ``systemctl COMMAND SCRIPT``; graded as that systemctl use. A stop (``stop``, ``kill``...,
     :data:`_SYSTEMCTL_HARMFUL`) of any service, a restart (``restart``, ``force-reload``, ``try-restart``,
     ``--full-restart``...) of a :data:`SECURITY_UNITS` service or of a special target, and a script or command only
-    known when it runs are destructive on the host; the other uses keep the system grade (``service nginx
-    restart``)."""
+    known when it runs, and a start of :data:`_OPENING_UNITS` are destructive on the host; the other uses keep the
+    system grade (``service nginx restart``)."""
     if _query(call) or len(call.args) < 2:
         return
     script, command = call.args[0], call.args[1]
@@ -1174,7 +1207,11 @@ def service(call: Call) -> None:
             f"service {show(script)} {show(command)}: the service or command is only known when it runs.",
         )
         return
-    if command.value in _SYSTEMCTL_HARMFUL or _special_unit(script.value):
+    if (
+        command.value in _SYSTEMCTL_HARMFUL
+        or _special_unit(script.value)
+        or (script.value.removesuffix(".service") in _OPENING_UNITS and command.value not in ("status", "reload"))
+    ):
         host_destructive(
             call,
             "host-change",
