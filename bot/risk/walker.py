@@ -927,6 +927,10 @@ class _Walk:
     def visit(self, node: Node, scope: Scope) -> None:
         """Grade ``node`` and everything under it, by kind (see the kind tables above)."""
         kind = node.type
+        if kind in ("case_statement", "arithmetic_expansion") or (
+            kind == "compound_statement" and node.children and node.children[0].type == "(("
+        ):
+            self.compared_secrets(node, scope)
         if kind == "command":
             self.command(node, scope, [])
         elif kind in _LEAVES:
@@ -1972,8 +1976,72 @@ class _Walk:
                         f"{keyword} -p {word.src} prints a secret: its output goes to the model.",
                     )
 
+    def compared_secrets(self, node: Node, scope: Scope) -> None:
+        """A secret variable (:func:`secret_variable`) a test, ``case`` or arithmetic compares or evaluates shows its
+        value: ``[[ $T =~ (.*) ]]`` puts it in ``BASH_REMATCH`` (bash(1) CONDITIONAL EXPRESSIONS), ``[[ $T == a* ]]``
+        and ``case $T in a*)`` answer a guess of each character (a loop guesses them all), and arithmetic evaluates
+        the value as an expression (bash(1) ARITHMETIC EVALUATION: "The value of a variable is evaluated as an
+        arithmetic expression when it is referenced"), whose error message prints it (``[ "$T" -eq 1 ]``: "integer
+        expression expected"; ``(( T ))``: "syntax error in expression"). A secret-read. Only asking whether it is
+        set or names a file (``[[ -n $T ]]``, ``[ -z "$T" ]``, ``[[ $T ]]``, ``[[ -f $T ]]``) and its length (``${#T}``) show nothing of it."""
+        names: list[str] = []
+        if node.type == "case_statement":
+            subject = node.child_by_field_name("value")
+            if subject is not None:
+                names += secret_expansions(self.text(subject))
+        else:
+            arithmetic = node.type != "test_command"
+            stack = list(node.children)
+            while stack:
+                child = stack.pop()
+                stack.extend(child.children)
+                if child.type in ("simple_expansion", "expansion"):
+                    found = secret_expansions(self.text(child))
+                    if found and (arithmetic or not self._emptiness_test(child)):
+                        names += found
+                elif (
+                    child.type in ("variable_name", "word")
+                    and secret_variable(self.text(child))
+                    and child.parent is not None
+                    and child.parent.type not in ("simple_expansion", "expansion", "subscript")
+                    and (arithmetic or self._arithmetic_operand(child))
+                ):
+                    names.append(self.text(child))
+        if names:
+            self.g.orphan(
+                scope,
+                self.text(node),
+                R.NETWORK,
+                "secret-read",
+                f"{shorten(self.text(node), 60)} compares or evaluates the secret ${names[0]}, which shows its value: "
+                "the command's output goes to the model.",
+            )
+
+    @staticmethod
+    def _emptiness_test(expansion: Node) -> bool:
+        """True when a test only asks whether ``expansion`` is empty or names a file: the operand of a unary test
+        (``-n``, ``-z``, ``-f``...) or the test's sole operand, quoted or not."""
+        parent = expansion.parent
+        while parent is not None and parent.type == "string":
+            parent = parent.parent
+        if parent is None:
+            return False
+        if parent.type == "test_command":
+            return True
+        return parent.type == "unary_expression"
+
+    @staticmethod
+    def _arithmetic_operand(word: Node) -> bool:
+        """True when ``word`` is an operand of a test's arithmetic comparison (``[[ T -eq 1 ]]`` evaluates ``T``)."""
+        parent = word.parent
+        if parent is None or parent.type != "binary_expression":
+            return False
+        return any(c.text is not None and c.text.decode() in _ARITHMETIC_COMPARING for c in parent.children)
+
     def test(self, node: Node, scope: Scope) -> None:
-        """``[[ ... ]]``/``[ ... ]``: read-only, unless a quoted operand holds code (``-v 'a[$(cmd)]'``)."""
+        """``[[ ... ]]``/``[ ... ]``: read-only, unless a quoted operand holds code (``-v 'a[$(cmd)]'``) or it
+        compares a secret (:meth:`compared_secrets`)."""
+        self.compared_secrets(node, scope)
         self.children(node, scope)
         self.g.orphan(scope, self.text(node), R.READ_ONLY, "read-only", "A test only reads.")
         stack = list(node.children)
