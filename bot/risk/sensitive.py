@@ -683,12 +683,13 @@ def may_name_secret(text: str) -> bool:
         or "$(echo " in text
         or "$(printf " in text  # a name spelt in parts (read_path_text)
         or ("$" in text and any(name in text for name in _SPELT_VARIABLES))  # ${HOME%/}, $XDG_CONFIG_HOME, $PWD
+        or ("$" in text and any(name in text for name in _CREDENTIAL_PLACES))  # $KUBECONFIG
         or (("'" in text or '"' in text) and may_name_secret(text.replace("'", "").replace('"', "")))  # .n''etrc
     )
 
 
 #: Variables whose expansion read_path_text spells out: ``${HOME<op>...}``, the XDG base directories, ``$PWD``
-#: and ``$OLDPWD``.
+#: and ``$OLDPWD`` (and the tools' credential places, :data:`_CREDENTIAL_PLACES`).
 _SPELT_VARIABLES = ("{HOME", "XDG_", "PWD")
 
 
@@ -745,6 +746,35 @@ _XDG_DEFAULTS = {
     "XDG_CACHE_HOME": "~/.cache",
 }
 _XDG_VAR = Regex(r"^\$(?:\{(XDG_[A-Z_]+)(?:[^}A-Za-z0-9_][^}]*)?\}|(XDG_[A-Z_]+)\b)")
+#: Variables that tell a tool where its credentials are, read as the place the tool uses without them: kubectl's
+#: ``KUBECONFIG`` (kubectl config --help), curl's ``NETRC`` (curl(1) ``--netrc``), libpq's ``PGPASSFILE``
+#: (PostgreSQL "The Password File"), docker's ``DOCKER_CONFIG`` (docker(1) ENVIRONMENT), gpg's ``GNUPGHOME``
+#: (gpg(1) ENVIRONMENT), cargo's ``CARGO_HOME`` (The Cargo Book "Environment variables"), gcloud's
+#: ``CLOUDSDK_CONFIG``, az's ``AZURE_CONFIG_DIR``, gh's ``GH_CONFIG_DIR`` (gh help environment), the AWS CLI's
+#: ``AWS_CONFIG_FILE``, npm's ``NPM_CONFIG_USERCONFIG`` (npm-config(7)), rclone's ``RCLONE_CONFIG``, Terraform's
+#: ``TF_CLI_CONFIG_FILE``, Composer's ``COMPOSER_HOME``, Gradle's ``GRADLE_USER_HOME``, Helm's
+#: ``HELM_CONFIG_HOME``. ``cat "$KUBECONFIG"`` reads ``~/.kube/config`` wherever the variable puts it.
+_CREDENTIAL_PLACES = {
+    "KUBECONFIG": "~/.kube/config",
+    "NETRC": "~/.netrc",
+    "PGPASSFILE": "~/.pgpass",
+    "DOCKER_CONFIG": "~/.docker",
+    "GNUPGHOME": "~/.gnupg",
+    "CARGO_HOME": "~/.cargo",
+    "CLOUDSDK_CONFIG": "~/.config/gcloud",
+    "AZURE_CONFIG_DIR": "~/.azure",
+    "GH_CONFIG_DIR": "~/.config/gh",
+    "AWS_CONFIG_FILE": "~/.aws/config",
+    "NPM_CONFIG_USERCONFIG": "~/.npmrc",
+    "RCLONE_CONFIG": "~/.config/rclone/rclone.conf",
+    "TF_CLI_CONFIG_FILE": "~/.terraformrc",
+    "COMPOSER_HOME": "~/.config/composer",
+    "GRADLE_USER_HOME": "~/.gradle",
+    "HELM_CONFIG_HOME": "~/.config/helm",
+}
+_CREDENTIAL_PLACE_VAR = Regex(
+    r"^\$(?:\{(" + "|".join(_CREDENTIAL_PLACES) + r")(?:[:]?[-=?][^}]*)?\}|(" + "|".join(_CREDENTIAL_PLACES) + r")\b)"
+)
 #: ``$OLDPWD`` or ``$PWD``/``$OLDPWD`` with an operator (``${PWD%/*}``) at the start of a word: a directory only
 #: known when it runs, read as any directory up to three levels below ``/`` (``..`` after it is resolved). A plain
 #: ``$PWD`` is the tracked directory (Grader.read_paths).
@@ -759,7 +789,8 @@ _ANY_TEXT = "{~,~/*,/*,/*/*}"
 def _spelt_start(text: str) -> str:
     """``text`` (quotes removed) with an expansion at its start that names a known place spelt out as a glob:
     ``$HOME``/``${HOME}`` is ``~``, ``${HOME<op>...}`` ``~`` or :data:`_ANY_HOME`, an XDG base directory its default,
-    ``$OLDPWD`` or an operator on ``$PWD`` :data:`_ANY_DIRECTORY`, another ``$(printf ...)`` :data:`_ANY_TEXT`
+    a tool's credential place (:data:`_CREDENTIAL_PLACES`: ``$KUBECONFIG``) its default, ``$OLDPWD`` or an operator
+    on ``$PWD`` :data:`_ANY_DIRECTORY`, another ``$(printf ...)`` :data:`_ANY_TEXT`
     (those three only with a path below them: alone, a changed HOME is read as ``~``, the others name nothing
     known)."""
     match = _HOME_OPERATOR.match(text)
@@ -771,6 +802,9 @@ def _spelt_start(text: str) -> str:
         default = _XDG_DEFAULTS.get(match.group(1) or match.group(2) or "")
         if default is not None:
             return default + text[match.end() :]
+    match = _CREDENTIAL_PLACE_VAR.match(text)
+    if match is not None:
+        return _CREDENTIAL_PLACES[match.group(1) or match.group(2)] + text[match.end() :]
     # a directory or text only known when it runs names something known only with a path below it
     for pattern, spelt in ((_SOME_DIRECTORY, _ANY_DIRECTORY), (_SOME_PRINTF, _ANY_TEXT)):
         match = pattern.match(text)
