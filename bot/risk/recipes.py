@@ -1874,7 +1874,7 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
                 raise _Unreadable(
                     f"{name}:{number} (not read: the parameter ${variable[:40]} is exported to the recipe)"
                 )
-        deps = [d.split("(")[0] for d in recipe.group(3).replace("&&", " ").split()]
+        deps = _just_dependencies(recipe.group(3), f"{name}:{number}")
         body: list[tuple[int, str]] = []
         recipes[recipe.group(1)] = (deps, body)
         order.append(recipe.group(1))
@@ -1912,6 +1912,51 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
         variables[variable] = None
     visit(goal, 0)
     return out
+
+
+def _just_dependencies(text: str, where: str) -> list[str]:
+    """The recipes a recipe header's dependency list names (just manual, "Dependencies", "Dependencies with
+    arguments", "Running Recipes at the End of a Recipe"): ``a b && c`` names a, b and c, ``(build "x" `cmd`)``
+    names build (its arguments are expressions, evaluated first). :class:`_Unreadable` for a parenthesis or quote
+    left open or a word that is not a recipe name."""
+    names: list[str] = []
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if char.isspace():
+            index += 1
+        elif text.startswith("&&", index):
+            index += 2
+        elif char == "(":
+            depth, quote, end = 0, "", index
+            while end < len(text):
+                c = text[end]
+                if quote:
+                    if c == "\\" and quote == '"':
+                        end += 1
+                    elif c == quote:
+                        quote = ""
+                elif c in "'\"`":
+                    quote = c
+                elif c == "(":
+                    depth += 1
+                elif c == ")":
+                    depth -= 1
+                    if depth == 0:
+                        break
+                end += 1
+            found = re.match(r"\(\s*([A-Za-z_][\w-]*)", text[index:])
+            if end >= len(text) or found is None:
+                raise _Unreadable(f"{where} (not read: a dependency the classifier does not parse)")
+            names.append(found.group(1))
+            index = end + 1
+        else:
+            found = re.match(r"[A-Za-z_][\w-]*", text[index:])
+            if found is None:
+                raise _Unreadable(f"{where} (not read: a dependency the classifier does not parse)")
+            names.append(found.group(0))
+            index += found.end()
+    return names
 
 
 def _just_uncomment(raw: str, where: str) -> str:

@@ -41,6 +41,7 @@ from bot.risk.recipes import (
     recipe_input,
     unreadable,
 )
+from bot.risk.regex import Regex
 from bot.risk.words import Word, literal_word
 
 from .kit import (
@@ -580,6 +581,11 @@ def chosen(call: Call, what: str, label: str) -> None:
     )
 
 
+#: Characters the shell reads as syntax (bash(1) DEFINITIONS "metacharacter", QUOTING, EXPANSION): in text pasted
+#: into a command line they end it, start another, quote, expand or redirect.
+_SHELL_SYNTAX = Regex(r"[;|&`$()<>'\"\\#{}~*?\[\]\n\r\t]")
+
+
 def just(call: Call) -> None:
     """just (just.systems manual): ``just [OPTIONS] [NAME=VALUE...] [RECIPE [ARGS...]]`` runs the justfile's recipe
     (dependencies first). ``--justfile FILE`` is read (relative to the shell's directory) and the recipe runs in its
@@ -589,7 +595,8 @@ def just(call: Call) -> None:
     ``--set``, ``--shell``, ``--shell-arg``, ``--dotenv-*``, ``--command``, ``--global-justfile`` and ``--choose``
     change what runs: destructive. ``--evaluate [VARIABLE]`` evaluates the assignments, running their backticks and
     ``shell()`` calls (just manual, "Command Evaluation Using Backticks"): graded as the default recipe's run, whose
-    lines include them (an upper bound: the recipe's own lines are not run)."""
+    lines include them (an upper bound: the recipe's own lines are not run). A recipe argument holding shell syntax
+    (:data:`_SHELL_SYNTAX`) is destructive: just pastes it into the recipe's lines ("Recipe Parameters")."""
     words = call.args
     index = 0
     evaluate = False
@@ -673,6 +680,16 @@ def just(call: Call) -> None:
                 call,
                 "dynamic-argument",
                 f"just {shorten(word.src, 40)}: a word only known when it runs may name another recipe, which runs too.",
+            )
+            return
+        if _SHELL_SYNTAX.search(word.value):
+            # just manual, "Recipe Parameters": ``{{name}}`` in a recipe line is replaced by the argument's text
+            # before the shell reads the line (the manual's advice is ``quote()``), so shell syntax in it runs
+            destructive(
+                call,
+                "recipe-argument",
+                f"just {shorten(word.src, 40)}: just pastes a recipe's arguments into its lines, where the shell "
+                "reads this one's syntax as commands.",
             )
             return
         if not word.value.startswith("-") and "=" not in word.value and "/" not in word.value:
