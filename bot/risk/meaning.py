@@ -24,7 +24,8 @@ Plain options and operands, per program (the manual pages say what each option d
   regular expression (``python3.1``, ``lib.``, ``g+``), and only the machine's apt cache knows which names exist
   (``_apt_name``).
 * dnf, yum (dnf(8), any subcommand): ``-y``/``--assumeyes``, ``-q``/``--quiet``; package names without a path,
-  URL, ``.rpm`` file or glob.
+  URL, ``.rpm`` file, glob or version (``openssl-1.0.2k``: dnf installs that version over a newer one,
+  :data:`_DNF_VERSION`).
 * pacman (pacman(8)): the operations ``-S``, ``-Sy``, ``-Su``, ``-Syu``, ``-Q`` (any other, such as ``-Sdd`` or
   ``-Rns``, changes the meaning), then ``--noconfirm``, ``--needed``, ``-q``/``--quiet``; plain package names.
 * brew (brew(1), any subcommand): ``-q``/``--quiet``, ``-v``/``--verbose``, ``--formula``; formula names without a
@@ -205,12 +206,27 @@ def _apt(argv: tuple[str, ...]) -> list[int]:
     return _check(argv, 1, _APT, lambda n, word: n == 0 or _apt_name(word))
 
 
+#: A dnf package spec naming a version (dnf(8) "Specifying Packages": ``name-[epoch:]version[-release][.arch]``): its
+#: last ``-`` part starts with a digit (``openssl-1.0.2k``, ``jq-1.6-3.fc38``). dnf5-install(8): "When
+#: package-spec-NPFB to specify the exact version of the package is given, DNF will install the desired version, no
+#: matter which version of the package is already installed. The former version of the package will be removed": a
+#: downgrade.
+_DNF_VERSION = re.compile(r"-\d[^-]*\Z")
+
+
 def _dnf(argv: tuple[str, ...]) -> list[int]:
     return _check(
         argv,
         1,
         _DNF,
-        lambda n, word: n == 0 or (_DNF.operand.match(word) is not None and not word.endswith(".rpm")),  # type: ignore[union-attr]
+        lambda n, word: (
+            n == 0
+            or (
+                _DNF.operand.match(word) is not None  # type: ignore[union-attr]
+                and not word.endswith(".rpm")
+                and _DNF_VERSION.search(word) is None
+            )
+        ),
     )
 
 
