@@ -5,7 +5,8 @@ hostchanges.py ``_SYSTEMCTL_REWRITES``, systemctl(1)): ``edit`` writes a drop-in
 approval covers them); so are starting the targets systemd.special(7) names as aliases of poweroff, rescue and reboot
 (``runlevel0.target``...), ``umount.target``, ``factory-reset.target``, ``debug-shell.service`` (a root shell on a
 console), and restarting a guarding unit by its D-Bus alias (``dbus-org.freedesktop.login1``). Starting, reloading and
-reading other units keep their grades."""
+reading other units keep their grades, and so do the logging and watchdog commands printing their setting; given
+a value (``log-target null``, ``service-log-target auditd null``, ``service-watchdogs no``) they are destructive."""
 
 from __future__ import annotations
 
@@ -43,6 +44,11 @@ DES = RiskLevel.DESTRUCTIVE
         "systemctl restart dbus-org.freedesktop.login1",
         "systemctl restart dbus-org.freedesktop.network1.service",
         "systemctl try-restart dbus-org.fedoraproject.FirewallD1",
+        "systemctl log-target null",
+        "systemctl log-level emerg",
+        "systemctl service-log-target auditd null",
+        "systemctl service-log-level sshd emerg",
+        "systemctl service-watchdogs no",
     ],
 )
 def test_unit_rewrites_are_destructive_on_the_host(command: str) -> None:
@@ -62,6 +68,9 @@ def test_unit_rewrites_are_destructive_on_the_host(command: str) -> None:
         ("systemctl start multi-user.target", SYS),
         ("systemctl restart dbus-org.freedesktop.hostname1", SYS),
         ("systemctl status debug-shell", RO),
+        ("systemctl log-target", SYS),
+        ("systemctl service-log-target auditd", SYS),
+        ("systemctl service-watchdogs", SYS),
         ("systemctl cat sshd", RO),
         ("systemctl show -p MemoryMax user.slice", RO),
         ("systemctl status sshd", RO),

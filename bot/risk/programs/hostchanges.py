@@ -64,7 +64,8 @@ contained grade, since the sandbox is discarded). Sources, per program:
   started later); ``enable``, ``reenable``, ``link``, ``preset``, ``preset-all``, ``add-wants``, ``add-requires``
   (with ``--user`` too: code that runs at every boot or login, persistence); ``edit`` (a drop-in or unit file the
   unit runs at its next start: persistence), ``revert``, ``set-property``, ``bind``, ``mount-image``
-  (:data:`_SYSTEMCTL_REWRITES`); ``restart``, ``try-restart``,
+  (:data:`_SYSTEMCTL_REWRITES`); ``log-target``, ``log-level``, ``service-watchdogs``, ``service-log-target``,
+  ``service-log-level`` given a value (:data:`_SYSTEMCTL_LOGGING`); ``restart``, ``try-restart``,
   ``reload-or-restart``... of a unit that guards the machine (:data:`SECURITY_UNITS`: ``ufw``, ``firewalld``,
   ``auditd``, ``systemd-journald``, ``sshd``, ``dbus``, ``systemd-logind``, ``NetworkManager``, ``user@UID``...:
   the restart stops it first, so rules, records, sessions or the network are gone until it is back, or for good when it fails to
@@ -922,6 +923,18 @@ _SYSTEMCTL_PERSIST = frozenset({"enable", "reenable", "link", "preset", "preset-
 #: session of ``user.slice``), ``bind`` and ``mount-image`` ("Bind-mounts a file or directory from the host into the
 #: specified unit's mount namespace": the running service reads the caller's file in place of its own, an
 #: ``sshd_config`` or ``authorized_keys``).
+#: systemctl(1) "Manager State Commands"/"Unit Commands" that print a setting alone and change it given a value:
+#: ``log-target [TARGET]``, ``log-level [LEVEL]``, ``service-watchdogs [yes|no]`` (the manager's: ``log-target
+#: null`` drops its records, ``service-watchdogs no`` stops every service's watchdog), ``service-log-target SERVICE
+#: [TARGET]``, ``service-log-level SERVICE [LEVEL]`` (``service-log-target auditd null``). The value is how many
+#: operands (the verb counted) print only.
+_SYSTEMCTL_LOGGING = {
+    "log-target": 1,
+    "log-level": 1,
+    "service-watchdogs": 1,
+    "service-log-target": 2,
+    "service-log-level": 2,
+}
 _SYSTEMCTL_REWRITES = {
     "edit": ("persistence", "writes a drop-in or a whole unit file the unit runs at its next start (ExecStartPre=)"),
     "revert": ("host-change", "removes the unit's drop-ins and the owner's overriding unit file, and unmasks it"),
@@ -1113,6 +1126,15 @@ def systemctl(call: Call) -> None:
             "host-change",
             f"systemctl {verb.value} changes the environment of every unit started later "
             "(LD_PRELOAD, PATH): code of the caller's choosing runs in system services.",
+        )
+        return
+    changing = _SYSTEMCTL_LOGGING.get(verb.value or "")
+    if changing is not None and len(operands) > changing:
+        host_destructive(
+            call,
+            "host-change",
+            f"systemctl {verb.value} with a value changes where the manager or a service logs, or its watchdogs "
+            "(null: no records until someone changes it back).",
         )
         return
     rewrite = _SYSTEMCTL_REWRITES.get(verb.value or "")
