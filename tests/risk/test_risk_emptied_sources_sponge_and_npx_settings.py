@@ -1,0 +1,82 @@
+"""A directory a tool empties that holds the project's tracked files or a repository (pytest --basetemp), sponge's
+file emptied from /dev/null, npx under a workspace .npmrc that chooses its shell, and the read-only queries of
+ldconfig and xcodebuild. Each rule is checked both ways: the hostile form grades high, the everyday form keeps its
+grade."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.risk import RiskLevel
+from tests.risk.both_sides import git, graded, project
+
+RO = RiskLevel.READ_ONLY
+WW = RiskLevel.WORKSPACE_WRITE
+NET = RiskLevel.NETWORK
+SYS = RiskLevel.SYSTEM
+DES = RiskLevel.DESTRUCTIVE
+
+SOURCES = {"src/app.py": "print(1)\n", "tests/test_app.py": "def test_x():\n    pass\n", "README.md": "# x\n"}
+
+
+def _repository(tmp_path: Path) -> Path:
+    root = project(tmp_path, SOURCES)
+    git("init", "-q", cwd=root)
+    git("add", "-A", cwd=root)
+    git("commit", "-qm", "init", cwd=root)
+    (root / "build" / "pytest").mkdir(parents=True)
+    (root / "build" / "pytest" / "old.txt").write_text("x")  # an earlier run's output, ignored by nobody
+    return root
+
+
+# -- pytest --basetemp: a directory holding tracked files or a repository is emptied, a deletion ----------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pytest --basetemp=src -q",
+        "pytest --basetemp tests",
+        "python -m pytest --basetemp=./src",
+        "pytest -o addopts=--basetemp=src",
+    ],
+)
+def test_basetemp_naming_a_directory_of_tracked_files_is_a_deletion(tmp_path: Path, command: str) -> None:
+    root = _repository(tmp_path)
+    level, details = graded(command, root)
+    assert level == DES
+    assert any("files the repository tracks" in d for d in details), details
+
+
+def test_basetemp_naming_another_repository_in_the_temp_area_is_a_deletion(tmp_path: Path) -> None:
+    root = _repository(tmp_path)
+    other = tmp_path / "other"
+    (other / ".git").mkdir(parents=True)
+    level, details = graded(f"pytest --basetemp={other} -q", root)
+    assert level == DES
+    assert any("a repository" in d for d in details), details
+
+
+def test_basetemp_naming_a_link_in_the_workspace_is_a_deletion(tmp_path: Path) -> None:
+    root = _repository(tmp_path)
+    (root / "out").symlink_to(tmp_path / "elsewhere")
+    assert graded("pytest --basetemp=out", root)[0] == DES
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pytest --basetemp=build/pytest -q",  # an earlier run's output, no tracked file
+        "pytest --basetemp=build/fresh",  # not there yet
+        "pytest --basetemp=.pytest-tmp -q",
+    ],
+)
+def test_basetemp_naming_output_or_a_new_directory_stays_a_write(tmp_path: Path, command: str) -> None:
+    assert graded(command, _repository(tmp_path))[0] == WW
+
+
+def test_basetemp_in_the_temp_area_without_a_repository_stays_a_write(tmp_path: Path) -> None:
+    root = _repository(tmp_path)
+    (tmp_path / "scratch").mkdir()
+    (tmp_path / "scratch" / "old").write_text("x")
+    assert graded(f"pytest --basetemp={tmp_path / 'scratch'} -q", root)[0] == WW
