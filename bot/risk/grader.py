@@ -1581,11 +1581,11 @@ _TEE_WRAPPERS = frozenset({"sudo", "doas", "env", "nice", "nohup", "timeout", "s
 
 def _env_written(name: str, args: list[Word], word: Word) -> bool:
     """True when ``word`` is a file ``name`` only writes, so naming an environment file or a key there reads none
-    of it: tee(1)'s files, ssh-keygen's key files, the value of an output option (:data:`_OUTPUT_OPTIONS`), the destination of
+    of it: tee(1)'s and sponge(1)'s files, ssh-keygen's key files, the value of an output option (:data:`_OUTPUT_OPTIONS`), the destination of
     ``cp``/``install`` (coreutils: the last operand of two or more; ``cp .env.example .env``); also tee's files
     when a wrapper runs it (``sudo tee -a /etc/sudoers.d/x``: the wrapper's words are judged too, and the
     wrapped tee is judged again on its own, as is any other program a wrapper runs)."""
-    if name in ("tee", "ssh-keygen"):
+    if name in ("tee", "sponge", "ssh-keygen"):
         return True  # ssh-keygen(1) writes the -f key, or prints its public half or fingerprint
     index = next((i for i, w in enumerate(args) if w is word), 0)
     if name in _TEE_WRAPPERS and any(w.value in ("tee", "/usr/bin/tee", "/bin/tee") for w in args[:index]):

@@ -80,3 +80,33 @@ def test_basetemp_in_the_temp_area_without_a_repository_stays_a_write(tmp_path: 
     (tmp_path / "scratch").mkdir()
     (tmp_path / "scratch" / "old").write_text("x")
     assert graded(f"pytest --basetemp={tmp_path / 'scratch'} -q", root)[0] == WW
+
+
+# -- sponge ----------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    ["sponge src/app.py < /dev/null", "sponge /tmp/notes.txt < /dev/null", "env sponge src/app.py < /dev/null"],
+)
+def test_sponge_fed_nothing_empties_its_file(tmp_path: Path, command: str) -> None:
+    level, details = graded(command, project(tmp_path, SOURCES))
+    assert level == DES
+    assert any("empties" in d for d in details), details
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("jq . package.json | sponge package.json", WW),
+        ("sort README.md | sponge README.md", WW),
+        ("sponge -a src/app.py < /dev/null", WW),  # -a appends nothing
+        ("cat README.md | sponge", RO),  # no file: it prints
+        ("echo KEY=1 | sponge .env", WW),  # .env is only written
+    ],
+)
+def test_sponge_fed_a_pipeline_writes_its_file(tmp_path: Path, command: str, level: RiskLevel) -> None:
+    assert graded(command, project(tmp_path, {**SOURCES, "package.json": "{}\n"}))[0] == level
+
+
+@pytest.mark.parametrize("command", ["echo x | sponge ~/.bashrc", "sort README.md | sponge /etc/hosts"])
+def test_sponge_into_a_protected_file_is_destructive(tmp_path: Path, command: str) -> None:
+    assert graded(command, project(tmp_path, SOURCES))[0] == DES

@@ -44,6 +44,7 @@ __all__ = [
     "remove",
     "rg",
     "sort",
+    "sponge",
     "tee",
     "touch",
     "tree",
@@ -386,6 +387,21 @@ def tee(call: Call) -> None:
     if call.rec.null_stdin and not append:
         for word in found.operands:
             call.g.empties(call.rec, call.scope, word, "tee < /dev/null empties")
+
+
+def sponge(call: Call) -> None:
+    """sponge(1) (moreutils 0.69): "reads standard input and writes it out to the specified file" (replaced, unless
+    ``-a`` appends), after it has read all of it; without a file it prints. With ``/dev/null`` on its standard input
+    the file is emptied (grader.empties), as ``tee < /dev/null`` empties it."""
+    found = scan(call.args, "", frozenset())
+    append = found.has("-a")
+    if not found.operands:
+        read_only(call, "sponge without a file prints its input.")
+        return
+    _write_all(call, found.operands, "sponge writes", replaces=not append)
+    if call.rec.null_stdin and not append:
+        for word in found.operands:
+            call.g.empties(call.rec, call.scope, word, "sponge < /dev/null empties")
 
 
 #: truncate(1) SIZE values meaning 0 bytes: an absolute 0 (or "<0", at most 0) with an optional unit suffix.
