@@ -110,3 +110,41 @@ def test_sponge_fed_a_pipeline_writes_its_file(tmp_path: Path, command: str, lev
 @pytest.mark.parametrize("command", ["echo x | sponge ~/.bashrc", "sort README.md | sponge /etc/hosts"])
 def test_sponge_into_a_protected_file_is_destructive(tmp_path: Path, command: str) -> None:
     assert graded(command, project(tmp_path, SOURCES))[0] == DES
+
+
+# -- npx reads the workspace's .npmrc --------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "npmrc",
+    [
+        "script-shell=/tmp/evil.sh\n",
+        "node-options=--require /tmp/evil.js\n",
+        "registry=http://registry.example/\n",
+    ],
+)
+@pytest.mark.parametrize("command", ["npx jest", "npx --no-install eslint src", "npx tsc --noEmit"])
+def test_npx_under_an_npmrc_choosing_its_shell_or_registry_is_destructive(
+    tmp_path: Path, npmrc: str, command: str
+) -> None:
+    root = project(tmp_path, {"package.json": "{}\n", ".npmrc": npmrc})
+    level, details = graded(command, root)
+    assert level == DES
+    assert any("npx reads .npmrc:1" in d for d in details), details
+
+
+@pytest.mark.parametrize(
+    ("npmrc", "command", "level"),
+    [
+        ("", "npx jest", NET),  # no .npmrc: it may fetch jest
+        ("save-exact=true\nengine-strict=true\n", "npx jest", NET),
+        ("@acme:registry=https://npm.acme.example/\n", "npx --no-install eslint src", WW),  # another scope's registry
+        ("save-exact=true\n", "npx --no-install eslint src", WW),
+    ],
+)
+def test_npx_under_an_inert_npmrc_keeps_its_grade(tmp_path: Path, npmrc: str, command: str, level: RiskLevel) -> None:
+    files = {"package.json": "{}\n", **({".npmrc": npmrc} if npmrc else {})}
+    assert graded(command, project(tmp_path, files))[0] == level
+
+
+def test_npx_of_the_scope_an_npmrc_registry_names_is_destructive(tmp_path: Path) -> None:
+    root = project(tmp_path, {"package.json": "{}\n", ".npmrc": "@acme:registry=https://npm.acme.example/\n"})
+    assert graded("npx @acme/tool", root)[0] == DES

@@ -2531,6 +2531,8 @@ def npx(call: Call) -> None:
         return
     program = rest[0].value or ""
     base = program.rsplit("@", 1)[0] if program.rfind("@") > 0 else program
+    if _npx_settings(call, base):
+        return
     entry = call.g.programs.get(base)
     if entry is None or (entry.handler is not checker and base not in _NPX_CATALOGUED):
         destructive(call, "unrecognised", f"npx {show(rest[0])} runs a package program the classifier cannot see.")
@@ -2542,6 +2544,33 @@ def npx(call: Call) -> None:
             call, f"npx may fetch {base} from the registry when the project does not have it.", rule="package-install"
         )
     call.run([literal_word(base)] + rest[1:], "npx")
+
+
+def _npx_settings(call: Call, program: str) -> bool:
+    """npx is npm exec, which reads the project's ``.npmrc`` (npm-config(7)): ``script-shell`` is "the shell to use
+    for scripts run with the npm exec, npm run and npm init <package-spec> commands", ``node-options`` reaches the
+    program's node, ``registry`` is where the package comes from. Each key of a workspace ``.npmrc`` where the shell
+    may be that is outside the inert ones (settings.py :data:`~bot.risk.settings.INERT_NPMRC_KEYS`), as the recipe
+    book answers, is destructive (``runs-program``), and True; a ``@scope:registry`` key counts only for a program of
+    that scope. A place that could not be read is destructive (``recipe-unreadable``), and True."""
+    lines = settings_lines(call, "npm", "npx", "")
+    if lines is None:
+        return True
+    scope = program.split("/", 1)[0].lower() if program.startswith("@") else ""
+    for line in lines:
+        if posixpath.basename(line.source.rsplit(":", 1)[0]) != ".npmrc":
+            continue
+        key = line.command.strip("\"'").lower()
+        if key.startswith("@") and key.split(":", 1)[0] != scope:
+            continue
+        destructive(
+            call,
+            "runs-program",
+            f"npx reads {reveal(line.source, multiline=False)}: {shorten(reveal(key, multiline=False), 60)} may "
+            "choose the shell, node options or registry of the program it runs, which FlyBot does not read.",
+        )
+        return True
+    return False
 
 
 def _npx_local(call: Call, name: str) -> bool:
