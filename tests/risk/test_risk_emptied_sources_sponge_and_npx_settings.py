@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.risk import RiskLevel
+from bot.risk import RiskLevel, classify
 from tests.risk.both_sides import git, graded, project
 
 RO = RiskLevel.READ_ONLY
@@ -148,3 +148,45 @@ def test_npx_under_an_inert_npmrc_keeps_its_grade(tmp_path: Path, npmrc: str, co
 def test_npx_of_the_scope_an_npmrc_registry_names_is_destructive(tmp_path: Path) -> None:
     root = project(tmp_path, {"package.json": "{}\n", ".npmrc": "@acme:registry=https://npm.acme.example/\n"})
     assert graded("npx @acme/tool", root)[0] == DES
+
+
+# -- ldconfig -p and xcodebuild's listings only print ----------------------------------------------------------------
+def _grade(command: str) -> RiskLevel:
+    return classify(command, contained=False, workspace="/home/dev/project").risk
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "ldconfig -p",
+        "ldconfig -p | grep ssl",
+        "ldconfig --print-cache --verbose",
+        "ldconfig --version",
+        "xcodebuild -list",
+        "xcodebuild -list -project App.xcodeproj",
+        "xcodebuild -version",
+        "xcodebuild -showsdks",
+        "xcodebuild -showBuildSettings -scheme App",
+    ],
+)
+def test_printing_queries_are_read_only(command: str) -> None:
+    assert _grade(command) == RO
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("ldconfig", SYS),
+        ("sudo ldconfig", SYS),
+        ("ldconfig -p -C /tmp/cache", DES),
+        ("ldconfig -p /opt/lib", DES),
+        ("ldconfig -n /opt/lib", DES),
+        ("xcodebuild -scheme App", WW),
+        ("xcodebuild test -scheme App", WW),
+        ("xcodebuild -list -xcconfig /tmp/x.xcconfig", DES),
+        ("xcodebuild -list -project /srv/other/App.xcodeproj", DES),
+        ("xcodebuild -list clean", DES),
+    ],
+)
+def test_changes_beside_the_queries_keep_their_grade(command: str, level: RiskLevel) -> None:
+    assert _grade(command) == level
