@@ -1795,7 +1795,8 @@ class Rec:
     False for a shell wrapper (``bash -c``) whose inner commands were listed instead;
     ``stdin`` is the literal text on its standard input when the script shows it (a
     quoted here-document, a literal here-string, ``echo LITERAL |``), else None (unknown); ``null_stdin`` is True
-    when its last input redirect reads ``/dev/null`` (it reads nothing: ``tee f < /dev/null`` empties f);
+    when it reads nothing: its last input redirect reads ``/dev/null``, or its literal input is empty (a pipe from
+    ``true``, ``:``, ``printf ''``, ``echo -n``; ``tee f < /dev/null`` and ``true | tee f`` empty f);
     ``null_stdout`` is True when its redirects send its standard output to ``/dev/null``; ``fed`` is
     True when its standard input comes from a pipe or an input redirect at all (literal or not), False when it is the
     session's own;

@@ -85,7 +85,16 @@ def test_basetemp_in_the_temp_area_without_a_repository_stays_a_write(tmp_path: 
 # -- sponge ----------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "command",
-    ["sponge src/app.py < /dev/null", "sponge /tmp/notes.txt < /dev/null", "env sponge src/app.py < /dev/null"],
+    [
+        "sponge src/app.py < /dev/null",
+        "sponge /tmp/notes.txt < /dev/null",
+        "env sponge src/app.py < /dev/null",
+        "true | sponge src/app.py",
+        "printf '' | sponge src/app.py",
+        ": | tee README.md",
+        "ls; echo -n | tee -- src/app.py",
+        "false | sort -o src/app.py",
+    ],
 )
 def test_sponge_fed_nothing_empties_its_file(tmp_path: Path, command: str) -> None:
     level, details = graded(command, project(tmp_path, SOURCES))
@@ -101,6 +110,9 @@ def test_sponge_fed_nothing_empties_its_file(tmp_path: Path, command: str) -> No
         ("sponge -a src/app.py < /dev/null", WW),  # -a appends nothing
         ("cat README.md | sponge", RO),  # no file: it prints
         ("echo KEY=1 | sponge .env", WW),  # .env is only written
+        ("echo hi | tee README.md", WW),
+        ("true | tee -a README.md", WW),  # appends nothing
+        ("printf 'x\\n' | sponge README.md", WW),
     ],
 )
 def test_sponge_fed_a_pipeline_writes_its_file(tmp_path: Path, command: str, level: RiskLevel) -> None:
