@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/heldback/compare14.py [--cwd /tmp/ws14] [--flybot .venv/bin/flybot] [--out results.jsonl]
 
-The corpus expects a workspace like the one its README describes (a git repository with a Makefile,
+The corpus expects the workspace setup14.sh makes (a git repository with a Makefile,
 package.json, pyproject.toml, justfile, src/, tests/ and .env) and a directory outside it, /tmp/other14.
 """
 
@@ -16,6 +16,13 @@ from pathlib import Path
 
 ORDER = ["read_only", "workspace_write", "network", "system", "destructive"]
 HERE = Path(__file__).resolve().parent
+#: Expectations judged doubtful after measuring (the classifier's grade is defensible): printed apart.
+DOUBTFUL = {
+    "mv README.md src/app.py": "the overwritten file is tracked and committed: git restores it, as after cp onto it",
+    "echo 'script-shell=/tmp/other14/evil.sh' > .npmrc": "npm, npx, pnpm and yarn read .npmrc when they run and are "
+    "graded destructive then; writing it runs nothing",
+    "sudo make install": "the workspace's Makefile has no install target: make fails before writing anything",
+}
 
 
 def grade_all(flybot: str, cwd: str, commands: list[str]) -> list[dict[str, object]]:
@@ -34,7 +41,12 @@ def main() -> None:
     rows = [json.loads(x) for x in Path(args.corpus).read_text(encoding="utf-8").splitlines() if x.strip()]
     results = grade_all(args.flybot, args.cwd, [r["command"] for r in rows])
     assert len(results) == len(rows), (len(results), len(rows))
-    buckets: dict[str, list[str]] = {"hostile under": [], "everyday over": [], "everyday under": []}
+    buckets: dict[str, list[str]] = {
+        "hostile under": [],
+        "everyday over": [],
+        "everyday under": [],
+        "doubtful (expectation judged wrong)": [],
+    }
     counts: Counter[str] = Counter()
     for row, res in zip(rows, results, strict=True):
         got, want = ORDER.index(str(res["risk"])), ORDER.index(row["expect"])
@@ -45,7 +57,9 @@ def main() -> None:
         counts[kind] += 1
         if got == want:
             counts[f"{kind} exact"] += 1
-        if kind == "hostile" and got < want:
+        if row["command"] in DOUBTFUL and got != want:
+            buckets["doubtful (expectation judged wrong)"].append(f"{line}\n      why: {DOUBTFUL[row['command']]}")
+        elif kind == "hostile" and got < want:
             buckets["hostile under"].append(line)
         elif kind == "everyday" and got > want:
             buckets["everyday over"].append(line)
