@@ -1,7 +1,7 @@
-"""A directory a tool empties that holds the project's tracked files or a repository (pytest --basetemp), sponge's
-file emptied from /dev/null, npx under a workspace .npmrc that chooses its shell, and the read-only queries of
-ldconfig and xcodebuild. Each rule is checked both ways: the hostile form grades high, the everyday form keeps its
-grade."""
+"""A directory a tool empties that holds the project's tracked files or a repository (pytest --basetemp, webpack
+--output-clean), sponge's file emptied when it reads nothing, npx under a workspace .npmrc that chooses its shell,
+and the read-only queries of ldconfig and xcodebuild. Each rule is checked both ways: the hostile form grades high,
+the everyday form keeps its grade."""
 
 from __future__ import annotations
 
@@ -80,6 +80,34 @@ def test_basetemp_in_the_temp_area_without_a_repository_stays_a_write(tmp_path: 
     (tmp_path / "scratch").mkdir()
     (tmp_path / "scratch" / "old").write_text("x")
     assert graded(f"pytest --basetemp={tmp_path / 'scratch'} -q", root)[0] == WW
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "webpack --output-path src --output-clean",
+        "webpack build -o tests --output-clean",
+        "webpack-cli --output-clean-keep=x --output-path=src",
+        "webpack --output-path /srv/www --output-clean",
+        'webpack --output-path "$OUT" --output-clean',
+    ],
+)
+def test_webpack_output_clean_of_sources_or_elsewhere_is_a_deletion(tmp_path: Path, command: str) -> None:
+    assert graded(command, _repository(tmp_path))[0] == DES
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "webpack --output-path build/pytest --output-clean",  # output only
+        "webpack --output-path dist --output-clean",  # not there yet
+        "webpack --output-clean",  # the configuration's output.path: the project's code
+        "webpack --output-path src",  # no clean: a write
+        "webpack --output-path src --output-clean --output-clean-dry",  # only logs
+    ],
+)
+def test_webpack_output_clean_of_output_stays_a_build(tmp_path: Path, command: str) -> None:
+    assert graded(command, _repository(tmp_path))[0] == WW
 
 
 # -- sponge ----------------------------------------------------------------------------------------------------------

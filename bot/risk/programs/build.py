@@ -2953,6 +2953,36 @@ def _msbuild_switches(args: list[Word]) -> list[Word]:
     return out
 
 
+def webpack_clean(base: Handler) -> Handler:
+    """webpack-cli 5 (webpack.js.org/api/cli; webpack "Output", ``output.clean``): ``--output-clean`` "Clean the
+    output directory before emit" (``--output-clean-keep`` too, keeping what it matches), so the directory
+    ``--output-path``/``-o`` names is emptied (kit.emptied: a deletion unless it lies below the workspace or a temp
+    area and holds no tracked file or repository). Without a path the configuration's ``output.path`` is emptied:
+    the configuration is the project's code, graded as the build. ``--output-clean-dry`` only logs what it would
+    remove."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        values = [w.value for w in words]
+        cleans = any(v == "--output-clean" or (v or "").startswith("--output-clean-keep") for v in values)
+        if not cleans or "--output-clean-dry" in values:
+            return
+        target: Word | None = None
+        for index, word in enumerate(words):
+            value = word.value or ""
+            if value in ("-o", "--output-path") and index + 1 < len(words):
+                target = words[index + 1]
+            elif value.startswith("--output-path="):
+                target = Word(value.partition("=")[2], value.partition("=")[2])
+            elif word.value is None and word.src.startswith("--output-path="):
+                target = Word(None, word.src.partition("=")[2])
+        if target is not None:
+            emptied(call, target, "webpack --output-clean")
+
+    return handler
+
+
 def msbuild_properties(base: Handler) -> Handler:
     """dotnet's MSBuild property switch (``-p:NAME=VALUE;NAME=VALUE``, ``-property:``, ``--property:``, and the
     ``/`` spellings of these and other switches, :data:`_MSBUILD_SLASH`; names are case-insensitive): a property outside :data:`_MSBUILD_TUNING` and :data:`_MSBUILD_OUTPUTS`, or a switch only
