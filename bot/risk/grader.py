@@ -1581,11 +1581,11 @@ _TEE_WRAPPERS = frozenset({"sudo", "doas", "env", "nice", "nohup", "timeout", "s
 
 def _env_written(name: str, args: list[Word], word: Word) -> bool:
     """True when ``word`` is a file ``name`` only writes, so naming an environment file or a key there reads none
-    of it: tee(1)'s files, ssh-keygen's key files, the value of an output option (:data:`_OUTPUT_OPTIONS`), the destination of
+    of it: tee(1)'s and sponge(1)'s files, ssh-keygen's key files, the value of an output option (:data:`_OUTPUT_OPTIONS`), the destination of
     ``cp``/``install`` (coreutils: the last operand of two or more; ``cp .env.example .env``); also tee's files
     when a wrapper runs it (``sudo tee -a /etc/sudoers.d/x``: the wrapper's words are judged too, and the
     wrapped tee is judged again on its own, as is any other program a wrapper runs)."""
-    if name in ("tee", "ssh-keygen"):
+    if name in ("tee", "sponge", "ssh-keygen"):
         return True  # ssh-keygen(1) writes the -f key, or prints its public half or fingerprint
     index = next((i for i, w in enumerate(args) if w is word), 0)
     if name in _TEE_WRAPPERS and any(w.value in ("tee", "/usr/bin/tee", "/bin/tee") for w in args[:index]):
@@ -1795,7 +1795,8 @@ class Rec:
     False for a shell wrapper (``bash -c``) whose inner commands were listed instead;
     ``stdin`` is the literal text on its standard input when the script shows it (a
     quoted here-document, a literal here-string, ``echo LITERAL |``), else None (unknown); ``null_stdin`` is True
-    when its last input redirect reads ``/dev/null`` (it reads nothing: ``tee f < /dev/null`` empties f);
+    when it reads nothing: its last input redirect reads ``/dev/null``, or its literal input is empty (a pipe from
+    ``true``, ``:``, ``printf ''``, ``echo -n``; ``tee f < /dev/null`` and ``true | tee f`` empty f);
     ``null_stdout`` is True when its redirects send its standard output to ``/dev/null``; ``fed`` is
     True when its standard input comes from a pipe or an input redirect at all (literal or not), False when it is the
     session's own;

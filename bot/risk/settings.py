@@ -129,7 +129,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 __all__ = [
     "CARGO_ALIAS",
@@ -240,6 +240,10 @@ GUESS = "guess "
 #: The git question asking which files of the repository's index (the tracked files) are secret files by their
 #: name (:func:`_git_tracked_secrets`).
 TRACKED = "tracked"
+#: The git question ``holds PATH`` asking whether the directory PATH (from where the tool runs), which a tool empties
+#: before it writes there (pytest ``--basetemp``), holds a repository or files its repository tracks
+#: (:func:`_git_holds`).
+HOLDS = "holds "
 #: The cargo question asking what chooses the code a use graded read-only runs (``cargo fmt --check``, ``cargo -V``):
 #: an ``[alias]`` of ``.cargo/config.toml`` or ``.cargo/config`` (it shadows an external subcommand such as ``fmt``;
 #: The Cargo Book, "Configuration", ``[alias]``) and a toolchain file's local ``path`` toolchain (:func:`_cargo_starts`).
@@ -363,6 +367,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         found += _git_guess(root, base, question[len(GUESS) :])
     elif tool == "git" and question == TRACKED:
         found += _git_tracked_secrets(root, base)
+    elif tool == "git" and question.startswith(HOLDS):
+        found += _git_holds(root, os.path.normpath(os.path.join(base, question[len(HOLDS) :])))
     elif tool == "git" and question == GIT_DIRECTORY:
         found += _git_places(root, base)
     elif tool == "git" and question == REPOSITORY:
@@ -1501,6 +1507,54 @@ def _git_tracked_secrets(root: str, base: str) -> list[tuple[str, str]]:
     what")`` with PATH relative to the repository's top; none when there is no repository or index. These are what
     ``git grep`` searches and what ``git log -p`` and ``git cat-file --batch-all-objects`` print.
 
+    Raises:
+        ValueError: an index FlyBot does not read (:func:`_index_paths`).
+    """
+    from bot.risk.sensitive import env_file, named_secret
+
+    found: list[tuple[str, str]] = []
+    for where, text in _index_paths(root, base):
+        what = env_file(text) or named_secret(text)
+        if what is not None and len(found) < _MAX_TRACKED:
+            found.append((where, f"{text[:150]}: {what}"))
+    return found
+
+
+def _git_holds(root: str, directory: str) -> list[tuple[str, str]]:
+    """What the directory ``directory`` holds that a tool emptying it (pytest ``--basetemp``: "The contents of mydir
+    will be completely removed", pytest docs "How to use temporary directories") would lose beyond its own output,
+    as one finding: a ``.git`` (a repository, gitrepository-layout(5)), or files the index of the repository git finds
+    from it tracks (the project's sources); none when it does not exist or holds neither. Something else in its
+    place (a file, a link) is a finding too: FlyBot does not judge what emptying it does.
+
+    Raises:
+        ValueError: an index FlyBot does not read (:func:`_index_paths`).
+    """
+    where = _rel(root, directory)
+    if not _present(directory):
+        return []
+    if os.path.islink(directory) or not os.path.isdir(directory):
+        return [(where, "not a directory: a link or a file in its place")]
+    if _present(os.path.join(directory, ".git")):
+        return [(where, "a repository (its .git)")]
+    top = directory
+    while not _present(os.path.join(top, ".git")):
+        parent = os.path.dirname(top)
+        if parent == top:
+            return []
+        top = parent
+    prefix = "" if top == directory else os.path.relpath(directory, top) + "/"
+    for _index, name in _index_paths(root, directory):
+        if name.startswith(prefix):
+            return [(where, f"files the repository tracks ({name[:150]})")]
+    return []
+
+
+def _index_paths(root: str, base: str) -> Iterator[tuple[str, str]]:
+    """``(index, PATH)`` for each file the index of the repository git finds from ``base`` tracks, PATH relative to
+    the repository's top and ``index`` the index file as reasons name it; nothing when there is no repository or
+    index.
+
     gitformat-index(5): a 12-byte header (``DIRC``, version 2, 3 or 4, the number of entries), then the entries:
     40 bytes of stat data, the object name (20 bytes, 32 with ``extensions.objectFormat = sha256``), 2 bytes of
     flags (``0x4000``: 2 more bytes of extended flags, version 3 and later), the path NUL-terminated and padded with
@@ -1511,15 +1565,13 @@ def _git_tracked_secrets(root: str, base: str) -> list[tuple[str, str]]:
         ValueError: an index FlyBot does not read: another signature or version, a split index (``link``) or a
             sparse one (``sdir``, or a directory entry), one too large or cut short (fail closed).
     """
-    from bot.risk.sensitive import env_file, named_secret
-
     dirs = _git_dirs(base)
     if dirs is None:
-        return []
+        return
     git_dir, common = dirs
     path = os.path.join(git_dir, "index")
     if not os.path.isfile(path):
-        return []
+        return
     size = os.path.getsize(path)
     if size > _MAX_INDEX_BYTES:
         raise ValueError(f"{_rel(root, path)} (not read: more than {_MAX_INDEX_BYTES} bytes)")
@@ -1539,7 +1591,6 @@ def _git_tracked_secrets(root: str, base: str) -> list[tuple[str, str]]:
     if version not in (2, 3, 4):
         raise ValueError(f"{where} (not read: index version {version})")
     offset, previous = 12, b""
-    found: list[tuple[str, str]] = []
     for _ in range(count):
         start = offset
         fixed = start + 40 + hash_size + 2
@@ -1564,16 +1615,12 @@ def _git_tracked_secrets(root: str, base: str) -> list[tuple[str, str]]:
         previous = name
         if mode & 0o170000 == 0o040000:
             raise ValueError(f"{where} (not read: a sparse index)")
-        text = name.decode("utf-8", "replace")
-        what = env_file(text) or named_secret(text)
-        if what is not None and len(found) < _MAX_TRACKED:
-            found.append((where, f"{text[:150]}: {what}"))
+        yield where, name.decode("utf-8", "replace")
     while offset + 8 <= len(data) - hash_size:  # extensions: a 4-byte signature and a 4-byte size each
         signature = data[offset : offset + 4]
         if signature in (b"link", b"sdir"):
             raise ValueError(f"{where} (not read: a split or sparse index)")
         offset += 8 + int.from_bytes(data[offset + 4 : offset + 8], "big")
-    return found
 
 
 def _index_varint(data: bytes, offset: int, where: str) -> tuple[int, int]:

@@ -463,6 +463,7 @@ def _build() -> dict[str, Entry]:
     add("ln", "files:ln", _COREUTILS + ": ln")
     add("dd", "files:dd", _COREUTILS + ": dd")
     add("tee", "files:tee", _COREUTILS + ": tee")
+    add("sponge", "files:sponge", "sponge(1) (moreutils 0.69)")
     add("truncate", "files:truncate", _COREUTILS + ": truncate")
     add("mktemp", "files:mktemp", _COREUTILS + ": mktemp")
     add("sort", "files:sort", _COREUTILS + ": sort")

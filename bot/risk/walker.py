@@ -572,7 +572,7 @@ def walk_plain(g: Grader, scope: Scope, text: str, pipelines: list[list[tuple[st
                     g, scope, tokens, feed, stream(elements) if elements else None, piped=bool(elements)
                 )
                 g.state = saved
-                feed = echo_text([word.value or "" for word in words])
+                feed = pipe_text([word.value or "" for word in words])
                 elements.append([word.value for word in words])
         finally:
             g.concurrent -= 1
@@ -667,6 +667,7 @@ def _plain_command(
     words = [Word(token[1:-1], token) if token[0] in _QUOTES else Word(token, token) for token in tokens]
     rec = Rec(words, " ".join(tokens))
     rec.stdin = feed
+    rec.null_stdin = feed == ""  # ``true | tee f`` reads nothing
     rec.fed = piped or feed is not None
     g.direct_cd = None
     for word in words[1:]:
@@ -714,6 +715,15 @@ def prints_nothing(words: list[Word]) -> bool:
         while values and values[0] is not None and "=" in values[0] and words[0].value == "env":
             values = values[1:]  # env NAME=VALUE ...
     return not values or values in _PRINTS_NOTHING
+
+
+def pipe_text(words: list[str]) -> str | None:
+    """What the literal command ``words`` writes into a pipe: ``echo`` of literal words (:func:`echo_text`), nothing
+    (``""``) for a command that prints nothing (:func:`prints_nothing`: ``true``, ``:``, ``printf ''``), else None
+    (unknown)."""
+    if words and words[0] == "echo":
+        return echo_text(words)
+    return "" if words and prints_nothing([Word(w, w) for w in words]) else None
 
 
 def echo_text(words: list[str]) -> str | None:
@@ -1288,7 +1298,7 @@ class _Walk:
         for assign in assigns:
             self.check_assignment(rec, scope, assign, environment=named)
         rec.stdin = self.stdin_of(feed, redirects) if (redirects or feed is not None) else None
-        rec.null_stdin = self.reads_null(redirects)
+        rec.null_stdin = self.reads_null(redirects) or rec.stdin == ""  # ``true | tee f`` reads nothing too
         rec.null_stdout = self.writes_null(redirects)
         rec.fed = piped or feed is not None or any(self.redirects_input(r) for r in redirects)
         if redirects:
@@ -1435,15 +1445,15 @@ class _Walk:
         return None
 
     def echo_feed(self, node: Node) -> str | None:
-        """What a pipeline element writes when it is ``echo`` of literal words (see :func:`echo_text`), else None."""
+        """What a pipeline element writes when it is ``echo`` of literal words (see :func:`echo_text`), or nothing
+        (``""``) when it is a command that prints nothing (:func:`prints_nothing`: ``true``, ``:``, ``printf ''``),
+        else None."""
         if node.type != "command":
             return None
         words: list[str] = []
         for child in node.children:
             if child.type == "command_name":
-                if self.text(child) != "echo":
-                    return None
-                words.append("echo")
+                words.append(self.text(child))
             elif child.type in ("word", "raw_string", "string", "concatenation", "number"):
                 value = resolve_word(child, self.src).value
                 if value is None:
@@ -1451,7 +1461,7 @@ class _Walk:
                 words.append(value)
             elif child.type != "comment":
                 return None
-        return echo_text(words)
+        return pipe_text(words)
 
     def reads_null(self, redirects: list[Node]) -> bool:
         """True when the last of ``redirects`` that sets standard input is ``< /dev/null`` (literal)."""

@@ -415,7 +415,7 @@ HOST_NEIGHBOURS = [
     ('modprobe -n evil', SYS, SYS),
     ('modprobe --show-depends evil', SYS, SYS),
     ('ldconfig', SYS, SYS),
-    ('ldconfig -p', SYS, SYS),
+    ('ldconfig -p', RO, RO),  # ldconfig(8) -p only prints the cache
     ('update-alternatives --display editor', RO, RO),
     ('update-alternatives --list editor', RO, RO),
     ('shutdown -c', SYS, WW),

@@ -39,6 +39,7 @@ CATALOGUE: dict[str, object] = {
         "options": "-c=project --config=project --config-name= --merge --env= --node-env= --mode= --entry=in "
         "-o=out --output-path=out --disable-interpret --analyze:network -w --watch --progress --stats=* --json=out "
         "-j=out -v --version -h --help",
+        "guard": "build:webpack_clean",  # --output-clean empties --output-path
         "commands": {
             "build bundle b": {"grade": "build", "open": True},
             "watch w": {"grade": "build", "open": True},

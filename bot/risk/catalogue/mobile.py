@@ -82,6 +82,9 @@ CATALOGUE: dict[str, object] = {
         "-testRegion= -enableCodeCoverage= -parallel-testing-enabled= -maximum-parallel-testing-workers= "
         "-test-iterations= -clonedSourcePackagesDirPath=out -packageCachePath=out -skipPackagePluginValidation:unknown "
         "-skipMacroValidation:unknown -resolvePackageDependencies:fetch",
+        # xcodebuild(1): -list, -showsdks, -showBuildSettings, -showdestinations, -showTestPlans and -version each
+        # "Does not initiate a build" (they only print)
+        "when": {"-list -showsdks -version -showBuildSettings -showdestinations -showTestPlans": "read"},
         "many": True,
         "commands": {
             "build test archive analyze build-for-testing test-without-building docbuild": "build",

@@ -3,7 +3,7 @@
 Monitors and queries only print (``journalctl``, ``dmesg``, ``top -b``, ``vmstat``, ``getent``, ``last``), except the
 uses that clear or rotate logs (``journalctl --vacuum-*``, ``dmesg -C``: delete), change the console or a process's
 priority (``system``) or end sessions (``loginctl terminate-*``: ``critical``). File utilities write what they are
-told to (``split`` and ``csplit`` the pieces where they run or under the prefix given, ``iconv -o``, ``sponge FILE``);
+told to (``split`` and ``csplit`` the pieces where they run or under the prefix given, ``iconv -o``; sponge: programs/files.py);
 ``split --filter`` runs a shell command. Wrappers (``entr``, ``chronic``, ``rlwrap``) run the command given as their
 operands, graded as that command. ``direnv allow`` trusts an ``.envrc`` that then runs on every ``cd`` (``runs``).
 """
@@ -185,12 +185,6 @@ CATALOGUE: dict[str, object] = {
         "grade": "network",
         "open": True,
         "options": "-f=in -p= -T= -t= -O=",
-    },
-    "sponge": {
-        "source": "sponge(1) (moreutils 0.69): soaks up standard input and writes it to the file named",
-        "grade": "read",
-        "options": "-a -h",
-        "operands": "out",
     },
     "ts": {"source": "ts(1) (moreutils 0.69): timestamps standard input", **_READ},
     "datamash": {"source": "datamash(1) (GNU datamash 1.8): statistics on text columns", **_READ},

@@ -2531,6 +2531,8 @@ def npx(call: Call) -> None:
         return
     program = rest[0].value or ""
     base = program.rsplit("@", 1)[0] if program.rfind("@") > 0 else program
+    if _npx_settings(call, base):
+        return
     entry = call.g.programs.get(base)
     if entry is None or (entry.handler is not checker and base not in _NPX_CATALOGUED):
         destructive(call, "unrecognised", f"npx {show(rest[0])} runs a package program the classifier cannot see.")
@@ -2542,6 +2544,33 @@ def npx(call: Call) -> None:
             call, f"npx may fetch {base} from the registry when the project does not have it.", rule="package-install"
         )
     call.run([literal_word(base)] + rest[1:], "npx")
+
+
+def _npx_settings(call: Call, program: str) -> bool:
+    """npx is npm exec, which reads the project's ``.npmrc`` (npm-config(7)): ``script-shell`` is "the shell to use
+    for scripts run with the npm exec, npm run and npm init <package-spec> commands", ``node-options`` reaches the
+    program's node, ``registry`` is where the package comes from. Each key of a workspace ``.npmrc`` where the shell
+    may be that is outside the inert ones (settings.py :data:`~bot.risk.settings.INERT_NPMRC_KEYS`), as the recipe
+    book answers, is destructive (``runs-program``), and True; a ``@scope:registry`` key counts only for a program of
+    that scope. A place that could not be read is destructive (``recipe-unreadable``), and True."""
+    lines = settings_lines(call, "npm", "npx", "")
+    if lines is None:
+        return True
+    scope = program.split("/", 1)[0].lower() if program.startswith("@") else ""
+    for line in lines:
+        if posixpath.basename(line.source.rsplit(":", 1)[0]) != ".npmrc":
+            continue
+        key = line.command.strip("\"'").lower()
+        if key.startswith("@") and key.split(":", 1)[0] != scope:
+            continue
+        destructive(
+            call,
+            "runs-program",
+            f"npx reads {reveal(line.source, multiline=False)}: {shorten(reveal(key, multiline=False), 60)} may "
+            "choose the shell, node options or registry of the program it runs, which FlyBot does not read.",
+        )
+        return True
+    return False
 
 
 def _npx_local(call: Call, name: str) -> bool:
@@ -2922,6 +2951,36 @@ def _msbuild_switches(args: list[Word]) -> list[Word]:
             word = Word("-" + word.value[1:], word.src)
         out.append(word)
     return out
+
+
+def webpack_clean(base: Handler) -> Handler:
+    """webpack-cli 5 (webpack.js.org/api/cli; webpack "Output", ``output.clean``): ``--output-clean`` "Clean the
+    output directory before emit" (``--output-clean-keep`` too, keeping what it matches), so the directory
+    ``--output-path``/``-o`` names is emptied (kit.emptied: a deletion unless it lies below the workspace or a temp
+    area and holds no tracked file or repository). Without a path the configuration's ``output.path`` is emptied:
+    the configuration is the project's code, graded as the build. ``--output-clean-dry`` only logs what it would
+    remove."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        values = [w.value for w in words]
+        cleans = any(v == "--output-clean" or (v or "").startswith("--output-clean-keep") for v in values)
+        if not cleans or "--output-clean-dry" in values:
+            return
+        target: Word | None = None
+        for index, word in enumerate(words):
+            value = word.value or ""
+            if value in ("-o", "--output-path") and index + 1 < len(words):
+                target = words[index + 1]
+            elif value.startswith("--output-path="):
+                target = Word(value.partition("=")[2], value.partition("=")[2])
+            elif word.value is None and word.src.startswith("--output-path="):
+                target = Word(None, word.src.partition("=")[2])
+        if target is not None:
+            emptied(call, target, "webpack --output-clean")
+
+    return handler
 
 
 def msbuild_properties(base: Handler) -> Handler:

@@ -44,6 +44,7 @@ __all__ = [
     "remove",
     "rg",
     "sort",
+    "sponge",
     "tee",
     "touch",
     "tree",
@@ -378,14 +379,30 @@ def dd(call: Call) -> None:
 
 
 def tee(call: Call) -> None:
-    """tee(1): every FILE operand is written (replaced, unless ``-a``/``--append``); with ``/dev/null`` on its
-    standard input each is emptied (grader.empties)."""
+    """tee(1): every FILE operand is written (replaced, unless ``-a``/``--append``); reading nothing (``/dev/null``
+    on its standard input, or a pipe from a command that prints nothing: ``true | tee f``) each is emptied
+    (grader.empties)."""
     found = scan(call.args, "", frozenset())
     append = found.has("-a", "--append")
     _write_all(call, found.operands, "tee writes", replaces=not append)
     if call.rec.null_stdin and not append:
         for word in found.operands:
-            call.g.empties(call.rec, call.scope, word, "tee < /dev/null empties")
+            call.g.empties(call.rec, call.scope, word, "tee reading nothing empties")
+
+
+def sponge(call: Call) -> None:
+    """sponge(1) (moreutils 0.69): "reads standard input and writes it out to the specified file" (replaced, unless
+    ``-a`` appends), after it has read all of it; without a file it prints. Reading nothing (``/dev/null`` on its
+    standard input, ``true | sponge f``) the file is emptied (grader.empties), as ``tee < /dev/null`` empties it."""
+    found = scan(call.args, "", frozenset())
+    append = found.has("-a")
+    if not found.operands:
+        read_only(call, "sponge without a file prints its input.")
+        return
+    _write_all(call, found.operands, "sponge writes", replaces=not append)
+    if call.rec.null_stdin and not append:
+        for word in found.operands:
+            call.g.empties(call.rec, call.scope, word, "sponge reading nothing empties")
 
 
 #: truncate(1) SIZE values meaning 0 bytes: an absolute 0 (or "<0", at most 0) with an optional unit suffix.

@@ -6,6 +6,7 @@ import re
 import shlex
 
 from bot.risk.grader import Call, Handler
+from bot.risk.hidden import reveal
 from bot.risk.model import RiskLevel
 from bot.risk.paths import TEMP_PREFIXES, Where
 from bot.risk.reasons import shorten
@@ -109,9 +110,11 @@ def deletion(call: Call, detail: str | None = None) -> None:
 def emptied(call: Call, target: Word | None, what: str) -> None:
     """``what`` empties the directory ``target`` before it writes into it (pytest ``--basetemp``, vite build
     ``--outDir``, mkdocs build ``--site-dir``): a write there, and a deletion (destructive) unless the directory is
-    known to lie below the workspace's root or below a temp area's root (written as the workspace is). Elsewhere
-    outside the workspace, the workspace itself or a directory holding it, a temp area's root, or a path only known
-    when the command runs, what the directory held is lost."""
+    known to lie below the workspace's root or below a temp area's root (written as the workspace is) and the recipe
+    book reports it holding no repository and no file its repository tracks (settings.py ``holds``: ``--basetemp=src``
+    would empty the project's sources, ``--basetemp=/tmp/other-checkout`` another repository). Elsewhere outside the
+    workspace, the workspace itself or a directory holding it, a temp area's root, or a path only known when the
+    command runs, what the directory held is lost."""
     if target is None:
         call.flag(R.DESTRUCTIVE, "deletion", f"{what} empties a directory it is not given a name for.")
         return
@@ -127,6 +130,15 @@ def emptied(call: Call, target: Word | None, what: str) -> None:
             for path in found
         )
     ):
+        held = _holds(call, target, what)
+        if held is None:
+            return
+        call.flag(
+            R.DESTRUCTIVE,
+            "deletion",
+            f"{what} empties {shorten(target.src, 80)} before it writes there, and it holds {held}: what the "
+            "directory held is lost.",
+        )
         return
     call.flag(
         R.DESTRUCTIVE,
@@ -134,6 +146,25 @@ def emptied(call: Call, target: Word | None, what: str) -> None:
         f"{what} empties {shorten(target.src, 80)} before it writes there, and it is not known to lie below the "
         "workspace or a temp area: what the directory held is lost.",
     )
+
+
+def _holds(call: Call, target: Word, what: str) -> str | None:
+    """What the recipe book reports the directory ``target`` holding that emptying it loses (settings.py
+    ``holds``: a repository, files its repository tracks), or None. A place that could not be read is destructive
+    (``recipe-unreadable``, with None); a directory not reported adds nothing, as for any setting the adapter did
+    not send (programs/projects.py ``settings_lines``)."""
+    from bot.risk.recipes import SETTINGS
+    from bot.risk.settings import HOLDS
+
+    from .projects import settings_lines
+
+    question = HOLDS + (target.value or "")
+    if len(SETTINGS + question) > 200:  # the longest recipe target the server takes (bot/api/models.py)
+        return f"{shorten(target.src, 40)} (a name too long to look at)"
+    lines = settings_lines(call, "git", what, question)
+    if not lines:
+        return None
+    return reveal(lines[0].command, multiline=False)
 
 
 def destructive(call: Call, rule: str, detail: str) -> None:

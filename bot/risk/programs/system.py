@@ -300,6 +300,19 @@ def _sysctl(values: list[str]) -> str | None:
     return "only reads kernel parameters"
 
 
+def _ldconfig(values: list[str]) -> str | None:
+    """ldconfig(8) (glibc 2.39): ``-p``/``--print-cache`` "Print the lists of directories and candidate libraries
+    stored in the current cache", with ``-v``/``--verbose`` only louder; ``-V``/``--version``, ``-?``/``--help``,
+    ``--usage`` print and exit. Any other word (a directory, ``-f``, ``-C``, ``-r``, ``-n``, ``-X``) rebuilds or
+    moves the cache: the system grade stays."""
+    words = set(values)
+    if words & {"-p", "--print-cache"} and words <= {"-p", "--print-cache", "-v", "--verbose"}:
+        return "only prints the library cache"
+    if values in (["-V"], ["--version"], ["-?"], ["--help"], ["--usage"]):
+        return "only prints"
+    return None
+
+
 def _status_or_list(values: list[str]) -> str | None:
     verb = _first(values)
     return (
@@ -421,7 +434,7 @@ QUERIES: dict[str, Callable[[list[str]], str | None]] = {
     "mount": _mount, "umount": lambda v: "only prints" if v in (["--version"], ["--help"]) else None,
     "ifconfig": _ifconfig, "route": _route, "iptables": _iptables, "ufw": _ufw, "sysctl": _sysctl,
     "hostnamectl": _status_or_list, "timedatectl": _status_or_list, "swapon": _swapon,
-    "update-alternatives": _alternatives, "kill": _kill, "passwd": _passwd,
+    "update-alternatives": _alternatives, "kill": _kill, "passwd": _passwd, "ldconfig": _ldconfig,
 }  # fmt: skip
 
 
