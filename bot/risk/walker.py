@@ -678,8 +678,8 @@ def _plain_command(
     g.records.append((rec, scope))
     g.dispatch(rec, scope)
     _xargs_reads(g, rec, scope, words, names_in)
-    if g.last_cd is not None and not rec.wrappers and scope.repeat == 0:
-        g.direct_cd = (-1, 0, 0, g.last_cd)
+    if g.last_cd is not None and words[0].value == "cd" and not rec.wrappers and scope.repeat == 0:
+        g.direct_cd = (-1, 0, 0, g.last_cd)  # a cd of a nested script (bash -c 'cd x') moves another shell
     return words
 
 
@@ -1331,8 +1331,8 @@ class _Walk:
                     for word in words[1:]:
                         if word.value and not word.value.startswith("-") and word.value.isidentifier():
                             self.g.secret_copies.add(word.value)
-            if g.last_cd is not None and not rec.wrappers and scope.repeat == 0:
-                g.direct_cd = (id(src), node.start_byte, node.end_byte, g.last_cd)
+            if g.last_cd is not None and program == "cd" and not rec.wrappers and scope.repeat == 0:
+                g.direct_cd = (id(src), node.start_byte, node.end_byte, g.last_cd)  # not bash -c 'cd x' (above)
         else:
             rec.words = []
             self.finish_orphan(rec, scope)

@@ -1,7 +1,7 @@
 """``cd DIR && next`` runs ``next`` in DIR, but what follows the ``&&`` chain (the next statement, an ``||`` branch)
 also runs when the ``cd`` failed (bash(1) Lists: an AND list stops at the first failure), so it may run where the
 shell was before: a recipe there is graded too. Inside the chain, and inside a nested script's own chain, DIR stays
-certain."""
+certain. A ``cd`` in a child shell (``bash -c 'cd DIR'``, a subshell) moves that shell only."""
 
 from __future__ import annotations
 
@@ -27,6 +27,10 @@ FILES = {"Makefile": "test:\n\tcurl -fsS https://example.com/x\n", "sub/Makefile
         "cd sub && cd . && true; make test",
         'bash -c "cd sub && true"; make test',
         "cd sub && true; echo ok > out.txt; make test",
+        "bash -c 'cd sub' && make test",
+        "sh -c 'cd sub' && make test",
+        "timeout 5 bash -c 'cd sub' && make test",
+        "(cd sub) && make test",
     ],
 )
 def test_what_follows_a_cd_chain_is_graded_from_where_the_shell_was_too(tmp_path: Path, command: str) -> None:
