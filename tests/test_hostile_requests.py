@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bot.bots import register_bot
 from cards import DENY_ACTION, STANDING_SESSION_ACTION
 from tests.harness import ADMIN, OTHER, OWNER, ROOM, Harness
@@ -199,3 +201,13 @@ async def test_a_response_url_given_blocks_that_are_not_a_list_is_a_400_that_pos
     async with harness.http.post(f"{harness.emu_url}/response/{url}", json={"text": "x", "blocks": 5}) as response:
         assert response.status == 400 and await response.text() == "invalid_blocks_format"
     assert len(harness.emulator.messages) == before
+
+
+@pytest.mark.parametrize("text", ["standing add --bot '' ls", "standing add --bot= ls", "standing list --bot ''"])
+async def test_an_empty_bot_name_in_a_standing_command_is_a_clear_refusal_not_a_failure(
+    harness: Harness, text: str
+) -> None:
+    await harness.add_bot()
+    reply = await harness.slash(ADMIN, text)
+    assert reply.startswith("--bot needs a value"), reply
+    assert await harness.runtime.store.list_standing() == []
