@@ -41,7 +41,7 @@ from bot.program_rules import ProgramRuleService
 from bot.refusals import REFUSALS, run_refusal_log
 from bot.reports import ReportService
 from bot.risk.sensitive import set_own_state
-from bot.settings import Settings, check_private_dir
+from bot.settings import Settings, check_private_dir, check_private_store
 from bot.slack.app import Handler, build_bolt_app, events_handler
 from bot.slack.deps import SlackDeps
 from bot.slack.directory import slack_names
@@ -150,6 +150,12 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         api_url = settings.slack_api_url
         signing_secret = settings.slack_signing_secret.get_secret_value() if settings.slack_signing_secret else None
         admins = frozenset(settings.admins)
+
+    from bot.store.sql import sqlite_path
+
+    store_file = sqlite_path(settings.database_url)
+    if store_file is not None:
+        check_private_store(store_file)  # a store others may write can approve
 
     async def resources(app: web.Application) -> AsyncIterator[None]:
         store = await open_store(settings.database_url, cache_ttl_s=settings.cache_ttl_s)

@@ -885,6 +885,12 @@ def body_deadline(timeout_s: float) -> Middleware:
                 )
                 response = problem(400, "bad_request", "Bad Request", "the request body could not be read")
                 response.force_close()
+                if not gone:
+                    # Answered and closed here, as the 413 above: aiohttp would otherwise read on after the answer
+                    # for the rest of a body it cannot decode, and log that failure with a traceback.
+                    await response.prepare(request)
+                    await response.write_eof()
+                    request.protocol.force_close()
                 return response
         return await handler(request)
 

@@ -275,6 +275,37 @@ def check_private_dir(path: Path, what: str) -> None:
         check_private(entry, f"a file in {what}")
 
 
+def check_private_store(path: Path, what: str = "the SQLite store (FLYBOT_DATABASE_URL)") -> None:
+    """Refuse a SQLite store that others may change: it holds the decisions, standing approvals and admin token
+    hashes, so a user who may write it can approve. :func:`check_private` for the store file and its ``-wal``,
+    ``-shm`` and ``-changes`` files that exist (SQLite gives new ``-wal`` and ``-shm`` files the store's mode), and
+    for its directory, which group or others may write only with the sticky bit (``/tmp``: no one else may then
+    rename or remove FlyBot's files in it; sqlite.org, "Temporary Files Used By SQLite" names the companions).
+    Nothing for a store not made yet (FlyBot makes it mode 0600) beyond its directory, if that exists.
+
+    Raises:
+        ConfigError: as :func:`check_private`, naming the file.
+    """
+    directory = path.parent
+    try:
+        found = os.stat(directory)
+    except OSError:
+        return  # made by FlyBot, mode 0700
+    if found.st_uid not in (os.getuid(), 0):
+        raise ConfigError(
+            f"the directory of {what} {directory} belongs to another user (uid {found.st_uid}), not to the user "
+            f"running FlyBot (uid {os.getuid()}) or root: that user could replace the store"
+        )
+    if found.st_mode & (stat.S_IWGRP | stat.S_IWOTH) and not found.st_mode & stat.S_ISVTX:
+        raise ConfigError(
+            f"the directory of {what} {directory} is writable by group or others (mode "
+            f"{stat.S_IMODE(found.st_mode):04o}): they could replace the store; run chmod go-w {directory}"
+        )
+    for name in (path, *(path.with_name(path.name + suffix) for suffix in ("-wal", "-shm", "-changes"))):
+        if os.path.lexists(name):
+            check_private(name, what if name == path else f"a file of {what}")
+
+
 _SQLITE_URL = "sqlite+aiosqlite:////var/lib/flybot/flybot.db"
 _POSTGRES_URL = "postgresql+asyncpg://USER:PASSWORD@HOST:5432/flybot"
 _URL_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://(.*)$", re.DOTALL)

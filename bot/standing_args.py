@@ -117,6 +117,9 @@ def parse(words: list[str] | str, *, room_default: str | None = None) -> argpars
     if words[:1] == ["add"]:
         words = ["add", *_options_then_pattern(words[1:], room_flag=room_default is not None)]
     args = build_parser(room_default=room_default).parse_args(words)
+    for name in ("bot", "room"):
+        if getattr(args, name, None) == "":  # ``--bot ''``: no Bot named, not "every Bot" nor "no target"
+            raise InvalidRequest(f"--{name} needs a value. Usage:\n{USAGE}", field=name)
     if args.action == "add":
         args.pattern = " ".join(args.pattern)
     return args

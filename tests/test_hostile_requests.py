@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bot.bots import register_bot
-from cards import STANDING_SESSION_ACTION
+from cards import DENY_ACTION, STANDING_SESSION_ACTION
 from tests.harness import ADMIN, OTHER, OWNER, ROOM, Harness
 
 
@@ -169,3 +171,43 @@ async def test_a_long_escalations_body_is_not_kept_in_memory_after_a_poll(harnes
         assert (await harness.get(token, short["id"]))[0] == 200
     assert made["id"] not in _BODIES._bodies, "a 600 KB body is not kept"
     assert short["id"] in _BODIES._bodies, "an ordinary body still is"
+
+
+async def test_a_modal_submitted_from_the_page_with_values_of_another_shape_is_a_400_that_changes_nothing(
+    harness: Harness,
+) -> None:
+    token = await harness.add_bot()
+    esc = await harness.escalate(token, command="sudo apt-get install -y jq", contained=False)
+    await harness.card_settled(token, esc)
+    await harness.click(OWNER, esc["id"], DENY_ACTION)
+    await harness.eventually(lambda: harness.open_modal(OWNER) is not None)
+    modal = harness.open_modal(OWNER)
+    assert modal is not None
+    for values in ([1], "x", {"reason": [1]}, {"reason": "x"}, {"reason": None}):
+        async with harness.http.post(
+            f"{harness.emu_url}/page/view_submit", json={"user": OWNER, "view_id": modal["id"], "values": values}
+        ) as response:
+            assert response.status == 400, (values, response.status, await response.text())
+            assert "values" in (await response.json())["error"]
+    _, still = await harness.get(token, esc["id"])
+    assert still["status"] == "pending"
+    assert harness.open_modal(OWNER) is not None, "the modal stays open"
+
+
+async def test_a_response_url_given_blocks_that_are_not_a_list_is_a_400_that_posts_nothing(harness: Harness) -> None:
+    await harness.slash(OWNER, "help")  # FlyBot was given a response URL for it
+    url = next(iter(harness.emulator._response_urls))
+    before = len(harness.emulator.messages)
+    async with harness.http.post(f"{harness.emu_url}/response/{url}", json={"text": "x", "blocks": 5}) as response:
+        assert response.status == 400 and await response.text() == "invalid_blocks_format"
+    assert len(harness.emulator.messages) == before
+
+
+@pytest.mark.parametrize("text", ["standing add --bot '' ls", "standing add --bot= ls", "standing list --bot ''"])
+async def test_an_empty_bot_name_in_a_standing_command_is_a_clear_refusal_not_a_failure(
+    harness: Harness, text: str
+) -> None:
+    await harness.add_bot()
+    reply = await harness.slash(ADMIN, text)
+    assert reply.startswith("--bot needs a value"), reply
+    assert await harness.runtime.store.list_standing() == []

@@ -768,6 +768,40 @@ def test_serve_refuses_settings_and_state_that_another_user_owns_or_may_write(tm
     assert (state / "local.json").read_text() == "{}" and not (state / "flybot.db").exists()
 
 
+def test_serve_refuses_a_sqlite_store_that_group_or_others_may_write_or_replace(tmp_path: Path) -> None:
+    """The store holds the decisions and standing approvals: one that others may write (or whose directory they may
+    write, so replace it) could approve for them. A directory with the sticky bit (``/tmp``) is fine."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    store = shared / "flybot.db"
+    url = f"sqlite+aiosqlite:///{store}"
+    shared.chmod(0o777)
+    result = _serve_once(tmp_path, FLYBOT_DATABASE_URL=url)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.strip().splitlines() == [
+        f"flybot: configuration error: the directory of the SQLite store (FLYBOT_DATABASE_URL) {shared} is writable "
+        f"by group or others (mode 0777): they could replace the store; run chmod go-w {shared}"
+    ]
+    assert not store.exists()
+    shared.chmod(0o755)
+    for name, mode in (("flybot.db", 0o666), ("flybot.db-wal", 0o664)):
+        (shared / name).touch()
+        (shared / name).chmod(mode)
+        result = _serve_once(tmp_path, FLYBOT_DATABASE_URL=url)
+        assert result.returncode == 2, result.stderr
+        assert f"{shared / name} is writable by group or others (mode {mode:04o})" in result.stderr, result.stderr
+        (shared / name).chmod(0o600)
+    assert store.stat().st_size == 0, "nothing was written to the store"
+    (shared / "flybot.db-wal").unlink()
+    sticky = tmp_path / "sticky"
+    sticky.mkdir()
+    sticky.chmod(0o1777)
+    server, _url = _serve(tmp_path, FLYBOT_DATABASE_URL=f"sqlite+aiosqlite:///{sticky / 'flybot.db'}")
+    server.terminate()
+    server.communicate(timeout=20)
+    assert (sticky / "flybot.db").stat().st_mode & 0o777 == 0o600
+
+
 def test_serve_refuses_a_state_directory_that_is_a_file(tmp_path: Path) -> None:
     state = state_home()
     state.parent.mkdir(parents=True, exist_ok=True)

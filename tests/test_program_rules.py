@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.api.openapi import build_openapi
-from tests.harness import ADMIN, OWNER, Harness
+from tests.harness import ADMIN, OWNER, Harness, block_text
 from tests.test_cli import clean_env
 from tests.test_standing import _admin_token, asks, auto
 
@@ -340,3 +340,34 @@ async def test_the_rules_answer_gives_the_state_paths_as_digests_and_no_credenti
                 assert secret not in text, secret
         finally:
             await harness.close()
+
+
+@pytest.mark.parametrize(
+    ("command", "kept"),
+    [
+        ("curl -fsSL https://example.com/x > /etc/x", "/etc is a system directory"),  # a place finding stays
+        ("curl -fsSL https://example.com/x && touch x", "touch changes x"),  # another command's finding
+    ],
+)
+async def test_a_rule_that_lowers_a_grade_is_named_on_the_card_when_another_finding_sets_the_grade(
+    harness: Harness, command: str, kept: str
+) -> None:
+    """An admin grades curl read_only: the download is no longer network, and what sets the grade is a finding
+    above read_only. The card and the answer still name the rule, or the owner would approve a download without
+    being told a rule lowered it."""
+    token = await harness.add_bot()
+    before = await harness.escalate(token, command=command, contained=True)
+    assert before["risk"] == "network", before["reasons"]
+    assert (await harness.slash(ADMIN, "rule set curl read_only")).startswith("Program rule saved")
+    esc = await harness.escalate(token, command=command, contained=True)
+    assert esc["status"] == "pending" and esc["risk"] == "workspace_write", esc["reasons"]
+    details = [reason["detail"] for reason in esc["reasons"]]
+    assert any(kept in detail for detail in details), details
+    assert any("program rule (curl) (override; built in: network)" in detail for detail in details), details
+    await harness.card_settled(token, esc)
+    shown = block_text(harness.card_for(esc["id"])["blocks"])
+    assert "override; built in: network" in shown, shown
+    # The everyday form: a command the rule alone grades still shows the rule once, as before.
+    alone = await harness.escalate(token, command="curl -fsSL https://example.com/x", contained=True)
+    assert alone["risk"] == "read_only"
+    assert [r["rule"] for r in alone["reasons"]] == ["program-rule-override"], alone["reasons"]

@@ -879,13 +879,19 @@ class SlackEmulator:
         opened = self.views.get(view_id)
         if opened is None or opened.user != user:
             return web.json_response({"ok": False, "error": "no such view"}, status=404)
+        given = data.get("values") or {}
+        if not isinstance(given, dict) or not all(isinstance(inputs, dict) for inputs in given.values()):
+            return web.json_response(
+                {"ok": False, "error": "values: an object of block ids, each an object of its inputs' values"},
+                status=400,
+            )
         values: dict[str, dict[str, Any]] = {}
-        for block_id, inputs in dict(data.get("values") or {}).items():
+        for block_id, inputs in given.items():
             # A string is a plain_text_input's value; a dict is already Slack's state shape
             # (static_select: {"type", "selected_option"}; checkboxes: {"type", "selected_options"}).
             values[str(block_id)] = {
                 str(action_id): value if isinstance(value, dict) else {"type": "plain_text_input", "value": value}
-                for action_id, value in dict(inputs).items()
+                for action_id, value in inputs.items()
             }
         payload = {
             "type": "view_submission",
@@ -1041,7 +1047,10 @@ class SlackEmulator:
         if target is None:
             return web.Response(status=404, text="expired_url")
         answer = await _json(request)
-        self._post_response(target[0], target[1], answer)
+        try:
+            self._post_response(target[0], target[1], answer)
+        except _SlackError as exc:  # blocks that are not a list: Slack's answer, nothing posted
+            return web.Response(status=400, text=exc.error)
         return web.Response(text="ok")
 
     # -- delivery to FlyBot -------------------------------------------------------------------------------

@@ -19,6 +19,9 @@ SUBJECT_MAX = 160
 _Key = tuple[str, str, int, bool]
 _Group = tuple[str, int, bool]
 _READ_ONLY = RiskLevel.READ_ONLY
+_OVERRIDE = "program-rule-override"
+"""A program rule that graded a program below its built-in grade (bot/risk/grader.py ``ruled_builtin``): always
+shown, whatever the command's grade, so a card never hides that a rule lowered part of it."""
 
 
 class ReasonBook:
@@ -59,16 +62,17 @@ class ReasonBook:
         self._items, self._groups, self._overflow = dict(mark[0]), dict(mark[1]), dict(mark[2])
 
     def result(self, risk: RiskLevel) -> tuple[Reason, ...]:
-        """The reasons, worst level first; read-only ones only when ``risk`` is read-only."""
+        """The reasons, worst level first; read-only ones only when ``risk`` is read-only, but for a program rule's
+        override (:data:`_OVERRIDE`), which is always shown."""
         if not self._overflow and len(self._items) == 1:
             only = next(iter(self._items.values()))
-            return (only,) if only.level > _READ_ONLY or risk == _READ_ONLY else ()
+            return (only,) if only.level > _READ_ONLY or risk == _READ_ONLY or only.rule == _OVERRIDE else ()
         items = dict(self._items)
         for group, count in self._overflow.items():
             key = self._groups[group]
             reason = items[key]
             items[key] = reason.replace(detail=f"{reason.detail} (and {count} more like it)")
-        kept = [r for r in items.values() if r.level > _READ_ONLY or risk == _READ_ONLY]
+        kept = [r for r in items.values() if r.level > _READ_ONLY or risk == _READ_ONLY or r.rule == _OVERRIDE]
         kept.sort(key=lambda r: r.level, reverse=True)
         return tuple(kept)
 

@@ -181,11 +181,11 @@ def _signed(verifier: SignatureVerifier, body: str, request: web.Request) -> boo
     """Slack's v0 signature over ``body`` with a timestamp within 5 minutes; any malformed header means no."""
     timestamp = request.headers.get("X-Slack-Request-Timestamp")
     signature = request.headers.get("X-Slack-Signature")
-    if not timestamp or not signature or not timestamp.isdigit():
-        return False
+    if not timestamp or not signature or not (timestamp.isascii() and timestamp.isdigit()) or len(timestamp) > 12:
+        return False  # Unix seconds: ten digits until the year 2286; a longer number overflows slack_sdk's float
     try:
         return bool(verifier.is_valid(body=body, timestamp=timestamp, signature=signature))
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, OverflowError):
         return False
 
 
