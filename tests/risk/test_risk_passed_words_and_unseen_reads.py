@@ -95,3 +95,32 @@ def test_a_dependency_with_arguments_is_graded(tmp_path: Path) -> None:
 def test_a_justfile_holding_the_parameter_stand_in_is_unreadable(tmp_path: Path) -> None:
     root = project(tmp_path, {"justfile": "run:\n    rm -rf /${FLYBOT_JUST_0_ONE}\n"})
     assert graded("just run", root)[0] == DES
+
+
+# -- C preprocessors: -include/-imacros NAME looked up along the include path ---------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "gcc -E -I/etc -include shadow x.c",
+        "gcc -E -I / -imacros etc/shadow x.c",
+        "clang -E -iquote ~/.aws -include credentials x.c",
+        "cpp -I ~/.ssh -include id_rsa x.c",
+        "cpp ~/.ssh/id_rsa",
+        "cpp -x c /etc/shadow",
+        "gcc -E -x c /etc/shadow",
+        "gcc -E -include ~/.aws/credentials x.c",
+    ],
+)
+def test_a_preprocessor_printing_a_credential_file_is_a_secret_read(tmp_path: Path, command: str) -> None:
+    root = project(tmp_path, {"x.c": "int main(void) { return 0; }\n", "include/config.h": "#define X 1\n"})
+    risk, reasons = graded(command, root)
+    assert risk >= NET, reasons
+    assert any("goes to the model" in r for r in reasons), reasons
+
+
+@pytest.mark.parametrize(
+    "command", ["gcc -E -I include -include config.h x.c", "cpp x.c", "cpp -I include x.c out.i", "gcc -E x.c"]
+)
+def test_a_preprocessor_on_the_projects_files_keeps_its_grade(tmp_path: Path, command: str) -> None:
+    root = project(tmp_path, {"x.c": "int main(void) { return 0; }\n", "include/config.h": "#define X 1\n"})
+    assert graded(command, root)[0] == WW
