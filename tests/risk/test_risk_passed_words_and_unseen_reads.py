@@ -124,3 +124,40 @@ def test_a_preprocessor_printing_a_credential_file_is_a_secret_read(tmp_path: Pa
 def test_a_preprocessor_on_the_projects_files_keeps_its_grade(tmp_path: Path, command: str) -> None:
     root = project(tmp_path, {"x.c": "int main(void) { return 0; }\n", "include/config.h": "#define X 1\n"})
     assert graded(command, root)[0] == WW
+
+
+# -- names read from a file FlyBot does not see at grading time ---------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        'while read f; do cat "$f"; done < list.txt',
+        'while IFS= read -r f; do head "$f"; done < list.txt',
+        'until ! read f; do cat "$f"; done < list.txt',
+        'while read -r a b; do cat "$b"; done < list.txt',
+        'while read f; do cat "$f"; done < <(cat list.txt)',
+        "cat $(<list.txt)",
+        "xargs cat < list.txt",
+        "cat $(cat list.txt)",
+    ],
+)
+def test_printing_files_a_list_names_may_read_a_secret(tmp_path: Path, command: str) -> None:
+    root = project(tmp_path, {"list.txt": "~/.ssh/id_rsa\n", "a.txt": "a\n"})
+    risk, reasons = graded(command, root)
+    assert risk >= NET, reasons
+    assert any("goes to the model" in r or "prints it to the model" in r for r in reasons), reasons
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'while read line; do echo "$line"; done < list.txt',
+        'while read f; do wc -l "$f"; done < list.txt',
+        'while read f; do cat "$f"; done < /dev/null',
+        'while read f; do cat "$f"; done <<< a.txt',
+        "echo $(<list.txt)",
+        "cat a.txt",
+    ],
+)
+def test_reading_lines_of_a_list_without_printing_the_files_keeps_its_grade(tmp_path: Path, command: str) -> None:
+    root = project(tmp_path, {"list.txt": "a.txt\n", "a.txt": "a\n"})
+    assert graded(command, root)[0] == RO
