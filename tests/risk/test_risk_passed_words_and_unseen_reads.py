@@ -161,3 +161,43 @@ def test_printing_files_a_list_names_may_read_a_secret(tmp_path: Path, command: 
 def test_reading_lines_of_a_list_without_printing_the_files_keeps_its_grade(tmp_path: Path, command: str) -> None:
     root = project(tmp_path, {"list.txt": "a.txt\n", "a.txt": "a\n"})
     assert graded(command, root)[0] == RO
+
+
+# -- git diff/show of a repository that tracks a secret file -------------------------------------------------------
+def _repository(tmp_path: Path, files: dict[str, str]) -> Path:
+    from tests.risk.both_sides import git
+
+    root = project(tmp_path, files)
+    git("init", "-q", cwd=root)
+    git("add", "-A", cwd=root)
+    git("commit", "-q", "-m", "i", cwd=root)
+    for name in files:
+        (root / name).write_text(files[name] + "changed\n")  # each tracked file modified: git diff prints it
+    return root
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["git diff", "git diff HEAD", "git show", "git log -p", "git stash list -p", "git format-patch -1", "git diff -U0"],
+)
+def test_a_diff_of_a_repository_tracking_a_secret_prints_it(tmp_path: Path, command: str) -> None:
+    root = _repository(tmp_path, {".env": "API_KEY=s3cret\n", "a.txt": "a\n"})
+    risk, reasons = graded(command, root)
+    assert risk >= NET and any("the repository tracks .env" in r for r in reasons), reasons
+
+
+@pytest.mark.parametrize(
+    ("command", "grade"),
+    [("git diff", RO), ("git diff HEAD", RO), ("git show", RO), ("git format-patch -1", WW), ("git log -p", RO)],
+)
+def test_a_diff_of_a_repository_tracking_no_secret_keeps_its_grade(
+    tmp_path: Path, command: str, grade: RiskLevel
+) -> None:
+    root = _repository(tmp_path, {"a.txt": "a\n", "src/b.py": "b = 1\n"})
+    assert graded(command, root)[0] == grade
+
+
+@pytest.mark.parametrize("command", ["git diff --stat", "git diff -- a.txt", "git show -s", "git show HEAD:a.txt"])
+def test_a_diff_narrowed_away_from_a_tracked_secret_keeps_its_grade(tmp_path: Path, command: str) -> None:
+    root = _repository(tmp_path, {".env": "API_KEY=s3cret\n", "a.txt": "a\n"})
+    assert graded(command, root)[0] == RO
