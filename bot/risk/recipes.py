@@ -331,7 +331,11 @@ class ProjectRecipes(RecipeBook):
 
     def secrets(self, path: str, hidden: bool = True) -> Recipe | None:
         """See :meth:`RecipeBook.secrets`: a walk of at most :data:`MAX_SECRET_ENTRIES` entries from the real
-        directory, links not followed. Reads directory entries only; opens no file."""
+        directory, links not followed. Reads directory entries only; opens no file. A directory from ``~`` outside the
+        workspace that may hold another project's secret files (sensitive.py ``may_hold_project_secrets``) is not
+        looked through: its answer is unknown (fail closed)."""
+        from bot.risk.sensitive import may_hold_project_secrets
+
         target = secrets_target(path, hidden)
         key = (LINK_TOOL, target, "", "", ())
         if key not in self._cache:
@@ -339,8 +343,13 @@ class ProjectRecipes(RecipeBook):
             start = os.path.realpath(os.path.join(root, os.path.expanduser(path)))
             inside = start == root or start.startswith(root.rstrip(os.sep) + os.sep)
             found = _secrets_below(root, start, hidden) if inside and os.path.isdir(start) else []
+            if not inside and path.startswith("~") and may_hold_project_secrets(path) is not None:
+                # another project's tree below the home directory: not looked through (sensitive.py)
+                found = None
             if found is None:
-                why = f"{path[:120] or '.'}: more than {MAX_SECRET_ENTRIES} entries, or unreadable"
+                why = (
+                    f"{path[:120] or '.'}: more than {MAX_SECRET_ENTRIES} entries, unreadable, or outside the workspace"
+                )
                 self._cache[key] = unreadable(LINK_TOOL, target, "", "", (), why)
             else:  # none found is an answer too, sent as a recipe without lines (the server fails closed without one)
                 lines = tuple(RecipeLine(_one_line(rel)[:200], what[:MAX_LINE_CHARS]) for rel, what in found)

@@ -201,3 +201,56 @@ def test_a_diff_of_a_repository_tracking_no_secret_keeps_its_grade(
 def test_a_diff_narrowed_away_from_a_tracked_secret_keeps_its_grade(tmp_path: Path, command: str) -> None:
     root = _repository(tmp_path, {".env": "API_KEY=s3cret\n", "a.txt": "a\n"})
     assert graded(command, root)[0] == RO
+
+
+# -- recursive searches of another project's tree ------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "grep -r TOKEN ~/other",
+        "grep -r TOKEN $HOME/other",
+        "rg -uu password ~/other",
+        "rg TOKEN ~/other",
+        "ack key ~/other",
+        "ag key /etc",
+        "rg -uu password ~",
+        "grep -r TOKEN /home/someone/project",
+        "rg TOKEN /srv/app",
+        'grep -r TOKEN "$D"',
+        "find ~/other -type f -exec grep -H key {} +",
+        "ack TOKEN sub",
+    ],
+)
+def test_a_recursive_search_of_another_projects_tree_may_print_its_secrets(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    root = project(tmp_path, {"src/a.py": "x = 1\n", "sub/.env": "T=1\n"})
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / ".env").write_text("TOKEN=1\n")
+    risk, reasons = graded(command, root)
+    assert risk >= NET and any("goes to the model" in r for r in reasons), reasons
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "grep -rn TODO src",
+        "rg TODO",
+        "ack TODO src",
+        "grep -r define /usr/include",
+        "rg fn ~/.cargo/registry/src",
+        "grep -r x ~/other/node_modules/pkg",
+        "find ~/other -name '*.py'",
+        "grep TOKEN ~/notes.txt",
+        'D=src; grep -r x "$D"',
+        "grep -r x ~/ws/src",
+    ],
+)
+def test_searches_of_the_workspace_and_of_package_trees_keep_their_grade(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    root = project(tmp_path, {"src/a.py": "x = 1\n"})
+    (tmp_path / "other").mkdir()
+    assert graded(command, root)[0] == RO
