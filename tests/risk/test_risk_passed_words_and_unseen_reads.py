@@ -254,3 +254,52 @@ def test_searches_of_the_workspace_and_of_package_trees_keep_their_grade(
     root = project(tmp_path, {"src/a.py": "x = 1\n"})
     (tmp_path / "other").mkdir()
     assert graded(command, root)[0] == RO
+
+
+# -- chmod/chown through symbolic links a glob names or -L traverses ----------------------------------------------
+def _linked(tmp_path: Path) -> Path:
+    """A workspace holding ``linkp`` -> /etc/passwd and ``d/etclink`` -> /etc beside ordinary files."""
+    root = project(tmp_path, {"x.c": "int x;\n", "run.sh": "echo\n", "src/a.py": "x = 1\n", "d/f.txt": "f\n"})
+    (root / "linkp").symlink_to("/etc/passwd")
+    (root / "d" / "etclink").symlink_to("/etc")
+    return root
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "chmod -R 777 *",
+        "chmod 644 *",
+        "chmod 644 l*",
+        "chmod 755 d/*",
+        "chown user *",
+        "chown -RH user *",
+        "chown -RL user d",
+        "chown -R -L user d",
+        "chgrp -RL staff d",
+        "chmod -RL 755 d",
+    ],
+)
+def test_a_change_reaching_a_system_file_through_a_link_is_destructive(tmp_path: Path, command: str) -> None:
+    risk, reasons = graded(command, _linked(tmp_path))
+    assert risk == DES, reasons
+
+
+@pytest.mark.parametrize(
+    ("command", "grade"),
+    [
+        ("chmod +x run.sh", WW),
+        ("chmod -R u+w src", WW),
+        ("chown -R user d", WW),  # -P, the default: the link below is not traversed
+        ("chown -RLP user d", WW),  # the last of -H/-L/-P counts
+        ("chown -RL user src", WW),
+        ("chown -L user d", WW),  # -L without -R traverses nothing
+        ("chmod 644 *.c", SYS),  # a glob: which files it names is only known when it runs
+        ("chown -R user *", SYS),  # -R without -H/-L changes a link named on the command line itself
+        ("chown -h user *", SYS),
+    ],
+)
+def test_a_change_that_does_not_follow_a_link_out_keeps_its_grade(
+    tmp_path: Path, command: str, grade: RiskLevel
+) -> None:
+    assert graded(command, _linked(tmp_path))[0] == grade
