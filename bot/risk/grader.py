@@ -3071,6 +3071,21 @@ class Grader:
                 return what
         return None
 
+    def project_secrets(self, text: str, state: CwdState | None = None) -> str | None:
+        """:func:`~bot.risk.sensitive.may_hold_project_secrets` of the directory ``text`` outside the workspace, a
+        relative one joined to each directory the shell may be in (``../other-project``)."""
+        state = self.state if state is None else state
+        if not text or "$" in text or "`" in text:
+            return None  # a part only known when it runs: the rules of such words grade it
+        if text.startswith(("/", "~")) or state.remote:
+            return may_hold_project_secrets(text)
+        for cwd in sorted(state.cwds):
+            path = posixpath.normpath(posixpath.join(cwd, text))
+            what = may_hold_project_secrets(path)
+            if what is not None and locate(Word(path, path), state) is Where.OUTSIDE:
+                return what
+        return None
+
     def home_search(self, text: str, state: CwdState) -> str | None:
         """What secret a recursive search from ``text`` in the workspace may print when the workspace is or holds a
         home directory or system tree (sensitive.workspace_holds_credential: ``grep -r . `` in ``/root``)."""
@@ -3511,7 +3526,7 @@ class Grader:
                 # from ~ the adapter answers, when there is one (secret_files_below)
                 asked = text.startswith("~") and hidden is not None and self.recipes is not None
                 if not asked and prints_content(words) and self.where(Word(text, text)) is Where.OUTSIDE:
-                    what = may_hold_project_secrets(text)  # another project's tree (sensitive.py)
+                    what = self.project_secrets(text)  # another project's tree (sensitive.py)
                     if what is not None:
                         return what
                 what = self.home_search(text, self.state)
@@ -3631,7 +3646,7 @@ class Grader:
                     ):
                         # another project's tree, which the adapter does not look through (sensitive.py); from ~, the
                         # adapter, which knows the home directory, says so (ProjectRecipes.secrets)
-                        what = may_hold_project_secrets(text)
+                        what = self.project_secrets(text, state)
                     if what is not None:
                         self.flag(
                             rec,

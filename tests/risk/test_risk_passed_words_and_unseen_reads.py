@@ -303,3 +303,11 @@ def test_a_change_that_does_not_follow_a_link_out_keeps_its_grade(
     tmp_path: Path, command: str, grade: RiskLevel
 ) -> None:
     assert graded(command, _linked(tmp_path))[0] == grade
+
+
+def test_a_relative_path_to_a_sibling_project_below_a_home_is_another_projects_tree() -> None:
+    from bot.risk import classify
+
+    assert classify("rg TOKEN ../other", contained=False, workspace="/home/someone/ws").risk == NET
+    assert classify("rg TOKEN ../other/node_modules", contained=False, workspace="/home/someone/ws").risk == RO
+    assert classify("rg TOKEN src", contained=False, workspace="/home/someone/ws").risk == RO
