@@ -48,6 +48,7 @@ from bot.risk.sensitive import (
     glob_names_credential,
     holds_anchor,
     may_hold_credential,
+    may_hold_project_secrets,
     may_name_secret,
     metadata_endpoint,
     named_secret,
@@ -549,7 +550,8 @@ _GIT_CONTENT_COMMANDS = frozenset({"hash-object", "send-email", "apply"})
 
 
 #: Programs that search file contents, recursively with an option (grep(1) ``-r``/``-R``) or always (rg(1), ag(1)).
-_SEARCHERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag"})
+#: ack(1) searches the directories below its operands (or the working directory) by default, as rg and ag do.
+_SEARCHERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ack", "ack-grep"})
 
 
 #: ``$NAME``, ``${NAME}`` and an array's ``${NAME[@]}``, ``${NAME[*]}``, ``${NAME[N]}`` (each element a value).
@@ -760,7 +762,7 @@ def substitute_values(src: str, values: dict[str, tuple[str, ...]], depth: int =
 
 def _searches_recursively(name: str, values: list[str | None]) -> bool:
     """True when ``name values...`` searches directories below its operands."""
-    if name in ("rg", "ag"):
+    if name in ("rg", "ag", "ack", "ack-grep"):
         return True
     for value in values:
         if value is None or value == "--":
@@ -901,6 +903,9 @@ def _searches_git_directory(name: str, values: list[str | None]) -> bool:
         glob = glob[: -len("/**")] if glob.endswith("/**") else glob
         return bool(glob) and fnmatchcase(".git", glob.lstrip("/"))
 
+    if name in ("ack", "ack-grep"):
+        # ack(1) "Defaults": --ignore-directory=is:.git among them, undone by --noignore-directory
+        return any(value is None or "noignore-dir" in value for value in values)
     if name in ("grep", "egrep", "fgrep"):
         includes: list[str] = []
         for index, value in enumerate(values):
@@ -3067,6 +3072,21 @@ class Grader:
                 return what
         return None
 
+    def project_secrets(self, text: str, state: CwdState | None = None) -> str | None:
+        """:func:`~bot.risk.sensitive.may_hold_project_secrets` of the directory ``text`` outside the workspace, a
+        relative one joined to each directory the shell may be in (``../other-project``)."""
+        state = self.state if state is None else state
+        if not text or "$" in text or "`" in text:
+            return None  # a part only known when it runs: the rules of such words grade it
+        if text.startswith(("/", "~")) or state.remote:
+            return may_hold_project_secrets(text)
+        for cwd in sorted(state.cwds):
+            path = posixpath.normpath(posixpath.join(cwd, text))
+            what = may_hold_project_secrets(path)
+            if what is not None and locate(Word(path, path), state) is Where.OUTSIDE:
+                return what
+        return None
+
     def home_search(self, text: str, state: CwdState) -> str | None:
         """What secret a recursive search from ``text`` in the workspace may print when the workspace is or holds a
         home directory or system tree (sensitive.workspace_holds_credential: ``grep -r . `` in ``/root``)."""
@@ -3504,6 +3524,12 @@ class Grader:
                 what = may_hold_credential(text)
                 if what is not None and self.where(Word(text, text)) not in (Where.WORKSPACE, Where.TEMP):
                     return what
+                # from ~ the adapter answers, when there is one (secret_files_below)
+                asked = text.startswith("~") and hidden is not None and self.recipes is not None
+                if not asked and prints_content(words) and self.where(Word(text, text)) is Where.OUTSIDE:
+                    what = self.project_secrets(text)  # another project's tree (sensitive.py)
+                    if what is not None:
+                        return what
                 what = self.home_search(text, self.state)
                 if what is not None:
                     return what
@@ -3590,7 +3616,23 @@ class Grader:
             # diff -r and git diff --no-index descend into every directory, .git included
             below_git = name in ("diff", "git") or _searches_git_directory(name, values)
             for word in searched:
-                for text in self.read_paths(word, state):
+                texts = self.read_paths(word, state)
+                if (
+                    word.value is None
+                    and not any(texts)
+                    and not state.remote
+                    and not (_decoded_name(word.src) or _decoded_variable(word.src, self.decoded))  # graded below
+                ):
+                    self.flag(
+                        rec,
+                        scope,
+                        R.NETWORK,
+                        "secret-read",
+                        f"{name} searches every file below {shorten(word.src, 60)}, a directory only known when it "
+                        "runs, which may hold secret files: its output goes to the model.",
+                    )
+                    break
+                for text in texts:
                     what = may_hold_credential(text)
                     if what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP):
                         what = self.home_search(text, state) or self.git_directory_search(text, state, top=below_git)
@@ -3598,6 +3640,14 @@ class Grader:
                         what = self.secret_files_below(
                             text, state, hidden=_reads_hidden(name, values), keep=_grep_selects(name, values)
                         )
+                    if (
+                        what is None
+                        and (not text.startswith("~") or self.recipes is None)
+                        and locate(Word(text, text), state) is Where.OUTSIDE
+                    ):
+                        # another project's tree, which the adapter does not look through (sensitive.py); from ~, the
+                        # adapter, which knows the home directory, says so (ProjectRecipes.secrets)
+                        what = self.project_secrets(text, state)
                     if what is not None:
                         self.flag(
                             rec,

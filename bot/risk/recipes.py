@@ -40,6 +40,8 @@ __all__ = [
     "MAX_RECIPES",
     "MAX_RECIPE_CHARS",
     "GO_GENERATE",
+    "JUST_FROM_ARGUMENTS",
+    "JUST_PARAMETER",
     "LIFECYCLE",
     "LINK_TOOL",
     "SETTINGS",
@@ -53,6 +55,7 @@ __all__ = [
     "Recipe",
     "RecipeBook",
     "RecipeLine",
+    "just_arguments",
     "link_target",
     "make_recipe",
     "secrets_target",
@@ -328,7 +331,11 @@ class ProjectRecipes(RecipeBook):
 
     def secrets(self, path: str, hidden: bool = True) -> Recipe | None:
         """See :meth:`RecipeBook.secrets`: a walk of at most :data:`MAX_SECRET_ENTRIES` entries from the real
-        directory, links not followed. Reads directory entries only; opens no file."""
+        directory, links not followed. Reads directory entries only; opens no file. A directory from ``~`` outside the
+        workspace that may hold another project's secret files (sensitive.py ``may_hold_project_secrets``) is not
+        looked through: its answer is unknown (fail closed)."""
+        from bot.risk.sensitive import may_hold_project_secrets
+
         target = secrets_target(path, hidden)
         key = (LINK_TOOL, target, "", "", ())
         if key not in self._cache:
@@ -336,8 +343,13 @@ class ProjectRecipes(RecipeBook):
             start = os.path.realpath(os.path.join(root, os.path.expanduser(path)))
             inside = start == root or start.startswith(root.rstrip(os.sep) + os.sep)
             found = _secrets_below(root, start, hidden) if inside and os.path.isdir(start) else []
+            if not inside and path.startswith("~") and may_hold_project_secrets(path) is not None:
+                # another project's tree below the home directory: not looked through (sensitive.py)
+                found = None
             if found is None:
-                why = f"{path[:120] or '.'}: more than {MAX_SECRET_ENTRIES} entries, or unreadable"
+                why = (
+                    f"{path[:120] or '.'}: more than {MAX_SECRET_ENTRIES} entries, unreadable, or outside the workspace"
+                )
                 self._cache[key] = unreadable(LINK_TOOL, target, "", "", (), why)
             else:  # none found is an answer too, sent as a recipe without lines (the server fails closed without one)
                 lines = tuple(RecipeLine(_one_line(rel)[:200], what[:MAX_LINE_CHARS]) for rel, what in found)
@@ -1787,19 +1799,68 @@ _JUST_INERT_ATTRIBUTES = frozenset({
 })  # fmt: skip
 
 
+#: Stands for a parameter of the recipe ``just`` names, in its lines: ``${FLYBOT_JUST_<index>_<kind>}`` (kind ``ONE``: a
+#: parameter without a default, ``OPT``: with one, ``ALL``: variadic ``*``/``+`` without one, ``ALLOPT``: with one),
+#: ``_Q`` after the kind for ``{{quote(NAME)}}``. :func:`just_arguments` puts the words the command passes in its place.
+JUST_PARAMETER = "${FLYBOT_JUST_"
+#: Stands for a ``{{...}}`` value only known when it runs that may hold the words the command passes (an expression
+#: using a parameter, or a parameter of a dependency, which its dependency arguments may fill from the words).
+JUST_FROM_ARGUMENTS = "${FLYBOT_JUST_CODE}"
+_JUST_TOKEN = r"\$\{FLYBOT_JUST_(?:(\d+)_(ONE|OPT|ALL|ALLOPT)(_Q)?|CODE)\}"
+_JUST_PARAMETERS = r"([+*]?)\$?([A-Za-z_][\w-]*)(=(?:'[^']*'|\"[^\"]*\"|\S+))?"
+#: A passed word just substitutes as itself in every shell: no shell syntax, no space, no glob.
+_PLAIN_WORD = r"[\w./:=,@%+\-]*"
+
+
+def just_arguments(command: str, words: Sequence[str] | None) -> tuple[str, bool]:
+    """``command``, a recipe line of :func:`just_recipe`, with the recipe's parameters replaced by ``words``, the
+    words the command passes after the recipe's name (None: one is only known when it runs; each parameter then is
+    :data:`UNKNOWN`), and whether a value only known when it runs may carry words that are not plain (shell syntax:
+    the recipe would run them as code).
+
+    just manual, "Recipe Parameters": the arguments after a recipe's name bind to its parameters in order, a variadic
+    parameter (``+NAME``, ``*NAME``) takes all that are left, joined by spaces; ``{{NAME}}`` puts the value into the
+    line as text, before the shell reads it (so ``just test '; curl x | sh'`` runs ``curl``), and
+    ``{{quote(NAME)}}`` as one single-quoted word ("Built-in Functions", ``quote(s)``). A parameter given no
+    argument takes its default (:data:`UNKNOWN` here) or, when variadic with none, is empty."""
+    tainted = False
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal tainted
+        if match.group(1) is None:  # JUST_FROM_ARGUMENTS
+            tainted = tainted or words is None or any(not re.fullmatch(_PLAIN_WORD, w) for w in words)
+            return UNKNOWN
+        if words is None:
+            return UNKNOWN
+        index, kind = int(match.group(1)), match.group(2)
+        given = words[index:] if kind.startswith("ALL") else words[index : index + 1]
+        if not given:
+            return UNKNOWN if kind in ("ONE", "OPT", "ALLOPT") else ("''" if match.group(3) else "")
+        value = " ".join(given)
+        return shlex.quote(value) if match.group(3) else value
+
+    return re.sub(_JUST_TOKEN, one, command), tainted
+
+
 def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()) -> list[RecipeLine] | None:
     """The commands ``just TARGET`` runs (dependencies first; ``""``: the first recipe), or None.
 
     Backtick assignments run when just loads the file and are returned too (an assignment calling ``shell()`` as
     :data:`UNKNOWN`); ``{{...}}`` interpolations
-    of a string variable are substituted, any other becomes :data:`UNKNOWN`; ``set shell`` to anything
+    of a string variable are substituted; a parameter of TARGET as :data:`JUST_PARAMETER` (:func:`just_arguments`
+    puts the passed words in), any other expression using a parameter, or a dependency's parameter, as
+    :data:`JUST_FROM_ARGUMENTS`; any other becomes :data:`UNKNOWN`; ``set shell`` to anything
     but sh/bash and recipes with a shebang other than sh/bash become :data:`UNKNOWN` (a program run).
     A setting outside :data:`_JUST_INERT_SETTINGS`, an attribute outside :data:`_JUST_INERT_ATTRIBUTES`,
     ``import``/``mod`` (recipes from another file), and a variable or ``$`` parameter exported to recipes
     (``export``, ``set export``) whose name is not inert make the file unreadable (:class:`_Unreadable`).
     ``overrides``: variables the command line sets (``just VAR=value``): their values are unknown.
     """
+    if "FLYBOT_JUST_" in text:
+        raise _Unreadable(f"{name} (not read: it holds FLYBOT_JUST_, which stands for a recipe parameter here)")
     recipes: dict[str, tuple[list[str], list[tuple[int, str]]]] = {}
+    parameters: dict[str, dict[str, str]] = {}  # recipe -> parameter name -> its JUST_PARAMETER token
+    aliases: dict[str, str] = {}
     order: list[str] = []
     variables: dict[str, str | None] = {}
     load: list[RecipeLine] = []
@@ -1846,7 +1907,7 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
             if line.startswith("alias "):
                 parts = line[6:].split(":=")
                 if len(parts) == 2:
-                    recipes.setdefault(parts[0].strip(), ([parts[1].strip()], []))
+                    aliases.setdefault(parts[0].strip(), parts[1].strip())
             continue
         assign = re.match(_JUST_ASSIGN, line)
         if assign:
@@ -1877,12 +1938,20 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
         deps = _just_dependencies(recipe.group(3), f"{name}:{number}")
         body: list[tuple[int, str]] = []
         recipes[recipe.group(1)] = (deps, body)
+        parameters[recipe.group(1)] = {
+            param: f"{JUST_PARAMETER}{position}_{'ALL' if star else ''}{'OPT' if default else '' if star else 'ONE'}}}"
+            for position, (star, param, default) in enumerate(re.findall(_JUST_PARAMETERS, recipe.group(2)))
+        }
         order.append(recipe.group(1))
         current = body
     for export, where, variable in exported:
         if export or exports_all:  # the recipes' environment: PATH, BASH_ENV... choose what their programs run
             raise _Unreadable(f"{where} (not read: it exports {variable[:40]} to every recipe)")
+    for alias, aliased in aliases.items():
+        recipes.setdefault(alias, ([aliased], []))  # just manual, "Aliases": the recipe runs with the same arguments
+        parameters.setdefault(alias, parameters.get(aliased, {}))
     goal = target or (order[0] if order else "")
+    named = aliases.get(goal, goal) if goal not in order else goal
     if goal not in recipes:
         return None
     out = list(load)
@@ -1895,6 +1964,12 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
         deps, body = recipes[name_]
         for dep in deps:
             visit(dep, depth + 1)
+        # the parameters of the recipe named take the command's words; a dependency's, its dependency arguments
+        # (justfile expressions that may use the named recipe's parameters)
+        own = {
+            param: token if name_ == named else JUST_FROM_ARGUMENTS
+            for param, token in parameters.get(name_, {}).items()
+        }
         if body and body[0][1].startswith("#!"):
             shebang = body[0][1][2:].strip()
             script = (
@@ -1902,10 +1977,10 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
                 if shebang in _JUST_SAFE[2:] + ("/usr/bin/env bash", "/usr/bin/env sh")
                 else UNKNOWN
             )
-            out.append(RecipeLine(f"{name}:{body[0][0]} ({name_})", _just_expand(script, variables)))
+            out.append(RecipeLine(f"{name}:{body[0][0]} ({name_})", _just_expand(script, variables, own)))
             return
         for number, line in body:
-            command = UNKNOWN if unsafe else _just_expand(_strip_prefixes(line), variables)
+            command = UNKNOWN if unsafe else _just_expand(_strip_prefixes(line), variables, own)
             out.append(RecipeLine(f"{name}:{number} ({name_})", command))
 
     for variable in overrides:
@@ -1984,9 +2059,22 @@ def _just_uncomment(raw: str, where: str) -> str:
     return raw.rstrip()
 
 
-def _just_expand(text: str, variables: dict[str, str | None]) -> str:
+def _just_expand(text: str, variables: dict[str, str | None], parameters: dict[str, str]) -> str:
+    """``text`` with each ``{{...}}`` replaced: a parameter (which shadows a variable of its name) by its token,
+    ``quote(PARAMETER)`` by the token quoted, another expression using a parameter by :data:`JUST_FROM_ARGUMENTS`,
+    a string variable by its value, anything else by :data:`UNKNOWN`."""
+
     def one(match: re.Match[str]) -> str:
-        value = variables.get(match.group(1).strip())
+        expression = match.group(1).strip()
+        if expression in parameters:
+            return parameters[expression]
+        quoted = re.fullmatch(r"quote\(\s*([A-Za-z_][\w-]*)\s*\)", expression)
+        if quoted and quoted.group(1) in parameters:
+            token = parameters[quoted.group(1)]
+            return token if token == JUST_FROM_ARGUMENTS else token[:-1] + "_Q}"
+        if any(word in parameters for word in re.findall(r"[A-Za-z_][\w-]*", expression)):
+            return JUST_FROM_ARGUMENTS
+        value = variables.get(expression)
         return value if value is not None and "{{" not in value else UNKNOWN
 
     return re.sub(r"\{\{(.*?)\}\}", one, text.replace("{{{{", "\x00")).replace("\x00", "{{")

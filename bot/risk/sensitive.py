@@ -1415,6 +1415,47 @@ def may_hold_credential(text: str) -> str | None:
 _SECRET_SETTINGS = frozenset({"extraheader", "index-url", "extra-index-url", "index_url", "extra_index_url"})
 
 
+#: Trees below a home directory that hold downloaded packages, toolchains and caches, not the person's own
+#: projects: cargo's registry and git checkouts and rustup's toolchains (The Cargo Book, "Cargo Home"), Go's module
+#: cache (``go help gopath``: GOPATH/pkg/mod), Maven's local repository, Gradle's caches and wrappers, npm's cache,
+#: the XDG cache (``~/.cache``), pip's user site (``~/.local/lib``), pyenv, nvm, rbenv, RubyGems, conda.
+_PACKAGE_TREES = (
+    (".cargo", "registry"), (".cargo", "git"), (".rustup",), ("go", "pkg"), (".m2", "repository"),
+    (".gradle", "caches"), (".gradle", "wrapper"), (".npm",), (".cache",), (".local", "lib"), (".pyenv",), (".nvm",),
+    (".rbenv",), (".gem",), (".conda",), ("miniconda3",), ("anaconda3",), (".vscode", "extensions"),
+)  # fmt: skip
+#: Directory names that hold installed packages wherever they are (Python's ``site-packages``/``dist-packages``,
+#: npm's ``node_modules``).
+_PACKAGE_DIRECTORIES = frozenset({"site-packages", "dist-packages", "node_modules"})
+#: Trees outside a home that hold deployed applications, their configuration and mounted data (FHS 3.0: ``/srv``
+#: "Data for services provided by this system", ``/opt`` add-on application packages, ``/mnt`` and ``/media``
+#: mount points; ``/var/www`` web roots; macOS ``/Volumes``).
+_SHARED_TREES = ("/srv", "/opt", "/var/www", "/mnt", "/media", "/Volumes")
+#: Why a recursive read of such a tree may print a secret.
+PROJECT_SECRETS = (
+    "another project's secret files (.env files, keys), which FlyBot does not look for outside the workspace"
+)
+
+
+def may_hold_project_secrets(text: str) -> str | None:
+    """What secret a recursive read of the directory ``text`` outside the workspace may print when it is neither a
+    credential directory nor one of :func:`may_hold_credential`'s trees: a directory below a home directory
+    (``~/other-project``: another project's ``.env``) other than :data:`_PACKAGE_TREES`, or one of
+    :data:`_SHARED_TREES`, unless a part of its path is one of :data:`_PACKAGE_DIRECTORIES`; None otherwise (system
+    trees such as ``/usr/include``, package caches)."""
+    rest = _home_rest(text)
+    if rest is None:
+        path = posixpath.normpath(text) if text.startswith("/") else ""
+        if not any(path == tree or path.startswith(tree + "/") for tree in _SHARED_TREES):
+            return None
+        rest = path.split("/")
+    elif not rest or any(tuple(rest[: len(tree)]) == tree for tree in _PACKAGE_TREES):
+        return None
+    if any(part in _PACKAGE_DIRECTORIES for part in rest):
+        return None
+    return PROJECT_SECRETS
+
+
 def secret_setting(key: str) -> bool:
     """True when a tool's configuration key ``key`` (``//registry.npmjs.org/:_authToken``, ``credential.helper``,
     ``global.index-url``) names a credential: its last part (after ``.``, ``:`` or ``/``) is a secret by name

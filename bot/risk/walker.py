@@ -1414,6 +1414,34 @@ class _Walk:
             what = tracked_names(self.g, rec, scope)
         return what is not None
 
+    def loop_names(self, redirects: list[Node]) -> str | None:
+        """What a loop's ``read`` takes names from when its standard input is redirected (``while read f; do cat
+        "$f"; done < list.txt``): a file may name any path (listing.ANY_PATH: FlyBot does not see what it holds when
+        the command runs), a process substitution what its listing prints (``< <(ls -a)``, listing.stream); None
+        for ``< /dev/null``, a here-document or here-string, or no redirect of standard input."""
+        names: str | None = None
+        for redirect in sorted(redirects, key=lambda r: r.start_byte):
+            descriptor = redirect.child_by_field_name("descriptor")
+            if descriptor is not None and self.text(descriptor) != "0":
+                continue
+            operators = [c.type for c in redirect.children if not c.is_named]
+            if redirect.type != "file_redirect" or operators not in (["<"], ["<>"]):
+                names = None if redirect.type in ("herestring_redirect", "heredoc_redirect") else names
+                continue
+            dests = redirect.children_by_field_name("destination")
+            if dests and dests[0].type == "process_substitution":
+                inner = [c for c in dests[0].named_children if c.type != "comment"]
+                body = inner[0] if len(inner) == 1 else None
+                parts = (
+                    [c for c in body.named_children if c.type != "comment"]
+                    if body and body.type == "pipeline"
+                    else inner
+                )
+                names = stream([self.argv(part) for part in parts]) if body is not None else ANY_PATH
+            else:
+                names = None if dests and self.word(dests[0]).value == "/dev/null" else ANY_PATH
+        return names
+
     def names_from_file(self, words: list[Word], redirects: list[Node]) -> str | None:
         """``xargs < FILE`` reading its names from a file: the file may name any path (listing.ANY_PATH), or None
         (``-a FILE``: :func:`_xargs_reads`)."""
@@ -1438,6 +1466,8 @@ class _Walk:
             if len(inner) != 1:
                 continue
             body = inner[0]
+            if body.type == "file_redirect":
+                return ANY_PATH  # bash(1) "Command Substitution": $(< file) is $(cat file), the file's names
             parts = [c for c in body.named_children if c.type != "comment"] if body.type == "pipeline" else [body]
             what = stream([self.argv(part) for part in parts])
             if what is not None:
@@ -2096,6 +2126,8 @@ class _Walk:
             if self.attached.pop(key, None) is None:
                 return
         elif body is not None:
+            if body.type in ("while_statement", "until_statement"):
+                self.read_listed(node, scope, self.loop_names(redirects))
             self.visit(body, scope)
         rec = Rec([], self.text(node) if body is None else self.text(node)[len(self.text(body)) :].strip())
         later: list[Node] = []

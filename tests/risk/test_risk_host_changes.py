@@ -896,7 +896,7 @@ MORE_DUMPS_AND_SEARCHES_NEIGHBOURS = [
     ("systemctl status nginx", RO),
     ("git -C sub diff --no-index a b", RO),
     ("grep -r token src", RO),
-    ("grep -r token ~/src", RO),
+    ("grep -r token ~/.cargo/registry/src", RO),
     ("grep token ~/notes.txt", RO),
     ("rg foo", RO),
     ("rg -l TODO /usr/include", RO),

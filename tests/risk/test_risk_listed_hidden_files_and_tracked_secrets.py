@@ -231,6 +231,14 @@ WHOLE_REPOSITORY = [
     "git log -p",
     "git log --patch -n 5",
     "git whatchanged -p",
+    "git show",
+    "git show --stat -p HEAD",
+    "git diff",
+    "git diff HEAD",
+    "git diff HEAD~0 -- .",
+    "git diff-tree -p HEAD",
+    "git stash show -p",
+    "git format-patch -1 --stdout",
 ]
 
 
@@ -256,7 +264,15 @@ def test_a_whole_repository_search_where_no_secret_is_tracked_stays_a_read(clean
         "git log --stat",
         "git log -p -- src",
         "git cat-file --batch-all-objects --batch-check",
-        "git show",
+        "git show -s",
+        "git show --stat",
+        "git show --name-only HEAD",
+        "git show HEAD:src/a.py",
+        "git diff --stat",
+        "git diff --name-status HEAD",
+        "git diff -- src",
+        "git diff-tree HEAD",
+        "git stash show",
     ],
 )
 def test_a_search_or_log_narrowed_away_from_the_tracked_secrets_stays_a_read(tracking: Path, command: str) -> None:

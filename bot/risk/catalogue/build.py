@@ -35,6 +35,12 @@ _SWIFT_BUILD_OPTIONS = (
 
 CATALOGUE: dict[str, object] = {
     "gcc g++ cc c++ clang clang++ c99 c89 gcc-12 gcc-13 gcc-14 g++-12 g++-13 g++-14 clang-17 clang-18 clang-19": _CC,
+    "cpp": {
+        "source": "cpp(1) (GCC 14): cpp [options] infile [[-o] outfile], the options of gcc -E",
+        "grade": "build",
+        "options": _CC_OPTIONS,
+        "operands": "last-out",
+    },
     "cmake": {
         "source": "cmake(1) (CMake 3.30): Generate a Project Buildsystem, Build a Project, Install a Project, -E, -P",
         "grade": "build",

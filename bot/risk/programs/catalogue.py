@@ -28,6 +28,7 @@ from bot.risk.model import RiskLevel
 from bot.risk.paths import Where
 from bot.risk.reasons import shorten
 from bot.risk.regex import Regex
+from bot.risk.sensitive import credential_path
 from bot.risk.words import Word, literal_word
 
 from .kit import (
@@ -724,6 +725,7 @@ def _grade(call: Call, root: _Node) -> None:
         _jvm_start(call, _RUBY_STARTS[call.name], label, tool="ruby")
     _toolchain_start(call, label)
     _outside_code(call, label)
+    _included_secret(call, label)
     if call.name == "composer" and len(what) > 1 and "--no-scripts" not in given:
         _composer_scripts(call, what[1], label, operands)
 
@@ -861,6 +863,54 @@ def _outside_code(call: Call, label: str) -> None:
                 "read.",
             )
             return
+
+
+#: The C preprocessors and compilers whose ``-include``/``-imacros`` files are looked up along the include path.
+_C_PREPROCESSORS = frozenset(
+    "cpp gcc g++ cc c++ clang clang++ c99 c89 gcc-12 gcc-13 gcc-14 g++-12 g++-13 g++-14 clang-17 clang-18 clang-19".split()
+)
+_INCLUDE_DIRECTORIES = ("-I", "-iquote", "-isystem", "-idirafter")
+_INCLUDED_FILES = ("-include", "-imacros")
+
+
+def _included_secret(call: Call, label: str) -> None:
+    """A file ``-include NAME``/``-imacros NAME`` names that is a credential file in an include directory
+    (``gcc -E -I/etc -include shadow x.c``): at least ``network`` (secret-read), as when the path is written whole
+    (``-E`` prints it, a compile error quotes its lines). gcc(1), "Options Controlling the Preprocessor": ``-include
+    file`` is searched first in the preprocessor's working directory, then along the ``#include "..."`` chain;
+    "Options for Directory Search": ``-I``, ``-iquote``, ``-isystem``, ``-idirafter`` add to it (their value
+    attached or the next word)."""
+    if call.name not in _C_PREPROCESSORS:
+        return
+    state = call.g.state
+    directories: list[str] = []
+    names: list[str] = []
+    words = call.args
+    for index, word in enumerate(words):
+        value = word.value or ""
+        for option, into in [(o, directories) for o in _INCLUDE_DIRECTORIES] + [(o, names) for o in _INCLUDED_FILES]:
+            if value == option and index + 1 < len(words) and words[index + 1].value:
+                into.append(str(words[index + 1].value))
+            elif value.startswith(option) and len(value) > len(option) and not value[len(option) :].isalpha():
+                into.append(value[len(option) :].removeprefix("="))
+    places = [
+        posixpath.normpath(posixpath.join(cwd, directory)) if not directory.startswith(("/", "~")) else directory
+        for directory in directories
+        for cwd in (sorted(state.cwds) if not state.remote and state.cwds else [""])
+    ]
+    for name in names:
+        if name.startswith(("/", "~")):
+            continue  # judged whole, as every word naming a credential file is
+        for place in places:
+            what = credential_path(posixpath.join(place, name))
+            if what is not None:
+                call.flag(
+                    R.NETWORK,
+                    "secret-read",
+                    f"{label}: {shorten(name, 60)} from the include directory {shorten(place, 60)} holds {what}: "
+                    "the command's output goes to the model.",
+                )
+                return
 
 
 #: Uses whose configuration file names a directory they empty before writing there, when no option names it

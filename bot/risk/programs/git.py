@@ -707,7 +707,7 @@ def _staged_diff(g: _Git) -> None:
                 "command: its output goes to the model.",
             )
             return
-    _tracked_secrets(g, specs)
+    _tracked_secrets(g, specs, "diff --cached")
 
 
 #: git-grep(1) and git-log(1) options that take the next word as their value.
@@ -719,19 +719,36 @@ _GREP_VALUES = frozenset({
 
 def _pathspecs(g: _Git) -> list[str | None] | None:
     """The pathspecs narrowing ``git grep`` (git-grep(1): "Look for specified patterns in the tracked files in the
-    work tree"), ``git log -p`` (or ``whatchanged``; -u, --patch: each commit's diff, every tracked file's content
-    as it was added) or ``git cat-file --batch-all-objects --batch|--batch-command`` (git-cat-file(1): every object
-    in the repository, with its content), which print the content of every tracked file they match: ``[]`` for the
-    whole tree; None for other uses, and for ``git grep --no-index`` (it searches the directory: the other rules
+    work tree"), ``git log -p`` (or ``whatchanged``, ``diff-tree``, ``diff-index``, ``diff-files``, ``stash show``
+    given a patch option, :func:`_patch_option`: each commit's diff, every tracked file's content as it was added),
+    ``git diff`` and ``git show`` (they print a patch unless an option asks for names or counts only,
+    :func:`_no_patch_option`; ``git diff --cached`` is :func:`_staged_diff`'s) or ``git cat-file
+    --batch-all-objects --batch|--batch-command`` (git-cat-file(1): every object in the repository, with its
+    content), which print the content of every tracked file they match: ``[]`` for the whole tree; None for other
+    uses, and for ``git grep --no-index`` and ``git diff --no-index`` (they read the files named: the other rules
     grade that). Without ``--``, a word is a pathspec only when it cannot be a revision (it holds ``/`` or ``*``
     or starts with ``.``); a word only known when it runs is a pathspec matching anything (fail closed)."""
     values = g.values()
     if g.sub == "cat-file":
         content = any(v is not None and v.split("=", 1)[0] in ("--batch", "--batch-command") for v in values)
         return [] if content and g.has("--batch-all-objects") else None
-    if g.sub in ("log", "whatchanged"):
-        if not any(v is not None and (v in ("-p", "-u") or long_is(v, "--patch")) for v in values):
+    patch = any(_patch_option(v) for v in values)
+    if g.sub in ("log", "whatchanged", "diff-tree", "diff-index", "diff-files") or (
+        g.sub == "stash" and next((v for v in values if v is None or not v.startswith("-")), None) in ("show", "list")
+    ):
+        if not patch:
             return None
+    elif g.sub in ("diff", "show"):
+        if g.sub == "diff" and (
+            g.has("--no-index")
+            or any(v is not None and (long_is(v, "--cached") or long_is(v, "--staged")) for v in values)
+        ):
+            return None  # the files given (the path rules), or the staged changes (_staged_diff)
+        if not patch and any(v is not None and _no_patch_option(v) for v in values):
+            return None
+        named = [v for v in (values[: values.index("--")] if "--" in values else values) if not (v or "-")[0] == "-"]
+        if g.sub == "show" and named and all(v is not None and ":" in v for v in named):
+            return None  # git-show(1): REV:PATH and :PATH are blobs or trees, printed as such (the path rules)
     elif g.sub != "grep" or g.has("--no-index"):
         return None
     if "--" in values:
@@ -755,6 +772,42 @@ def _pathspecs(g: _Git) -> list[str | None] | None:
     return specs
 
 
+def _patch_option(value: str | None) -> bool:
+    """True for an option that makes git print each change's diff, the changed lines' content (git-diff(1),
+    git-log(1) "Common diff options": ``-p``/``-u``/``--patch``, ``-U<n>``/``--unified`` ("Implies --patch"),
+    ``--patch-with-stat``, ``--patch-with-raw``, ``--binary`` ("Implies --patch"), ``--word-diff``,
+    ``--color-words``; git-log(1) "Diff Formatting": ``-c``, ``--cc``, ``--dd``, ``--remerge-diff``)."""
+    if value is None or not value.startswith("-"):
+        return False
+    if value in ("-p", "-u", "-c", "--cc", "--dd") or (value.startswith("-U") and value[2:].isdigit()):
+        return True
+    name = value.split("=", 1)[0]
+    return any(
+        long_is(name, option)
+        for option in (
+            "--patch", "--patch-with-stat", "--patch-with-raw", "--unified", "--binary", "--word-diff",
+            "--color-words", "--remerge-diff",
+        )
+    )  # fmt: skip
+
+
+def _no_patch_option(value: str) -> bool:
+    """True for an option that makes ``git diff``/``git show`` print no diff, only names or counts (git-diff(1)
+    "Common diff options": ``-s``/``--no-patch``, ``--stat``, ``--numstat``, ``--shortstat``, ``--dirstat``,
+    ``--summary``, ``--name-only``, ``--name-status``, ``--raw``, ``--compact-summary``, ``--quiet``; unless a
+    patch option is given too)."""
+    if value in ("-s", "-X", "--quiet"):
+        return True
+    name = value.split("=", 1)[0]
+    return any(
+        long_is(name, option)
+        for option in (
+            "--no-patch", "--stat", "--numstat", "--shortstat", "--dirstat", "--dirstat-by-file", "--summary",
+            "--name-only", "--name-status", "--raw", "--compact-summary",
+        )
+    )  # fmt: skip
+
+
 def _spec_matches(spec: str | None, path: str) -> bool:
     """True when the pathspec ``spec`` may match ``path`` (relative to the repository's top) from any directory
     git runs in (gitglossary(7) "pathspec": a leading directory, or a glob whose ``*`` also matches ``/``); magic
@@ -775,17 +828,24 @@ def _spec_matches(spec: str | None, path: str) -> bool:
 #: What each subcommand of :func:`_pathspecs` prints of the tracked files.
 _PRINTS_TRACKED = {
     "grep": "searches every tracked file and prints the lines it finds",
-    "diff": "prints the staged changes of every tracked file",
+    "diff --cached": "prints the staged changes of every tracked file",
+    "diff": "prints the changes of every tracked file",
+    "diff-index": "prints the changes of every tracked file",
+    "diff-files": "prints the changes of every tracked file",
+    "show": "prints a commit's changes, each changed file's lines",
+    "stash": "prints the stashed changes of every tracked file",
+    "format-patch": "prints or writes each commit's changes, each changed file's lines",
     "archive": "writes every file of the tree, with its content, to standard output",
     "cat-file": "prints every object of the repository, each tracked file's content among them",
 }
 
 
-def _tracked_secrets(g: _Git, specs: list[str | None]) -> None:
+def _tracked_secrets(g: _Git, specs: list[str | None], use: str | None = None) -> None:
     """The secret files the repository tracks, as the recipe book answers settings.py ``_git_tracked_secrets`` (the
-    adapter reads the index), that ``specs`` (:func:`_pathspecs`; ``[]``: all) match: git grep searches them and git
-    log -p and git cat-file print them, so with any such file the use is a ``secret-read`` (network, never covered);
-    with none it stays a read."""
+    adapter reads the index), that ``specs`` (:func:`_pathspecs`; ``[]``: all) match: git grep searches them, git
+    log -p, git cat-file, git diff and git show print them (when changed: whether they are is not known, so it
+    fails closed), so with any such file the use is a ``secret-read`` (network, never covered); with none it stays
+    a read. ``use``: the key of :data:`_PRINTS_TRACKED` when not the subcommand."""
     from .projects import configured_options
 
     lines = configured_options(g.call, "git", f"git {g.sub}", TRACKED)
@@ -797,7 +857,7 @@ def _tracked_secrets(g: _Git, specs: list[str | None]) -> None:
     g.call.flag(
         R.NETWORK,
         "secret-read",
-        f"git {g.sub} {_PRINTS_TRACKED.get(g.sub, 'prints every commit')}, and the repository tracks "
+        f"git {g.sub} {_PRINTS_TRACKED.get(use or g.sub, 'prints every commit')}, and the repository tracks "
         f"{shorten(named, 60)}"
         + (f" and {len(lines) - 1} more secret files" if len(lines) > 1 else "")
         + ": its output goes to the model.",
@@ -1121,6 +1181,9 @@ def _stash(g: _Git) -> None:
     action = next((v for v in g.values() if v is None or not v.startswith("-")), "push")
     if action in ("list", "show"):
         g.read()
+        specs = _pathspecs(g)  # git-stash(1) show -p, list -p: the stashed changes' lines
+        if specs is not None:
+            _tracked_secrets(g, specs)
     elif action in ("drop", "clear"):
         destructive(g.call, "discard-changes", "git stash drop/clear throws stashed changes away.")
     else:
@@ -1978,7 +2041,11 @@ def _archive_paths(g: _Git) -> list[str | None]:
 
 
 def _format_patch(g: _Git) -> None:
+    """git-format-patch(1): each commit's changes as a patch, to standard output (``--stdout``) or files in the
+    current or ``-o`` directory; the repository's tracked secret files' lines are in them (:func:`_tracked_secrets`,
+    narrowed by the pathspecs after ``--``)."""
     values = g.values()
+    _tracked_secrets(g, values[values.index("--") + 1 :] if "--" in values else [])
     if "--stdout" in values:
         g.read()
         return

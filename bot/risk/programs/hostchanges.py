@@ -7,7 +7,10 @@ contained grade, since the sandbox is discarded). Sources, per program:
 * chmod(1), chown(1), chgrp(1) (GNU coreutils): ``-R``/``--recursive`` on a path outside the workspace (or one only
   known when it runs); any change to a protected path (sensitive.py: system trees, login and credential files);
   ``--no-preserve-root``; chmod's setuid/setgid bits (symbolic ``u+s``, ``g=s``, ``+s``; octal with a 4000 or 2000
-  bit, chmod(1) "SETUID AND SETGID BITS"), which make a program run as its owner.
+  bit, chmod(1) "SETUID AND SETGID BITS"), which make a program run as its owner. With ``-R`` and ``-L`` ("traverse
+  every symbolic link to a directory"; chown(1), chgrp(1), BSD chmod(1)) the change reaches wherever a link below a
+  workspace operand leads: each such link's real path is graded as a recursive change there (the adapter lists them,
+  grader ``links_below``); ``-P`` (the default) and ``-h`` do not traverse, ``-H`` only the operands themselves.
 * passwd(1): any change (``-d`` deletes the password, ``-u``, ``-l``, a new password, ``-e``, ...); ``-S`` only shows.
 * useradd(8), groupadd(8), adduser(8), addgroup(8) (Debian adduser), chpasswd(8), chgpasswd(8), newusers(8),
   gpasswd(1), groupmod(8): every use but ``--help``/``--version`` (and ``useradd -D`` alone, which prints the
@@ -86,6 +89,8 @@ from collections.abc import Callable
 from bot.risk.grader import Call, Handler
 from bot.risk.options import Scan, scan
 from bot.risk.paths import Where
+from bot.risk.reasons import shorten
+from bot.risk.recipes import UNKNOWN
 from bot.risk.sensitive import path_text, protected_path
 from bot.risk.words import Word
 
@@ -121,6 +126,9 @@ def _guard(check: Callable[[Call], None]) -> Callable[[Handler], Handler]:
 def _ownership(call: Call, *, modes: bool) -> None:
     words = call.args
     recursive = False
+    traverses = False  # -L: every symbolic link to a directory met below an operand is followed (the last of H/L/P)
+    operands_only = False  # -H: the operands that are links are followed
+    no_dereference = False  # -h, --no-dereference: a link is changed itself
     operands: list[Word] = []
     mode: str | None = None
     reference = False
@@ -130,6 +138,12 @@ def _ownership(call: Call, *, modes: bool) -> None:
         if ended or value is None or not value.startswith("-") or value == "-":
             operands.append(word)
             continue
+        if not value.startswith("--") and not (modes and _MODE.match(value)):
+            for letter in value[1:]:
+                if letter in "HLP":
+                    traverses, operands_only = letter == "L", letter == "H"
+            no_dereference = no_dereference or "h" in value[1:]
+        no_dereference = no_dereference or value == "--no-dereference"
         if value == "--":
             ended = True
         elif value in ("-R", "--recursive") or (
@@ -162,6 +176,40 @@ def _ownership(call: Call, *, modes: bool) -> None:
         call.write(target, what)
     if not operands:
         system(call, f"{call.name} changes files it names only when it runs.", downgradable=True)
+    # chmod(1): "for each symbolic link listed on the command line, chmod changes the permissions of the pointed-to
+    # file"; chown(1) likewise (--dereference, the default) but -h, and with -R only under -H or -L
+    follows_named = modes or (not recursive and not no_dereference) or (recursive and (traverses or operands_only))
+    for target in operands:
+        if target.value is None or call.where(target) is not Where.WORKSPACE:
+            continue
+        value = target.value
+        glob = re.search(r"[*?\[]", value) if target.splits else None
+        if glob is None and not (recursive and traverses):
+            continue  # a literal operand: call.write above looks through a link it names
+        head, _, pattern = value.rstrip("/").rpartition("/")
+        if glob is not None:
+            value = posixpath.dirname(value[: glob.start()]) or "."
+        named = glob is not None and follows_named and not re.search(r"[*?\[]", head)
+        for link, real in call.g.links_below(value):
+            if real == UNKNOWN:
+                if recursive and traverses:
+                    host_destructive(
+                        call,
+                        "system-permissions",
+                        f"{call.name} -RL follows the symbolic links below {show(target)}, which FlyBot did not "
+                        f"look through ({shorten(link, 60)}): the change may reach outside the workspace.",
+                    )
+                break
+            if not (recursive and traverses) and not (named and _names_entry(call, head or ".", pattern, link)):
+                continue
+            call.write(Word(real, real), f"{call.name}, through the symbolic link {shorten(link, 60)}, changes")
+            if recursive and call.where(Word(real, real)) not in (Where.WORKSPACE, Where.TEMP, Where.NOWHERE):
+                host_destructive(
+                    call,
+                    "system-permissions",
+                    f"{call.name} -R follows the symbolic link {shorten(link, 60)} and changes everything under "
+                    f"{shorten(real, 60)}, outside the workspace.",
+                )
     for target in map(call.real, operands):
         if protected_path(path_text(target.value, target.src)) is not None:
             continue  # graded by call.write above
@@ -171,6 +219,25 @@ def _ownership(call: Call, *, modes: bool) -> None:
                 "system-permissions",
                 f"{call.name} -R changes everything under {show(target)}, outside the workspace.",
             )
+
+
+def _names_entry(call: Call, directory: str, pattern: str, link: str) -> bool:
+    """True when the link ``link`` (relative to the workspace) is an entry of ``directory`` (from the shell's
+    directory) that the one-component glob ``pattern`` names (bash(1) "Pathname Expansion": a leading dot only when
+    the pattern starts with one)."""
+    from fnmatch import fnmatchcase
+
+    state = call.g.state
+    root = state.root.rstrip("/")
+    name = posixpath.basename(link)
+    if name.startswith(".") and not pattern.startswith("."):
+        return False
+    for cwd in state.cwds:
+        where = posixpath.normpath(posixpath.join(cwd, directory))
+        rel = "" if where == root else where[len(root) + 1 :] if where.startswith(root + "/") else None
+        if rel is not None and posixpath.dirname(link) == rel and fnmatchcase(name, pattern):
+            return True
+    return False
 
 
 def chmod(call: Call) -> None:

@@ -38,6 +38,7 @@ from bot.risk.recipes import (
     UNKNOWN,
     RecipeLine,
     is_unreadable,
+    just_arguments,
     recipe_input,
     unreadable,
 )
@@ -91,6 +92,7 @@ def run_recipe(
     elsewhere: str | None = None,
     label: str | None = None,
     missing: str | None = None,
+    arguments: Sequence[str] | None = None,
 ) -> None:
     """Grade what ``tool target`` runs, read from the directory where it really runs (see the module docstring).
 
@@ -106,7 +108,8 @@ def run_recipe(
     whose name never decides the grade: the subcommand's own grade is the floor). ``missing``: what the tool runs
     when there is no such recipe, for a tool that then runs something else FlyBot does not see (``bun run NAME``
     runs a file or a package's program named NAME): with no recipe found (or none sent) the grade is destructive
-    (``runs-program``) and ``missing`` says why.
+    (``runs-program``) and ``missing`` says why. ``arguments``: for just, the words after the recipe's name (None:
+    one is only known when it runs), put in place of its parameters (:func:`~bot.risk.recipes.just_arguments`).
     """
     g = call.g
     if label is None:
@@ -179,7 +182,7 @@ def run_recipe(
             return
         places.append((run_in, rel, rel_file))
     for run_in, rel, rel_file in places:
-        _run_one(call, tool, target, label, run_in, rel, rel_file, tuple(overrides), extra, missing)
+        _run_one(call, tool, target, label, run_in, rel, rel_file, tuple(overrides), extra, missing, arguments)
         # noted after its own lines are graded: what the recipe writes itself was not yet read when the tool read it
         noted = (run_in, rel_file, label, g.concurrent > 0 or call.scope.repeat > 0)
         if noted not in g.recipes_run:
@@ -220,6 +223,7 @@ def _run_one(
     overrides: tuple[str, ...],
     extra: list[Word] | None,
     missing: str | None = None,
+    arguments: Sequence[str] | None = None,
 ) -> None:
     g = call.g
     stale = g.risk_before > R.READ_ONLY
@@ -291,8 +295,19 @@ def _run_one(
             before = len(g.records)
             level_before = call.rec.level
             main = line.source.endswith((f"package.json scripts.{target}", f"composer.json scripts.{target}"))
+            command = line.command
+            if tool == "just":
+                command, code = just_arguments(command, arguments)
+                if code:
+                    destructive(
+                        call,
+                        "recipe-argument-code",
+                        f"{label} ({shorten(line.source, 60)}): the words passed to the recipe reach a {{{{...}}}} "
+                        "expression FlyBot does not evaluate, and they hold shell syntax, which the recipe's shell "
+                        "would run as code.",
+                    )
             call.script(
-                line.command + (tail if main else ""),
+                command + (tail if main else ""),
                 f"{label} ({line.source})",
                 # the recipe the command names runs the line; a package's life cycle scripts, run by an install, stay
                 # behind the wrapper label that no standing approval looks through (bot/standing.py)
@@ -302,7 +317,7 @@ def _run_one(
             call.flag(
                 inner,
                 "recipe-line",
-                f"{line.source} runs: {shorten(line.command, 100)}",
+                f"{line.source} runs: {shorten(command, 100)}",
                 subject=f"{label}: {line.source}",
             )
     finally:
@@ -595,8 +610,10 @@ def just(call: Call) -> None:
     ``--set``, ``--shell``, ``--shell-arg``, ``--dotenv-*``, ``--command``, ``--global-justfile`` and ``--choose``
     change what runs: destructive. ``--evaluate [VARIABLE]`` evaluates the assignments, running their backticks and
     ``shell()`` calls (just manual, "Command Evaluation Using Backticks"): graded as the default recipe's run, whose
-    lines include them (an upper bound: the recipe's own lines are not run). A recipe argument holding shell syntax
-    (:data:`_SHELL_SYNTAX`) is destructive: just pastes it into the recipe's lines ("Recipe Parameters")."""
+    lines include them (an upper bound: the recipe's own lines are not run). The words after the recipe's name are
+    its arguments ("Recipe Parameters"): ``{{PARAMETER}}`` puts them into the recipe's lines as text, so the lines are
+    graded with them in place (:func:`~bot.risk.recipes.just_arguments`), and an argument holding shell syntax
+    (:data:`_SHELL_SYNTAX`) is destructive: the shell reads it as commands."""
     words = call.args
     index = 0
     evaluate = False
@@ -670,11 +687,13 @@ def just(call: Call) -> None:
     if justfile is not None and directory is None:
         parent = posixpath.dirname(justfile.value) if justfile.value is not None else None
         directory = Word(parent, justfile.src) if parent else None
-    run_recipe(call, "just", target or "", directory=directory, file=justfile, overrides=overrides)
+    later = [] if evaluate else words[index + 1 :]
+    passed = None if any(w.value is None or w.splits for w in later) else [str(w.value) for w in later]
+    run_recipe(call, "just", target or "", directory=directory, file=justfile, overrides=overrides, arguments=passed)
     # just manual, "Recipe Parameters" and "Running Recipes": the words after the recipe are its arguments, or, for a
     # recipe that takes none, more recipes to run (``just test clean`` runs both). A later word naming a recipe is
     # read as one (an upper bound when it is an argument); one only known when it runs (``$X``, a glob) may name any
-    for word in [] if evaluate else words[index + 1 :]:
+    for position, word in enumerate(later):
         if word.value is None or word.splits:
             destructive(
                 call,
@@ -693,7 +712,15 @@ def just(call: Call) -> None:
             )
             return
         if not word.value.startswith("-") and "=" not in word.value and "/" not in word.value:
-            run_recipe(call, "just", word.value, directory=directory, file=justfile, overrides=overrides)
+            run_recipe(
+                call,
+                "just",
+                word.value,
+                directory=directory,
+                file=justfile,
+                overrides=overrides,
+                arguments=(passed or [])[position + 1 :],
+            )
 
 
 def tox(call: Call) -> None:
