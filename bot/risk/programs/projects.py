@@ -42,7 +42,6 @@ from bot.risk.recipes import (
     recipe_input,
     unreadable,
 )
-from bot.risk.regex import Regex
 from bot.risk.words import Word, literal_word
 
 from .kit import (
@@ -596,11 +595,6 @@ def chosen(call: Call, what: str, label: str) -> None:
     )
 
 
-#: Characters the shell reads as syntax (bash(1) DEFINITIONS "metacharacter", QUOTING, EXPANSION): in text pasted
-#: into a command line they end it, start another, quote, expand or redirect.
-_SHELL_SYNTAX = Regex(r"[;|&`$()<>'\"\\#{}~*?\[\]\n\r\t]")
-
-
 def just(call: Call) -> None:
     """just (just.systems manual): ``just [OPTIONS] [NAME=VALUE...] [RECIPE [ARGS...]]`` runs the justfile's recipe
     (dependencies first). ``--justfile FILE`` is read (relative to the shell's directory) and the recipe runs in its
@@ -612,8 +606,8 @@ def just(call: Call) -> None:
     ``shell()`` calls (just manual, "Command Evaluation Using Backticks"): graded as the default recipe's run, whose
     lines include them (an upper bound: the recipe's own lines are not run). The words after the recipe's name are
     its arguments ("Recipe Parameters"): ``{{PARAMETER}}`` puts them into the recipe's lines as text, so the lines are
-    graded with them in place (:func:`~bot.risk.recipes.just_arguments`), and an argument holding shell syntax
-    (:data:`_SHELL_SYNTAX`) is destructive: the shell reads it as commands."""
+    graded with them in place (:func:`~bot.risk.recipes.just_arguments`): shell syntax pasted unquoted is graded as
+    the commands the shell reads."""
     words = call.args
     index = 0
     evaluate = False
@@ -699,16 +693,6 @@ def just(call: Call) -> None:
                 call,
                 "dynamic-argument",
                 f"just {shorten(word.src, 40)}: a word only known when it runs may name another recipe, which runs too.",
-            )
-            return
-        if _SHELL_SYNTAX.search(word.value):
-            # just manual, "Recipe Parameters": ``{{name}}`` in a recipe line is replaced by the argument's text
-            # before the shell reads the line (the manual's advice is ``quote()``), so shell syntax in it runs
-            destructive(
-                call,
-                "recipe-argument",
-                f"just {shorten(word.src, 40)}: just pastes a recipe's arguments into its lines, where the shell "
-                "reads this one's syntax as commands.",
             )
             return
         if not word.value.startswith("-") and "=" not in word.value and "/" not in word.value:
