@@ -10,6 +10,7 @@ import asyncio
 import json
 import os
 import secrets
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from functools import partial
@@ -40,6 +41,7 @@ from bot.metrics import CONTENT_TYPE_LATEST, Metrics
 from bot.program_rules import ProgramRuleService
 from bot.refusals import REFUSALS, run_refusal_log
 from bot.reports import ReportService
+from bot.risk.preload import preload
 from bot.risk.sensitive import set_own_state
 from bot.settings import Settings, check_private_dir, check_private_store
 from bot.slack.app import Handler, build_bolt_app, events_handler
@@ -158,6 +160,10 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         check_private_store(store_file)  # a store others may write can approve
 
     async def resources(app: web.Application) -> AsyncIterator[None]:
+        # Before serving: no request pays for the classifier's first-use imports in the event loop (bot.risk.preload).
+        started = time.monotonic()
+        programs = preload()
+        log.info("classifier.preloaded", programs=programs, seconds=round(time.monotonic() - started, 2))
         store = await open_store(settings.database_url, cache_ttl_s=settings.cache_ttl_s)
         # ONE aiohttp session per process for every Slack call (slack-sdk would open one per call otherwise).
         # slack-sdk applies its own timeout only to sessions it makes itself: the shared session carries it.

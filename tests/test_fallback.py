@@ -21,7 +21,6 @@ from tests.harness import ADMIN, OTHER, OWNER, ROOM, Harness, block_text
 from tests.routing import audit, click, ephemerals, eventually
 from tests.test_bot_lifecycle import operator
 from tests.test_operability import metric
-from tests.test_owner_groups import slash
 from tests.test_replicas import Cluster
 
 BACKUP = "U0BACKUP01"
@@ -200,6 +199,6 @@ async def test_under_the_two_person_rule_a_fallback_approval_is_the_second_of_tw
 async def test_slash_pending_lists_a_request_for_its_fallback_approver_once_asked(replicas: Cluster) -> None:
     token = await start(replicas, fallback_owners=[BACKUP])
     esc = await replicas.escalate(0, token, timeout_s=60)
-    assert esc["id"] not in await slash(replicas, BACKUP, "pending", replica=1)
+    assert esc["id"] not in await replicas.slash(BACKUP, "pending", replica=1)
     await eventually(lambda: dm_copy(replicas, BACKUP, esc["id"]) is not None, timeout=15)
-    assert esc["id"] in await slash(replicas, BACKUP, "pending", replica=0)
+    assert esc["id"] in await replicas.slash(BACKUP, "pending", replica=0)

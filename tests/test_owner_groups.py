@@ -109,29 +109,17 @@ async def test_the_operator_sets_and_clears_owner_groups(harness: Harness) -> No
     assert bot is not None and bot.owner_groups == ()
 
 
-async def slash(replicas: Cluster, user: str, text: str, replica: int) -> str:
-    """``/flybot TEXT`` typed by ``user`` in the Bot's room; FlyBot's ephemeral answer."""
-    replicas.events_to(replica)
-    before = len(ephemerals(replicas, user))
-    async with replicas.http.post(
-        f"{replicas.emu_url}/page/command", json={"user": user, "channel": ROOM, "text": text, "command": "/flybot"}
-    ) as response:
-        assert (await response.json())["status"] == 200
-    await eventually(lambda: len(ephemerals(replicas, user)) > before)
-    return ephemerals(replicas, user)[-1]
-
-
 async def test_a_group_member_is_an_owner_for_standing_approvals_and_the_pending_list(replicas: Cluster) -> None:
     token = await start(replicas, [GROUP])
-    saved = await slash(replicas, OTHER, "standing add --bot ci-bot apt-get install", replica=1)
+    saved = await replicas.slash(OTHER, "standing add --bot ci-bot apt-get install", replica=1)
     assert saved.startswith("Saved"), saved
     esc = await replicas.escalate(0, token, command="rm -rf /srv/cache")
-    assert esc["id"] in await slash(replicas, OTHER, "pending", replica=0)
+    assert esc["id"] in await replicas.slash(OTHER, "pending", replica=0)
     await slack(replicas, "usergroups.users.update", usergroup=GROUP, users=OWNER)
     await asyncio.sleep(CACHE_S + 0.2)
-    again = await slash(replicas, OTHER, "standing add --bot ci-bot npm test", replica=0)
+    again = await replicas.slash(OTHER, "standing add --bot ci-bot npm test", replica=0)
     assert not again.startswith("Saved") and "owners" in again.lower(), again
-    assert esc["id"] not in await slash(replicas, OTHER, "pending", replica=1)
+    assert esc["id"] not in await replicas.slash(OTHER, "pending", replica=1)
 
 
 async def test_with_slack_groups_are_named_by_handle_and_an_unreadable_one_is_warned_about(harness: Harness) -> None:

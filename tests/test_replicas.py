@@ -83,6 +83,24 @@ class Cluster:
         """Slack delivers the next interactions to this replica (any replica may get any interaction)."""
         self.emulator.events_url = f"{self.urls[replica]}/slack/events"
 
+    async def slash(self, user: str, text: str, replica: int = 0) -> str:
+        """``/flybot TEXT`` typed by ``user`` in the Bot's room and delivered to ``replica``; FlyBot's answer: the
+        acknowledgement's, or the one that follows it through the response_url when the work outlasts the answer
+        budget (:data:`bot.slack.commands.ANSWER_BUDGET_S`; the acknowledgement is then the working line)."""
+        from bot.slack.commands import WORKING_TEXT
+
+        self.events_to(replica)
+        async with self.http.post(
+            f"{self.emu_url}/page/command", json={"user": user, "channel": ROOM, "text": text, "command": "/flybot"}
+        ) as response:
+            data = await response.json()
+        assert data["status"] == 200, data  # elapsed_s: how long FlyBot took to acknowledge
+        deadline = time.monotonic() + 40
+        while (answer := [m.text for m in self.emulator.messages if m.ephemeral_to == user][-1]) == WORKING_TEXT:
+            assert time.monotonic() < deadline, f"no answer followed the working line to {text!r}"
+            await asyncio.sleep(0.05)
+        return answer
+
     async def close(self) -> None:
         for runner in reversed(self.runners):
             await runner.cleanup()
@@ -435,18 +453,10 @@ async def test_a_program_rule_set_on_one_replica_grades_on_the_other_and_its_rem
     _, token = await cluster.add_bot()
     acmecc = "acmecc -O2 main.c -o app"
 
-    async def slash(user: str, text: str) -> str:
-        cluster.events_to(0)
-        async with cluster.http.post(
-            f"{cluster.emu_url}/page/command", json={"user": user, "channel": ROOM, "text": text, "command": "/flybot"}
-        ) as r:
-            assert (await r.json())["status"] == 200
-        return [m.text for m in cluster.emulator.messages if m.ephemeral_to == user][-1]
-
     before = await cluster.escalate(1, token, command=acmecc, contained=True)  # B now holds its copy of no rules
     assert before["risk"] == "destructive" and before["status"] == "pending"
-    assert "is graded workspace_write" in await slash(ADMIN, "rule set acmecc workspace_write our C compiler")
-    assert (await slash(OWNER, "standing add --bot ci-bot acmecc")).startswith("Saved")
+    assert "is graded workspace_write" in await cluster.slash(ADMIN, "rule set acmecc workspace_write our C compiler")
+    assert (await cluster.slash(OWNER, "standing add --bot ci-bot acmecc")).startswith("Saved")
     covered = await cluster.escalate(1, token, command=acmecc, contained=True)
     assert covered["status"] == "approved" and covered["decision_source"] == "standing_approval", covered
     assert covered["risk"] == "workspace_write" and covered["card"] is None
@@ -474,6 +484,6 @@ async def test_a_program_rule_set_on_one_replica_grades_on_the_other_and_its_rem
     ]
     assert taught == [(ADMIN, "acmecc", "workspace_write", "our C compiler")]
 
-    assert "Removed the program rule" in await slash(ADMIN, "rule remove acmecc")
+    assert "Removed the program rule" in await cluster.slash(ADMIN, "rule remove acmecc")
     after = await cluster.escalate(1, token, command=acmecc, contained=True)
     assert after["risk"] == "destructive" and after["status"] == "pending", after

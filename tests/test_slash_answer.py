@@ -1,5 +1,6 @@
 """A ``/flybot`` answer that takes longer than Slack's acknowledgement window still reaches the caller: the command
-is acknowledged in time with a "working on it" line, and the answer follows through the command's response_url."""
+is acknowledged in time with a "working on it" line, and the answer follows through the command's response_url.
+Nothing the store does holds up the acknowledgement, not even the check that the request is no replay."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 import asyncpg
 
 from bot.slack.commands import WORKING_TEXT
-from tests.harness import ADMIN, ROOM, Harness
+from tests.harness import ADMIN, OWNER, ROOM, Harness
 from tests.pg import migrated_store
 
 
@@ -50,3 +51,41 @@ async def test_a_quick_answer_is_the_acknowledgement_itself(harness: Harness) ->
     reply = await harness.slash(ADMIN, "rule set acmecc workspace_write")
     assert reply == "Program rule saved: `acmecc` is graded workspace_write."
     assert WORKING_TEXT not in harness.ephemerals(ADMIN)
+
+
+async def test_a_store_too_slow_to_check_for_replays_does_not_hold_up_the_acknowledgement(tmp_path: Path) -> None:
+    """Every command that reads or changes the store first records its signed request (a replay of it is refused);
+    that write waits like any other when the store is slow (here: another session locks the table it writes). The
+    acknowledgement does not wait for it."""
+    async with migrated_store("postgresql", tmp_path) as url:
+        harness = Harness(tmp=tmp_path, settings_overrides={"database_url": url})
+        await harness.start()
+        await harness.add_bot()
+        locker = await asyncpg.connect(url.replace("postgresql+asyncpg://", "postgresql://", 1))
+        try:
+            lock = locker.transaction()
+            await lock.start()
+            await locker.execute("LOCK TABLE slack_events IN ACCESS EXCLUSIVE MODE")
+            started = time.monotonic()
+            async with harness.http.post(
+                f"{harness.emu_url}/page/command",
+                json={
+                    "user": OWNER,
+                    "channel": ROOM,
+                    "text": "standing add --bot ci-bot make test",
+                    "command": "/flybot",
+                },
+            ) as response:
+                data = await response.json()
+            acked_after = time.monotonic() - started
+            assert data["status"] == 200, data
+            assert acked_after < 3.0, f"acknowledged after {acked_after:.1f} s"
+            assert harness.ephemerals(OWNER)[-1] == WORKING_TEXT
+            await locker.execute("SELECT pg_sleep(1.5)")  # still locked after the acknowledgement window
+            await lock.rollback()
+            await harness.eventually(lambda: harness.ephemerals(OWNER)[-1] != WORKING_TEXT, timeout=20)
+            assert harness.ephemerals(OWNER)[-1].startswith("Saved: "), harness.ephemerals(OWNER)[-1]
+            assert [a.pattern for a in await harness.runtime.store.list_standing()] == ["make test"]
+        finally:
+            await locker.close()
+            await harness.close()

@@ -955,13 +955,15 @@ class SlackEmulator:
             )
         )
         self._touch()
+        started = time.monotonic()
         status, body = await self.deliver_form(form)
+        elapsed_s = round(time.monotonic() - started, 3)  # Slack waits 3 s for the app's acknowledgement
         answer = _parse_json(body)
         if status == 200 and isinstance(answer, dict) and (answer.get("text") or answer.get("blocks")):
             self._post_response(user, channel, answer)
         elif status == 200 and body and not isinstance(answer, dict):
             self._post_response(user, channel, {"text": body})
-        return web.json_response({"ok": status == 200, "status": status, "body": body})
+        return web.json_response({"ok": status == 200, "status": status, "body": body, "elapsed_s": elapsed_s})
 
     async def _page_message(self, request: web.Request) -> web.Response:
         data = await _json(request)

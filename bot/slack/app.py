@@ -85,13 +85,15 @@ def build_bolt_app(client: AsyncWebClient, signing_secret: str | None, deps: Sla
         # requests never share one (it is an HMAC over timestamp and body), so the signature names the request.
         # Remembered in the store, so a replay to another replica is refused too (pruned after a day).
         signature = req.headers.get("x-slack-signature")
-        if (
-            signature_enabled
-            and signature
-            and not await deps.store.claim_event(
-                SIGNATURE_KEY_PREFIX + signature[0].removeprefix("v0=")[:64], at=datetime.now(UTC)
-            )
-        ):
+        if not signature_enabled or not signature:
+            return await next()
+        key = SIGNATURE_KEY_PREFIX + signature[0].removeprefix("v0=")[:64]
+        if isinstance(req.body, dict) and req.body.get("command"):
+            # A slash command is claimed by its listener, as the first step of the work its acknowledgement waits
+            # for at most ANSWER_BUDGET_S (bot.slack.commands.answer): a slow store never holds up the answer.
+            req.context[commands.REPLAY_KEY] = key
+            return await next()
+        if not await deps.store.claim_event(key, at=datetime.now(UTC)):
             log.warning("slack.replay_refused")
             return BoltResponse(status=200, body="")
         return await next()

@@ -6,7 +6,8 @@ Every answer is ephemeral (only the caller sees it). Refusals change nothing.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import structlog
@@ -32,6 +33,10 @@ the caller ``operation_timeout``, losing the answer). It exceeds :data:`bot.grou
 that gives up answers in the acknowledgement itself."""
 
 WORKING_TEXT = "Working on it; the answer follows here in a moment."
+
+REPLAY_KEY = "flybot_replay_key"
+"""The bolt context key under which :func:`bot.slack.app.build_bolt_app`'s replay check leaves a slash command's
+store key (its signature), for the listener to claim in :func:`claimed` rather than before the acknowledgement."""
 
 STANDING_LIST_MAX = 30
 """At most this many standing approvals one ``/flybot standing list`` answer shows (then how many more)."""
@@ -203,13 +208,15 @@ async def standing_command(deps: SlackDeps, user: str, channel: str, words: list
 
 
 def register(app: AsyncApp, deps: SlackDeps) -> None:
-    """Register ``/flybot``."""
+    """Register ``/flybot``. Fixed texts (help, usage) are the acknowledgement itself; every answer that reads or
+    changes the store is :func:`answer`ed, its request claimed first (:func:`claimed`)."""
 
     @app.command("/flybot")
     @deps.tracked
-    async def on_flybot(ack: AsyncAck, respond: AsyncRespond, command: dict[str, Any]) -> None:
+    async def on_flybot(ack: AsyncAck, respond: AsyncRespond, command: dict[str, Any], context: dict[str, Any]) -> None:
         words = str(command.get("text") or "").split(maxsplit=1)
         user, channel = str(command.get("user_id") or ""), str(command.get("channel_id") or "")
+        key = context.get(REPLAY_KEY)
         if not words or words[0] == "help":
             await ack(HELP)
             return
@@ -218,16 +225,29 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             if not (page.isascii() and page.isdigit() and len(page) <= 5) or not 0 < int(page) <= 10_000:
                 await ack("Usage: `/flybot pending [PAGE]` (PAGE a number from 1).")
                 return
-            await answer(ack, respond, pending_text(deps, user, page=int(page)), user=user)
+            work = claimed(deps, key, lambda: pending_text(deps, user, page=int(page)))
+            await answer(ack, respond, work, user=user)
             return
         if words[0] in ("standing", "rule"):
             rest = words[1] if len(words) > 1 else ""
             if words[0] == "rule":
-                await answer(ack, respond, rule_command(deps, user, rest), user=user)
+                work = claimed(deps, key, lambda: rule_command(deps, user, rest))
             else:
-                await answer(ack, respond, standing_command(deps, user, channel, rest), user=user)
+                work = claimed(deps, key, lambda: standing_command(deps, user, channel, rest))
+            await answer(ack, respond, work, user=user)
             return
         await ack("Unknown subcommand. Try `/flybot help`.")
+
+
+async def claimed(deps: SlackDeps, key: str | None, work: Callable[[], Awaitable[str]]) -> str:
+    """``work()``'s reply once the request is claimed in the store under ``key`` (its signature; None: no signed
+    request, as over Socket Mode); "" for the same signed request posted again (a replay), and nothing is done.
+    Claiming is part of the work :func:`answer` waits for, so a slow store delays the answer, never the
+    acknowledgement (bot.slack.app's replay check leaves slash commands to this)."""
+    if key is not None and not await deps.store.claim_event(key, at=datetime.now(UTC)):
+        log.warning("slack.replay_refused")
+        return ""
+    return await work()
 
 
 async def replied(work: Awaitable[str], *, user: str) -> str:
@@ -254,6 +274,8 @@ async def answer(ack: AsyncAck, respond: AsyncRespond, work: Awaitable[str], *, 
         return
     await ack(WORKING_TEXT)
     reply = await task
+    if not reply:  # a replay (claimed): nothing was done, nothing to say
+        return
     try:
         await respond(text=reply, response_type="ephemeral")
     except Exception:  # noqa: BLE001 - Slack unreachable: the change stands; the caller can list it
