@@ -636,11 +636,12 @@ def _sendable(recipe: Recipe | None) -> Recipe | None:
 
 #: Project configuration keys that make yarn run a program of the file's choosing (yarn 1 ``yarn-path``; yarn 2+
 #: ``yarnPath`` and ``plugins``; and npm-config(7) keys yarn 1 also reads: script-shell, node-options, shell, editor,
-#: browser, git, viewer, userconfig, globalconfig, init-module, onload-script), or that run other packages' scripts
-#: (workspace, workspaces, include-workspace-root), compared without case, ``-`` or ``_``.
+#: browser, git, viewer, userconfig, globalconfig, init-module, onload-script, node-gyp, python), or that run other
+#: packages' scripts (workspace, workspaces, include-workspace-root), compared without case, ``-`` or ``_``.
 _PROGRAM_KEYS = frozenset({
     "scriptshell", "nodeoptions", "shell", "editor", "browser", "git", "viewer", "userconfig", "globalconfig",
-    "initmodule", "onloadscript", "yarnpath", "plugins", "workspace", "workspaces", "includeworkspaceroot",
+    "initmodule", "onloadscript", "yarnpath", "plugins", "workspace", "workspaces", "includeworkspaceroot", "nodegyp",
+    "python",
 })  # fmt: skip
 
 #: ``.npmrc`` keys (npm-config(7)) that name no program, no other configuration file and no other package's scripts:

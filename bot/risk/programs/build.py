@@ -366,14 +366,16 @@ _NPM_VALUES = frozenset(
 )
 # npm config keys that name a program npm runs, or a config file that can set one (docs.npmjs.com/cli/v10/using-npm/config:
 # script-shell, node-options, shell, editor, browser, git, viewer, userconfig, globalconfig, init-module;
-# onload-script (npm 6); yarn 1 ``--use-yarnrc``, ``yarn-path`` and ``script-shell``; Yarn 2+'s camelCase keys
+# onload-script (npm 6); node-gyp, the node-gyp program a script's ``node-gyp`` runs, and python, the interpreter
+# node-gyp runs (node-gyp README, "Configuring Python Dependency": ``npm_config_python``); yarn 1 ``--use-yarnrc``, ``yarn-path`` and ``script-shell``; Yarn 2+'s camelCase keys
 # (yarnpkg.com/configuration/yarnrc) are matched in kebab case: ``scriptShell``, ``yarnPath``, and
 # ``injectEnvironmentFiles``, whose .env files set every script's environment, NODE_OPTIONS included). npm's
 # option parser (nopt) accepts unambiguous abbreviations, and pnpm also takes ``--config.KEY=VALUE``: both are
 # matched.
 _NPM_PROGRAM_KEYS = (
     "script-shell", "node-options", "userconfig", "globalconfig", "shell", "editor", "browser", "git", "viewer",
-    "onload-script", "init-module", "use-yarnrc", "yarn-path", "yarnpath", "inject-environment-files",
+    "onload-script", "init-module", "use-yarnrc", "yarn-path", "yarnpath", "inject-environment-files", "node-gyp",
+    "python",
 )  # fmt: skip
 
 
