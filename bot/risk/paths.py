@@ -4,8 +4,10 @@ Paths are judged lexically (``posixpath.normpath``): a symlink inside the worksp
 that points out is not seen, which is why ``ln`` pointing outside is itself graded
 as a write outside. The working directory is tracked through ``cd``/``pushd`` as a
 set of candidate directories (a ``cd`` may fail, so the old directory stays a
-candidate unless the ``cd`` is the left side of ``&&``); a path is inside only if it
-is inside from every candidate.
+candidate, except on the right side of the ``&&`` the ``cd`` is the left side of: once
+that chain ends, or at its ``||``, the old directory is a candidate again; a ``cd`` in a
+child shell, ``bash -c 'cd x'`` or ``(cd x)``, moves that shell only); a path is inside
+only if it is inside from every candidate.
 
 Temp areas accepted as workspace-like (the backend's scratch space):
 ``/tmp``, ``/var/tmp``, ``/private/tmp``, ``/private/var/tmp``, macOS per-user
