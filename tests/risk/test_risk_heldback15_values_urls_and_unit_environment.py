@@ -1,0 +1,65 @@
+"""helm's ``-f``/``--values`` may name a URL (helm-template(1): "a YAML file or a URL"), so a local render that
+downloads one is network; ``systemctl show`` prints units' ``Environment=`` (systemd.exec(5)) unless ``-p`` picks
+other properties; ``helm dependency list`` only reads the chart (helm_dependency_list); ``docker compose config
+-q`` only renders the local compose files, while its ``-o FILE`` is a write there (docker compose config
+reference). Each beside the other side."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.risk import RiskLevel
+from tests.risk.both_sides import graded, project
+
+R = RiskLevel
+_FILES = {
+    ".env": "API_KEY=x\n",
+    "chart/Chart.yaml": "apiVersion: v2\nname: web\nversion: 0.1.0\n",
+    "chart/values.yaml": "replicas: 2\n",
+    "docker-compose.yml": "services:\n  db:\n    image: postgres:16\n",
+}
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("helm template web ./chart -f https://example.com/values.yaml", R.NETWORK),
+        ("helm template web ./chart --values=https://example.com/values.yaml", R.NETWORK),
+        ("helm lint ./chart -fhttps://example.com/values.yaml", R.NETWORK),
+        ("systemctl show -p Environment app.service", R.NETWORK),
+        ("systemctl show --property=MainPID,Environment app.service", R.NETWORK),
+        ("systemctl show app.service", R.NETWORK),
+        ("helm dependency update ./chart", R.SYSTEM),
+        ("docker compose config", R.NETWORK),
+        ("docker compose --env-file ../secrets.env config -q", R.NETWORK),
+        ("docker compose config -q --resolve-image-digests", R.NETWORK),
+        ("docker compose config -o ~/.bashrc", R.DESTRUCTIVE),
+    ],
+)
+def test_hostile_form_keeps_a_high_grade(tmp_path: Path, command: str, expected: RiskLevel) -> None:
+    ws = project(tmp_path, _FILES)
+    risk, details = graded(command, ws)
+    assert risk >= expected, details
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("helm template web ./chart -f chart/values.yaml", R.READ_ONLY),
+        ("helm template web ./chart", R.READ_ONLY),
+        ("systemctl show -p MainPID app.service", R.READ_ONLY),
+        ("systemctl show --property=ActiveState,SubState nginx", R.READ_ONLY),
+        ("systemctl status nginx --no-pager", R.READ_ONLY),
+        ("helm dependency list ./chart", R.READ_ONLY),
+        ("helm dep ls ./chart", R.READ_ONLY),
+        ("docker compose config -q", R.READ_ONLY),
+        ("docker compose config --services", R.READ_ONLY),
+        ("docker compose config -o build/compose.yaml", R.NETWORK),
+    ],
+)
+def test_everyday_form_keeps_its_grade(tmp_path: Path, command: str, expected: RiskLevel) -> None:
+    ws = project(tmp_path, _FILES)
+    risk, details = graded(command, ws)
+    assert risk is expected, details
