@@ -2,7 +2,7 @@
 downloads one is network; ``systemctl show`` prints units' ``Environment=`` (systemd.exec(5)) unless ``-p`` picks
 other properties; ``helm dependency list`` only reads the chart (helm_dependency_list); ``docker compose config
 -q`` only renders the local compose files, while its ``-o FILE`` is a write there (docker compose config
-reference). Each beside the other side."""
+reference); rg's ``-g`` globs and ``-t`` types choose the files it reads (rg(1)). Each beside the other side."""
 
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ _FILES = {
     "chart/Chart.yaml": "apiVersion: v2\nname: web\nversion: 0.1.0\n",
     "chart/values.yaml": "replicas: 2\n",
     "docker-compose.yml": "services:\n  db:\n    image: postgres:16\n",
+    "src/main.go": "package main\n",
+    "certs/server.key": "-----BEGIN PRIVATE KEY-----\n",
 }
 
 
@@ -36,6 +38,14 @@ _FILES = {
         ("docker compose --env-file ../secrets.env config -q", R.NETWORK),
         ("docker compose config -q --resolve-image-digests", R.NETWORK),
         ("docker compose config -o ~/.bashrc", R.DESTRUCTIVE),
+        ("rg -n KEY", R.NETWORK),
+        ("rg -n KEY -g '*.key'", R.NETWORK),
+        ("rg -n KEY -g '*.go' -g '*.key'", R.NETWORK),
+        ("rg -n KEY -g '!*.go'", R.NETWORK),
+        ("rg -n KEY -g 'certs/*'", R.NETWORK),
+        ("rg -n KEY -g '*.go' --type-add 'go:*.key'", R.NETWORK),
+        ("rg -n KEY --iglob '*.KEY'", R.NETWORK),
+        ("rg -n KEY -t sh", R.NETWORK),
     ],
 )
 def test_hostile_form_keeps_a_high_grade(tmp_path: Path, command: str, expected: RiskLevel) -> None:
@@ -57,6 +67,11 @@ def test_hostile_form_keeps_a_high_grade(tmp_path: Path, command: str, expected:
         ("docker compose config -q", R.READ_ONLY),
         ("docker compose config --services", R.READ_ONLY),
         ("docker compose config -o build/compose.yaml", R.NETWORK),
+        ("rg -n 'func main' --type go", R.READ_ONLY),
+        ("rg -n 'func main' -tgo", R.READ_ONLY),
+        ("rg -nt go 'func main'", R.READ_ONLY),
+        ("rg -n 'func main' -g '*.go'", R.READ_ONLY),
+        ("rg -n 'func main' src", R.READ_ONLY),
     ],
 )
 def test_everyday_form_keeps_its_grade(tmp_path: Path, command: str, expected: RiskLevel) -> None:
