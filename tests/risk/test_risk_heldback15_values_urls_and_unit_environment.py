@@ -2,7 +2,8 @@
 downloads one is network; ``systemctl show`` prints units' ``Environment=`` (systemd.exec(5)) unless ``-p`` picks
 other properties; ``helm dependency list`` only reads the chart (helm_dependency_list); ``docker compose config
 -q`` only renders the local compose files, while its ``-o FILE`` is a write there (docker compose config
-reference); rg's ``-g`` globs and ``-t`` types choose the files it reads (rg(1)). Each beside the other side."""
+reference); rg's ``-g`` globs and ``-t`` types choose the files it reads (rg(1)); ``docker inspect --format`` printing
+only state fields prints no environment (docker inspect reference). Each beside the other side."""
 
 from __future__ import annotations
 
@@ -46,6 +47,12 @@ _FILES = {
         ("rg -n KEY -g '*.go' --type-add 'go:*.key'", R.NETWORK),
         ("rg -n KEY --iglob '*.KEY'", R.NETWORK),
         ("rg -n KEY -t sh", R.NETWORK),
+        ("docker inspect web", R.NETWORK),
+        ("docker inspect --format '{{json .Config.Env}}' web", R.NETWORK),
+        ("docker inspect --format '{{.State.Status}}{{.Config.Env}}' web", R.NETWORK),
+        ("docker inspect --format '{{range .Config.Env}}{{.}}{{end}}' web", R.NETWORK),
+        ("docker inspect -f '{{.State.Status}}' -f '{{json .}}' web", R.NETWORK),
+        ("docker inspect -f '{{.Args}}' web", R.NETWORK),
     ],
 )
 def test_hostile_form_keeps_a_high_grade(tmp_path: Path, command: str, expected: RiskLevel) -> None:
@@ -72,6 +79,10 @@ def test_hostile_form_keeps_a_high_grade(tmp_path: Path, command: str, expected:
         ("rg -nt go 'func main'", R.READ_ONLY),
         ("rg -n 'func main' -g '*.go'", R.READ_ONLY),
         ("rg -n 'func main' src", R.READ_ONLY),
+        ("docker inspect --format '{{.State.Status}}' web", R.READ_ONLY),
+        ("docker inspect -f '{{.State.Running}} {{.Name}}' web", R.READ_ONLY),
+        ("docker inspect --format='{{ json .NetworkSettings.Networks }}' web", R.READ_ONLY),
+        ("docker image inspect -f '{{.RepoTags}}' app", R.READ_ONLY),
     ],
 )
 def test_everyday_form_keeps_its_grade(tmp_path: Path, command: str, expected: RiskLevel) -> None:

@@ -1620,6 +1620,38 @@ _DOCKER_ELSEWHERE = frozenset(
 _DOCKER_ABOUT = frozenset({"--version", "-v", "--help", "-h"})
 
 
+#: One action of a ``docker inspect --format`` Go template that prints a field holding no environment, command line
+#: or label (docker inspect reference, "Format the output using the given Go template"; the container's JSON:
+#: State, Name, Id, Image, Created, RestartCount, Platform, Driver, NetworkSettings addresses, HostConfig's
+#: RestartPolicy/NetworkMode; an image's RepoTags, RepoDigests, Architecture, Os, Size), optionally through ``json``.
+_INSPECT_FIELD = re.compile(
+    r"\{\{-?\s*(?:json\s+)?\.(?:State|Name|Id|Image|Created|RestartCount|Platform|Driver|Architecture|Os|Size|RepoTags"
+    r"|RepoDigests|NetworkSettings\.(?:IPAddress|Ports|Networks)|HostConfig\.(?:RestartPolicy|NetworkMode))"
+    r"(?:\.[A-Za-z0-9_]+)*\s*-?\}\}"
+)
+
+
+def _inspect_format_fields(values: list[str | None]) -> bool:
+    """True when every ``-f``/``--format`` template of a ``docker inspect`` prints only :data:`_INSPECT_FIELD`
+    actions (and there is one): the environment (``Config.Env``) and command line stay unprinted."""
+    templates: list[str] = []
+    for index, value in enumerate(values):
+        if value is None:
+            return False
+        name, eq, attached = value.partition("=")
+        if name in ("-f", "--format"):
+            following = values[index + 1] if index + 1 < len(values) else None
+            taken = attached if eq else following
+            if taken is None:
+                return False
+            templates.append(taken)
+        elif value.startswith("-f") and len(value) > 2:
+            templates.append(value[2:])
+    return bool(templates) and all(
+        "{{" in t and "{{" not in _INSPECT_FIELD.sub("", t) and "}}" not in _INSPECT_FIELD.sub("", t) for t in templates
+    )
+
+
 def _docker_local_read(call: Call, verbs: list[str | None]) -> bool:
     """True (and graded read_only) when ``call`` only reads the local engine's state or prints the client's version."""
     values = [w.value for w in call.args]
@@ -1639,6 +1671,13 @@ def _docker_local_read(call: Call, verbs: list[str | None]) -> bool:
         return True
     if key[:1] in _DOCKER_LOCAL_READS or key in _DOCKER_LOCAL_READS:
         what = " ".join(key if key in _DOCKER_LOCAL_READS else key[:1])
+        if (key[0] == "inspect" or key in (("container", "inspect"), ("image", "inspect"))) and _inspect_format_fields(
+            values
+        ):
+            call.flag(
+                R.READ_ONLY, "read-only", f"{call.name} {what} --format prints only state fields, no environment."
+            )
+            return True
         if key[0] == "inspect" or key in (("container", "inspect"), ("image", "inspect")):
             # Config.Env: the environment a container or image was given, like printenv's (grader: secret-read)
             call.flag(
