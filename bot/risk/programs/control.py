@@ -6,7 +6,8 @@ They talk to clusters, daemons and clouds outside the sandbox, so every use is a
 that delete there are ``destructive``; unknown verbs are destructive. docker and podman talk to the engine on
 this machine unless pointed elsewhere (``-H``, ``--context``, podman ``--remote``): their reads of its state
 (``ps``, ``images``, ``logs``, ``version``, ``info``..., ``_DOCKER_LOCAL_READS``) and ``--version`` are
-``read_only``; ``inspect`` prints the container's environment, secrets too: ``network`` (``secret-read``).
+``read_only``; ``inspect`` prints the container's environment, secrets too: ``network`` (``secret-read``), but for
+a ``--format`` printing only state fields (``_INSPECT_FIELD``).
 Sources: kubectl reference (kubernetes.io/docs/reference/kubectl), docker CLI
 reference (docs.docker.com/reference/cli/docker), helm docs (helm.sh/docs/helm),
 terraform CLI docs (developer.hashicorp.com/terraform/cli/commands).
