@@ -957,6 +957,8 @@ def _grep_selects(name: str, values: list[str | None]) -> Callable[[str], bool] 
     change them."""
     from fnmatch import fnmatchcase
 
+    if name == "rg":
+        return _rg_selects(values)
     if name not in ("grep", "egrep", "fgrep"):
         return None
     rules: list[tuple[bool, str]] = []  # (include, glob)
@@ -992,6 +994,94 @@ def _grep_selects(name: str, values: list[str | None]) -> Callable[[str], bool] 
         if matched:
             return matched[-1]
         return not rules or not rules[0][0]
+
+    return keep
+
+
+#: rg(1) file types (``rg --type-list``, ripgrep 14), widened where unsure: more names only count more files read.
+_RG_TYPES: dict[str, tuple[str, ...]] = {
+    "go": ("*.go",),
+    "rust": ("*.rs",),
+    "py": ("*.py", "*.pyi", "*.pyw"),
+    "js": ("*.cjs", "*.js", "*.jsx", "*.mjs", "*.vue"),
+    "ts": ("*.cts", "*.mts", "*.ts", "*.tsx"),
+    "java": ("*.java", "*.jsp", "*.jspx", "*.properties"),
+    "c": ("*.[chH]", "*.[chH].in", "*.cats"),
+    "md": ("*.markdown", "*.md", "*.mdown", "*.mdwn", "*.mkd", "*.mkdn", "*.mdx"),
+    "markdown": ("*.markdown", "*.md", "*.mdown", "*.mdwn", "*.mkd", "*.mkdn", "*.mdx"),
+}
+
+
+def _rg_selects(values: list[str | None]) -> Callable[[str], bool] | None:
+    """Which files below a root rg(1) reads, by the file's name, when its ``-g``/``--glob`` globs or ``-t``/
+    ``--type`` types decide (rg(1) ``--glob``: "Include or exclude files and directories for searching that match
+    the given glob ... Precede a glob with a ! to exclude it. If multiple globs match a file or directory, the glob
+    given later in the command line takes precedence"; an include glob skips every file no include glob matches;
+    ``--type``: "Only search files matching TYPE"; globs take precedence over types). None (every file) for a word
+    only known when it runs, ``--iglob``, ``--type-add``/``--type-clear``, a type not in :data:`_RG_TYPES`, or a glob
+    with a ``/``, ``**`` or ``{`` (matched against paths, not names)."""
+    from fnmatch import fnmatchcase
+
+    shorts, longs = _SEARCH_VALUES["rg"]
+    globs: list[str] = []
+    types: list[str] = []
+    index = 0
+    while index < len(values):
+        value = values[index]
+        index += 1
+        if value is None:
+            return None
+        if value == "--":
+            break
+        if value.startswith("--"):
+            option, eq, taken = value.partition("=")
+            if option in ("--iglob", "--type-add", "--type-clear"):
+                return None
+            if option in longs and not eq:
+                if index >= len(values) or values[index] is None:
+                    return None
+                taken = values[index] or ""
+                index += 1
+            if option == "--glob":
+                globs.append(taken)
+            elif option == "--type":
+                types.append(taken)
+        elif value.startswith("-") and len(value) > 1:
+            for at, letter in enumerate(value[1:], start=2):
+                if letter not in shorts:
+                    continue
+                taken = value[at:]
+                if not taken:
+                    if index >= len(values) or values[index] is None:
+                        return None
+                    taken = values[index] or ""
+                    index += 1
+                if letter == "g":
+                    globs.append(taken)
+                elif letter == "t":
+                    types.append(taken)
+                break
+    if not globs and not types:
+        return None
+    rules: list[tuple[bool, str]] = []  # (include, glob)
+    for glob in globs:
+        include = not glob.startswith("!")
+        pattern = glob if include else glob[1:]
+        if not pattern or "/" in pattern or "**" in pattern or "{" in pattern:
+            return None
+        rules.append((include, pattern))
+    if any(kind not in _RG_TYPES for kind in types):
+        return None
+    typed = [pattern for kind in types for pattern in _RG_TYPES[kind]]
+
+    def keep(below: str) -> bool:
+        base = below.rsplit("/", 1)[-1]
+        matched = [include for include, glob in rules if fnmatchcase(base, glob)]
+        if matched:
+            return matched[-1]
+        if any(include for include, _ in rules):
+            return False
+        return not typed or any(fnmatchcase(base, glob) for glob in typed)
 
     return keep
 

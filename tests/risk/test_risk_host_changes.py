@@ -1054,7 +1054,7 @@ MINTED_AND_HELD_NEIGHBOURS = [
     ("az webapp list", NET),
     ("az aks get-credentials -n x -g g", SYS),
     ("terraform show", NET),
-    ("docker compose config --services", NET),
+    ("docker compose config --services", RO),  # renders the local compose files, asks no engine
     ("docker compose ps", RO),  # the local engine's state, as docker ps
 ]
 

@@ -6,7 +6,8 @@ They talk to clusters, daemons and clouds outside the sandbox, so every use is a
 that delete there are ``destructive``; unknown verbs are destructive. docker and podman talk to the engine on
 this machine unless pointed elsewhere (``-H``, ``--context``, podman ``--remote``): their reads of its state
 (``ps``, ``images``, ``logs``, ``version``, ``info``..., ``_DOCKER_LOCAL_READS``) and ``--version`` are
-``read_only``; ``inspect`` prints the container's environment, secrets too: ``network`` (``secret-read``).
+``read_only``; ``inspect`` prints the container's environment, secrets too: ``network`` (``secret-read``), but for
+a ``--format`` printing only state fields (``_INSPECT_FIELD``).
 Sources: kubectl reference (kubernetes.io/docs/reference/kubectl), docker CLI
 reference (docs.docker.com/reference/cli/docker), helm docs (helm.sh/docs/helm),
 terraform CLI docs (developer.hashicorp.com/terraform/cli/commands).
@@ -854,9 +855,36 @@ _COMPOSE_LOCAL_READS = frozenset({"ps", "logs", "top", "port", "images", "ls", "
 _COMPOSE_REMOTE_FILE = ("oci:", "git@", "git:", "http:", "https:", "ssh:")
 
 
+def _compose_config_reaches_out(call: Call) -> bool:
+    """True when ``docker compose config`` does more than render: ``-o``/``--output`` writes a file, and
+    ``--resolve-image-digests``/``--lock-image-digests`` ask the registry for each image's digest (docker compose
+    config reference)."""
+    out = ("-o", "--output", "--resolve-image-digests", "--lock-image-digests")
+    return any(w.value is None or w.value.split("=", 1)[0] in out or w.value.startswith("-o") for w in call.args)
+
+
+def _compose_config_output(call: Call) -> None:
+    """``docker compose config -o FILE``/``--output FILE``: "Save to file (default to stdout)" (docker compose config
+    reference), graded as a write that replaces FILE."""
+    words = call.args
+    for index, word in enumerate(words):
+        value = word.value
+        if value is None:
+            continue
+        name, eq, attached = value.partition("=")
+        if name in ("-o", "--output"):
+            target = Word(attached, attached) if eq else words[index + 1] if index + 1 < len(words) else None
+        elif value.startswith("-o") and len(value) > 2:
+            target = Word(value[2:], value[2:])
+        else:
+            continue
+        if target is not None:
+            call.write(target, "docker compose config -o writes", replaces=True)
+
+
 def _compose_local_read(call: Call, sub: str) -> bool:
     """True (graded read_only, or destructive when the compose files could not be read) when ``docker compose SUB``
-    (:data:`_COMPOSE_LOCAL_READS`) only reads the local engine's state: the client is not pointed at another engine
+    (:data:`_COMPOSE_LOCAL_READS`, and ``config``) only reads the local engine's state: the client is not pointed at another engine
     (-H, --context), no word is only known when it runs, ``-f`` names no remote file, neither ``--project-directory``
     nor ``--env-file`` chooses other files, and the compose files it loads pull in no others (settings.py
     ``_compose_restarts`` refuses ``include:`` and ``extends: file:``, as the adapter reports them)."""
@@ -890,7 +918,12 @@ def _compose_local_read(call: Call, sub: str) -> bool:
         for question in [f"file {f}" for f in files] or [""]:
             if configured_options(call, "compose", label, question) is None:
                 return True
-    call.flag(R.READ_ONLY, "read-only", f"{label} only reads the local engine's state.")
+    if sub == "config":
+        # docker compose config: "Parse, resolve and render compose file in canonical format" (docker compose
+        # config reference): it reads the compose files and asks no engine
+        call.flag(R.READ_ONLY, "read-only", f"{label} only renders the local compose files.")
+    else:
+        call.flag(R.READ_ONLY, "read-only", f"{label} only reads the local engine's state.")
     return True
 
 
@@ -1588,6 +1621,38 @@ _DOCKER_ELSEWHERE = frozenset(
 _DOCKER_ABOUT = frozenset({"--version", "-v", "--help", "-h"})
 
 
+#: One action of a ``docker inspect --format`` Go template that prints a field holding no environment, command line
+#: or label (docker inspect reference, "Format the output using the given Go template"; the container's JSON:
+#: State, Name, Id, Image, Created, RestartCount, Platform, Driver, NetworkSettings addresses, HostConfig's
+#: RestartPolicy/NetworkMode; an image's RepoTags, RepoDigests, Architecture, Os, Size), optionally through ``json``.
+_INSPECT_FIELD = re.compile(
+    r"\{\{-?\s*(?:json\s+)?\.(?:State|Name|Id|Image|Created|RestartCount|Platform|Driver|Architecture|Os|Size|RepoTags"
+    r"|RepoDigests|NetworkSettings\.(?:IPAddress|Ports|Networks)|HostConfig\.(?:RestartPolicy|NetworkMode))"
+    r"(?:\.[A-Za-z0-9_]+)*\s*-?\}\}"
+)
+
+
+def _inspect_format_fields(values: list[str | None]) -> bool:
+    """True when every ``-f``/``--format`` template of a ``docker inspect`` prints only :data:`_INSPECT_FIELD`
+    actions (and there is one): the environment (``Config.Env``) and command line stay unprinted."""
+    templates: list[str] = []
+    for index, value in enumerate(values):
+        if value is None:
+            return False
+        name, eq, attached = value.partition("=")
+        if name in ("-f", "--format"):
+            following = values[index + 1] if index + 1 < len(values) else None
+            taken = attached if eq else following
+            if taken is None:
+                return False
+            templates.append(taken)
+        elif value.startswith("-f") and len(value) > 2:
+            templates.append(value[2:])
+    return bool(templates) and all(
+        "{{" in t and "{{" not in _INSPECT_FIELD.sub("", t) and "}}" not in _INSPECT_FIELD.sub("", t) for t in templates
+    )
+
+
 def _docker_local_read(call: Call, verbs: list[str | None]) -> bool:
     """True (and graded read_only) when ``call`` only reads the local engine's state or prints the client's version."""
     values = [w.value for w in call.args]
@@ -1607,6 +1672,13 @@ def _docker_local_read(call: Call, verbs: list[str | None]) -> bool:
         return True
     if key[:1] in _DOCKER_LOCAL_READS or key in _DOCKER_LOCAL_READS:
         what = " ".join(key if key in _DOCKER_LOCAL_READS else key[:1])
+        if (key[0] == "inspect" or key in (("container", "inspect"), ("image", "inspect"))) and _inspect_format_fields(
+            values
+        ):
+            call.flag(
+                R.READ_ONLY, "read-only", f"{call.name} {what} --format prints only state fields, no environment."
+            )
+            return True
         if key[0] == "inspect" or key in (("container", "inspect"), ("image", "inspect")):
             # Config.Env: the environment a container or image was given, like printenv's (grader: secret-read)
             call.flag(
@@ -1632,12 +1704,19 @@ def _docker_verbs(call: Call, verbs: list[str | None]) -> None:
     verb = verbs[0] or ""
     if verb in _DOCKER_GROUPS and len(verbs) > 1:
         sub = verbs[1] or ""
-        if verb == "compose" and sub in _COMPOSE_LOCAL_READS and _compose_local_read(call, sub):
+        if (
+            verb == "compose"
+            and (sub in _COMPOSE_LOCAL_READS or (sub == "config" and not _compose_config_reaches_out(call)))
+            and _compose_local_read(call, sub)
+        ):
+            if sub == "config":
+                _compose_config_secrets(call)
             return
         if verb == "compose" and sub in ("ps", "logs", "config", "ls", "images", "top", "version", "events", "port"):
             call.flag(R.NETWORK, _RULE, f"docker compose {sub} talks to a daemon outside the sandbox.")
             if sub == "config":
                 _compose_config_secrets(call)
+                _compose_config_output(call)
             return
         if verb == "compose" and sub in _COMPOSE_STARTS:
             call.flag(
@@ -1767,8 +1846,17 @@ def helm(call: Call) -> None:
     if verb == "repo" and len(verbs) > 1 and verbs[1] in ("update", "up", "add", "remove", "rm"):
         _helm_repo(call, verbs[1], values)
         return
+    if verb == "dependency" or verb == "dep":
+        if len(verbs) > 1 and verbs[1] in ("list", "ls"):
+            # helm dependency list: "List all of the dependencies declared in a chart" from Chart.yaml and charts/
+            # (helm.sh/docs/helm/helm_dependency_list); it fetches nothing
+            read_only(call, "helm dependency list reads the chart's Chart.yaml and charts/ directory.")
+            return
     if verb in ("template", "lint", "create", "package", "version", "env", "completion", "show", "inspect"):
         _helm_local(call, verb, verbs[1:], values)
+        if _values_from_url(values):
+            # helm template/install/lint -f, --values: "specify values in a YAML file or a URL" (helm.sh/docs/helm)
+            call.flag(R.NETWORK, "network-egress", f"helm {verb} downloads a values file named by URL.")
         return
     if verb == "plugin":
         _helm_plugin(call, verbs[1] if len(verbs) > 1 else "")
@@ -1782,6 +1870,21 @@ def helm(call: Call) -> None:
     if verb == "get" and len(verbs) > 1 and verbs[1] in ("values", "all", None):
         # helm get values|all: the release's values, where charts take passwords and tokens (helm.sh/docs/helm)
         _prints_credentials(call, f"helm get {verbs[1] or '(a subcommand only known when it runs)'}")
+
+
+def _values_from_url(values: list[str]) -> bool:
+    """True when a ``-f``/``--values`` option names a URL (helm-template(1): "a YAML file or a URL")."""
+    for index, value in enumerate(values):
+        name, eq, attached = value.partition("=")
+        if name in ("-f", "--values"):
+            named = attached if eq else values[index + 1] if index + 1 < len(values) else ""
+        elif value.startswith("-f") and len(value) > 2 and not value.startswith("--"):
+            named = value[2:]
+        else:
+            continue
+        if "://" in named:
+            return True
+    return False
 
 
 def _helm_repo(call: Call, sub: str, values: list[str]) -> None:

@@ -438,6 +438,22 @@ QUERIES: dict[str, Callable[[list[str]], str | None]] = {
 }  # fmt: skip
 
 
+def _shows_environment(values: list[str]) -> bool:
+    """True when ``systemctl show`` prints the ``Environment`` property: with no ``-p``/``-P``/``--property``
+    (systemctl(1): every property) or with one naming it (systemd.exec(5) Environment=, set in unit files, drop-ins
+    and by ``systemctl set-environment``: tokens and passwords are often found there)."""
+    named: list[str] = []
+    for index, value in enumerate(values):
+        for option in ("-p", "-P", "--property"):
+            if value == option and index + 1 < len(values):
+                named.extend(values[index + 1].split(","))
+            elif value.startswith("--property=") and option == "--property":
+                named.extend(value.partition("=")[2].split(","))
+            elif option in ("-p", "-P") and value.startswith(option) and len(value) > 2:
+                named.extend(value[2:].split(","))
+    return not named or any(n.strip() == "Environment" for n in named)
+
+
 def query(name: str, base: Handler) -> Handler:
     """Wrap the system grade ``base`` of ``name``: a use that :data:`QUERIES` recognises is read-only
     (``network`` when it reaches a remote index); any word only known at run time keeps ``base``."""
@@ -450,6 +466,14 @@ def query(name: str, base: Handler) -> Handler:
             why = decide(literal)
             if why is not None:
                 verb = _first(literal)
+                if name == "systemctl" and verb == "show" and _shows_environment(literal):
+                    call.flag(
+                        R.NETWORK,
+                        "secret-read",
+                        "systemctl show prints the units' Environment= (systemd.exec(5): exposed to any client, so "
+                        "not for secrets, yet used for them): its output goes to the model.",
+                    )
+                    return
                 if (
                     name in ("apt-get", "brew", "snap", "dnf", "yum")
                     and verb in _NETWORK_QUERIES
