@@ -1824,6 +1824,13 @@ def helm(call: Call) -> None:
         call.flag(R.DESTRUCTIVE, _RULE, f"helm {verb} --force deletes and recreates resources outside the VM.")
         return
     _grade(call, verb, _HELM_READ, _HELM_CHANGE, frozenset({"uninstall", "delete", "del", "un"}))
+    if verb in ("pull", "fetch"):
+        # helm-pull(1): "-d, --destination string   location to write the chart" (default "."), "--untardir string
+        # if untar is specified, this flag specifies the name of the directory into which the chart is expanded"
+        for index, word in enumerate(call.args):
+            name, eq, attached = (word.value or "").partition("=")
+            if name in ("--destination", "-d", "--untardir") and (eq or index + 1 < len(call.args)):
+                call.write(Word(attached, attached) if eq else call.args[index + 1], f"helm {verb} {name} writes into")
     if verb == "get" and len(verbs) > 1 and verbs[1] in ("values", "all", None):
         # helm get values|all: the release's values, where charts take passwords and tokens (helm.sh/docs/helm)
         _prints_credentials(call, f"helm get {verbs[1] or '(a subcommand only known when it runs)'}")
