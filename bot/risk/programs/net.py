@@ -139,6 +139,7 @@ _WGET_LONG = frozenset({
     "--base", "--tries", "--timeout", "--wait", "--quota", "--user-agent", "--level", "--domains", "--reject",
     "--accept", "--include-directories", "--exclude-directories", "--save-cookies", "--load-cookies",
     "--config", "--header", "--post-data", "--post-file", "--user", "--password", "--method", "--body-data",
+    "--warc-file", "--warc-tempdir", "--rejected-log", "--hsts-file",
 })  # fmt: skip
 
 
@@ -168,6 +169,22 @@ def wget(call: Call) -> None:
         )
     for log in found.values("-o", "--output-file", "-a", "--append-output", "--save-cookies"):
         call.write(log, "wget writes")
+    for opt in found.opts:
+        # wget(1): "--warc-file=file  Use file as the destination WARC file" (wget adds .warc.gz, or .warc with
+        # --no-warc-compression), "--warc-tempdir=dir  Specify the location for temporary files created by the WARC
+        # writer", "--rejected-log=logfile  Logs all URL rejections to logfile", "--hsts-file=file" (the HSTS
+        # database it updates)
+        if opt.value is None or not opt.name.startswith("--"):
+            continue
+        if long_is(opt.name, "--warc-file"):
+            text = opt.value.value
+            if text is None:
+                call.write(opt.value, "wget --warc-file writes")
+            else:
+                suffix = "" if text.endswith((".warc", ".warc.gz")) else ".warc.gz"
+                call.write(literal_word(text + suffix), "wget --warc-file writes")
+        elif any(long_is(opt.name, name) for name in ("--warc-tempdir", "--rejected-log", "--hsts-file")):
+            call.write(opt.value, f"wget {opt.name.split('=', 1)[0]} writes")
     documents = found.values("-O", "--output-document")
     if documents:
         for document in documents:
