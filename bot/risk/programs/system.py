@@ -499,12 +499,13 @@ def ip(call: Call) -> None:
         refuse(call, f"the object {rest[0]}")
         return
     verb = rest[1] if len(rest) > 1 else None
-    if obj == "netns" and verb == "exec":
-        call.flag(
-            R.SYSTEM, "system-command", "ip netns exec runs a command in another network namespace.", downgradable=True
-        )
+    if obj in ("netns", "vrf") and verb and "exec".startswith(verb):
+        # ip-netns(8) "ip netns exec NAME cmd ...", ip-vrf(8) "ip vrf exec [NAME] cmd ...": run cmd there; iproute2
+        # takes any prefix of a command word (matches()), and no other netns or vrf command starts with "e"
+        where = "network namespace" if obj == "netns" else "VRF"
+        call.flag(R.SYSTEM, "system-command", f"ip {obj} exec runs a command in another {where}.", downgradable=True)
         if len(words) > index + 3:
-            call.run(words[index + 3 :], "ip netns exec")
+            call.run(words[index + 3 :], f"ip {obj} exec")
         return
     if (
         obj in ("monitor", "help")
