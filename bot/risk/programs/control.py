@@ -730,6 +730,11 @@ def docker(call: Call) -> None:
             )
             return
     verbs = _verbs(call.args, flags)
+    if verbs[:1] == ["compose"]:
+        # docker compose's own options before its command take a value too (-p NAME, --ansi never): the command is
+        # the word after them, not the value
+        flags = flags | _COMPOSE_VALUES
+        verbs = _verbs(call.args, flags)
     _docker_verbs(call, verbs)
     if verbs[:2] in (["context", "use"], ["context", "create"], ["context", "update"], ["context", "import"]) and (
         verbs[2:3] != ["default"] or verbs[1] != "use"
@@ -1022,7 +1027,7 @@ def _swarm_restarts(call: Call, verbs: list[str | None]) -> None:
 
 def docker_compose(call: Call) -> None:
     """docker-compose (v1 spelling of ``docker compose``)."""
-    flags = _DOCKER_VALUES | frozenset({"-f", "--file", "-p", "--project-name"})
+    flags = _DOCKER_VALUES | _COMPOSE_VALUES
     verbs: list[str | None] = ["compose"]
     _docker_verbs(call, verbs + _verbs(call.args, flags))
     _compose_restarts(call, call.args, "docker-compose")
