@@ -1,6 +1,7 @@
 """rsync --daemon serves its configuration's modules to other machines and runs the commands rsyncd.conf(5) names
 (pre-xfer exec, post-xfer exec, early exec); rsync --read-batch=FILE applies the writes and deletions a batch
-recorded (rsync(1)). Both are destructive; a plain sync and a --write-batch keep their grades."""
+recorded (rsync(1)). Both are destructive; a plain sync and a --write-batch keep their grades. ``--mkpath`` is a
+flag: the word after it is an operand (the destination), not its value."""
 
 from __future__ import annotations
 
@@ -24,6 +25,9 @@ FILES = {"src/a.txt": "a\n", "rsyncd.conf": "[root]\npath = /\nread only = false
         "rsync --daemon --port=8873 --no-detach",
         "rsync -a --read-batch=batch dst/",
         "rsync --read-batch batch dst/",
+        "rsync -a --mkpath src/a.txt /etc/cron.d/",
+        "rsync -a src/a.txt --mkpath /etc/cron.d/",
+        "rsync -a --mkp src/a.txt /etc/cron.d/",
     ],
 )
 def test_rsync_daemon_and_read_batch_are_destructive(tmp_path: Path, command: str) -> None:
@@ -36,6 +40,7 @@ def test_rsync_daemon_and_read_batch_are_destructive(tmp_path: Path, command: st
     [
         ("rsync -a src/ dst/", R.WORKSPACE_WRITE),
         ("rsync -a --write-batch=batch src/ dst/", R.WORKSPACE_WRITE),
+        ("rsync -a --mkpath src/ dst/new/", R.WORKSPACE_WRITE),
         ("rsync -n -a src/ dst/", R.READ_ONLY),
         ("rsync src/a.txt", R.READ_ONLY),
     ],

@@ -573,12 +573,15 @@ _RSYNC_LONG = frozenset({
     "--groupmap", "--out-format", "--write-batch", "--only-write-batch", "--read-batch", "--config",
     "--iconv", "--info", "--debug", "--modify-window", "--block-size", "--checksum-choice", "--compress-choice",
     "--compress-level", "--skip-compress", "--sockopts", "--outbuf", "--protocol", "--remote-option",
-    "--stop-after", "--stop-at", "--early-input", "--mkpath",
+    "--stop-after", "--stop-at", "--early-input",
 })  # fmt: skip
 
 
-#: rsync(1) flags named here so that their abbreviations resolve (popt takes a unique prefix of a long option).
-_RSYNC_FLAGS = frozenset({"--dry-run", "--remove-source-files", "--archive", "--perms", "--list-only", "--daemon"})
+#: rsync(1) flags named here so that their abbreviations resolve (popt takes a unique prefix of a long option);
+#: ``--mkpath`` ("create destination's missing path components") takes no value: the word after it is an operand.
+_RSYNC_FLAGS = frozenset(
+    {"--dry-run", "--remove-source-files", "--archive", "--perms", "--list-only", "--daemon", "--mkpath"}
+)
 
 
 def rsync(call: Call) -> None:
