@@ -577,11 +577,14 @@ _RSYNC_LONG = frozenset({
 })  # fmt: skip
 
 
-#: rsync(1) flags named here so that their abbreviations resolve (popt takes a unique prefix of a long option);
-#: ``--mkpath`` ("create destination's missing path components") takes no value: the word after it is an operand.
-_RSYNC_FLAGS = frozenset(
-    {"--dry-run", "--remove-source-files", "--archive", "--perms", "--list-only", "--daemon", "--mkpath"}
-)
+#: rsync(1) flags named here so that their abbreviations resolve (popt takes a unique prefix of a long option, and
+#: a name spelled in full is that option: ``--backup`` is not ``--backup-dir``, ``--compress`` not
+#: ``--compress-choice``); none takes a value, so the word after each is an operand (``--mkpath``: "create
+#: destination's missing path components").
+_RSYNC_FLAGS = frozenset({
+    "--dry-run", "--remove-source-files", "--archive", "--perms", "--list-only", "--daemon", "--mkpath", "--backup",
+    "--checksum", "--compress", "--group", "--partial",
+})  # fmt: skip
 
 
 def rsync(call: Call) -> None:
