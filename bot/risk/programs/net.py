@@ -79,7 +79,10 @@ def curl(call: Call) -> None:
         return
     network(call, "curl talks to other machines.")
     injected(call, [w for w in call.args if not _not_an_option(w)], runs_programs=False)
-    found = scan(call.args, _CURL_SHORT, _CURL_LONG, long_flags=frozenset({"--remote-name", "--remote-name-all"}))
+    # --head (curl(1) -I, "Fetch the headers only") takes no value: it is not an abbreviation of --header
+    found = scan(
+        call.args, _CURL_SHORT, _CURL_LONG, long_flags=frozenset({"--remote-name", "--remote-name-all", "--head"})
+    )
     if found.has("-K", "--config"):
         destructive(
             call, "script-file", "curl -K reads options (including output files) from a file the classifier cannot see."
