@@ -159,8 +159,36 @@ def aws(call: Call) -> None:
         service == "ssm" and op in _AWS_SSM_DECRYPTS and any(f.startswith("--with-decryption") for f in flags)
     ):
         _prints_credentials(call, what)
-    if op == "get-object" and len(ops) > 2:
+    if (service, op) in _AWS_OUTFILE and len(ops) > 2:
         call.write(ops[-1], f"{what} writes")
+    if (service, op) == ("eks", "update-kubeconfig"):
+        # aws eks update-kubeconfig: "--kubeconfig (string) Optionally specify a kubeconfig file to append with your
+        # configuration. By default, the configuration is written to the first file path in the KUBECONFIG
+        # environment variable (if it is set) or the default kubeconfig path (.kube/config) in your home directory."
+        _written_by_option(call, ("--kubeconfig",), Word(None, "~/.kube/config"), what)
+
+
+#: AWS CLI v2 operations whose last positional argument is ``outfile`` ("Filename where the content will be saved",
+#: the AWS CLI command reference of each).
+_AWS_OUTFILE = frozenset({
+    ("s3api", "get-object"), ("s3api", "get-object-torrent"), ("lambda", "invoke"), ("polly", "synthesize-speech"),
+    ("glacier", "get-job-output"), ("kinesis-video-media", "get-media"), ("mediastore-data", "get-object"),
+    ("sagemaker-runtime", "invoke-endpoint"), ("lex-runtime", "post-content"), ("lexv2-runtime", "recognize-utterance"),
+})  # fmt: skip
+
+
+def _written_by_option(call: Call, names: tuple[str, ...], default: Word | None, what: str) -> None:
+    """The file named by the first of ``names`` (``--name V`` or ``--name=V``) is written; ``default`` without it."""
+    words = call.args
+    for index, word in enumerate(words):
+        name, eq, attached = (word.value or "").partition("=")
+        if name in names and (eq or index + 1 < len(words)):
+            target = Word(attached, attached) if eq else words[index + 1]
+            if target.value != "-":
+                call.write(target, f"{what} {name} writes")
+            return
+    if default is not None:
+        call.write(default, f"{what} writes")
 
 
 #: AWS CLI v2 configuration keys ("Configuration and credential file settings") naming a program every later aws
@@ -343,6 +371,8 @@ def gcloud(call: Call) -> None:
         # gcloud iam service-accounts keys create OUTPUT-FILE: a new private key written to the file (``-``:
         # standard output); a later read of the file in the workspace would not count as a secret read
         _prints_credentials(call, "gcloud iam service-accounts keys create (a new private key)")
+        if len(ops) > 4 and ops[4].value != "-":
+            call.write(ops[4], "gcloud iam service-accounts keys create writes")
     if values[:2] == ["auth", "list"] or values[:1] in (["info"], ["version"]):
         read_only(call, "gcloud only prints local information.")
         return
@@ -354,6 +384,12 @@ def gcloud(call: Call) -> None:
     verb = _by_verb(call, ops, first_is_group=True)
     if verb == "get-credentials":
         call.write(Word(None, "~/.kube/config"), "gcloud get-credentials writes")
+    if values[:1] == ["storage"] and verb in ("cp", "rsync", "mv") and len(ops) >= 4:
+        # gcloud storage cp|rsync|mv SOURCE... DESTINATION (gcloud storage reference): a local destination is
+        # written, as gsutil cp's
+        target = ops[-1]
+        if target.value is None or "://" not in target.value:
+            call.write(target, f"gcloud storage {verb} writes")
 
 
 def _remote_command(call: Call, what: str) -> None:
@@ -422,7 +458,14 @@ def az(call: Call) -> None:
         return
     verb = _by_verb(call, ops, first_is_group=True)
     if verb == "get-credentials":
-        call.write(Word(None, "~/.kube/config"), "az get-credentials writes")
+        # az aks get-credentials: "--file -f  Kubernetes configuration file to update. Use "-" to print YAML to
+        # stdout instead." (default ~/.kube/config)
+        _written_by_option(call, ("--file", "-f"), Word(None, "~/.kube/config"), "az get-credentials")
+    elif values[:1] == ["storage"] and verb in ("download", "download-batch"):
+        # az storage blob|file download: "--file -f  Path of file to write out to"; download-batch: "--destination
+        # -d  The local directory where the files are downloaded to"; file download: "--dest" (az storage reference)
+        names = ("--file", "-f", "--dest") if verb == "download" else ("--destination", "-d")
+        _written_by_option(call, names, None, f"az storage {verb}")
 
 
 #: az commands that print a resource's access keys, connection strings or deployment passwords (az reference:

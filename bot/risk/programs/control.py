@@ -224,6 +224,8 @@ def kubectl(call: Call) -> None:
         # kubectl-auth-reconcile(1): "Missing objects are created, and the containing namespace is created for
         # namespaced objects, if required"; --remove-extra-subjects/--remove-extra-permissions remove the rest
         call.flag(R.SYSTEM, _RULE, "kubectl auth reconcile creates or updates roles and role bindings.")
+    if verb == "kustomize" and _kubectl_kustomize(call):
+        return
     if verb == "version" and any(v in ("--client", "--client=true") for v in values):
         # kubectl version --client: "If true, shows client version only (no server required)"
         read_only(call, "kubectl version --client only prints kubectl's own version.")
@@ -249,6 +251,49 @@ def kubectl(call: Call) -> None:
         _copy_here(call, [call.args[p] for p in positions[1:]])
     if verb in ("exec", "run", "debug"):
         _kubectl_inner(call, verb, values)
+
+
+#: kubectl-kustomize(1) options that run programs or reach past the kustomization's root: ``--enable-helm`` ("Enable
+#: use of the Helm chart inflator generator", which runs ``--helm-command``, "helm command (path to executable)"),
+#: ``--enable-alpha-plugins`` ("enable kustomize plugins": exec and container KRM functions), ``--enable-exec``
+#: ("enable support for exec functions (raw executables)"), ``-e``/``--env`` and ``--mount`` (the functions'
+#: environment and host mounts), ``--load-restrictor`` (``LoadRestrictionsNone`` reads files outside the root, a
+#: credential among them, into the output). The same set kustomize build takes (catalogue/containers.py).
+_KUSTOMIZE_RUNS = ("--enable-helm", "--helm-command", "--enable-alpha-plugins", "--enable-exec", "-e", "--env",
+                   "--mount", "--load-restrictor", "--load_restrictor")  # fmt: skip
+
+
+def _kubectl_kustomize(call: Call) -> bool:
+    """``kubectl kustomize`` with an option of :data:`_KUSTOMIZE_RUNS` is destructive (True, graded); its
+    ``-o``/``--output PATH`` ("If specified, write output to this path") is a write."""
+    words = call.args
+    start = next((i for i, w in enumerate(words) if w.value == "kustomize"), len(words))
+    for index in range(start + 1, len(words)):
+        word = words[index]
+        if word.value is None:
+            continue
+        name, eq, attached = word.value.partition("=")
+        if name == "--":
+            break
+        if name in _KUSTOMIZE_RUNS or (name.startswith("-e") and not name.startswith("--") and len(name) > 2):
+            destructive(
+                call,
+                "runs-program",
+                f"kubectl kustomize {name} runs programs (helm, exec or container functions) or reads files outside "
+                "the kustomization's root.",
+            )
+            return True
+        if name in ("-o", "--output") or (name.startswith("-o") and not name.startswith("--") and len(name) > 2):
+            if eq and name in ("-o", "--output"):
+                target: Word | None = Word(attached, attached)
+            elif name in ("-o", "--output"):
+                target = words[index + 1] if index + 1 < len(words) else None
+            else:
+                rest = word.value[2:]
+                target = Word(rest, rest)
+            if target is not None:
+                call.write(target, "kubectl kustomize -o writes")
+    return False
 
 
 def _prints_credentials(call: Call, what: str) -> None:
@@ -686,6 +731,11 @@ def docker(call: Call) -> None:
             )
             return
     verbs = _verbs(call.args, flags)
+    if verbs[:1] == ["compose"]:
+        # docker compose's own options before its command take a value too (-p NAME, --ansi never): the command is
+        # the word after them, not the value
+        flags = flags | _COMPOSE_VALUES
+        verbs = _verbs(call.args, flags)
     _docker_verbs(call, verbs)
     if verbs[:2] in (["context", "use"], ["context", "create"], ["context", "update"], ["context", "import"]) and (
         verbs[2:3] != ["default"] or verbs[1] != "use"
@@ -1010,7 +1060,7 @@ def _swarm_restarts(call: Call, verbs: list[str | None]) -> None:
 
 def docker_compose(call: Call) -> None:
     """docker-compose (v1 spelling of ``docker compose``)."""
-    flags = _DOCKER_VALUES | frozenset({"-f", "--file", "-p", "--project-name"})
+    flags = _DOCKER_VALUES | _COMPOSE_VALUES
     verbs: list[str | None] = ["compose"]
     _docker_verbs(call, verbs + _verbs(call.args, flags))
     _compose_restarts(call, call.args, "docker-compose")
@@ -1867,6 +1917,13 @@ def helm(call: Call) -> None:
         call.flag(R.DESTRUCTIVE, _RULE, f"helm {verb} --force deletes and recreates resources outside the VM.")
         return
     _grade(call, verb, _HELM_READ, _HELM_CHANGE, frozenset({"uninstall", "delete", "del", "un"}))
+    if verb in ("pull", "fetch"):
+        # helm-pull(1): "-d, --destination string   location to write the chart" (default "."), "--untardir string
+        # if untar is specified, this flag specifies the name of the directory into which the chart is expanded"
+        for index, word in enumerate(call.args):
+            name, eq, attached = (word.value or "").partition("=")
+            if name in ("--destination", "-d", "--untardir") and (eq or index + 1 < len(call.args)):
+                call.write(Word(attached, attached) if eq else call.args[index + 1], f"helm {verb} {name} writes into")
     if verb == "get" and len(verbs) > 1 and verbs[1] in ("values", "all", None):
         # helm get values|all: the release's values, where charts take passwords and tokens (helm.sh/docs/helm)
         _prints_credentials(call, f"helm get {verbs[1] or '(a subcommand only known when it runs)'}")
@@ -2009,6 +2066,47 @@ def _tf_plugin_dir_outside(call: Call) -> bool:
     return False
 
 
+#: terraform options naming a file the command writes (terraform CLI docs): plan ``-out=FILENAME`` ("Write a plan
+#: file to the given path"), plan ``-generate-config-out=PATH`` (writes HCL for import blocks), ``-state-out=PATH``
+#: and ``-backup=PATH`` of apply, refresh, import, taint and state mv/rm ("Path to write updated state file"; a
+#: backup "-" disables it), test ``-junit-xml=PATH``.
+_TF_WRITE_OPTIONS = frozenset({"out", "generate-config-out", "state-out", "backup", "junit-xml"})
+
+
+def _tf_writes(call: Call, verb: str, verbs: list[str | None]) -> None:
+    """The files a terraform command writes by option (:data:`_TF_WRITE_OPTIONS`; Go flags take ``-name=V``,
+    ``-name V`` and ``--name``) and ``terraform providers mirror TARGET_DIR`` ("saves local copies of all required
+    provider plugins" in the directory), resolved against ``-chdir`` ("switch to a different working directory
+    before executing the given subcommand"): writes (a dynamic one is a write to an unknown place)."""
+    words = call.args
+    chdir = next(
+        (w.value.split("=", 1)[1] for w in words if w.value and w.value.startswith(("-chdir=", "--chdir="))), None
+    )
+
+    def place(word: Word) -> Word:
+        value = word.value
+        if value is None or chdir is None or value.startswith(("/", "~")):
+            return word
+        joined = posixpath.join(chdir, value)
+        return Word(joined, joined)
+
+    for index, word in enumerate(words):
+        text = word.value
+        if text is None or not text.startswith("-"):
+            continue
+        name, eq, attached = text.lstrip("-").partition("=")
+        if name not in _TF_WRITE_OPTIONS:
+            continue
+        target = Word(attached, attached) if eq else (words[index + 1] if index + 1 < len(words) else None)
+        if target is None or target.value == "-":
+            continue
+        call.write(place(target), f"{call.name} -{name} writes")
+    if verb == "providers" and verbs[1:2] == ["mirror"] and len(verbs) > 2:
+        target = next((w for w in reversed(words) if w.value is None or not w.value.startswith("-")), None)
+        if target is not None:
+            call.write(place(target), f"{call.name} providers mirror copies provider programs into")
+
+
 def terraform(call: Call) -> None:
     """terraform: plan/show are network, import system, apply / destroy / state rm / workspace delete destructive;
     ``-chdir`` outside the workspace is destructive (:func:`_tf_chdir_outside`)."""
@@ -2048,6 +2146,7 @@ def terraform(call: Call) -> None:
         else:
             call.flag(R.READ_ONLY, "read-only", f"terraform {verb} only checks or prints the local configuration.")
         return
+    _tf_writes(call, verb, verbs)
     if verb == "apply" and any(v in ("-destroy", "--destroy") for v in values):
         verb = "destroy"
     if verb in ("state", "workspace"):

@@ -240,6 +240,8 @@ def git(call: Call) -> None:
         call.write(Word(None, dynamic.src), f"{show(dynamic)} may be git {sub} --output to")
     if sub in _URL_TAKERS and _remote_helper(call, sub, args):
         return
+    if sub in _STRATEGY_TAKERS and _custom_strategy(call, sub, args):
+        return
     handler(_Git(call, _repo(dirs), sub, args))
     if sub == "add":
         _note_staged(_Git(call, _repo(dirs), sub, args))
@@ -896,7 +898,73 @@ def _write(g: _Git) -> None:
     if g.sub == "init" and g.operands():
         g.call.write(g.operands()[0], "git init creates a repository at", cwd=g.repo)
         return
+    if g.sub == "merge-file":
+        _merge_file_target(g)
     g.write()
+
+
+def _merge_file_target(g: _Git) -> None:
+    """git-merge-file(1) ``git merge-file [options] <current> <base> <other>``: "The result ordinarily goes into
+    <current-file>", unless ``-p``/``--stdout`` ("Send results to standard output instead of overwriting
+    <current-file>") or ``--object-id`` (the operands are blobs; the result is written to the object database):
+    a write of <current>, wherever it is. ``-L`` and ``--diff-algorithm`` take the next word."""
+    if g.has("-p", "--stdout", "--object-id"):
+        return
+    words = g.args
+    index = 0
+    while index < len(words):
+        value = words[index].value
+        if value is None:
+            g.call.write(words[index], "git merge-file writes the merge into", cwd=g.repo)
+            return
+        if value == "--":
+            index += 1
+            break
+        if value in ("-L", "--diff-algorithm"):
+            index += 2
+            continue
+        if not value.startswith("-"):
+            break
+        index += 1
+    if index < len(words):
+        g.call.write(words[index], "git merge-file writes the merge into", cwd=g.repo)
+
+
+#: Subcommands taking ``-s``/``--strategy`` (git-merge(1), git-pull(1), git-rebase(1), git-cherry-pick(1),
+#: git-revert(1)); the strategies git itself has (git-merge(1) "MERGE STRATEGIES"). Any other name makes git run
+#: ``git-merge-NAME`` from its exec-path or PATH ("git merge -s <strategy>": "If there is no -s option, a built-in
+#: list of strategies is used"; a user strategy is a program git runs).
+_STRATEGY_TAKERS = frozenset({"merge", "pull", "rebase", "cherry-pick", "revert"})
+_BUILTIN_STRATEGIES = frozenset({"ort", "recursive", "resolve", "octopus", "ours", "subtree"})
+
+
+def _custom_strategy(call: Call, sub: str, args: list[Word]) -> bool:
+    """``git SUB -s NAME`` (``-sNAME``, ``--strategy NAME``, ``--strategy=NAME``, an abbreviation ``--strat``)
+    with NAME not a strategy git has: destructive (``runs-program``), and True."""
+    for index, word in enumerate(args):
+        value = word.value
+        if value is None or value == "--":
+            break
+        name, eq, attached = value.partition("=")
+        short = sub in ("merge", "pull", "rebase")  # git-cherry-pick(1), git-revert(1): -s is --signoff
+        if (short and value == "-s") or (name.startswith("--st") and long_is(name, "--strategy")):
+            if name.startswith("--") and eq:
+                chosen: str | None = attached
+            else:
+                chosen = args[index + 1].value if index + 1 < len(args) else ""
+        elif short and value.startswith("-s") and not value.startswith("--"):
+            chosen = value[2:]
+        else:
+            continue
+        if chosen is None or chosen not in _BUILTIN_STRATEGIES:
+            destructive(
+                call,
+                "runs-program",
+                f"git {sub} --strategy={shorten(chosen or '?', 60)} is no strategy git has: git runs the program "
+                f"git-merge-{shorten(chosen or '?', 60)} from its exec-path or PATH.",
+            )
+            return True
+    return False
 
 
 def _long_prefix(value: str, option: str, shortest: int) -> bool:

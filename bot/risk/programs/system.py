@@ -523,12 +523,13 @@ def ip(call: Call) -> None:
         refuse(call, f"the object {rest[0]}")
         return
     verb = rest[1] if len(rest) > 1 else None
-    if obj == "netns" and verb == "exec":
-        call.flag(
-            R.SYSTEM, "system-command", "ip netns exec runs a command in another network namespace.", downgradable=True
-        )
+    if obj in ("netns", "vrf") and verb and "exec".startswith(verb):
+        # ip-netns(8) "ip netns exec NAME cmd ...", ip-vrf(8) "ip vrf exec [NAME] cmd ...": run cmd there; iproute2
+        # takes any prefix of a command word (matches()), and no other netns or vrf command starts with "e"
+        where = "network namespace" if obj == "netns" else "VRF"
+        call.flag(R.SYSTEM, "system-command", f"ip {obj} exec runs a command in another {where}.", downgradable=True)
         if len(words) > index + 3:
-            call.run(words[index + 3 :], "ip netns exec")
+            call.run(words[index + 3 :], f"ip {obj} exec")
         return
     if (
         obj in ("monitor", "help")
@@ -560,11 +561,23 @@ def _ip_cuts_off(obj: str, verb: str, rest: list[str | None]) -> bool:
     or an argument only known when it runs there."""
     if obj not in _IP_CONNECTIVITY:
         return False
+    verb = _prefix(verb, _IP_VERBS[obj]) or verb
     if "flush".startswith(verb) or verb in ("del", "delete"):
         return True
     if obj == "route" and verb in ("add", "replace", "change", "append", "prepend"):
         return any(v is None or v in ("default", "0.0.0.0/0", "::/0", "0/0") for v in rest)
     return obj == "link" and verb in ("set", "change") and any(v is None or v == "down" for v in rest)
+
+
+#: The commands of each connectivity object in the order iproute2 tries them (ip/iproute.c, ipaddress.c, iplink.c,
+#: iprule.c: the first one the word is a prefix of wins): ``ip r d`` is route delete, ``ip l s`` link set.
+_IP_VERBS: dict[str, tuple[str, ...]] = {
+    "route": ("add", "change", "replace", "prepend", "append", "test", "delete", "list", "show", "lst", "get",
+              "flush", "save", "restore", "showdump"),
+    "address": ("add", "change", "replace", "delete", "list", "show", "lst", "flush", "save", "showdump", "restore"),
+    "link": ("add", "set", "change", "replace", "delete", "show", "list", "lst", "xstats", "afstats", "property"),
+    "rule": ("list", "show", "lst", "add", "delete", "flush", "save", "restore"),
+}  # fmt: skip
 
 
 def _prefix(word: str, names: tuple[str, ...]) -> str | None:

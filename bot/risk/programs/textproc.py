@@ -347,6 +347,23 @@ def awk(call: Call) -> None:
     if "system" in text or "|" in bare or "@" in text:
         destructive(call, "runs-program", f"The {call.name} program can run commands (system() or a pipe).")
         return
+    for source in _awk_inputs(raw):
+        if source is None:
+            call.flag(
+                R.NETWORK,
+                "secret-read",
+                f"The {call.name} program reads a file whose name is only known when it runs (getline < EXPR or an "
+                "ARGV element): it may be a credential file, and its output goes to the model.",
+            )
+            break
+        what = credential_path(source) or env_file(source) or named_secret(source)
+        if what is not None:
+            call.flag(
+                R.NETWORK,
+                "secret-read",
+                f"The {call.name} program reads {source[:60]}, which holds {what}: its output goes to the model.",
+            )
+            break
     outputs = _awk_outputs(raw)
     for path, replaces in outputs:
         if path is None:
@@ -362,6 +379,62 @@ def awk(call: Call) -> None:
             call.write(literal_word(path), f"The {call.name} program writes", replaces=replaces)
     if not outputs:
         read_only(call, f"{call.name} only prints.")
+
+
+_AWK_GETLINE = re.compile(r"\bgetline\b")
+_AWK_ARGV = re.compile(r"\bARGV\s*\[[^\]]*\]\s*=(?!=)")
+_AWK_LVALUE = re.compile(r"\s*(?:\$\s*[A-Za-z_0-9]+|[A-Za-z_][A-Za-z_0-9]*(?:\s*\[[^\]]*\])?)?\s*")
+_AWK_END = re.compile(r"\s*(?:[;}\n)]|$)")
+
+
+def _awk_inputs(program: str) -> list[str | None]:
+    """The files an awk program opens itself, beside its operands: ``getline < file`` and ``getline var < file``
+    (gawk manual "Getline/File", "Getline/Variable/File": "Use getline < file to read the next record from file";
+    the file is one primary, so ``getline < "a" "b"`` reads ``a``), and the values it assigns to ``ARGV`` elements
+    (gawk manual "Using ARGC and ARGV": awk reads the files named there). Each file's name when it is one string
+    literal, else None (``FILENAME``, the operand being read, is left out: the operands are graded as such)."""
+    found: list[str | None] = []
+    program = program.replace("\\\n", "  ")
+    masked = _AWK_STRINGS.sub(lambda m: '"' + " " * (len(m.group()) - 2) + '"', program)
+    for match in _AWK_GETLINE.finditer(masked):
+        lvalue = _AWK_LVALUE.match(masked, match.end())
+        i = lvalue.end() if lvalue else match.end()
+        if masked[i : i + 1] != "<":
+            continue
+        found.append(_awk_primary(program, masked, i + 1))
+    for match in _AWK_ARGV.finditer(masked):
+        value = _awk_primary(program, masked, match.end())
+        end = _AWK_END.match(masked, _awk_after_literal(masked, match.end()))
+        found.append(value if value is not None and end is not None else None)
+    return [f for f in found if f != "\0FILENAME"]
+
+
+def _awk_after_literal(masked: str, start: int) -> int:
+    """The index after the string literal starting (after blanks) at ``start`` in ``masked``, else ``start``."""
+    i = start
+    while i < len(masked) and masked[i] in " \t":
+        i += 1
+    if masked[i : i + 1] != '"':
+        return start
+    close = masked.find('"', i + 1)
+    return close + 1 if close >= 0 else start
+
+
+def _awk_primary(program: str, masked: str, start: int) -> str | None:
+    """The string literal at ``start`` (after blanks) of ``program``, the marker ``"\\0FILENAME"`` for the variable
+    FILENAME, else None (an expression only known when it runs)."""
+    i = start
+    while i < len(masked) and masked[i] in " \t":
+        i += 1
+    if masked.startswith("FILENAME", i) and not re.match(r"[A-Za-z_0-9]", masked[i + 8 : i + 9]):
+        return "\0FILENAME"
+    if masked[i : i + 1] != '"':
+        return None
+    literal = _AWK_STRINGS.match(program, i)
+    if literal is None:
+        return None
+    text = literal.group()[1:-1]
+    return None if "\\" in text else text
 
 
 _AWK_PRINT = re.compile(r"\bprintf?\b")
