@@ -791,7 +791,11 @@ def walk_script(g: Grader, parent: Rec | None, scope: Scope, text: str) -> None:
         return
     values = g.values  # a nested script (bash -c, eval, a recipe line) is graded knowing no value
     g.values = {}
-    walk.visit(root, scope)
+    outer, g.cd_fallback = g.cd_fallback, None  # its && chains end in it; the outer one goes on
+    try:
+        walk.visit(root, scope)
+    finally:
+        g.cd_fallback = outer
     g.values = values
     walk.forget_all()  # eval and source run it in this shell: it may have assigned any name
 

@@ -69,3 +69,19 @@ def test_a_long_cd_chain_stops_being_tracked_and_grades_as_an_unknown_place() ->
     assessment = classify(script, contained=False, workspace="/home/dev/project")
     assert assessment.risk > WW, [r.detail for r in assessment.reasons]
     assert classify("cd src && echo x > out.txt", contained=False, workspace="/home/dev/project").risk is WW
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cd src && bash -c 'cd /etc && cd /etc' || git push",
+        "cd src && eval 'cd /etc && true' || git push",
+        "cd src && bash -c 'cd /etc && true'; git push",
+        "bash -c 'cd src' && eval 'cd src && touch f' && bash -c 'git push'",
+    ],
+)
+def test_a_nested_scripts_chain_ends_inside_it_on_both_paths(command: str) -> None:
+    from bot.risk.classifier import _classify
+
+    plain = _classify(command, False, "/home/dev/project", fast=True)
+    assert plain == _classify(command, False, "/home/dev/project", fast=False), command
