@@ -1674,6 +1674,7 @@ def _include(mk: _Makefile, names: list[str], read_include: object, depth: int) 
         for included in expanded.split():
             if (
                 UNKNOWN in included
+                or PASTED in included
                 or depth >= 3
                 or not callable(read_include)
                 or included.startswith("/")
@@ -1814,7 +1815,7 @@ def _collect(
     prereqs = [p.replace("%", stem) if stem is not None else p for p in rule.prereqs]
     for prereq in prereqs:
         names = _expand(mk, prereq, {}) if "$" in prereq else prereq
-        if UNKNOWN in names:  # a prerequisite only known when make runs: its recipe is not known either
+        if UNKNOWN in names or PASTED in names:  # a prerequisite only known when make runs: so is its recipe
             out.append(RecipeLine(f"{mk.name} ({target}: prerequisite {prereq[:60]})", UNKNOWN))
             continue
         for name in names.split():

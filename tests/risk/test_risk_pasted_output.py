@@ -212,3 +212,18 @@ def test_just_dependency_arguments_from_a_program_are_pasted(tmp_path: Path, jus
     risk, details = graded("just build", root)
     assert pasted(details) is pasted_in, details
     assert (risk is DES) is pasted_in, details
+
+
+@pytest.mark.parametrize(
+    "makefile",
+    [
+        "test: $(shell cat payload.txt)\n\techo ok\n",
+        "test: $(wildcard *.c)\n\techo ok\n",
+        "include $(wildcard *.mk)\ntest:\n\techo ok\n",
+    ],
+)
+def test_prerequisites_and_includes_from_a_program_or_file_names_stay_unreadable(tmp_path: Path, makefile: str) -> None:
+    # the names decide which recipes run (or which makefiles are read): unknown, so the recipe is not known either
+    root = project(tmp_path, {"Makefile": makefile, "payload.txt": "hi\n", "a.c": "", "x.mk": "test:\n\techo x\n"})
+    risk, details = graded("make test", root)
+    assert risk is DES, details
