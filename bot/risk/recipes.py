@@ -14,7 +14,9 @@ Nothing here runs anything: ``make -n`` is not used because it still runs ``$(sh
 recipes marked ``+`` (GNU make manual, "Instead of Executing Recipes"). The Makefile is parsed
 (:func:`make_recipe`): rules, recipe lines (TAB-indented, ``\\`` continuations, ``@``/``-``/``+``
 prefixes), simple variables and automatic variables are expanded; any other make function or a
-variable with no single known value (also an undefined one: make imports the environment) becomes ``$FLYBOT_UNKNOWN`` (a word only known at run time).
+variable with no single known value (also an undefined one: make imports the environment) becomes ``$FLYBOT_UNKNOWN`` (a word only known at run time),
+and text make or just pastes from a program's output or file names (``$(shell CMD)``, ``$(wildcard ...)``, a just
+backtick) becomes ``$FLYBOT_PASTED`` (:data:`PASTED`: the shell may read it as commands; graded destructive).
 ``$(shell CMD)`` and ``VAR != CMD`` run when make reads the file, whatever the target: they are
 returned as lines too. Prerequisites' recipes are included (they run first); an ``include`` that
 cannot be read makes the makefile unreadable. package.json ``scripts`` (with ``pre``/``post``
@@ -48,6 +50,7 @@ __all__ = [
     "TOX_ALL",
     "TOX_DEFAULT",
     "TOX_START",
+    "PASTED",
     "UNKNOWN",
     "COMPOSER_EVENTS",
     "GivenRecipes",
@@ -72,6 +75,13 @@ MAX_RECIPES = 16
 MAX_RECIPE_CHARS = 32 * 1024
 #: Stands for a value only known when the recipe runs (an unknown make/just expansion).
 UNKNOWN = "$FLYBOT_UNKNOWN"
+#: Stands for text make or just pastes into a recipe line before the shell reads it, and that comes from a program's
+#: output or from file names (``$(shell CMD)``, ``VAR != CMD``, ``$(wildcard ...)``, a just backtick): the shell
+#: parses it as part of the line, so ``;``, ``$(...)``, a backtick or a quote in it run as code (GNU make manual,
+#: "The shell Function", "Reading Makefiles": the value is text in the recipe; just manual, "Command Evaluation Using
+#: Backticks"). The line's source names what is pasted (", where make pastes ..."); the grader grades such a line
+#: destructive. Output of a producer known to print only plain text (:data:`_PLAIN_OUTPUT`) stays :data:`UNKNOWN`.
+PASTED = "$FLYBOT_PASTED"
 #: The target of a recipe that is the settings of the place a tool runs in, not a script (bot/risk/settings.py).
 SETTINGS = "<settings> "
 #: The tox target of its start without an environment (``tox -l``, ``--version``): no line, unreadable when a
@@ -405,7 +415,9 @@ class ProjectRecipes(RecipeBook):
                     return True  # outside the workspace: not looked at, taken to be there
                 return os.path.lexists(os.path.join(root, path))
 
-            lines = make_recipe(text(rel), target, rel, include, overrides=overrides, exists=exists)
+            lines = make_recipe(
+                text(rel), target, rel, include, overrides=overrides, exists=exists, plain_dir=_plain_path(base)
+            )
             if lines is None:
                 raise _Unreadable(
                     f"{rel} (not read completely: an include, a line FlyBot cannot read, or a setting that "
@@ -1209,6 +1221,8 @@ class _Makefile(Record):
         "unsafe_shell",
         "included",
         "exists",
+        "pasted",
+        "plain_dir",
     )
 
     def __init__(self, name: str) -> None:
@@ -1223,6 +1237,8 @@ class _Makefile(Record):
         self.oneshell = False
         self.unsafe_shell = False
         self.included: list[str] = []
+        self.pasted: dict[str, list[str]] = {}  # variable -> what any of its values pastes (:func:`_pastes`)
+        self.plain_dir = True  # make's directory has a plain absolute path (``$(CURDIR)``, ``pwd``)
 
 
 #: Environment variables make passes on to recipes with the makefile's value (GNU make manual, "Communicating
@@ -1242,6 +1258,7 @@ def make_recipe(
     read_include: object = None,
     overrides: Iterable[str] = (),
     exists: Callable[[str], bool] | None = None,
+    plain_dir: bool = True,
 ) -> list[RecipeLine] | None:
     """The commands ``make TARGET`` runs, read from Makefile ``text`` (``target`` ``""``: the default goal).
 
@@ -1264,10 +1281,13 @@ def make_recipe(
     (run by a program the classifier cannot see). ``overrides``: variables set on the command line or in the
     environment (``make test CC=...``): their values are unknown, and they win over the makefile's assignments.
     ``exists``: whether a file (relative to make's directory) is there, to tell which built-in rules apply
-    (:func:`_builtin_lines`); None: every one may.
+    (:func:`_builtin_lines`); None: every one may. A recipe line into which make pastes a program's output or file
+    names (:func:`_pastes`) holds :data:`PASTED`, and its source says what is pasted; ``plain_dir``: whether the
+    absolute path of make's directory (``$(CURDIR)``, the output of ``pwd``) holds only plain characters.
     """
     mk = _Makefile(name)
     mk.exists = exists
+    mk.plain_dir = plain_dir
     for variable in overrides:
         mk.variables[variable] = None  # stays None: an assignment to an unknown variable keeps it unknown
     _parse_make(mk, text, name, read_include, depth=0)
@@ -1432,6 +1452,7 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
     current: list[_Rule] = []
     conditional = 0
     in_define = False
+    defining = ""
     while index < len(lines):
         number = index + 1
         line = lines[index]
@@ -1447,6 +1468,9 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
             else:  # a define's body: any $(shell ...) in it may run when make reads the file (define X :=)
                 for shell in _shell_calls(line):
                     mk.load_lines.append(RecipeLine(f"{name}:{number} ($(shell))", shell))
+                pasted = _pastes(mk, line)
+                if pasted and defining:
+                    mk.pasted[defining] = mk.pasted.get(defining, []) + pasted
             continue
         if line.startswith("\t") and current:
             for rule in current:
@@ -1472,6 +1496,7 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
             head = head[1:]
         if head[:1] == ["define"]:
             in_define = True
+            defining = head[1] if len(head) > 1 else ""
             if len(head) > 1:
                 mk.variables[head[1]] = None
                 if head[1] == "SHELL":
@@ -1501,6 +1526,11 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
             if var == "SHELL" and op == "!=":
                 mk.unsafe_shell = True
 
+            pasted = _pastes(mk, f"$(shell {value})" if op == "!=" else value)
+            if pasted:
+                mk.pasted[var] = (mk.pasted.get(var, []) if op in ("+=", "?=") or conditional else []) + pasted
+            elif not (op in ("+=", "?=") or conditional):
+                mk.pasted.pop(var, None)
             if op == "!=":
                 mk.load_lines.append(RecipeLine(f"{name}:{number} ({var} !=)", _expand(mk, value, {})))
                 mk.variables[var] = None
@@ -1539,6 +1569,9 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
                 mk.incomplete = True
             if var and (var.group(1) == "SHELL" or var.group(1) in mk.variables):
                 mk.variables[var.group(1)] = None
+            pasted = _pastes(mk, var.group(3)) if var else []
+            if var and pasted:
+                mk.pasted[var.group(1)] = mk.pasted.get(var.group(1), []) + pasted
             if var and var.group(1) == "SHELL":
                 mk.unsafe_shell = True
             current = []
@@ -1642,6 +1675,7 @@ def _include(mk: _Makefile, names: list[str], read_include: object, depth: int) 
         for included in expanded.split():
             if (
                 UNKNOWN in included
+                or PASTED in included
                 or depth >= 3
                 or not callable(read_include)
                 or included.startswith("/")
@@ -1676,6 +1710,91 @@ def _shell_calls(text: str) -> list[str]:
     return out
 
 
+#: Programs known to print only plain text (letters, digits, ``._-+/:%,``, spaces), whose output pasted into a recipe
+#: line cannot be read by the shell as code (each a full command, spaces collapsed, optionally with ``2>/dev/null``):
+#: date(1) with a format of plain characters (its fields print digits, names and ``:``), uname(1) ``-s -m -r -p -i
+#: -o`` (kernel name, machine, release, processor, platform, system), nproc(1) and getconf(1) ``_NPROCESSORS_ONLN``
+#: (a number), ``git rev-parse [--verify] [--short[=N]] HEAD`` (git-rev-parse(1): a hexadecimal object name, or
+#: ``HEAD`` when there is none; not ``--abbrev-ref``, whose branch names may hold ``;``, ``$(...)``, quotes and
+#: backticks: git-check-ref-format(1) forbids only space, ``~^:?*[\``, control characters and ``..``/``@{``), and
+#: ``go env`` of GOOS, GOARCH, GOHOSTOS, GOHOSTARCH, GOVERSION, GOEXE (values go checks), GOPATH and GOROOT (paths set by
+#: the user's environment, go's settings file outside the workspace (``go env -w``) or the Go installation: an
+#: agent changes them only by a command graded on its own). ``git describe`` is not here: it prints tag names, which
+#: may hold shell syntax (a tag ``v1$(touch${IFS}x)`` runs inside double quotes too). ``pwd`` is plain when the
+#: absolute path of make's directory is (:func:`_plain_path`).
+_PLAIN_OUTPUT = (
+    r"date(?: -u| --utc)*(?: (?:\+[%\w:.\-/]*|'\+[%\w:.\-/ ]*'|\"\+[%\w:.\-/ ]*\"))?(?: -u| --utc)*",
+    r"uname(?: -[smrpio]+)*",
+    r"nproc|getconf _NPROCESSORS_ONLN",
+    r"git rev-parse(?: --verify)?(?: --short(?:=\d+)?)?(?: --verify)? HEAD",
+    r"go env(?: (?:GOOS|GOARCH|GOHOSTOS|GOHOSTARCH|GOVERSION|GOEXE|GOPATH|GOROOT))+",
+)
+
+
+def _plain_output(command: str, plain_dir: bool) -> bool:
+    """True when ``command`` prints only plain text (:data:`_PLAIN_OUTPUT`; ``pwd`` when ``plain_dir``)."""
+    text = re.sub(r"\s+", " ", command).strip()
+    text = re.sub(r" ?2> ?/dev/null$", "", text)
+    if text == "pwd":
+        return plain_dir
+    return any(re.fullmatch(pattern, text) for pattern in _PLAIN_OUTPUT)
+
+
+def _plain_path(path: str) -> bool:
+    """True when ``path`` holds only characters the shell reads as part of one word (no space, quote, ``$``, ``;``,
+    glob or other shell syntax)."""
+    return re.fullmatch(r"[\w./@%+,:=\-]*", path) is not None
+
+
+def _balanced(text: str, start: int) -> str:
+    """The make reference starting at ``text[start]`` (``$(`` or ``${``), up to its matching close (or the end)."""
+    opener = text[start + 1]
+    close = ")" if opener == "(" else "}"
+    depth = 0
+    for index in range(start + 1, len(text)):
+        if text[index] == opener:
+            depth += 1
+        elif text[index] == close:
+            depth -= 1
+            if depth == 0:
+                return text[start : index + 1]
+    return text[start:]
+
+
+def _pastes(mk: _Makefile, text: str, depth: int = 0) -> list[str]:
+    """What make text ``text`` pastes that comes from a program's output or file names: ``$(shell CMD)`` (CMD not
+    in :data:`_PLAIN_OUTPUT`), ``$(wildcard ...)`` and ``$(realpath ...)`` (names of files the agent may have made:
+    a file name may hold ``;`` or ``$(...)``), ``$(CURDIR)`` when make's directory has a path that is not plain, and
+    variables whose value does (also a value only known at run time, recorded in ``mk.pasted``)."""
+    if "$" not in text or depth > 8:
+        return []
+    text = text.replace("$$", "")
+    found: list[str] = []
+    for command in _shell_calls(text):
+        if not _plain_output(command, mk.plain_dir):
+            command = re.sub(r"\s+", " ", command.replace(UNKNOWN, "...")).strip()
+            found.append(f"the output of `{command[:60] + '...' if len(command) > 60 else command}`")
+    for function in re.findall(r"\$[({](wildcard|realpath)\s", text):
+        found.append(f"file names from $({function} ...)")
+    for name in re.findall(r"\$[({]([A-Za-z0-9_.\-]+)[)}:]", text) + re.findall(r"\$([A-Za-z0-9_.])", text):
+        if name == "CURDIR" and not mk.plain_dir:
+            found.append("the path of its directory")
+        elif name in mk.pasted:
+            found += mk.pasted[name]
+        else:
+            value = mk.variables.get(name)
+            if value:
+                found += _pastes(mk, value, depth + 1)
+    return list(dict.fromkeys(found))
+
+
+def _pasted_source(source: str, tool: str, what: list[str]) -> str:
+    """``source`` naming what ``tool`` pastes into the line (at most 200 characters, the server's limit)."""
+    said = " and ".join(what[:2]) + (" and more" if len(what) > 2 else "") if what else "text only known when it runs"
+    text = f"{source}, where {tool} pastes {said}"
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
 def _collect(
     mk: _Makefile, target: str, out: list[RecipeLine], seen: set[str], depth: int, stem_of: str | None = None
 ) -> bool:
@@ -1697,7 +1816,7 @@ def _collect(
     prereqs = [p.replace("%", stem) if stem is not None else p for p in rule.prereqs]
     for prereq in prereqs:
         names = _expand(mk, prereq, {}) if "$" in prereq else prereq
-        if UNKNOWN in names:  # a prerequisite only known when make runs: its recipe is not known either
+        if UNKNOWN in names or PASTED in names:  # a prerequisite only known when make runs: so is its recipe
             out.append(RecipeLine(f"{mk.name} ({target}: prerequisite {prereq[:60]})", UNKNOWN))
             continue
         for name in names.split():
@@ -1720,10 +1839,15 @@ def _collect(
     for number, text in lines:
         command = _strip_prefixes(text)
         for shell in _shell_calls(command):
-            out.append(RecipeLine(f"{mk.name}:{number} ($(shell))", _expand(mk, shell, auto)))
+            run = _expand(mk, shell, auto)
+            source = f"{mk.name}:{number} ($(shell))"
+            out.append(RecipeLine(_pasted_source(source, "make", _pastes(mk, shell)) if PASTED in run else source, run))
         expanded = UNKNOWN if mk.unsafe_shell else _expand(mk, command, auto)
         if expanded.strip():
-            out.append(RecipeLine(f"{mk.name}:{number} ({target})", expanded))
+            source = f"{mk.name}:{number} ({target})"
+            if PASTED in expanded:
+                source = _pasted_source(source, "make", _pastes(mk, command))
+            out.append(RecipeLine(source, expanded))
     return True
 
 
@@ -1758,7 +1882,12 @@ def _expand(mk: _Makefile, text: str, auto: dict[str, str], depth: int = 0, *, b
                 return "$"
             if char in auto:
                 return auto[char]
+            if char in "({":  # a reference holding another one: $(shell cat $(F)), $(patsubst %,%,$(wildcard *))
+                if _pastes(mk, _balanced(match.string, match.start()).replace(placeholder, "$$"), depth):
+                    return PASTED
             inner = char
+        if _pastes(mk, match.group(0), depth):
+            return PASTED
         if " " in inner or "," in inner or ":" in inner:
             return UNKNOWN  # a make function (wildcard, patsubst, shell...) or a substitution reference
         if inner in ("@D", "@F", "<D", "<F"):
@@ -1864,6 +1993,8 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
     aliases: dict[str, str] = {}
     order: list[str] = []
     variables: dict[str, str | None] = {}
+    pasted: dict[str, list[str]] = {}  # variable -> what its value pastes (:func:`_just_pastes`)
+    headers: list[tuple[str, list[str]]] = []  # each recipe's dependency text and the recipes it names
     load: list[RecipeLine] = []
     unsafe = False
     exports_all = False
@@ -1919,6 +2050,7 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
                 load.append(RecipeLine(f"{name}:{number} (backtick)", tick))
             if re.search(r"\bshell\s*\(", value):  # just manual, "shell(command, args...)": runs on load
                 load.append(RecipeLine(f"{name}:{number} (shell())", UNKNOWN))
+            pasted[assign.group(1)] = _just_pastes(value, pasted)
             variables[assign.group(1)] = (
                 value[1:-1]
                 if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"" and "{{" not in value
@@ -1937,6 +2069,7 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
                     f"{name}:{number} (not read: the parameter ${variable[:40]} is exported to the recipe)"
                 )
         deps = _just_dependencies(recipe.group(3), f"{name}:{number}")
+        headers.append((recipe.group(3), deps))
         body: list[tuple[int, str]] = []
         recipes[recipe.group(1)] = (deps, body)
         parameters[recipe.group(1)] = {
@@ -1957,6 +2090,13 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
         return None
     out = list(load)
     seen: set[str] = set()
+    # just manual, "Dependencies with arguments": ``(dep `cmd`)`` passes the output to dep's parameters, which its
+    # lines paste; a dependency list holding a program's output taints every dependency it names
+    pasted_deps: dict[str, list[str]] = {}
+    for dependencies, named_deps in headers:
+        found = _just_pastes(dependencies, pasted)
+        for dep in named_deps if found else ():
+            pasted_deps[dep] = pasted_deps.get(dep, []) + found
 
     def visit(name_: str, depth: int) -> None:
         if name_ in seen or depth > 12 or name_ not in recipes:
@@ -1968,7 +2108,7 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
         # the parameters of the recipe named take the command's words; a dependency's, its dependency arguments
         # (justfile expressions that may use the named recipe's parameters)
         own = {
-            param: token if name_ == named else JUST_FROM_ARGUMENTS
+            param: token if name_ == named else PASTED if name_ in pasted_deps else JUST_FROM_ARGUMENTS
             for param, token in parameters.get(name_, {}).items()
         }
         if body and body[0][1].startswith("#!"):
@@ -1978,11 +2118,19 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
                 if shebang in _JUST_SAFE[2:] + ("/usr/bin/env bash", "/usr/bin/env sh")
                 else UNKNOWN
             )
-            out.append(RecipeLine(f"{name}:{body[0][0]} ({name_})", _just_expand(script, variables, own)))
+            what: list[str] = list(pasted_deps.get(name_, []))
+            for number, line in body[1:]:
+                for tick in _just_ticks(line):
+                    out.append(RecipeLine(f"{name}:{number} (backtick)", tick))
+            command = _just_expand(script, variables, own, pasted, what)
+            out.append(RecipeLine(_just_source(f"{name}:{body[0][0]} ({name_})", command, what), command))
             return
         for number, line in body:
-            command = UNKNOWN if unsafe else _just_expand(_strip_prefixes(line), variables, own)
-            out.append(RecipeLine(f"{name}:{number} ({name_})", command))
+            what = list(pasted_deps.get(name_, []))
+            for tick in _just_ticks(line):  # just manual, "Command Evaluation Using Backticks": in {{...}} too
+                out.append(RecipeLine(f"{name}:{number} (backtick)", tick))
+            command = UNKNOWN if unsafe else _just_expand(_strip_prefixes(line), variables, own, pasted, what)
+            out.append(RecipeLine(_just_source(f"{name}:{number} ({name_})", command, what), command))
 
     for variable in overrides:
         variables[variable] = None
@@ -2060,20 +2208,65 @@ def _just_uncomment(raw: str, where: str) -> str:
     return raw.rstrip()
 
 
-def _just_expand(text: str, variables: dict[str, str | None], parameters: dict[str, str]) -> str:
+def _just_ticks(line: str) -> list[str]:
+    """The backtick commands in the ``{{...}}`` interpolations of a recipe line (run when the recipe runs)."""
+    return [tick for expression in re.findall(r"\{\{(.*?)\}\}", line) for tick in re.findall(r"`([^`]*)`", expression)]
+
+
+def _just_pastes(expression: str, pasted: dict[str, list[str]]) -> list[str]:
+    """What a justfile expression's value holds of a program's output (just manual, "Command Evaluation Using
+    Backticks", ``shell()``, ``read()``): a backtick whose command is not in :data:`_PLAIN_OUTPUT`, a ``shell(...)``
+    or ``read(...)`` call, or a variable whose value does (``pasted``). ``quote(...)`` of it is one single-quoted
+    word ("Built-in Functions": ``'`` inside is escaped), so the whole expression then pastes nothing."""
+    if re.fullmatch(r"quote\(.*\)", expression.strip(), re.S):
+        return []
+    found: list[str] = []
+    for tick in re.findall(r"`([^`]*)`", expression):
+        if not _plain_output(tick, plain_dir=False):
+            tick = re.sub(r"\s+", " ", tick).strip()
+            found.append(f"the output of `{tick[:60] + '...' if len(tick) > 60 else tick}`")
+    for function in re.findall(r"\b(shell|read)\s*\(", expression):
+        found.append(f"the text {function}() returns")
+    unquoted = re.sub(r"'[^']*'|\"(?:\\.|[^\"\\])*\"|`[^`]*`", "", expression)
+    for word in re.findall(r"[A-Za-z_][\w-]*", unquoted):
+        found += pasted.get(word, [])
+    return list(dict.fromkeys(found))
+
+
+def _just_source(source: str, command: str, what: list[str]) -> str:
+    """``source`` naming what just pastes into ``command`` when it holds :data:`PASTED`."""
+    return _pasted_source(source, "just", list(dict.fromkeys(what))) if PASTED in command else source
+
+
+def _just_expand(
+    text: str,
+    variables: dict[str, str | None],
+    parameters: dict[str, str],
+    pasted: dict[str, list[str]] | None = None,
+    what: list[str] | None = None,
+) -> str:
     """``text`` with each ``{{...}}`` replaced: a parameter (which shadows a variable of its name) by its token,
     ``quote(PARAMETER)`` by the token quoted, another expression using a parameter by :data:`JUST_FROM_ARGUMENTS`,
-    a string variable by its value, anything else by :data:`UNKNOWN`."""
+    an expression holding a program's output (:func:`_just_pastes`, ``pasted``: the variables that do) by
+    :data:`PASTED` (``what`` collects what), a string variable by its value, anything else by :data:`UNKNOWN`."""
 
     def one(match: re.Match[str]) -> str:
         expression = match.group(1).strip()
         if expression in parameters:
             return parameters[expression]
+        found = _just_pastes(expression, pasted or {})
+        if found:
+            if what is not None:
+                what.extend(found)
+            return PASTED
         quoted = re.fullmatch(r"quote\(\s*([A-Za-z_][\w-]*)\s*\)", expression)
         if quoted and quoted.group(1) in parameters:
             token = parameters[quoted.group(1)]
-            return token if token == JUST_FROM_ARGUMENTS else token[:-1] + "_Q}"
-        if any(word in parameters for word in re.findall(r"[A-Za-z_][\w-]*", expression)):
+            return token if token == JUST_FROM_ARGUMENTS else UNKNOWN if token == PASTED else token[:-1] + "_Q}"
+        used = [parameters[word] for word in re.findall(r"[A-Za-z_][\w-]*", expression) if word in parameters]
+        if PASTED in used:
+            return PASTED  # a dependency's parameter given a program's output
+        if used:
             return JUST_FROM_ARGUMENTS
         value = variables.get(expression)
         return value if value is not None and "{{" not in value else UNKNOWN

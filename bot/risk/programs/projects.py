@@ -31,6 +31,7 @@ from bot.risk.recipes import (
     MAX_LINES,
     MAX_RECIPE_CHARS,
     MAX_RECIPES,
+    PASTED,
     SETTINGS,
     TOX_ALL,
     TOX_DEFAULT,
@@ -109,6 +110,9 @@ def run_recipe(
     runs a file or a package's program named NAME): with no recipe found (or none sent) the grade is destructive
     (``runs-program``) and ``missing`` says why. ``arguments``: for just, the words after the recipe's name (None:
     one is only known when it runs), put in place of its parameters (:func:`~bot.risk.recipes.just_arguments`).
+    A line holding :data:`~bot.risk.recipes.PASTED` (text make or just pastes from a program's output or file names)
+    is destructive (``recipe-pasted-output``) wherever it stands: single quotes do not keep it out either, since the
+    text may hold a ``'`` that closes them (make has no quoting function; just's ``quote()`` is read as safe).
     """
     g = call.g
     if label is None:
@@ -305,6 +309,13 @@ def _run_one(
                         "expression FlyBot does not evaluate, and they hold shell syntax, which the recipe's shell "
                         "would run as code.",
                     )
+            if PASTED in command:
+                destructive(
+                    call,
+                    "recipe-pasted-output",
+                    f"{label}: {shorten(reveal(line.source, multiline=False), 200)} into the line as text, before the "
+                    "shell reads it: the shell may read it as commands (a ;, $(...), a backtick or a quote in it).",
+                )
             call.script(
                 command + (tail if main else ""),
                 f"{label} ({line.source})",
