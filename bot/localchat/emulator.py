@@ -59,6 +59,7 @@ from bot.localchat.access import (
     foreign_origin,
     misdirected,
     own_host,
+    printed_host,
     refused,
     same_origin,
 )
@@ -348,7 +349,9 @@ class SlackEmulator:
     # -- plumbing ---------------------------------------------------------------------------------------
     def app(self) -> web.Application:
         """The aiohttp sub-application with every route above."""
-        app = web.Application(client_max_size=4 * 1024 * 1024, middlewares=[_page_guard(self.access)])
+        app = web.Application(
+            client_max_size=4 * 1024 * 1024, middlewares=[_page_guard(self.access, printed_host(self.public_base))]
+        )
         app.router.add_post("/login", self._login)
         app.router.add_get("/socket", self._socket)
         app.router.add_post("/api/{method}", self._api)
@@ -1223,11 +1226,12 @@ def _page_refused(request: web.Request, path: str, why: str, *, level: str = "wa
     )
 
 
-def _page_guard(access: PageAccess) -> Any:
+def _page_guard(access: PageAccess, printed: str) -> Any:
     """The guard on the page, control and login routes (a person's actions, in local mode).
 
-    - Any request to them needs a ``Host`` naming this server (:func:`bot.localchat.access.own_host`: 127.0.0.1,
-      localhost, [::1] or the address connected to, with this server's port): 421 otherwise (DNS rebinding).
+    - Any request to them needs a ``Host`` naming this server (:func:`bot.localchat.access.own_host`: ``printed``,
+      the host of the URL ``flybot serve`` printed, or the address connected to, with this server's port): 421
+      otherwise (DNS rebinding; ``localhost`` is another name).
     - A state change (``POST``, ``DELETE``) on any of them needs an ``Origin`` header naming this server (scheme,
       host and port, :func:`bot.localchat.access.same_origin`): 403 otherwise. A request that carries an
       ``Origin`` at all (a cross-origin ``fetch()`` does, on ``GET`` too) must name this server as well.
@@ -1246,11 +1250,11 @@ def _page_guard(access: PageAccess) -> Any:
         resource = request.match_info.route.resource
         path = resource.canonical if resource is not None else request.path
         if "/page/" in path or "/control/" in path or path.endswith("/login"):
-            if not own_host(request):
+            if not own_host(request, printed):
                 _page_refused(request, path, "misdirected_host", status=421)
-                return misdirected()
+                return misdirected(printed)
             if request.method in STATE_CHANGES or "Origin" in request.headers:
-                if not same_origin(request):
+                if not same_origin(request, printed):
                     origin = request.headers.get("Origin")
                     _page_refused(
                         request,
