@@ -3,11 +3,16 @@ a hidden character (bidi override, zero-width, non-ASCII space) is refused on ev
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from bot.risk.hidden import hidden_characters
 from cards import STANDING_BOT_ACTION, STANDING_NOTE_BLOCK, STANDING_NOTE_INPUT
 from tests.harness import ADMIN, OWNER, ROOM, Harness
+from tests.test_cli import clean_env
 from tests.test_standing import _admin_token, asks, modal_values
 
 HOSTILE = [
@@ -108,3 +113,24 @@ async def test_the_modal_refuses_a_hidden_note_inline_and_keeps_the_escalation_p
     assert await harness.runtime.store.list_standing() == []
     _, now = await harness.get(token, esc["id"])
     assert now["status"] == "pending"
+
+
+def test_the_operator_cli_refuses_a_hidden_note_and_keeps_an_everyday_one(tmp_path: Path) -> None:
+    env = clean_env(FLYBOT_DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path / 'f.db'}")
+
+    def flybot(*words: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "bot", *words], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+        )
+
+    assert flybot("db", "upgrade").returncode == 0
+    for words in (
+        ("rules", "set", "acmecc", "workspace_write", "--note", "ours \u202elanretxe"),
+        ("standing", "add", "--room", ROOM, "npm", "test", "--note", "ours \u202elanretxe"),
+    ):
+        bad = flybot(*words)
+        assert bad.returncode == 2 and "U+202E" in bad.stderr and "Traceback" not in bad.stderr, bad.stderr
+    assert flybot("rules", "list", "--json").stdout.strip() == "[]"
+    done = flybot("standing", "add", "--room", ROOM, "npm", "test", "--note", "CI runs")
+    assert done.returncode == 0, done.stderr
+    assert "CI runs" in flybot("standing", "list", "--json").stdout
