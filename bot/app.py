@@ -35,7 +35,7 @@ from bot.groups import OwnerGroups
 from bot.health import HEALTH, Health
 from bot.limits import AcceptErrorLog, connection_budget, long_poll_capacity, raise_open_file_limit
 from bot.localchat import SlackEmulator
-from bot.localchat.access import PAGE_HEADERS, PageAccess
+from bot.localchat.access import PAGE_HEADERS, PageAccess, misdirected_page, own_host, printed_host
 from bot.localchat.emulator import DEFAULT_USERS
 from bot.metrics import CONTENT_TYPE_LATEST, Metrics
 from bot.program_rules import ProgramRuleService
@@ -369,11 +369,16 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
     return app
 
 
-async def _index(_request: web.Request) -> web.StreamResponse:
-    """The chat page, to anyone: it holds no data and no secret. Its script exchanges the login key in the address
-    (``/?key=...``) for the page credential (``POST /local/slack/login``), keeps that in ``sessionStorage`` and drops
-    the key from the address bar; without either, every data route answers 401 and the page says to open the login
-    URL. Never cached, never framed (:data:`bot.localchat.access.PAGE_HEADERS`)."""
+async def _index(request: web.Request) -> web.StreamResponse:
+    """The chat page, to anyone at the address ``flybot serve`` printed: it holds no data and no secret. Its script
+    exchanges the login key in the address (``/?key=...``) for the page credential (``POST /local/slack/login``),
+    keeps that in ``sessionStorage`` and drops the key from the address bar; without either, every data route
+    answers 401 and the page says to open the login URL. Under another ``Host`` (``localhost``, a rebound name) a
+    421 page names the printed address instead (:func:`bot.localchat.access.own_host`). Never cached, never framed
+    (:data:`bot.localchat.access.PAGE_HEADERS`)."""
+    printed = printed_host(request.app[EMULATOR].public_base)
+    if not own_host(request, printed):
+        return misdirected_page(printed)
     return web.FileResponse(STATIC_DIR / "index.html", headers=PAGE_HEADERS)
 
 

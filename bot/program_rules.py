@@ -27,14 +27,13 @@ from bot.errors import InvalidRequest, NotAllowed, NotFound
 from bot.risk import RiskLevel
 from bot.risk.rules import ProgramRules, plain_word, rules_of
 from bot.risk.table import PROGRAMS
-from bot.standing import NEVER_MATCHES
+from bot.standing import NEVER_MATCHES, parse_note
 from bot.store import ProgramRule, Store
 
 log = structlog.get_logger("flybot.program_rules")
 
 NO_RULE_FOR = NEVER_MATCHES | frozenset({"source", "eval", "exec", "builtin", "command"})
 """Programs that run another command: a rule on them would grade the command they run by their name."""
-MAX_NOTE = 500
 
 
 def parse_program(text: str, field: str = "program") -> str:
@@ -172,9 +171,7 @@ class ProgramRuleService:
         program = parse_program(spec.program)
         subcommand = parse_subcommand(spec.subcommand)
         level = parse_grade(spec.grade)
-        note = (spec.note or "").strip() or None
-        if note is not None and (len(note) > MAX_NOTE or not note.isprintable()):
-            raise InvalidRequest(f"note: one line of at most {MAX_NOTE} printable characters", field="note")
+        note = parse_note(spec.note)
         await self._check_admin(actor, "set", operator, program=program, subcommand=subcommand)
         rule = ProgramRule(
             program=program, subcommand=subcommand, grade=level.label, set_by=actor, set_at=self.clock(), note=note

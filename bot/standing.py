@@ -47,6 +47,7 @@ from bot.errors import Conflict, InvalidRequest, NotAllowed, NotFound
 from bot.groups import GroupCheckTooSlow, OwnerGroups, owns
 from bot.risk import Reason, RiskLevel, SimpleCommand, classify
 from bot.risk.grader import inert_environment
+from bot.risk.hidden import hidden_characters
 from bot.risk.meaning import URL_PROGRAMS, changing_words, extra_operands
 from bot.risk.model import Runner
 from bot.risk.rules import ProgramRules, rules_of
@@ -83,6 +84,36 @@ def parse_duration(text: str) -> timedelta:
     if value <= timedelta(0) or value > MAX_EXPIRY:
         raise InvalidRequest("expiry must be more than zero and at most 365d", field="expires")
     return value
+
+
+MAX_NOTE = 500
+"""Longest note on a standing approval or a program rule (characters, after stripping blanks at both ends)."""
+
+
+def parse_note(text: str | None, limit: int = MAX_NOTE) -> str | None:
+    """A note as stored: blanks at both ends stripped, None when nothing is left.
+
+    A note is shown later on other surfaces (the API, ``flybot standing list``, ``/flybot rules``), often after the
+    author has gone, so it must read as what it is: one line of printable characters. Newlines, tabs, control
+    characters and every hidden character of :mod:`bot.risk.hidden` (bidirectional controls, zero-width and tag
+    characters, spaces other than U+0020) are refused, naming the first one.
+
+    Raises:
+        InvalidRequest: ``field="note"``, over ``limit`` characters or holding such a character.
+    """
+    note = (text or "").strip()
+    if not note:
+        return None
+    if len(note) > limit:
+        raise InvalidRequest(f"note: at most {limit} characters", field="note")
+    hidden = hidden_characters(note, multiline=False)
+    if hidden:
+        raise InvalidRequest(
+            f"note: one line of printable text; character {hidden[0]} (a newline, control or hidden character) "
+            "is not allowed",
+            field="note",
+        )
+    return note
 
 
 @lru_cache(maxsize=4096)  # every auto-answer matched each live approval's pattern again (shlex: 3% of its CPU)
@@ -638,8 +669,7 @@ class StandingService:
             expires_in = min(expires_in or SESSION_APPROVAL_TTL, SESSION_APPROVAL_TTL)
         elif not re.match(r"^[CGD][A-Z0-9]{2,}\Z", spec.subject):
             raise InvalidRequest(f"room {spec.subject!r} is not a Slack channel ID", field="room")
-        if spec.note is not None and len(spec.note) > 500:
-            raise InvalidRequest("note: at most 500 characters", field="note")
+        note = parse_note(spec.note)
         check_can_match(words, rules_of(await self.store.program_rules()))
         now = self.clock()
         if not operator and await self._own_chat_identity(actor, spec.scope, spec.subject, bot):
@@ -663,7 +693,7 @@ class StandingService:
             expires_at=now + expires_in if expires_in else None,
             created_by=actor,
             created_at=now,
-            note=(spec.note or "").strip() or None,
+            note=note,
         )
         return approval
 

@@ -227,24 +227,36 @@ async def test_a_request_under_a_host_name_this_server_does_not_serve_is_refused
         await log_in_local(person, local.app, local.url)
         credential = person.headers["X-FlyBot-Session"]
         async with aiohttp.ClientSession() as other:
-            # A name resolving to 127.0.0.1 (DNS rebinding), this server's name on another port, no port at all
-            for host in (f"evil.example:{port}", "127.0.0.1:1", "127.0.0.1", f"127.0.0.1.evil.example:{port}"):
+            # A name resolving to 127.0.0.1 (DNS rebinding), this server's name on another port, no port at all,
+            # and the loopback names it was not printed under (localhost may reach another server on [::1])
+            for host in (
+                f"evil.example:{port}",
+                "127.0.0.1:1",
+                "127.0.0.1",
+                f"127.0.0.1.evil.example:{port}",
+                f"localhost:{port}",
+                f"LOCALHOST:{port}",
+                f"[::1]:{port}",
+            ):
                 headers = {"X-FlyBot-Session": credential, "Host": host, "Origin": f"http://{host}"}
                 async with other.post(
                     f"{local.url}{PAGE}/click", json=_click(card, escalation_id), headers=headers
                 ) as response:
                     assert response.status == 421, host
-                    assert (await response.json())["error"] == "this server does not serve that host name"
+                    error = (await response.json())["error"]
+                    assert error.startswith("this server does not serve that host name: open http://127.0.0.1:")
                 async with other.get(f"{local.url}{PAGE}/state", params={"user": OWNER}, headers=headers) as response:
                     assert response.status == 421, host
-            # The page under its other own names is served (localhost, as a browser may be given)
-            headers = {
-                "X-FlyBot-Session": credential,
-                "Host": f"localhost:{port}",
-                "Origin": f"http://localhost:{port}",
-            }
+                async with other.get(f"{local.url}/", headers={"Host": host}) as response:
+                    page = await response.text()
+                    assert response.status == 421 and response.content_type == "text/html", host
+                    assert f"open http://127.0.0.1:{port}/" in page and response.headers["X-Frame-Options"] == "DENY"
+            # Under the printed name, the page and its data are served
+            headers = {"X-FlyBot-Session": credential, "Host": f"127.0.0.1:{port}", "Origin": local.url}
             async with other.get(f"{local.url}{PAGE}/state", params={"user": OWNER}, headers=headers) as response:
                 assert response.status == 200
+            async with other.get(f"{local.url}/") as response:
+                assert response.status == 200 and "<html" in (await response.text()).lower()
     await _still_pending(local, escalation_id)
 
 

@@ -1,7 +1,8 @@
 """The local chat page in a real browser against a real ``flybot serve`` (local mode) and a real ``flybot ask``.
 
 Covers: the page works only after the login URL ``flybot serve`` printed (without it, no data and a line saying
-to open that URL; the key is in no file under the working directory; no cookie is set); the approval card renders (command, "Runs on the host"); the owner's Approve makes ``flybot ask`` exit 0;
+to open that URL; under ``localhost`` a page naming the printed address; the key is in no file under the working
+directory; no cookie is set); the approval card renders (command, "Runs on the host"); the owner's Approve makes ``flybot ask`` exit 0;
 a non-owner's Approve is refused with an ephemeral message and changes nothing; the owner's Deny opens the reason
 modal, whose reason reaches ``flybot ask`` (exit 1). Needs Debian's chromium at /usr/bin/chromium.
 """
@@ -177,6 +178,11 @@ def test_local_chat_page_approve_refuse_deny(tmp_path: Path) -> None:
                 page.on("pageerror", lambda exc: errors.append(str(exc)))
                 page.goto(base + "/")  # the page without the key: no data, and it says how to log in
                 expect(page.locator("#conn")).to_contain_text("open the login URL that flybot serve printed")
+                # The login URL under another name for the same server (localhost): a page naming the printed
+                # address, and the key is not used up
+                elsewhere = page.goto(login.replace("127.0.0.1", "localhost", 1))
+                assert elsewhere is not None and elsewhere.status == 421
+                expect(page.locator("body")).to_contain_text(f"open {base}/")
                 page.goto(login)
                 expect(page.locator("#viewer")).to_have_value(OWNER)
                 page.wait_for_function("!location.search.includes('key=')")  # the key leaves the address bar

@@ -22,10 +22,13 @@ The credential is bound to the page's origin (scheme, host and port), never to t
   cross-origin ``fetch()`` with one needs a CORS preflight that this server never grants.
 - Every state change (``POST``, ``PUT``, ``PATCH``, ``DELETE``) must carry an ``Origin`` header naming this server
   (:func:`same_origin`); a missing or foreign ``Origin`` is refused with 403, whatever credential comes with it.
-- A request whose ``Host`` is not one of this server's own names (:func:`served_hosts`: ``127.0.0.1``,
-  ``localhost``, ``[::1]`` or the address the connection came to, with this server's port) is refused with 421
-  (RFC 9110 §15.5.20): a page on another name that resolves to 127.0.0.1 (DNS rebinding) is another origin, and
-  neither its ``Host`` nor its ``Origin`` is trusted.
+- A request whose ``Host`` is not the one ``flybot serve`` printed (:func:`served_hosts`: ``127.0.0.1:8080`` in
+  ``http://127.0.0.1:8080/?key=...``, or the address the connection came to, with this server's port) is refused
+  with 421 (RFC 9110 §15.5.20), the page itself with an HTML page naming the printed address. A page on another
+  name that resolves to 127.0.0.1 (DNS rebinding) is another origin, and neither its ``Host`` nor its ``Origin``
+  is trusted. ``localhost`` and ``[::1]`` are other names too: the server listens on one address only, so
+  ``localhost:8080`` may reach another program listening on ``[::1]:8080`` (browsers try both), and a person
+  used to typing it could hand that program the login key.
 - The page may not be framed (``frame-ancestors 'none'``, :data:`PAGE_HEADERS`): no page of another origin can
   show it under a decoy and take the owner's click.
 
@@ -35,8 +38,10 @@ Both secrets live in this process's memory only and are new on every start; the 
 from __future__ import annotations
 
 import hmac
+import html
 import secrets
 from collections.abc import Callable
+from urllib.parse import urlsplit
 
 from aiohttp import web
 
@@ -105,29 +110,36 @@ class PageAccess:
         return f"{base_url.rstrip('/')}/?key={self.key}"
 
 
-LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
-"""The host names the local page is served under, whatever address the server listens on."""
+def printed_host(base_url: str) -> str:
+    """The ``Host`` of the origin ``flybot serve`` printed: ``127.0.0.1:8080`` for ``http://127.0.0.1:8080/local``
+    (lower case; empty when ``base_url`` names no host)."""
+    return urlsplit(base_url).netloc.lower()
 
 
-def served_hosts(request: web.Request) -> frozenset[str]:
-    """The ``Host`` values naming this server, from the socket the request came on (never from its headers): each
-    of :data:`LOOPBACK_NAMES` and the local address of the connection (``[...]`` for IPv6), with the port of the
-    connection (``127.0.0.1:8080``); on port 80 also without it."""
+def served_hosts(request: web.Request, printed: str) -> frozenset[str]:
+    """The ``Host`` values naming this server: ``printed`` (:func:`printed_host`) and the local address of the
+    connection, from its socket (never from its headers), with the connection's port (``127.0.0.1:8080``,
+    ``[::1]:8080``); on port 80 the address also without it. The address connected to is what a browser was
+    given when the server listens on every address (``--host 0.0.0.0 --allow-remote``); on a loopback address it
+    is the printed one. No other name: not ``localhost``, not ``[::1]`` on an IPv4 server."""
+    names = {printed} if printed else set()
     sockname = request.transport.get_extra_info("sockname") if request.transport is not None else None
-    if not isinstance(sockname, tuple) or len(sockname) < 2:
-        return frozenset()
-    address, port = str(sockname[0]), int(sockname[1])
-    names = {*LOOPBACK_NAMES, f"[{address}]" if ":" in address else address}
-    return frozenset({f"{name}:{port}" for name in names} | (names if port == 80 else set()))
+    if isinstance(sockname, tuple) and len(sockname) >= 2:
+        address, port = str(sockname[0]), int(sockname[1])
+        address = f"[{address}]" if ":" in address else address
+        names.add(f"{address}:{port}")
+        if port == 80:
+            names.add(address)
+    return frozenset(names)
 
 
-def own_host(request: web.Request) -> bool:
+def own_host(request: web.Request, printed: str) -> bool:
     """True when the request's ``Host`` header is one of :func:`served_hosts` (compared without case)."""
     host = request.headers.get("Host")
-    return host is not None and host.lower() in served_hosts(request)
+    return host is not None and host.lower() in served_hosts(request, printed)
 
 
-def same_origin(request: web.Request) -> bool:
+def same_origin(request: web.Request, printed: str) -> bool:
     """True when the request's ``Origin`` header names this server: its ``Host`` is one of this server's own
     (:func:`own_host`) and the ``Origin`` is that host's origin (``http://127.0.0.1:8080`` for a request to
     ``127.0.0.1:8080``), compared exactly.
@@ -137,7 +149,9 @@ def same_origin(request: web.Request) -> bool:
     frame, a ``data:`` page) is refused too.
     """
     origin = request.headers.get("Origin")
-    return own_host(request) and origin is not None and origin == f"{request.scheme}://{request.headers['Host']}"
+    return (
+        own_host(request, printed) and origin is not None and origin == f"{request.scheme}://{request.headers['Host']}"
+    )
 
 
 def refused() -> web.Response:
@@ -151,9 +165,28 @@ def refused() -> web.Response:
     )
 
 
-def misdirected() -> web.Response:
+def misdirected(printed: str) -> web.Response:
     """The 421 a page route answers when its ``Host`` is not one of this server's names (nothing is done)."""
-    return web.json_response({"ok": False, "error": "this server does not serve that host name"}, status=421)
+    return web.json_response({"ok": False, "error": _misdirected_text(printed)}, status=421)
+
+
+def misdirected_page(printed: str) -> web.Response:
+    """The 421 HTML page the chat page's address answers under a ``Host`` that is not one of this server's names:
+    what to open instead. The login key in the address is not used (it still works at the printed address)."""
+    text = html.escape(_misdirected_text(printed))
+    body = (
+        "<!doctype html><html><head><meta charset=utf-8><title>FlyBot: wrong address</title></head>"
+        f"<body><h1>Wrong address</h1><p>{text}</p></body></html>"
+    )
+    return web.Response(text=body, status=421, content_type="text/html", headers=PAGE_HEADERS)
+
+
+def _misdirected_text(printed: str) -> str:
+    where = f"http://{printed}/" if printed else "the address flybot serve printed"
+    return (
+        f"this server does not serve that host name: open {where} (the login URL flybot serve printed; "
+        "localhost or another name for it is another page)"
+    )
 
 
 def foreign_origin() -> web.Response:

@@ -24,7 +24,9 @@ Routes (relative to where the sub-application is mounted, e.g. ``/local/slack/``
   credential (``{"ok": true, "session": ...}``, see :mod:`bot.localchat.access`). Every ``page/`` and ``control/``
   route answers 401 without that credential in the ``X-FlyBot-Session`` header, and 403 to a state change whose
   ``Origin`` is missing or foreign; either way it does nothing.
-- ``POST response/{token}``: Slack's ``response_url`` for slash commands and actions.
+- ``POST response/{token}``: Slack's ``response_url`` for slash commands and actions: at most
+  :data:`RESPONSE_URL_USES` posts within :data:`RESPONSE_URL_TTL_S` of the command or click (Slack's "Handling user
+  interaction" page: "up to 5 times within 30 minutes"); then 404 ``used_url`` or ``expired_url``.
 
 Source of the payload shapes: Slack's "Interactivity" and "Slash commands" reference pages.
 """
@@ -40,6 +42,7 @@ import re
 import secrets
 import time
 import urllib.parse
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import asdict, dataclass, field, fields
 from functools import cached_property
@@ -59,6 +62,7 @@ from bot.localchat.access import (
     foreign_origin,
     misdirected,
     own_host,
+    printed_host,
     refused,
     same_origin,
 )
@@ -103,6 +107,11 @@ of the demo Bot."""
 
 SAVED_MESSAGES = 2000
 """The chat history keeps this many of the latest messages across restarts (``localchat.json``)."""
+
+RESPONSE_URL_TTL_S = 30 * 60.0
+"""How long a ``response_url`` takes posts (Slack: 30 minutes after the command or click)."""
+RESPONSE_URL_USES = 5
+"""How many posts a ``response_url`` takes (Slack: up to 5)."""
 
 _USER_ID = re.compile(r"^[UW][A-Z0-9]{2,20}$")
 _CHANNEL_ID = re.compile(r"^[CG][A-Z0-9]{2,20}$")
@@ -192,6 +201,16 @@ class Message:
         until a field is set again. A field's value is replaced when it changes (``chat.update`` sets new
         ``blocks``), never changed in place, or the save would keep the old one."""
         return json.dumps({f.name: getattr(self, f.name) for f in fields(self)}).encode()
+
+
+@dataclass
+class _ResponseUrl:
+    """Where a ``response_url``'s posts go, until when (``time.monotonic()``) and how many more it takes."""
+
+    user: str
+    channel: str
+    until: float
+    uses_left: int = RESPONSE_URL_USES
 
 
 @dataclass
@@ -294,8 +313,10 @@ class SlackEmulator:
         self.version = 0
         self._changed = asyncio.Event()
         self._ts = itertools.count(1)
-        self._triggers: dict[str, tuple[str, float, str | None]] = {}
-        self._response_urls: dict[str, tuple[str, str]] = {}
+        self._triggers: OrderedDict[str, tuple[str, float, str | None]] = OrderedDict()
+        self._response_urls: OrderedDict[str, _ResponseUrl] = OrderedDict()
+        self.response_url_ttl_s = RESPONSE_URL_TTL_S
+        """How long a new ``response_url`` takes posts (:data:`RESPONSE_URL_TTL_S`; shorter in tests)."""
         self._http: aiohttp.ClientSession | None = None
         self.state_path = state_path
         self.app_token = app_token
@@ -348,7 +369,9 @@ class SlackEmulator:
     # -- plumbing ---------------------------------------------------------------------------------------
     def app(self) -> web.Application:
         """The aiohttp sub-application with every route above."""
-        app = web.Application(client_max_size=4 * 1024 * 1024, middlewares=[_page_guard(self.access)])
+        app = web.Application(
+            client_max_size=4 * 1024 * 1024, middlewares=[_page_guard(self.access, printed_host(self.public_base))]
+        )
         app.router.add_post("/login", self._login)
         app.router.add_get("/socket", self._socket)
         app.router.add_post("/api/{method}", self._api)
@@ -412,7 +435,9 @@ class SlackEmulator:
         """A ``trigger_id`` for ``user``'s action, valid 3 minutes; a modal it opens shows in ``client`` (the page
         that acted) only."""
         trigger = f"{next(self._ts)}.{secrets.token_hex(8)}"
-        self._triggers[trigger] = (user, time.monotonic() + 3.0 * 60, client)
+        now = time.monotonic()
+        _drop_expired(self._triggers, now, lambda held: held[1])
+        self._triggers[trigger] = (user, now + 3.0 * 60, client)
         return trigger
 
     # -- Web API ----------------------------------------------------------------------------------------
@@ -1026,8 +1051,12 @@ class SlackEmulator:
         return {"id": user, "username": self.users[user]["name"], "name": self.users[user]["name"], "team_id": TEAM_ID}
 
     def _new_response_url(self, user: str, channel: str) -> str:
+        """A ``response_url`` for ``user`` in ``channel``; the ones run out are forgotten first, so the emulation
+        holds at most the URLs of the last :attr:`response_url_ttl_s`."""
         token = secrets.token_hex(12)
-        self._response_urls[token] = (user, channel)
+        now = time.monotonic()
+        _drop_expired(self._response_urls, now, lambda held: held.until)
+        self._response_urls[token] = _ResponseUrl(user, channel, now + self.response_url_ttl_s)
         return f"{self.public_base}/response/{token}"
 
     def _post_response(self, user: str, channel: str, answer: dict[str, Any]) -> None:
@@ -1045,14 +1074,22 @@ class SlackEmulator:
         self._touch()
 
     async def _response_url(self, request: web.Request) -> web.Response:
-        target = self._response_urls.get(request.match_info["token"])
-        if target is None:
+        """``POST response/{token}``: posts the answer as Slack does, while the URL lasts (404 ``expired_url``
+        after :attr:`response_url_ttl_s` or for an unknown token) and has uses left (404 ``used_url`` after
+        :data:`RESPONSE_URL_USES` posts). A refused body (400) uses nothing up."""
+        token = request.match_info["token"]
+        target = self._response_urls.get(token)
+        if target is None or target.until <= time.monotonic():
+            self._response_urls.pop(token, None)
             return web.Response(status=404, text="expired_url")
+        if target.uses_left <= 0:
+            return web.Response(status=404, text="used_url")
         answer = await _json(request)
         try:
-            self._post_response(target[0], target[1], answer)
+            self._post_response(target.user, target.channel, answer)
         except _SlackError as exc:  # blocks that are not a list: Slack's answer, nothing posted
             return web.Response(status=400, text=exc.error)
+        target.uses_left -= 1
         return web.Response(text="ok")
 
     # -- delivery to FlyBot -------------------------------------------------------------------------------
@@ -1223,11 +1260,12 @@ def _page_refused(request: web.Request, path: str, why: str, *, level: str = "wa
     )
 
 
-def _page_guard(access: PageAccess) -> Any:
+def _page_guard(access: PageAccess, printed: str) -> Any:
     """The guard on the page, control and login routes (a person's actions, in local mode).
 
-    - Any request to them needs a ``Host`` naming this server (:func:`bot.localchat.access.own_host`: 127.0.0.1,
-      localhost, [::1] or the address connected to, with this server's port): 421 otherwise (DNS rebinding).
+    - Any request to them needs a ``Host`` naming this server (:func:`bot.localchat.access.own_host`: ``printed``,
+      the host of the URL ``flybot serve`` printed, or the address connected to, with this server's port): 421
+      otherwise (DNS rebinding; ``localhost`` is another name).
     - A state change (``POST``, ``DELETE``) on any of them needs an ``Origin`` header naming this server (scheme,
       host and port, :func:`bot.localchat.access.same_origin`): 403 otherwise. A request that carries an
       ``Origin`` at all (a cross-origin ``fetch()`` does, on ``GET`` too) must name this server as well.
@@ -1246,11 +1284,11 @@ def _page_guard(access: PageAccess) -> Any:
         resource = request.match_info.route.resource
         path = resource.canonical if resource is not None else request.path
         if "/page/" in path or "/control/" in path or path.endswith("/login"):
-            if not own_host(request):
+            if not own_host(request, printed):
                 _page_refused(request, path, "misdirected_host", status=421)
-                return misdirected()
+                return misdirected(printed)
             if request.method in STATE_CHANGES or "Origin" in request.headers:
-                if not same_origin(request):
+                if not same_origin(request, printed):
                     origin = request.headers.get("Origin")
                     _page_refused(
                         request,
@@ -1271,6 +1309,17 @@ def _page_guard(access: PageAccess) -> Any:
         return response
 
     return guard
+
+
+def _drop_expired(held: OrderedDict[str, Any], now: float, until: Callable[[Any], float]) -> None:
+    """Forget the oldest entries of ``held`` whose ``until(entry)`` has passed. Entries are added in the order they
+    run out (one lifetime for all), so the first one still live ends the sweep: each entry is looked at about once
+    (an ``OrderedDict``: taking from the front of a plain ``dict`` rescans the holes left by earlier deletions)."""
+    while held:
+        first = next(iter(held))
+        if until(held[first]) > now:
+            return
+        held.popitem(last=False)
 
 
 class _SlackError(Exception):
