@@ -64,7 +64,9 @@ also read settings from the directory they run in and the ones above, and some s
   read-only use's grade (``rails --version`` is graded as a build where one is).
 * aws (settings tool ``aws``, question ``document KIND FILE``; AWS CLI "Loading parameters from a file"): the policy
   document a ``file://FILE`` option value names, read from where aws runs, inside the workspace; the one line says
-  whether it opens a bucket to everyone or allows every action (programs/cloud.py ``aws_document_opens``). This one
+  whether it opens a bucket to everyone or allows every action (programs/cloud.py ``aws_document_opens``); for
+  ``KIND`` ``template`` (a CloudFormation template deployed with IAM capabilities, ``--template-file`` or
+  ``--template-body file://``) why it grants admin-like access (programs/cloud.py ``cloudformation_grants``). This one
   changes the grade: such a document is ``makes-public`` or ``privilege-grant``, and so is one not reported.
 * git push (git-config(1), githooks(5)): a ``pre-push`` or ``reference-transaction`` hook, a configuration key
   outside :data:`SAFE_GIT_KEYS` (``core.hooksPath``, ``core.sshCommand``, ``credential.helper``, ``include.path``,
@@ -1415,7 +1417,7 @@ def _aws_document(root: str, base: str, question: str) -> list[tuple[str, str]]:
         OSError, ValueError, UnicodeDecodeError: an unknown KIND, a file outside the workspace (after symbolic
             links), not a regular file, or one that could not be read (fail closed).
     """
-    from bot.risk.programs.cloud import AWS_CLOSED, AWS_DOCUMENTS, aws_document_opens
+    from bot.risk.programs.cloud import AWS_CLOSED, AWS_DOCUMENTS, aws_document_opens, cloudformation_grants
 
     kind, _, name = question.partition(" ")
     if kind not in AWS_DOCUMENTS or not name:
@@ -1426,7 +1428,11 @@ def _aws_document(root: str, base: str, question: str) -> list[tuple[str, str]]:
         raise ValueError(f"{_rel(root, path)} (not read: outside the workspace)")
     if not os.path.isfile(real):
         raise ValueError(f"{_rel(root, path)} (not read: not a regular file)")
-    opens = aws_document_opens(kind, _text(real))
+    text = _text(real)
+    if kind == "template":
+        grants = cloudformation_grants(text)
+        return [(_rel(root, real), f"template {grants[:150]}" if grants else AWS_CLOSED)]
+    opens = aws_document_opens(kind, text)
     return [(_rel(root, real), f"{kind}: opens to everyone" if opens else AWS_CLOSED)]
 
 

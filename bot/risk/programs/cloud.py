@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from bot.risk.grader import Call
+from bot.risk.reasons import shorten
 from bot.risk.sensitive import secret_setting, secret_variable
 from bot.risk.words import Word, literal_word
 
@@ -929,7 +930,8 @@ _AWS_BLOCK_OFF = re.compile(r"=\s*false|:\s*false", re.IGNORECASE)
 #: (``put-bucket-acl``/``put-object-acl --access-control-policy``), ``block`` a public access block configuration
 #: (``put-public-access-block --public-access-block-configuration``), ``iam`` an IAM policy (``iam put-*-policy
 #: --policy-document``).
-AWS_DOCUMENTS = ("policy", "acl", "block", "iam")
+#: ``template`` a CloudFormation template deployed with IAM capabilities (:func:`cloudformation_grants`).
+AWS_DOCUMENTS = ("policy", "acl", "block", "iam", "template")
 #: The settings line for a document file that opens nothing (bot/risk/settings.py ``_aws_document``).
 AWS_CLOSED = "opens nothing to everyone"
 
@@ -940,6 +942,8 @@ def aws_document_opens(kind: str, text: str) -> bool:
     again (escapes such as ``\\u002a`` undone, any spacing), other text (the CLI's shorthand) is matched as given."""
     import json
 
+    if kind == "template":
+        return cloudformation_grants(text) is not None
     try:
         text = json.dumps(json.loads(text), ensure_ascii=False)
     except ValueError:
@@ -953,35 +957,191 @@ def aws_document_opens(kind: str, text: str) -> bool:
     return bool(_AWS_ALLOW_ALL.search(text))
 
 
+#: The most nodes of a template walked (YAML aliases can make a small file a huge tree): past it, not read.
+_TEMPLATE_NODES = 50_000
+#: Top-level ``Transform`` values that are AWS's own fixed expansions (AWS CloudFormation User Guide, "Transform
+#: reference": AWS::Serverless, AWS::LanguageExtensions); any other is a macro, a Lambda function that rewrites the
+#: template as it likes before it is deployed.
+_AWS_TRANSFORMS = frozenset({"AWS::Serverless-2016-10-31", "AWS::LanguageExtensions"})
+#: Resource types whose template lives elsewhere (AWS::CloudFormation::Stack ``TemplateURL``, the SAM
+#: AWS::Serverless::Application ``Location``): a nested stack deployed under the same capabilities.
+_NESTED_STACKS = frozenset({"AWS::CloudFormation::Stack", "AWS::Serverless::Application"})
+
+
+def _template_tree(text: str) -> object:
+    """A CloudFormation template (JSON or YAML) as plain data; a YAML short-form tag ``!Name`` becomes
+    ``{"Fn::Name": value}`` (``!Ref`` ``{"Ref": value}``), the long form (AWS CloudFormation User Guide,
+    "Intrinsic function reference").
+
+    Raises:
+        ValueError: neither JSON nor YAML, a key given twice, too many nodes, or not a mapping at its top.
+    """
+    import json
+
+    def pairs(items: list[tuple[str, object]]) -> dict[str, object]:
+        out = dict(items)
+        if len(out) != len(items):
+            raise ValueError("a key given twice")
+        return out
+
+    try:
+        data: object = json.loads(text, object_pairs_hook=pairs)
+    except json.JSONDecodeError:
+        data = _yaml_tree(text)
+    if not isinstance(data, dict):
+        raise ValueError("not a mapping")
+    return data
+
+
+def _yaml_tree(text: str) -> object:
+    """The YAML ``text`` as plain data, tags kept as intrinsic functions (:func:`_template_tree`); composed only,
+    never constructed, so no tag runs anything and unknown tags parse."""
+    try:
+        import yaml
+    except ImportError as error:  # pragma: no cover - the adapter ships PyYAML
+        raise ValueError("no YAML reader") from error
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        raise ValueError(f"not JSON or YAML, line {mark.line + 1}" if mark else "not JSON or YAML") from error
+    budget = [_TEMPLATE_NODES]
+
+    def plain(node: yaml.Node) -> object:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise ValueError("too many nodes")
+        if isinstance(node, yaml.MappingNode):
+            out: dict[str, object] = {}
+            for key, value in node.value:
+                name = str(plain(key))
+                if name in out or name == "<<":
+                    raise ValueError("a key given twice or merged")
+                out[name] = plain(value)
+            data: object = out
+        elif isinstance(node, yaml.SequenceNode):
+            data = [plain(item) for item in node.value]
+        else:
+            data = node.value
+        tag = node.tag or ""
+        if tag.startswith("!") and not tag.startswith("!!"):
+            name = tag[1:]
+            return {"Ref" if name == "Ref" else f"Fn::{name}": data}
+        return data
+
+    return plain(root) if root is not None else None
+
+
+def cloudformation_grants(text: str) -> str | None:
+    """Why the CloudFormation template ``text`` gives admin-like access or deploys what FlyBot cannot see, or None.
+    Counted, anywhere in the template (AWS CloudFormation User Guide; IAM JSON policy element reference): a policy
+    statement that is not ``Deny`` whose ``Action`` is ``*`` or ``iam:*`` (or only known on deploy: an intrinsic
+    function) or that has a ``NotAction``; one whose ``Principal``/``NotPrincipal`` is everyone (``"*"``,
+    ``{"AWS": "*"}``) or a ``Ref`` (a parameter chosen on deploy); the AdministratorAccess or IAMFullAccess managed
+    policy (an ARN or, in SAM ``Policies``, the name); a nested stack (its template is elsewhere); a macro
+    (``Transform`` other than :data:`_AWS_TRANSFORMS`, ``Fn::Transform``). A template that cannot be read as JSON
+    or YAML counts too."""
+    try:
+        tree = _template_tree(text)
+    except (ValueError, RecursionError) as error:
+        return f"could not be read ({str(error)[:80]})"
+    found: list[str] = []
+
+    def strings(value: object) -> list[object]:
+        if isinstance(value, list):
+            return [leaf for item in value for leaf in strings(item)]
+        return [value]
+
+    def intrinsic(value: object) -> bool:
+        return isinstance(value, dict) and len(value) == 1 and any(k == "Ref" or k.startswith("Fn::") for k in value)
+
+    def chosen(value: object) -> bool:  # a Ref to a parameter (pseudo parameters AWS::... are fixed)
+        ref = value.get("Ref") if isinstance(value, dict) else None
+        return intrinsic(value) and not (isinstance(ref, str) and ref.startswith("AWS::"))
+
+    def principal_open(value: object) -> bool:
+        if isinstance(value, dict) and not intrinsic(value):
+            return any(principal_open(v) for v in value.values())
+        return any(
+            leaf == "*" or (isinstance(leaf, dict) and "Ref" in leaf and chosen(leaf)) for leaf in strings(value)
+        )
+
+    def walk(value: object) -> None:
+        if found:
+            return
+        if isinstance(value, list):
+            for item in value:
+                walk(item)
+            return
+        if isinstance(value, str):
+            if value.rsplit("/", 1)[-1] in _AWS_ADMIN_POLICIES:
+                found.append(f"attaches the {value.rsplit('/', 1)[-1]} managed policy")
+            return
+        if not isinstance(value, dict):
+            return
+        effect = value.get("Effect")
+        allows = not (isinstance(effect, str) and effect.lower() == "deny")
+        if allows and "NotAction" in value:
+            found.append("allows every action but some (NotAction)")
+        elif allows and any(
+            chosen(a) or (isinstance(a, str) and a.lower() in ("*", "iam:*")) for a in strings(value.get("Action", []))
+        ):
+            found.append('allows every action or all of IAM (Action "*" or "iam:*", or one chosen on deploy)')
+        elif allows and any(principal_open(value[k]) for k in ("Principal", "NotPrincipal") if k in value):
+            found.append('allows everyone (Principal "*" or one chosen on deploy)')
+        elif value.get("Type") in _NESTED_STACKS:
+            found.append(f"deploys a nested stack ({value['Type']}) whose template FlyBot does not read")
+        elif "Fn::Transform" in value:
+            found.append("runs a macro (Fn::Transform) that rewrites the template")
+        for item in value.values():
+            walk(item)
+
+    assert isinstance(tree, dict)
+    transforms = strings(tree.get("Transform", []))
+    if any(t not in _AWS_TRANSFORMS for t in transforms):
+        return "runs a macro (Transform) that rewrites the template"
+    try:
+        walk(tree)
+    except RecursionError:
+        return "could not be read (nested too deeply)"
+    return found[0] if found else None
+
+
+def _aws_file_lines(call: Call, kind: str, path: str) -> list[str] | None:
+    """The recipe book's lines for the document of ``kind`` in the file ``path`` (from where aws runs), or None when
+    FlyBot cannot know what aws reads there: an empty path, under ``~``, too long a question, control characters,
+    or a file written earlier in the same command (the file read before it ran is not what aws reads)."""
+    from bot.risk.recipes import SETTINGS
+    from bot.risk.settings import AWS_DOCUMENT
+
+    from .projects import configured_options
+
+    question = f"{AWS_DOCUMENT}{kind} {path}"
+    if (
+        not path
+        or path.startswith("~")
+        or len(SETTINGS + question) > 200
+        or any(ord(c) < 32 or ord(c) == 127 for c in path)
+    ):
+        return None
+    written = call.g.written_before
+    targets = call.g.state.targets(path) or frozenset()
+    if any(t == w or t.startswith(w.rstrip("/") + "/") for t in targets for w in written):
+        return None
+    return configured_options(call, "aws", f"aws {kind} document", question)
+
+
 def _aws_opens(call: Call, kind: str, value: str | None) -> bool:
     """True when the value of an AWS CLI option taking a policy document of ``kind`` opens (:func:`aws_document_opens`)
     or may: only known when it runs, a URL (AWS CLI v1 fetches ``http://``/``https://`` parameters), or a
     ``file://``/``fileb://`` file (AWS CLI "Loading parameters from a file") that the recipe book did not report
     as opening nothing (settings.py ``_aws_document``: the adapter reads it in the workspace; outside it, under
     ``~``, written earlier in the same command, or not reported: fail closed)."""
-    from bot.risk.recipes import SETTINGS
-    from bot.risk.settings import AWS_DOCUMENT
-
-    from .projects import configured_options
-
     if value is None or value.startswith(("http://", "https://")):
         return True
     for scheme in ("file://", "fileb://"):
         if value.startswith(scheme):
-            path = value[len(scheme) :]
-            question = f"{AWS_DOCUMENT}{kind} {path}"
-            if (
-                not path
-                or path.startswith("~")
-                or len(SETTINGS + question) > 200
-                or any(ord(c) < 32 or ord(c) == 127 for c in path)
-            ):
-                return True
-            written = call.g.written_before
-            targets = call.g.state.targets(path) or frozenset()
-            if any(t == w or t.startswith(w.rstrip("/") + "/") for t in targets for w in written):
-                return True  # written earlier in this command: the file read before it ran is not what aws reads
-            lines = configured_options(call, "aws", f"aws {kind} document", question)
+            lines = _aws_file_lines(call, kind, value[len(scheme) :])
             return not lines or any(line != AWS_CLOSED for line in lines)
     return aws_document_opens(kind, value)
 
@@ -996,6 +1156,81 @@ _AWS_DOCUMENT_OPERATIONS = {
     "put-role-policy": "privilege-grant",
     "put-group-policy": "privilege-grant",
 }
+
+
+#: cloudformation operations that create or change a stack from a template (AWS CLI v2 reference, cloudformation
+#: deploy, create-stack, update-stack, create-change-set).
+_CFN_DEPLOYS = frozenset({"deploy", "create-stack", "update-stack", "create-change-set"})
+#: Capabilities acknowledging IAM resources or macros and nested stacks (AWS CLI v2 reference, cloudformation
+#: create-stack ``--capabilities``: CAPABILITY_IAM, CAPABILITY_NAMED_IAM, CAPABILITY_AUTO_EXPAND).
+_CFN_CAPABILITIES = frozenset({"CAPABILITY_IAM", "CAPABILITY_NAMED_IAM", "CAPABILITY_AUTO_EXPAND"})
+
+
+_UNREAD = "could not be read (outside the workspace, missing, too big or not reported)"
+
+
+def _cloudformation_grants(call: Call, op: str, what: str) -> bool:
+    """``aws cloudformation deploy|create-stack|update-stack|create-change-set`` with an IAM or macro capability (or
+    its request from ``--cli-input-json|yaml``): destructive (privilege-grant) when the template grants admin-like
+    access or runs what FlyBot cannot see (:func:`cloudformation_grants`), or when FlyBot cannot read it: a
+    ``--template-url`` (in S3), ``--use-previous-template`` (the stack's own), none given, one only known when it
+    runs, or a file the recipe book does not report as granting nothing (settings.py ``_aws_document``, question
+    ``document template FILE``: read in the workspace, up to its size limit). ``deploy --template-file`` names a
+    path; the others take ``--template-body`` text or ``file://PATH``."""
+    words = call.args
+    if any((w.value or w.src).startswith(("--cli-input-json", "--cli-input-yaml")) for w in words):
+        _grants(call, "privilege-grant", f"{what} takes its template and capabilities from --cli-input-json/yaml")
+        return True
+    capabilities: list[str | None] = []
+    for index, word in enumerate(words):
+        name, eq, attached = (word.value or "").partition("=")
+        if word.value is None and word.src.startswith("--capabilities="):
+            capabilities.append(None)
+        elif name == "--capabilities" and eq:
+            capabilities.append(attached)
+        elif name == "--capabilities":
+            for value in words[index + 1 :]:
+                if value.value is not None and value.value.startswith("-"):
+                    break
+                capabilities.append(value.value)
+    if not any(c is None or c in _CFN_CAPABILITIES for c in capabilities):
+        return False
+    given = [c or "a capability only known when it runs" for c in capabilities]
+    label = f"{what} --capabilities {' '.join(given)[:80]}"
+    flags = {(w.value or "").partition("=")[0] for w in words}
+    if "--template-url" in flags or "--use-previous-template" in flags:
+        _grants(call, "privilege-grant", f"{label} deploys a template FlyBot cannot read (S3 or the stack's own)")
+        return True
+    if op == "deploy":
+        templates = [None if v is None else "file://" + v for v in _option_values(words, "--template-file")]
+    else:
+        templates = _option_values(words, "--template-body")
+    if not templates:
+        _grants(call, "privilege-grant", f"{label} names no template FlyBot can read")
+        return True
+    reason: str | None
+    for template in templates:
+        if template is None:
+            source, reason = "is", "only known when it runs"
+        elif template.startswith(("file://", "fileb://")):
+            source = template.partition("://")[2]
+            lines = _aws_file_lines(call, "template", source)
+            reason = next(
+                (
+                    line
+                    for line in lines or ["could not be read (outside the workspace, missing, too big or not reported)"]
+                    if line != AWS_CLOSED
+                ),
+                None,
+            )
+            if reason is not None and lines:
+                reason = reason.removeprefix("template ")
+        else:
+            source, reason = "(inline)", cloudformation_grants(template)
+        if reason is not None:
+            _grants(call, "privilege-grant", f"{label}: its template {shorten(source, 80)} {reason}")
+            return True
+    return False
 
 
 def _aws_security_change(call: Call, service: str, op: str, what: str) -> bool:
@@ -1021,6 +1256,8 @@ def _aws_security_change(call: Call, service: str, op: str, what: str) -> bool:
         if any(_aws_opens(call, "iam", d) for d in docs):
             _grants(call, "privilege-grant", f"{what} allows every action (full control of the account)")
             return True
+    if service == "cloudformation" and op in _CFN_DEPLOYS and _cloudformation_grants(call, op, what):
+        return True
     if service == "iam" and op == "create-access-key":
         # iam create-access-key: "a new AWS secret access key and corresponding AWS access key ID", printed once
         _grants(
