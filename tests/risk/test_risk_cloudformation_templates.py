@@ -138,6 +138,8 @@ def test_deploying_a_wide_template_with_iam_capabilities_is_destructive(tmp_path
         "--capabilities=CAPABILITY_AUTO_EXPAND",
         "aws cloudformation deploy --stack-name s --capabilities CAPABILITY_AUTO_EXPAND CAPABILITY_IAM "
         f"--template-file ./{name}",
+        f"aws cloudformation create-stack-set --stack-set-name s --template-body file://{name} "
+        "--capabilities CAPABILITY_NAMED_IAM",
     ):
         level, details = graded(command, workspace)
         assert level is DES, (command, details)
@@ -154,6 +156,8 @@ def test_deploying_a_narrow_template_keeps_its_grade(tmp_path: Path, name: str) 
         f"aws cloudformation update-stack --stack-name s --template-body file://infra/{name} "
         "--capabilities CAPABILITY_IAM CAPABILITY_AUTO_EXPAND --parameters ParameterKey=Name,ParameterValue=x",
         f'aws cloudformation deploy --stack-name s --template-file infra/{name} --capabilities "$CAPS"',
+        f"aws cloudformation update-stack-set --stack-set-name s --template-body file://infra/{name} "
+        "--capabilities CAPABILITY_IAM",
     ):
         level, details = graded(command, workspace)
         assert level is SYS, (command, details)
@@ -181,6 +185,7 @@ def test_a_template_flybot_cannot_read_is_destructive_with_iam_capabilities(tmp_
         create + "--template-url https://s3.amazonaws.com/b/t.yaml",
         create + "--template-body https://example.com/t.yaml",
         "aws cloudformation update-stack --stack-name s --use-previous-template --capabilities CAPABILITY_IAM",
+        "aws cloudformation update-stack-set --stack-set-name s --use-previous-template --capabilities CAPABILITY_IAM",
         "aws cloudformation create-stack --cli-input-json file://role.yaml",
         create + "--template-body '" + _WIDE["star.json"][0] + "'",
     ):

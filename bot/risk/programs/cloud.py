@@ -1158,9 +1158,11 @@ _AWS_DOCUMENT_OPERATIONS = {
 }
 
 
-#: cloudformation operations that create or change a stack from a template (AWS CLI v2 reference, cloudformation
-#: deploy, create-stack, update-stack, create-change-set).
-_CFN_DEPLOYS = frozenset({"deploy", "create-stack", "update-stack", "create-change-set"})
+#: cloudformation operations that create or change a stack or stack set from a template (AWS CLI v2 reference,
+#: cloudformation deploy, create-stack, update-stack, create-change-set, create-stack-set, update-stack-set).
+_CFN_DEPLOYS = frozenset({
+    "deploy", "create-stack", "update-stack", "create-change-set", "create-stack-set", "update-stack-set",
+})  # fmt: skip
 #: Capabilities acknowledging IAM resources or macros and nested stacks (AWS CLI v2 reference, cloudformation
 #: create-stack ``--capabilities``: CAPABILITY_IAM, CAPABILITY_NAMED_IAM, CAPABILITY_AUTO_EXPAND).
 _CFN_CAPABILITIES = frozenset({"CAPABILITY_IAM", "CAPABILITY_NAMED_IAM", "CAPABILITY_AUTO_EXPAND"})
@@ -1170,7 +1172,7 @@ _UNREAD = "could not be read (outside the workspace, missing, too big or not rep
 
 
 def _cloudformation_grants(call: Call, op: str, what: str) -> bool:
-    """``aws cloudformation deploy|create-stack|update-stack|create-change-set`` with an IAM or macro capability (or
+    """``aws cloudformation deploy|create-stack|update-stack|create-change-set|create-stack-set|update-stack-set`` with an IAM or macro capability (or
     its request from ``--cli-input-json|yaml``): destructive (privilege-grant) when the template grants admin-like
     access or runs what FlyBot cannot see (:func:`cloudformation_grants`), or when FlyBot cannot read it: a
     ``--template-url`` (in S3), ``--use-previous-template`` (the stack's own), none given, one only known when it
