@@ -3,7 +3,7 @@ abbreviation of a longer option taking a value (getopt_long, optparse: an exact 
 value, an option with an optional argument takes only an attached one, and an option the program gives a value
 takes its value. Otherwise the word after it is swallowed and an output, a local source or the real command is
 missed (pip ``install --upgrade``/``--pre``, ``install --strip``, shuf ``-e``, watch ``-d``, tree ``--fromfile``,
-yq ``-P``, sudo ``-a``/``-c``)."""
+yq ``-P``, sudo ``-a``/``-c``, env ``-a``)."""
 
 from __future__ import annotations
 
@@ -40,6 +40,10 @@ R = RiskLevel
         ("sudo -c ls touch /etc/cron.d/job", R.DESTRUCTIVE),
         ("sudo --auth-type=ls rm -rf /tmp/flybot-optaudit-decoy", R.DESTRUCTIVE),
         ("sudo --login-class ls rm -rf /tmp/flybot-optaudit-decoy", R.DESTRUCTIVE),
+        # env(1): -a/--argv0 ARG takes a value; the command after it runs
+        ("env -a ls rm -rf /tmp/flybot-optaudit-decoy", R.DESTRUCTIVE),
+        ("env --argv0 ls touch /etc/cron.d/job", R.DESTRUCTIVE),
+        ("env -i -als rm -rf /tmp/flybot-optaudit-decoy", R.DESTRUCTIVE),
         # install(1): --strip-program still runs a program (spelled in full or abbreviated past --strip)
         ("install --strip-program=./x a bin/a", R.DESTRUCTIVE),
         ("install --strip-p ./x a bin/a", R.DESTRUCTIVE),
@@ -68,6 +72,8 @@ def test_the_word_after_a_flag_is_still_read(tmp_path: Path, command: str, least
         ("install --strip a bin/a", R.WORKSPACE_WRITE),
         ("install -s a bin/a", R.WORKSPACE_WRITE),
         ("sudo -c default ls", R.SYSTEM),
+        ("env -a mytool ls", R.READ_ONLY),
+        ("env -i ls", R.READ_ONLY),
     ],
 )
 def test_everyday_forms_keep_their_grade(tmp_path: Path, command: str, grade: RiskLevel) -> None:

@@ -68,7 +68,8 @@ def _assignments(call: Call, words: list[Word], start: int) -> int:
 
 def env(call: Call) -> None:
     """env(1) (GNU coreutils): options, ``NAME=value`` words, then the command; ``-S`` is refused;
-    ``-C DIR`` runs the command in DIR; without a command it prints the environment."""
+    ``-C DIR`` runs the command in DIR; ``-a``/``--argv0 ARG`` (coreutils 9.5) takes a value, the zeroth argument
+    the command is given, so the word after it is not the command; without a command it prints the environment."""
     words = call.args
     index = 0
     cwd: Word | None = None
@@ -88,7 +89,7 @@ def env(call: Call) -> None:
                     call, "dynamic-script", "env -S splits a string into a command line the classifier does not parse."
                 )
                 return
-            if long_is(name, "--chdir") or long_is(name, "--unset"):
+            if long_is(name, "--chdir") or long_is(name, "--unset") or long_is(name, "--argv0"):
                 taken = Word(attached, attached) if eq else (words[index] if index < len(words) else None)
                 index += 0 if eq else 1
                 if long_is(name, "--chdir"):
@@ -101,7 +102,7 @@ def env(call: Call) -> None:
                     call, "dynamic-script", "env -S splits a string into a command line the classifier does not parse."
                 )
                 return
-            if letter in "uC":
+            if letter in "uCa":
                 attached = letters[position + 1 :]
                 taken = Word(attached, attached) if attached else (words[index] if index < len(words) else None)
                 index += 0 if attached else 1
