@@ -1154,6 +1154,10 @@ _PIP_GLOBAL_VALUES = frozenset({
     "--platform", "--python-version", "--implementation", "--abi", "--upgrade-strategy", "-f", "--find-links",
     "--no-binary", "--only-binary", "--progress-bar", "--report", "--config-settings", "-C", "--global-option",
 })  # fmt: skip
+#: pip flags spelled like the start of a value option above, so never read as its abbreviation (optparse: an
+#: exact name wins): ``install -U, --upgrade`` (not ``--upgrade-strategy``), ``install --pre`` (not ``--prefix``),
+#: ``config --global`` (not ``--global-option``).
+_PIP_GLOBAL_FLAGS = frozenset({"--user", "--python", "--upgrade", "--pre", "--global"})
 
 
 def _pip_local_outside(call: Call, command: str, specs: list[Word]) -> bool:
@@ -1218,7 +1222,7 @@ def _pip_chosen_source(call: Call, command: str, found: Scan, specs: list[Word])
 
 def pip(call: Call) -> None:
     """pip (pip.pypa.io "Commands"): install/download/wheel are network; uninstall deletes."""
-    found = scan(call.args, "irceftdwC", _PIP_GLOBAL_VALUES, long_flags=frozenset({"--user", "--python"}))
+    found = scan(call.args, "irceftdwC", _PIP_GLOBAL_VALUES, long_flags=_PIP_GLOBAL_FLAGS)
     if injected(call, call.args, runs_programs=True):
         return
     # optparse takes any unambiguous abbreviation: before the command, where only the general options are parsed

@@ -272,11 +272,13 @@ def mv(call: Call) -> None:
 
 
 def install(call: Call) -> None:
-    """install(1): the destination is written; ``-d`` creates every operand; ``--strip-program`` runs a program."""
+    """install(1): the destination is written; ``-d`` creates every operand; ``--strip-program`` runs a program.
+    ``-s``/``--strip`` ("strip symbol tables") takes no value and is not an abbreviation of ``--strip-program``."""
     found = scan(
         call.args,
         "tmogS",
         frozenset({"--target-directory", "--mode", "--owner", "--group", "--suffix", "--strip-program"}),
+        long_flags=frozenset({"--strip"}),
     )
     if injected(call, call.args, runs_programs=True):
         return
@@ -833,8 +835,14 @@ def fd(call: Call) -> None:
 
 
 def tree(call: Call) -> None:
-    """tree(1): read-only, except ``-o FILE`` which writes the listing."""
-    found = scan(call.args, "oLPIH", frozenset({"--filelimit", "--timefmt", "--charset", "--sort", "--fromfile"}))
+    """tree(1): read-only, except ``-o FILE`` which writes the listing. ``--fromfile`` takes no value (tree(1):
+    "Reads paths from files"; the operands are those files), so the word after it is still read as an option."""
+    found = scan(
+        call.args,
+        "oLPIH",
+        frozenset({"--filelimit", "--timefmt", "--charset", "--sort"}),
+        long_flags=frozenset({"--fromfile"}),
+    )
     if injected(call, call.args, runs_programs=False):
         return
     outputs = found.values("-o")
@@ -845,8 +853,14 @@ def tree(call: Call) -> None:
 
 
 def yq(call: Call) -> None:
-    """yq (mikefarah/yq docs): read-only, except ``-i``/``--inplace`` which rewrites the file operands."""
-    found = scan(call.args, "ImopP", frozenset({"--indent", "--output-format", "--input-format", "--expression"}))
+    """yq (mikefarah/yq docs): read-only, except ``-i``/``--inplace`` which rewrites the file operands.
+    ``-P``/``--prettyPrint`` takes no value (yq's flags: "pretty print"), so a ``-i`` after it is still seen."""
+    found = scan(
+        call.args,
+        "Imop",
+        frozenset({"--indent", "--output-format", "--input-format", "--expression"}),
+        long_flags=frozenset({"--prettyPrint", "--inplace"}),
+    )
     if injected(call, call.args, runs_programs=False):
         return
     if found.has("-i", "--inplace"):

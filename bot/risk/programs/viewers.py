@@ -213,10 +213,16 @@ def _pager(call: Call, allow: Callable[[str], bool]) -> None:
 
 
 def shuf(call: Call) -> None:
-    """shuf(1): ``-o``/``--output FILE`` writes FILE."""
+    """shuf(1): ``-o``/``--output FILE`` writes FILE. ``-e``/``--echo`` ("treat each ARG as an input line") takes
+    no value: the word after it is still read as an option (``shuf -e -o FILE ARG``)."""
     if injected(call, call.args, runs_programs=False):
         return
-    found = scan(call.args, "inoe", frozenset({"--output", "--head-count", "--input-range", "--random-source"}))
+    found = scan(
+        call.args,
+        "ino",
+        frozenset({"--output", "--head-count", "--input-range", "--random-source"}),
+        long_flags=frozenset({"--echo", "--repeat", "--zero-terminated", "--help", "--version"}),
+    )
     outputs = found.values("-o", "--output")
     for output in outputs:
         call.write(output, "shuf -o writes")

@@ -68,7 +68,8 @@ def _assignments(call: Call, words: list[Word], start: int) -> int:
 
 def env(call: Call) -> None:
     """env(1) (GNU coreutils): options, ``NAME=value`` words, then the command; ``-S`` is refused;
-    ``-C DIR`` runs the command in DIR; without a command it prints the environment."""
+    ``-C DIR`` runs the command in DIR; ``-a``/``--argv0 ARG`` (coreutils 9.5) takes a value, the zeroth argument
+    the command is given, so the word after it is not the command; without a command it prints the environment."""
     words = call.args
     index = 0
     cwd: Word | None = None
@@ -88,7 +89,7 @@ def env(call: Call) -> None:
                     call, "dynamic-script", "env -S splits a string into a command line the classifier does not parse."
                 )
                 return
-            if long_is(name, "--chdir") or long_is(name, "--unset"):
+            if long_is(name, "--chdir") or long_is(name, "--unset") or long_is(name, "--argv0"):
                 taken = Word(attached, attached) if eq else (words[index] if index < len(words) else None)
                 index += 0 if eq else 1
                 if long_is(name, "--chdir"):
@@ -101,7 +102,7 @@ def env(call: Call) -> None:
                     call, "dynamic-script", "env -S splits a string into a command line the classifier does not parse."
                 )
                 return
-            if letter in "uC":
+            if letter in "uCa":
                 attached = letters[position + 1 :]
                 taken = Word(attached, attached) if attached else (words[index] if index < len(words) else None)
                 index += 0 if attached else 1
@@ -280,9 +281,12 @@ def xargs(call: Call) -> None:
     call.run(command_words, "xargs", repeat=True)
 
 
+#: sudo(8) options that take a value. ``-a``/``--auth-type`` and ``-c``/``--login-class`` (BSD authentication and
+#: login classes) take one on every system: sudo's option parser accepts them everywhere, so ``sudo -a TYPE CMD``
+#: runs CMD.
 _SUDO_VALUES = frozenset({
     "--user", "--group", "--close-from", "--chdir", "--host", "--prompt", "--role", "--type",
-    "--command-timeout", "--other-user", "--chroot",
+    "--command-timeout", "--other-user", "--chroot", "--auth-type", "--login-class",
 })  # fmt: skip
 #: sudo(8) options that leave the command as written: ``-n`` (never prompt), ``-H`` (HOME is the target user's, the
 #: sudoers default), ``-k`` (ask for the password again). Any other (``-E``/``--preserve-env`` keep the caller's
@@ -319,7 +323,7 @@ def sudo(call: Call) -> None:
     """sudo(8): not a transparent prefix: the run is at least system on the host
     and at least workspace_write contained; the command after sudo's options is graded too. ``sudo -l``, ``-v``,
     ``-k``, ``-K`` run nothing: read-only (:func:`_sudo_runs_nothing`)."""
-    found = scan(call.args, "ugCDhprtTUR", _SUDO_VALUES, long_flags=_SUDO_FLAGS, stop_at_operand=True)
+    found = scan(call.args, "acugCDhprtTUR", _SUDO_VALUES, long_flags=_SUDO_FLAGS, stop_at_operand=True)
     if _sudo_runs_nothing(found):
         read_only(call, "sudo only lists the user's privileges or refreshes or drops its cached credentials.")
         return
@@ -365,7 +369,7 @@ def sudo(call: Call) -> None:
 def sudoedit(call: Call) -> None:
     """sudoedit(8): edits each file as root."""
     call.flag(R.SYSTEM, "privilege-escalation", "sudoedit edits files as root.", downgradable=True)
-    found = scan(call.args, "ugCDhprtTU", _SUDO_VALUES, long_flags=_SUDO_FLAGS)
+    found = scan(call.args, "acugCDhprtTU", _SUDO_VALUES, long_flags=_SUDO_FLAGS)
     for word in found.operands:
         call.write(word, "sudoedit edits")
 
@@ -581,9 +585,11 @@ def find(call: Call) -> None:
         read_only(call, "find only lists files.")
 
 
-_WATCH_VALUES = frozenset({"--interval", "--differences"})
+#: watch(1) options taking a value. ``-d``/``--differences[=permanent]`` takes only an attached one (an optional
+#: argument, getopt_long), so it is a flag here: the word after it is the command.
+_WATCH_VALUES = frozenset({"--interval"})
 _WATCH_FLAGS = frozenset({
-    "--beep", "--color", "--no-color", "--chgexit", "--errexit", "--exec", "--no-title", "--precise", "--no-wrap",
+    "--differences", "--beep", "--color", "--no-color", "--chgexit", "--errexit", "--exec", "--no-title", "--precise", "--no-wrap",
     "--no-linewrap", "--equexit", "--help", "--version",
 })  # fmt: skip
 
@@ -592,7 +598,7 @@ def watch(call: Call) -> None:
     """watch(1) (procps-ng): runs COMMAND repeatedly; without ``-x`` the words are joined by spaces and run
     with ``sh -c`` (graded as that script, repeated); with ``-x`` the command is run as words."""
     found = scan(
-        call.args, "nqd", _WATCH_VALUES | frozenset({"--equexit"}), long_flags=_WATCH_FLAGS, stop_at_operand=True
+        call.args, "nq", _WATCH_VALUES | frozenset({"--equexit"}), long_flags=_WATCH_FLAGS, stop_at_operand=True
     )
     if found.dynamic and not found.rest:
         destructive(call, "dynamic-argument", "An argument of watch is only known when it runs.")
