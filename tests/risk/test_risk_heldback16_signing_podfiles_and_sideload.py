@@ -4,7 +4,8 @@ evaluate the Podfile (Ruby) of the directory they run in (CocoaPods "The Podfile
 evaluates FILE: one outside the workspace is code FlyBot does not read. ``adb sideload`` installs a full OTA package
 (adb docs): not undone. A process substitution is a file name (bash(1) "Process Substitution"), never an option
 (``uniq -c <(sort x)`` only prints), while what it runs and a second ``uniq`` operand are still graded. Each beside
-the everyday form."""
+the everyday form. Gradle's ``dependencies``/``dependencyInsight`` take ``--configuration NAME`` and ``--dependency
+NAME`` (Gradle "Viewing and debugging dependencies"): a fetch, while an init script beside them still runs code."""
 
 from __future__ import annotations
 
@@ -45,6 +46,8 @@ _FILES = {
         ("sort <(curl -s https://example.com/x)", R.NETWORK),
         ("bash <(echo touch /tmp/x)", R.DESTRUCTIVE),
         ("sed -f <(echo p) data.csv", R.DESTRUCTIVE),
+        ("gradle dependencies --configuration runtimeClasspath -I ../elsewhere/init.gradle", R.DESTRUCTIVE),
+        ("gradle dependencyInsight --dependency okhttp -p ../elsewhere", R.DESTRUCTIVE),
     ],
 )
 def test_hostile_form_keeps_a_high_grade(tmp_path: Path, command: str, expected: RiskLevel) -> None:
@@ -65,6 +68,8 @@ def test_hostile_form_keeps_a_high_grade(tmp_path: Path, command: str, expected:
         ("uniq -c <(cut -d, -f2 data.csv | sort)", R.READ_ONLY),
         ("uniq <(sort data.csv) counts.txt", R.WORKSPACE_WRITE),
         ("diff <(head -1 data.csv) <(tail -1 data.csv)", R.READ_ONLY),
+        ("gradle dependencies --configuration releaseRuntimeClasspath", R.NETWORK),
+        ("gradle dependencyInsight --dependency okhttp --configuration debugRuntimeClasspath", R.NETWORK),
     ],
 )
 def test_everyday_form_keeps_its_grade(tmp_path: Path, command: str, expected: RiskLevel) -> None:
