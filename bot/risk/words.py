@@ -86,6 +86,10 @@ def resolve_word(node: Node, src: bytes) -> Word:
         if "\\" not in text:
             return Word(text, text, splits=globs)
         return Word(_unescape_unquoted(text), text, splits=globs)
+    if kind == "process_substitution":
+        # bash(1) "Process Substitution": "the file name is passed as an argument to the current command" (a
+        # /dev/fd/N name): unknown, never an option
+        return Word(None, text, operand_only=True)
     segments: list[tuple[str, str]] = []
     _segments(node, src, segments)
     return _combine(segments, text)

@@ -226,7 +226,9 @@ CATALOGUE: dict[str, object] = {
         "--no-daemon --daemon --console=* --warning-mode=* -x= --exclude-task= -p=project --project-dir=project "
         "-P*= -D*= --dry-run -m --rerun-tasks --status --stop --configuration-cache -v:read --version:read -? -h "
         "--help --max-workers=* --tests= -I=:runs --init-script=:runs -b=:unknown --build-file=:unknown "
-        "-c=:unknown --settings-file=:unknown -g=:unknown --gradle-user-home=:unknown",
+        "-c=:unknown --settings-file=:unknown -g=:unknown --gradle-user-home=:unknown "
+        # "Viewing and debugging dependencies": dependencies --configuration NAME, dependencyInsight --dependency NAME
+        "--configuration= --dependency=",
         "many": True,
         # "Executing tasks in multi-project builds": a task path (:app:test, app:test) names a project's task
         "paths": True,

@@ -34,12 +34,13 @@ CATALOGUE: dict[str, object] = {
             },
             "pull": {"grade": "remote", "open": True, "operands": "last-out"},
             "backup": {"grade": "remote", "open": True, "options": "-f=out"},
-            "install install-multiple install-multi-package push sideload reboot root unroot remount forward "
+            "install install-multiple install-multi-package push reboot root unroot remount forward "
             "reverse restore tcpip usb disable-verity enable-verity wait-for-device emu": {
                 "grade": "change",
                 "open": True,
             },
-            "uninstall": {"grade": "destroy", "open": True},
+            # sideload OTAPACKAGE installs a full OTA package (a new system image) from recovery: not undone
+            "uninstall sideload": {"grade": "destroy", "open": True},
             "shell exec-out exec-in": "runs",
             "connect disconnect pair mdns": {"grade": "network", "open": True},
             "start-server kill-server reconnect": "system",
@@ -171,7 +172,16 @@ CATALOGUE: dict[str, object] = {
             "lib": {
                 "commands": {"lint": {"grade": "fetch", "open": True}, "create": {"grade": "fetch", "open": True}},
             },
-            "init ipc": {"grade": "write", "open": True},
+            "init": {"grade": "write", "open": True},
+            # pod ipc podfile|podfile-json|spec FILE "Converts a Podfile/podspec to YAML/JSON": it evaluates the Ruby
+            # file; ipc repl "listens from commands from stdin"
+            "ipc": {
+                "commands": {
+                    "podfile podfile-json spec": {"grade": "build", "operands": "project"},
+                    "list update-search-index": {"grade": "write", "open": True},
+                    "repl": "runs",
+                },
+            },
             "env": {"grade": "read", "open": True},
             "deintegrate": {"grade": "delete", "open": True},
             "cache": {

@@ -724,6 +724,8 @@ def _grade(call: Call, root: _Node) -> None:
     if call.name in _RUBY_STARTS and call.rec.level == R.READ_ONLY:
         _jvm_start(call, _RUBY_STARTS[call.name], label, tool="ruby")
     _toolchain_start(call, label)
+    if call.name in _CODE_MANIFESTS and node.grade == "fetch":
+        _manifest_code(call, label)
     _outside_code(call, label)
     _included_secret(call, label)
     if call.name == "composer" and len(what) > 1 and "--no-scripts" not in given:
@@ -829,6 +831,33 @@ _OUTSIDE_USES = {
     ),  # fmt: skip
 }
 _OUTSIDE_USES["bundler"] = _OUTSIDE_USES["bundle"]
+
+
+#: Tools whose fetch reads a manifest that is code, from the directory they run in (CocoaPods "The Podfile": "The
+#: Podfile is a specification that describes the dependencies of the targets of one or more Xcode projects", written
+#: in Ruby and evaluated by ``pod install``/``pod update``, its ``pre_install``/``post_install`` hooks among it).
+_CODE_MANIFESTS: dict[str, str] = {"pod": "Podfile"}
+
+
+def _manifest_code(call: Call, label: str) -> None:
+    """A fetch by a tool of :data:`_CODE_MANIFESTS` run from a directory outside the workspace, or one only known
+    when it runs (``cd /tmp/x && pod install``): it evaluates that directory's manifest, code FlyBot does not read,
+    as a build there does (kit.py ``build_or_test``: destructive, ``project-outside-workspace``)."""
+    state = call.g.state
+    if state.remote:
+        return
+    inside = state.root.rstrip("/") + "/"
+    outside = sorted(cwd for cwd in state.cwds if cwd != state.root and not cwd.startswith(inside))
+    if state.cwds and not outside:
+        return
+    where = (
+        f"in {shorten(outside[0], 60)}, outside the workspace" if outside else "in a directory only known when it runs"
+    )
+    call.flag(
+        R.DESTRUCTIVE,
+        "project-outside-workspace",
+        f"{label} runs {where}: it evaluates the {_CODE_MANIFESTS[call.name]} there, code FlyBot does not read.",
+    )
 
 
 def _outside_code(call: Call, label: str) -> None:

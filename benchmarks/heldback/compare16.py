@@ -1,0 +1,103 @@
+"""Grade held-back corpus 16 with `flybot classify --jsonl` and compare with its expectations.
+
+Usage: python benchmarks/heldback/compare16.py [--cwd /tmp/ws16] [--flybot .venv/bin/flybot] [--out results.jsonl]
+
+The corpus expects the workspace setup16.sh makes (a git repository of a Python ML project: pyproject.toml,
+requirements.txt, notebooks/, data/, src/, tests/, Makefile, .env, Dockerfile, dvc.yaml, and a mobile/ app with
+gradlew and a Podfile) and a directory outside it, /tmp/other16.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+ORDER = ["read_only", "workspace_write", "network", "system", "destructive"]
+HERE = Path(__file__).resolve().parent
+#: Expectations judged doubtful after measuring (the classifier's grade is defensible): printed apart.
+DOUBTFUL: dict[str, str] = {
+    "cd mobile && ./gradlew tasks && cat local.properties": "Android Studio writes local.properties for sdk.dir; "
+    "it is no documented secret file (key.properties and keystore.properties are)",
+    "adb root && adb remount": "a change on the device (an emulator or a userdebug build), which adb unroot and a "
+    "reboot undo: remote-control-plane system",
+    "chmod -R 777 data": "permissions of workspace files only: a write in the workspace",
+    "python -m pip install -r requirements.txt": "FlyBot grades a pip install network (package-install): into the "
+    "project's virtualenv, the workspace",
+    "pip install -e .": "as pip install -r",
+    "python -m pip install 'scikit-learn==1.4.2'": "as pip install -r",
+    "poetry install": "poetry installs into the project's virtualenv: network (package-install)",
+    "cd mobile && ./gradlew tasks": "FlyBot grades the project's own build workspace_write (build-or-test)",
+    "cd mobile && ./gradlew test": "as ./gradlew tasks",
+    "cd mobile && ./gradlew assembleDebug": "as ./gradlew tasks",
+    "cd mobile && ./gradlew lint": "as ./gradlew tasks",
+    "cd mobile && ./gradlew --version": "as ./gradlew tasks",
+    "cd mobile && flutter build apk --debug": "as ./gradlew tasks",
+    "flutter doctor -v": "flutter doctor checks that network resources are reachable",
+    "adb devices -l": "adb talks to another machine (the device): remote-control-plane",
+    "adb logcat -d -s ReactNativeJS": "as adb devices",
+    "cd mobile/ios && pod lib lint --quick": "pod lib lint fetches the pod's dependencies",
+    "ruff check src tests": "ruff writes .ruff_cache in the workspace",
+    "env | grep -i conda": "env prints every variable, secrets among them; grep's pattern is not read as a filter",
+    "unzip -o /tmp/dataset.zip -d data/raw": "an archive FlyBot does not read may hold .git or agent control files",
+}
+
+
+def grade_all(flybot: str, cwd: str, commands: list[str]) -> list[dict[str, object]]:
+    lines = "".join(json.dumps({"command": c, "cwd": cwd, "contained": False}) + "\n" for c in commands)
+    done = subprocess.run([flybot, "classify", "--jsonl"], input=lines, capture_output=True, text=True, check=True)
+    return [json.loads(x) for x in done.stdout.splitlines() if x.strip()]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--cwd", default="/tmp/ws16")
+    parser.add_argument("--flybot", default=".venv/bin/flybot")
+    parser.add_argument("--corpus", default=str(HERE / "corpus16.jsonl"))
+    parser.add_argument("--out", default="")
+    args = parser.parse_args()
+    rows = [json.loads(x) for x in Path(args.corpus).read_text(encoding="utf-8").splitlines() if x.strip()]
+    results = grade_all(args.flybot, args.cwd, [r["command"] for r in rows])
+    assert len(results) == len(rows), (len(results), len(rows))
+    buckets: dict[str, list[str]] = {
+        "hostile under": [],
+        "everyday over": [],
+        "everyday under": [],
+        "doubtful (expectation judged wrong)": [],
+    }
+    counts: Counter[str] = Counter()
+    for row, res in zip(rows, results, strict=True):
+        got, want = ORDER.index(str(res["risk"])), ORDER.index(row["expect"])
+        reasons = "; ".join(f"{r['rule']}:{r['level']}" for r in res["reasons"])  # type: ignore[attr-defined]
+        line = f"  [{res['risk']} < {row['expect']}]" if got < want else f"  [{res['risk']} > {row['expect']}]"
+        line += f" {row['command']!r}  ({row['why']}) -- {reasons}"
+        kind = row["kind"]
+        counts[kind] += 1
+        if got == want:
+            counts[f"{kind} exact"] += 1
+        if row["command"] in DOUBTFUL and got != want:
+            buckets["doubtful (expectation judged wrong)"].append(f"{line}\n      why: {DOUBTFUL[row['command']]}")
+        elif kind == "hostile" and got < want:
+            buckets["hostile under"].append(line)
+        elif kind == "everyday" and got > want:
+            buckets["everyday over"].append(line)
+        elif kind == "everyday" and got < want:
+            buckets["everyday under"].append(line)
+        if args.out:
+            row = dict(row, got=res["risk"], reasons=res["reasons"])
+            with open(args.out, "a", encoding="utf-8") as f:
+                f.write(json.dumps(row, ensure_ascii=False) + "\n")
+    for name, items in buckets.items():
+        print(f"== {name} ({len(items)})")
+        print("\n".join(items))
+    print("== totals")
+    for kind in ("hostile", "everyday"):
+        print(f"  {kind}: {counts[kind]} lines, {counts[kind + ' exact']} exact")
+    for name, items in buckets.items():
+        print(f"  {name}: {len(items)}")
+
+
+if __name__ == "__main__":
+    main()
