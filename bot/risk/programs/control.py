@@ -1916,6 +1916,13 @@ def helm(call: Call) -> None:
         # (deleted and created again, as kubectl replace --force)
         call.flag(R.DESTRUCTIVE, _RULE, f"helm {verb} --force deletes and recreates resources outside the VM.")
         return
+    if (
+        verb in ("install", "upgrade")
+        and _helm_client_dry_run(call.args)
+        and not any(v.split("=", 1)[0] == "--dependency-update" for v in values)
+    ):
+        call.flag(R.NETWORK, _RULE, f"helm {verb} --dry-run simulates the release; it reads the cluster only.")
+        return
     _grade(call, verb, _HELM_READ, _HELM_CHANGE, frozenset({"uninstall", "delete", "del", "un"}))
     if verb in ("pull", "fetch"):
         # helm-pull(1): "-d, --destination string   location to write the chart" (default "."), "--untardir string
@@ -1927,6 +1934,25 @@ def helm(call: Call) -> None:
     if verb == "get" and len(verbs) > 1 and verbs[1] in ("values", "all", None):
         # helm get values|all: the release's values, where charts take passwords and tokens (helm.sh/docs/helm)
         _prints_credentials(call, f"helm get {verbs[1] or '(a subcommand only known when it runs)'}")
+
+
+def _helm_client_dry_run(words: list[Word]) -> bool:
+    """True when helm install/upgrade only simulates (helm.sh/docs/helm/helm_upgrade: "--dry-run string[="client"]
+    simulate an install. If --dry-run is set with no option being specified or as '--dry-run=client', it will not
+    attempt cluster connections. Setting '--dry-run=server' allows attempting cluster connections"): the last
+    ``--dry-run`` is bare, ``client`` or ``true`` (the older boolean spelling) and no word is only known when it
+    runs. Not ``server``: its templates' ``lookup`` reads live objects, Secrets among them, into the printed output.
+    Nothing is installed and no hook runs; the release's current state is still read."""
+    last: str | None = None
+    for word in words:
+        if word.value is None:
+            return False
+        if word.value == "--":
+            break
+        name, eq, value = word.value.partition("=")
+        if name == "--dry-run":
+            last = value if eq else "client"
+    return last in ("client", "true")
 
 
 def _values_from_url(values: list[str]) -> bool:
