@@ -1772,10 +1772,42 @@ def _go_generate(call: Call, rest: list[Word]) -> None:
     run_recipe(call, "go", target, label="go generate")
 
 
+#: go build and go test flags whose value is a word of its own, read whole by go's flag package (pkg.go.dev/flag:
+#: "-flag x", the next argument is the value) and naming no program or file (go help build, go help testflag):
+#: build tags, counts, modes, test patterns and durations.
+_GO_INERT_VALUES = frozenset({
+    "tags", "p", "mod", "buildmode", "installsuffix", "covermode", "coverpkg", "run", "skip", "bench", "count",
+    "timeout", "cpu", "parallel", "benchtime", "shuffle", "list",
+})  # fmt: skip
+_GO_INERT_FLAGS = frozenset(dashes + name for name in _GO_INERT_VALUES for dashes in ("-", "--"))
+
+
+def _go_inert_values(words: list[Word]) -> list[Word]:
+    """``words`` with an unknown value of :data:`_GO_INERT_VALUES` (``-tags "$(TAGS)"``, ``-tags="$TAGS"``) that
+    bash keeps one word made an operand that cannot be an option: go's flag package reads the whole word as the
+    value. An unquoted expansion (``-tags $TAGS``) may split into several, the later ones flags
+    (``-toolexec=...``), and stays unknown; so does a word after a flag that is itself another flag's value."""
+    out: list[Word] = []
+    pending = False
+    for word in words:
+        value = word.value
+        if value is None and not word.splits:
+            name = word.src.lstrip('"').split("=", 1)[0] if "=" in word.src else ""
+            inert = pending or name in _GO_INERT_FLAGS
+            out.append(Word(None, word.src, operand_only=True) if inert else word)
+            pending = False
+            continue
+        out.append(word)
+        pending = not pending and value is not None and value in _GO_INERT_FLAGS
+    return out
+
+
 def go(call: Call) -> None:
-    """go (pkg.go.dev/cmd/go): build/test/vet/run are build-or-test; get/mod download are network."""
+    """go (pkg.go.dev/cmd/go): build/test/vet/run are build-or-test; get/mod download are network. An unknown
+    value of a flag that names nothing (:func:`_go_inert_values`) is not read as a flag."""
     words = call.args
-    if injected(call, words, runs_programs=True):
+    # go run's words after its package are the program's own arguments (go help run): not go's flags
+    if injected(call, words if words[:1] and words[0].value == "run" else _go_inert_values(words), runs_programs=True):
         return
     command = words[0].value if words else None
     rest = words[1:]
