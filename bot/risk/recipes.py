@@ -90,6 +90,9 @@ TOX_START = "<start>"
 #: The go target whose lines are the ``//go:generate`` directives ``go generate PACKAGES...`` runs (after it, the
 #: package patterns separated by spaces): :func:`_go_generate`.
 GO_GENERATE = "generate "
+#: The make target of ``make -n`` / ``-q`` (GNU make manual, "Instead of Executing Recipes"): after it, the goal
+#: (:func:`make_recipe` ``dry_run``).
+MAKE_DRY_RUN = "<dry-run> "
 #: The tool of a recipe that says where a path in the workspace really leads (:meth:`RecipeBook.link`).
 LINK_TOOL = "path"
 
@@ -415,8 +418,16 @@ class ProjectRecipes(RecipeBook):
                     return True  # outside the workspace: not looked at, taken to be there
                 return os.path.lexists(os.path.join(root, path))
 
+            dry_run = target.startswith(MAKE_DRY_RUN)
             lines = make_recipe(
-                text(rel), target, rel, include, overrides=overrides, exists=exists, plain_dir=_plain_path(base)
+                text(rel),
+                target.removeprefix(MAKE_DRY_RUN),
+                rel,
+                include,
+                overrides=overrides,
+                exists=exists,
+                plain_dir=_plain_path(base),
+                dry_run=dry_run,
             )
             if lines is None:
                 raise _Unreadable(
@@ -1223,6 +1234,7 @@ class _Makefile(Record):
         "exists",
         "pasted",
         "plain_dir",
+        "dry_run",
     )
 
     def __init__(self, name: str) -> None:
@@ -1239,6 +1251,7 @@ class _Makefile(Record):
         self.included: list[str] = []
         self.pasted: dict[str, list[str]] = {}  # variable -> what any of its values pastes (:func:`_pastes`)
         self.plain_dir = True  # make's directory has a plain absolute path (``$(CURDIR)``, ``pwd``)
+        self.dry_run = False  # make -n/-q: only the goal's lines that still run (:func:`_runs_in_dry_run`)
 
 
 #: Environment variables make passes on to recipes with the makefile's value (GNU make manual, "Communicating
@@ -1259,6 +1272,7 @@ def make_recipe(
     overrides: Iterable[str] = (),
     exists: Callable[[str], bool] | None = None,
     plain_dir: bool = True,
+    dry_run: bool = False,
 ) -> list[RecipeLine] | None:
     """The commands ``make TARGET`` runs, read from Makefile ``text`` (``target`` ``""``: the default goal).
 
@@ -1284,6 +1298,10 @@ def make_recipe(
     (:func:`_builtin_lines`); None: every one may. A recipe line into which make pastes a program's output or file
     names (:func:`_pastes`) holds :data:`PASTED`, and its source says what is pasted; ``plain_dir``: whether the
     absolute path of make's directory (``$(CURDIR)``, the output of ``pwd``) holds only plain characters.
+    ``dry_run``: ``make -n`` or ``make -q`` (GNU make manual, "Instead of Executing Recipes": recipes are printed,
+    or not run, except a line that starts with ``+`` or refers to ``$(MAKE)``, :func:`_runs_in_dry_run`): of the
+    goal's recipes only such lines and the ``$(shell ...)`` calls make expands to print a line are kept; what runs on
+    load and the rule that remakes the makefile itself ("How Makefiles Are Remade": it runs under -n too) are kept.
     """
     mk = _Makefile(name)
     mk.exists = exists
@@ -1304,6 +1322,7 @@ def make_recipe(
     # GNU make manual, "How Makefiles Are Remade": make first updates the makefile itself by any rule that makes it
     # (explicit or pattern), then reads it again: that rule's lines run before the goal's
     _collect(mk, posixpath.basename(name), out, seen, depth=0)
+    mk.dry_run = dry_run
     if not _collect(mk, goal, out, seen, depth=0):
         _no_rule(mk, goal, out, seen, depth=0)
     return out[: MAX_LINES * 4]
@@ -1842,6 +1861,8 @@ def _collect(
             run = _expand(mk, shell, auto)
             source = f"{mk.name}:{number} ($(shell))"
             out.append(RecipeLine(_pasted_source(source, "make", _pastes(mk, shell)) if PASTED in run else source, run))
+        if mk.dry_run and not _runs_in_dry_run(mk, text):
+            continue
         expanded = UNKNOWN if mk.unsafe_shell else _expand(mk, command, auto)
         if expanded.strip():
             source = f"{mk.name}:{number} ({target})"
@@ -1849,6 +1870,28 @@ def _collect(
                 source = _pasted_source(source, "make", _pastes(mk, command))
             out.append(RecipeLine(source, expanded))
     return True
+
+
+def _runs_in_dry_run(mk: _Makefile, text: str, depth: int = 0) -> bool:
+    """True when the recipe line ``text`` runs under ``make -n``/``-q`` all the same (GNU make manual, "Instead of
+    Executing Recipes" and "How the MAKE Variable Works": a line starting with ``+`` (after ``@`` and ``-``), or one
+    holding ``$(MAKE)``/``${MAKE}``). Fails closed: a reference to ``MAKE`` through another variable (whose value,
+    followed through the makefile's variables, names it), a line of a ``.ONESHELL`` recipe after a ``+``, an unknown
+    variable (a value from the environment or the command line), a function other than ``shell``, or unreadable
+    text count as running."""
+    if depth > 8:
+        return True
+    if re.search(r"(?:^|\n)[ \t]*[@\-+ \t]*\+", text) or re.search(r"\$[({]MAKE[)}:]", text):
+        return True
+    for name in re.findall(r"\$[({]([^()${}\s:]+)[)}:]", text) + re.findall(r"\$([A-Za-z0-9_])", text):
+        if name in ("@", "<", "^", "+", "?", "*", "%", "|") or name.startswith(("@", "<", "^", "*")):
+            continue
+        if name not in mk.variables and name not in _BUILTIN_DEFS:
+            continue  # make's own empty or built-in variables; MAKE itself is caught above
+        value = mk.variables.get(name, _BUILTIN_DEFS.get(name))
+        if value is None or "MAKE" in value or (("$" in value) and _runs_in_dry_run(mk, value, depth + 1)):
+            return True
+    return False
 
 
 def _match(pattern: str, target: str) -> str | None:

@@ -215,6 +215,27 @@ def test_a_diff_of_the_index_of_a_repository_tracking_a_secret_is_a_secret_read(
     assert graded("git diff --cached", repository)[0] is RO
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git diff --cached --name-only",
+        "git diff --staged --name-status",
+        "git diff --cached --stat",
+        "git add -f .env && git diff --cached --name-only",
+    ],
+)
+def test_a_diff_of_the_index_printing_names_or_counts_only_keeps_its_grade(tracking: Path, command: str) -> None:
+    assert graded(command, tracking)[0] in (RO, WW)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["git diff --cached --name-only -p", "git diff --cached --stat --patch", "git diff --staged --name-status -U3"],
+)
+def test_a_diff_of_the_index_asking_for_a_patch_too_is_a_secret_read(tracking: Path, command: str) -> None:
+    assert graded(command, tracking)[0] is NET
+
+
 @pytest.mark.parametrize("command", ["git show :.env", "git show HEAD:.env.production", "git show :0:.env"])
 def test_showing_a_staged_or_committed_secret_by_its_path_is_a_secret_read(tracking: Path, command: str) -> None:
     assert graded(command, tracking)[0] is NET

@@ -24,7 +24,7 @@ from bot.risk.hidden import reveal
 from bot.risk.options import Scan, option_values, scan
 from bot.risk.paths import Where
 from bot.risk.reasons import shorten
-from bot.risk.recipes import GO_GENERATE, LIFECYCLE, SETTINGS, UNKNOWN
+from bot.risk.recipes import GO_GENERATE, LIFECYCLE, MAKE_DRY_RUN, SETTINGS, UNKNOWN
 from bot.risk.sensitive import secret_setting
 from bot.risk.settings import CARGO_ALIAS, CARGO_START, CARGO_TOOLCHAIN, OUTSIDE, PYTEST_PATH
 from bot.risk.walker import hijacks_environment
@@ -152,7 +152,11 @@ def make(call: Call) -> None:
     special variables set on the command line (``SHELL=``, ``MAKEFLAGS=``, ``.RECIPEPREFIX=``...) or a value holding
     make code are refused; other command-line variables (``CC=...``) are graded as :func:`run_recipe` says.
     ``-p``/``--print-data-base`` prints every variable, the environment's too: a secret read. A job count given as
-    the processor count (:func:`_cpu_jobs`: ``-j$(nproc)``) is a job count."""
+    the processor count (:func:`_cpu_jobs`: ``-j$(nproc)``) is a job count. ``-n`` (``--just-print``,
+    ``--dry-run``, ``--recon``) and ``-q`` (``--question``) run no recipe line but those that start with ``+`` or
+    refer to ``$(MAKE)`` (GNU make manual, "Instead of Executing Recipes"): only those are graded
+    (recipes.MAKE_DRY_RUN), with what runs when make reads the makefile; ``-t`` (touch) is not a dry run, nor is a
+    make whose recipes are not read (no recipe book)."""
     words = _cpu_jobs(call, call.args)
     if injected(call, words, runs_programs=True):
         return
@@ -163,6 +167,8 @@ def make(call: Call) -> None:
     overrides: list[str] = []
     makefiles = 0
     database = False  # -p, --print-data-base
+    dry = False  # -n, -q and their long spellings
+    touch = False  # -t, --touch: touches the targets instead
     index = 0
 
     def change_dir(word: Word) -> None:
@@ -221,6 +227,8 @@ def make(call: Call) -> None:
                 return
             if name == "--print-data-base":
                 database = True
+            dry = dry or name in ("--just-print", "--dry-run", "--recon", "--question")
+            touch = touch or name == "--touch"
             if name == "--directory" and long_value is not None:
                 change_dir(long_value)
             elif name in ("--file", "--makefile") and long_value is not None:
@@ -232,6 +240,8 @@ def make(call: Call) -> None:
             for position, letter in enumerate(letters):
                 if letter == "p":
                     database = True
+                dry = dry or letter in "nq"
+                touch = touch or letter == "t"
                 if letter == "e":
                     destructive(call, "make-environment", "make -e lets the environment set the makefile's variables.")
                     return
@@ -300,7 +310,14 @@ def make(call: Call) -> None:
         deletion(call, f"make {' '.join(sorted(names & _CLEAN_TARGETS))} deletes files.")
     if names & _INSTALL_TARGETS:
         call.write(Word(None, "/usr/local"), f"make {' '.join(sorted(names & _INSTALL_TARGETS))} installs into")
-    if dir_word is not None:
+    # without a recipe book (no adapter's report) the lines that still run under -n are not known: graded as make
+    dry = dry and not touch and call.g.recipes is not None
+    if dry:
+        read_only(
+            call,
+            "make -n (or -q) prints the recipes, or runs none; it still runs the lines starting with + or naming $(MAKE).",
+        )
+    elif dir_word is not None:
         call.write(dir_word if directory is None else literal_word(directory), "make builds in")
     else:
         build_or_test(call, "make")
@@ -314,7 +331,13 @@ def make(call: Call) -> None:
             else makefile
         )
     for target in sorted(names) or [""]:
-        run_recipe(call, "make", target, directory=where, file=file_word, overrides=overrides)
+        if dry:
+            label = f"make -n {target}".rstrip()
+            run_recipe(
+                call, "make", MAKE_DRY_RUN + target, directory=where, file=file_word, overrides=overrides, label=label
+            )
+        else:
+            run_recipe(call, "make", target, directory=where, file=file_word, overrides=overrides)
 
 
 # npm(1) CLI commands (docs.npmjs.com/cli/v10/commands) with their aliases.
@@ -1753,10 +1776,42 @@ def _go_generate(call: Call, rest: list[Word]) -> None:
     run_recipe(call, "go", target, label="go generate")
 
 
+#: go build and go test flags whose value is a word of its own, read whole by go's flag package (pkg.go.dev/flag:
+#: "-flag x", the next argument is the value) and naming no program or file (go help build, go help testflag):
+#: build tags, counts, modes, test patterns and durations.
+_GO_INERT_VALUES = frozenset({
+    "tags", "p", "mod", "buildmode", "installsuffix", "covermode", "coverpkg", "run", "skip", "bench", "count",
+    "timeout", "cpu", "parallel", "benchtime", "shuffle", "list",
+})  # fmt: skip
+_GO_INERT_FLAGS = frozenset(dashes + name for name in _GO_INERT_VALUES for dashes in ("-", "--"))
+
+
+def _go_inert_values(words: list[Word]) -> list[Word]:
+    """``words`` with an unknown value of :data:`_GO_INERT_VALUES` (``-tags "$(TAGS)"``, ``-tags="$TAGS"``) that
+    bash keeps one word made an operand that cannot be an option: go's flag package reads the whole word as the
+    value. An unquoted expansion (``-tags $TAGS``) may split into several, the later ones flags
+    (``-toolexec=...``), and stays unknown; so does a word after a flag that is itself another flag's value."""
+    out: list[Word] = []
+    pending = False
+    for word in words:
+        value = word.value
+        if value is None and not word.splits:
+            name = word.src.lstrip('"').split("=", 1)[0] if "=" in word.src else ""
+            inert = pending or name in _GO_INERT_FLAGS
+            out.append(Word(None, word.src, operand_only=True) if inert else word)
+            pending = False
+            continue
+        out.append(word)
+        pending = not pending and value is not None and value in _GO_INERT_FLAGS
+    return out
+
+
 def go(call: Call) -> None:
-    """go (pkg.go.dev/cmd/go): build/test/vet/run are build-or-test; get/mod download are network."""
+    """go (pkg.go.dev/cmd/go): build/test/vet/run are build-or-test; get/mod download are network. An unknown
+    value of a flag that names nothing (:func:`_go_inert_values`) is not read as a flag."""
     words = call.args
-    if injected(call, words, runs_programs=True):
+    # go run's words after its package are the program's own arguments (go help run): not go's flags
+    if injected(call, words if words[:1] and words[0].value == "run" else _go_inert_values(words), runs_programs=True):
         return
     command = words[0].value if words else None
     rest = words[1:]

@@ -736,6 +736,8 @@ def docker(call: Call) -> None:
         # the word after them, not the value
         flags = flags | _COMPOSE_VALUES
         verbs = _verbs(call.args, flags)
+    if verbs[:1] == ["build"] or verbs[:2] in (["image", "build"], ["buildx", "build"]):
+        verbs = _verbs(_without_build_values(call.args), flags)
     _docker_verbs(call, verbs)
     if verbs[:2] in (["context", "use"], ["context", "create"], ["context", "update"], ["context", "import"]) and (
         verbs[2:3] != ["default"] or verbs[1] != "use"
@@ -1390,6 +1392,44 @@ _BUILD_FLAGS = frozenset({
 _BUILD_SHORT_VALUES = frozenset("tfomv")
 
 
+#: docker build options whose value names the image, a build argument, a label, a stage or a platform
+#: (docker-buildx-build(1)): the option parser takes the next word whole as the value, so an unknown one that stays
+#: one word cannot be another option, and none of them names a program or a file on this machine.
+_BUILD_NAMING_VALUES = ("-t", "--tag", "--build-arg", "--label", "--target", "--platform")
+_BUILD_NAMING_ATTACHED = re.compile(r'"?(?:--tag|--build-arg|--label|--target|--platform)=')
+
+
+def _without_build_values(words: list[Word]) -> list[Word]:
+    """``words`` without the unknown values of :data:`_BUILD_NAMING_VALUES` after ``build`` (``-t "app:$TAG"``,
+    ``--tag=app:$TAG``) that bash keeps one word, read as :func:`_docker_build` reads the options; an unquoted
+    expansion (``-t $TAG``) may split into several, the later ones options (``--allow security.insecure``), and
+    stays, as does a word after an option that is itself another option's value."""
+    start = next((i for i, w in enumerate(words) if w.value == "build"), len(words))
+    kept = words[: start + 1]
+    pending: str | None = None  # "naming": the next word is a naming value; "other": another option's value
+    for word in words[start + 1 :]:
+        value = word.value
+        if pending is not None:
+            if not (pending == "naming" and value is None and not word.splits):
+                kept.append(word)
+            pending = None
+            continue
+        if value is None:
+            if not (not word.splits and _BUILD_NAMING_ATTACHED.match(word.src)):
+                kept.append(word)
+            continue
+        kept.append(word)
+        if value == "--":  # the rest are operands
+            return words
+        if value in _BUILD_NAMING_VALUES:
+            pending = "naming"
+        elif value.startswith("--") and "=" not in value and value not in _BUILD_FLAGS:
+            pending = "other"
+        elif value[:1] == "-" and len(value) == 2 and value[1] in _BUILD_SHORT_VALUES:
+            pending = "other"
+    return kept
+
+
 def _docker_build(call: Call, rest: list[Word], what: str) -> None:
     """docker build / buildx build (docker-buildx-build(1)): the build context (the operand) and each
     ``--build-context NAME=PATH`` are files the Dockerfile may ``COPY`` and print; ``--allow security.insecure``
@@ -1404,7 +1444,7 @@ def _docker_build(call: Call, rest: list[Word], what: str) -> None:
         value = word.value
         index += 1
         if value is None:
-            if context is None:
+            if context is None and (word.splits or not _BUILD_NAMING_ATTACHED.match(word.src)):
                 context = word
             continue
         if value == "--":
@@ -1916,6 +1956,13 @@ def helm(call: Call) -> None:
         # (deleted and created again, as kubectl replace --force)
         call.flag(R.DESTRUCTIVE, _RULE, f"helm {verb} --force deletes and recreates resources outside the VM.")
         return
+    if (
+        verb in ("install", "upgrade")
+        and _helm_client_dry_run(call.args)
+        and not any(v.split("=", 1)[0] == "--dependency-update" for v in values)
+    ):
+        call.flag(R.NETWORK, _RULE, f"helm {verb} --dry-run simulates the release; it reads the cluster only.")
+        return
     _grade(call, verb, _HELM_READ, _HELM_CHANGE, frozenset({"uninstall", "delete", "del", "un"}))
     if verb in ("pull", "fetch"):
         # helm-pull(1): "-d, --destination string   location to write the chart" (default "."), "--untardir string
@@ -1927,6 +1974,25 @@ def helm(call: Call) -> None:
     if verb == "get" and len(verbs) > 1 and verbs[1] in ("values", "all", None):
         # helm get values|all: the release's values, where charts take passwords and tokens (helm.sh/docs/helm)
         _prints_credentials(call, f"helm get {verbs[1] or '(a subcommand only known when it runs)'}")
+
+
+def _helm_client_dry_run(words: list[Word]) -> bool:
+    """True when helm install/upgrade only simulates (helm.sh/docs/helm/helm_upgrade: "--dry-run string[="client"]
+    simulate an install. If --dry-run is set with no option being specified or as '--dry-run=client', it will not
+    attempt cluster connections. Setting '--dry-run=server' allows attempting cluster connections"): the last
+    ``--dry-run`` is bare, ``client`` or ``true`` (the older boolean spelling) and no word is only known when it
+    runs. Not ``server``: its templates' ``lookup`` reads live objects, Secrets among them, into the printed output.
+    Nothing is installed and no hook runs; the release's current state is still read."""
+    last: str | None = None
+    for word in words:
+        if word.value is None:
+            return False
+        if word.value == "--":
+            break
+        name, eq, value = word.value.partition("=")
+        if name == "--dry-run":
+            last = value if eq else "client"
+    return last in ("client", "true")
 
 
 def _values_from_url(values: list[str]) -> bool:

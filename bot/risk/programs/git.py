@@ -686,9 +686,12 @@ def _staged_diff(g: _Git) -> None:
     named <commit>", HEAD by default) prints the staged content of the files its pathspecs match: a secret file
     ``git add`` staged earlier in this command (grader ``staged_secrets``), or one the index tracks (the settings
     question ``tracked``: its staged changes are printed; whether it has any is not known, so it fails closed) is a
-    ``secret-read`` (network). Pathspecs as :func:`_pathspecs` reads them."""
+    ``secret-read`` (network). Pathspecs as :func:`_pathspecs` reads them. An option that prints names or counts
+    only (:func:`_no_patch_option`, ``--name-only``, ``--stat``), without a patch option, prints no content."""
     values = g.values()
     if not any(v is not None and (long_is(v, "--cached") or long_is(v, "--staged")) for v in values):
+        return
+    if not any(_patch_option(v) for v in values) and any(v is not None and _no_patch_option(v) for v in values):
         return
     if "--" in values:
         specs = values[values.index("--") + 1 :]
