@@ -160,11 +160,12 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         check_private_store(store_file)  # a store others may write can approve
 
     async def resources(app: web.Application) -> AsyncIterator[None]:
-        # Before serving: no request pays for the classifier's first-use imports in the event loop (bot.risk.preload).
+        store = await open_store(settings.database_url, cache_ttl_s=settings.cache_ttl_s)
+        # Before serving (and after the store, whose errors stop startup in one line): no request pays for the
+        # classifier's first-use imports in the event loop (bot.risk.preload).
         started = time.monotonic()
         programs = preload()
         log.info("classifier.preloaded", programs=programs, seconds=round(time.monotonic() - started, 2))
-        store = await open_store(settings.database_url, cache_ttl_s=settings.cache_ttl_s)
         # ONE aiohttp session per process for every Slack call (slack-sdk would open one per call otherwise).
         # slack-sdk applies its own timeout only to sessions it makes itself: the shared session carries it.
         http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=settings.slack_timeout_s))
