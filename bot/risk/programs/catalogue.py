@@ -724,7 +724,7 @@ def _grade(call: Call, root: _Node) -> None:
     if call.name in _RUBY_STARTS and call.rec.level == R.READ_ONLY:
         _jvm_start(call, _RUBY_STARTS[call.name], label, tool="ruby")
     _toolchain_start(call, label)
-    if call.name in _CODE_MANIFESTS and node.grade == "fetch":
+    if call.name in _CODE_MANIFESTS and node.grade in ("fetch", "install"):
         _manifest_code(call, label)
     _outside_code(call, label)
     _included_secret(call, label)
@@ -833,10 +833,12 @@ _OUTSIDE_USES = {
 _OUTSIDE_USES["bundler"] = _OUTSIDE_USES["bundle"]
 
 
-#: Tools whose fetch reads a manifest that is code, from the directory they run in (CocoaPods "The Podfile": "The
-#: Podfile is a specification that describes the dependencies of the targets of one or more Xcode projects", written
-#: in Ruby and evaluated by ``pod install``/``pod update``, its ``pre_install``/``post_install`` hooks among it).
-_CODE_MANIFESTS: dict[str, str] = {"pod": "Podfile"}
+#: Tools whose fetch or install reads a manifest that is code, from the directory they run in (CocoaPods "The
+#: Podfile": "The Podfile is a specification that describes the dependencies of the targets of one or more Xcode
+#: projects", written in Ruby and evaluated by ``pod install``/``pod update``, its ``pre_install``/``post_install``
+#: hooks among it; gemfile(5): "A Gemfile is evaluated as Ruby code", which ``bundle install``/``update``/``lock``
+#: evaluate, found from the current directory up).
+_CODE_MANIFESTS: dict[str, str] = {"pod": "Podfile", "bundle": "Gemfile", "bundler": "Gemfile"}
 
 
 def _manifest_code(call: Call, label: str) -> None:
