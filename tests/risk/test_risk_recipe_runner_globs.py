@@ -9,6 +9,7 @@ only known when it runs may name any."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -70,9 +71,14 @@ def _gnu_make() -> str:
 
 @pytest.mark.skipif(not _gnu_make(), reason="needs GNU make")
 def test_make_reads_a_file_name_a_glob_expands_to_as_make_code(tmp_path: Path) -> None:
-    # what the rule guards against, with the real make: the file's name runs as make code
+    # what the rule guards against, with the real make: the file's name runs as make code. GNU make 4.3 runs a
+    # command-line assignment's $(shell) with the environment's SHELL (an agent's shell exports one; without it
+    # make fails to start the shell), so the run names one.
     ws = project(tmp_path, {"Makefile": "test:\n\t@true\n", "tests/x:=$(shell touch ran)": ""})
-    run = subprocess.run(["bash", "-c", "make test tests/*"], cwd=ws, capture_output=True, text=True, check=False)
+    env = {**os.environ, "SHELL": "/bin/sh"}
+    run = subprocess.run(
+        ["bash", "-c", "make test tests/*"], cwd=ws, env=env, capture_output=True, text=True, check=False
+    )
     assert (ws / "ran").exists(), (_gnu_make(), run.returncode, run.stdout, run.stderr, sorted(ws.rglob("*")))
     assert graded("make test tests/*", ws)[0] is DES
 
