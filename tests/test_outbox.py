@@ -15,7 +15,7 @@ import signal
 import sys
 import time
 from collections.abc import AsyncIterator
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -752,7 +752,16 @@ async def test_a_notice_job_written_before_its_rooms_next_slot_wakes_no_worker_u
             assert seen.claims() == 0, f"a worker claimed before the room's slot: {seen.seen}"
         finally:
             seen.close()
-        await harness.eventually(lambda: "2 commands" in harness.notices()[0].text, timeout=20)
+        try:
+            await harness.eventually(lambda: "2 commands" in harness.notices()[0].text, timeout=20)
+        except AssertionError as timed_out:  # say where the edit stopped: the notices, the jobs, the room's slot
+            async with harness.runtime.store.transaction(write=False) as tx:
+                columns = (OutboxJobRow.id, OutboxJobRow.kind, OutboxJobRow.status, OutboxJobRow.attempts)
+                times = (OutboxJobRow.due_at, OutboxJobRow.claimed_until, OutboxJobRow.slot_at, OutboxJobRow.last_error)
+                jobs = (await tx.session.execute(select(*columns, *times))).all()
+                now_slot = (await tx.session.execute(pace)).scalar_one()
+            texts = [n.text for n in harness.notices()]
+            raise AssertionError((str(timed_out), texts, jobs, slot, now_slot, datetime.now(UTC))) from timed_out
         await harness.outbox_drained()  # the edit's job_done commits after chat.update returns
         async with harness.runtime.store.transaction(write=False) as tx:
             notices = select(OutboxJobRow.done_at).where(OutboxJobRow.kind == "notice", OutboxJobRow.status == "done")
