@@ -88,7 +88,9 @@ also read settings from the directory they run in and the ones above, and some s
 * git's programs (question :data:`PROGRAMS`): each key of :data:`GIT_PROGRAM_KEYS` in the configuration of the
   repository git finds from the workspace, with its value (git-config(1): ``core.fsmonitor``, ``core.pager``,
   ``pager.<cmd>``, ``diff.external``, textconv drivers, filters, ``core.sshCommand``, editors... name programs git
-  runs; ``include.path`` names a file FlyBot does not read), and each line FlyBot cannot read (``?``; a
+  runs; ``include.path`` names a file FlyBot does not read; ``pull.twohead``/``pull.octopus`` name merge strategies,
+  one git does not have being a program ``git-merge-NAME`` it runs; ``stash.showPatch`` makes ``git stash show``
+  print the stashed changes' lines), and each line FlyBot cannot read (``?``; a
   configuration or ``.git`` file that is there but cannot be read is one such line). This one
   changes a grade: git run there is graded as running that program (programs/git.py ``_configured_programs``).
 * git's tracked secret files (question :data:`TRACKED`): the files the repository's index tracks whose name makes
@@ -224,7 +226,9 @@ HOOKS = "hooks"
 #: The git settings question asking which configuration keys of the repository name programs git runs.
 PROGRAMS = "programs"
 #: git configuration keys that name a program git runs, or a file it reads more configuration from (git-config(1)),
-#: in the form of :func:`_general` (``*`` stands for one subsection); ``pager.*`` is any ``pager.<cmd>``.
+#: in the form of :func:`_general` (``*`` stands for one subsection); ``pager.*`` is any ``pager.<cmd>``;
+#: ``pull.twohead``/``pull.octopus`` name the merge strategies ``git pull`` and ``git merge`` use (git-config(1);
+#: one git does not have runs ``git-merge-NAME``), ``stash.showpatch`` what ``git stash show`` prints.
 GIT_PROGRAM_KEYS = frozenset({
     "core.fsmonitor", "core.pager", "pager.*", "diff.external", "diff.*.command", "diff.*.textconv",
     "core.sshcommand", "core.gitproxy", "core.askpass", "core.editor", "sequence.editor", "core.hookspath",
@@ -232,7 +236,7 @@ GIT_PROGRAM_KEYS = frozenset({
     "credential.*.helper", "include.path", "includeif.*.path", "gpg.program", "gpg.*.program", "merge.*.driver",
     "mergetool.*.cmd", "difftool.*.cmd", "interactive.difffilter", "remote.*.uploadpack", "remote.*.receivepack",
     "remote.*.url", "remote.*.pushurl", "sendemail.tocmd", "sendemail.cccmd", "sendemail.sendmailcmd",
-    "sendemail.smtpserver",
+    "sendemail.smtpserver", "pull.twohead", "pull.octopus", "stash.showpatch",
 })  # fmt: skip
 #: The git question asking whether a branch name is the repository's local branch (:func:`_git_local_branch`).
 LOCAL_BRANCH = "local-branch "
