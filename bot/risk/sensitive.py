@@ -1535,6 +1535,10 @@ _SECRET_NAMES: tuple[tuple[Regex, str], ...] = (
     (Regex(r"^\.htpasswd$"), "password hashes"),
     (Regex(r"^\.dev\.vars(?:\.(?!example$|sample$|template$|dist$)[^.]+)?$"), "Wrangler's local secrets"),
     (Regex(r"^(?:.*[-_.])?secrets\.(?:json|toml)$", re.IGNORECASE), "the project's secrets"),
+    # Rails before 5.2 kept its secrets in clear in config/secrets.yml (Rails Guides, "Securing Rails Applications",
+    # Custom Credentials: credentials.yml.enc replaced it); credentials.yml/.yaml is the same file by its other name
+    # (Rails' decrypted credentials, secure_credentials' plain per-environment file)
+    (Regex(r"^(?:.*[-_.])?(?:secrets\.yml|credentials\.ya?ml)$", re.IGNORECASE), "the project's secrets"),
     (Regex(r"^terraform\.tfvars$|\.auto\.tfvars$|\.tfvars\.json$"), "Terraform variables (secrets among them)"),
     (Regex(r"^local\.settings\.json$"), "Azure Functions' local secrets"),
     (Regex(r"^\.secrets(?:\..+)?$"), "the project's secrets"),
@@ -1559,6 +1563,7 @@ _NAMED_EXAMPLES = (
     ("service-account.json", "account"), (".npmrc", "npmrc"), (".pypirc", "pypirc"), (".netrc", "netrc"),
     (".git-credentials", "credential"), (".dev.vars", ".dev"), ("secrets.json", "secrets"),
     ("appsettings.Secrets.json", "Secrets"), ("secrets.toml", "secrets"), (".secrets", "secrets"),
+    ("secrets.yml", "secrets"), ("credentials.yml", "credentials"), ("credentials.yaml", "credentials"),
     ("terraform.tfvars", "tfvars"), ("prod.auto.tfvars", "tfvars"), ("terraform.tfvars.json", "tfvars"),
     ("local.settings.json", "local.settings"), ("gcp-key.json", "key"), ("prod-sa.json", "sa"),
     ("token.pickle", "token"), (".vault_pass.txt", "vault"), ("key.properties", "key"),
@@ -1585,7 +1590,8 @@ def named_secret(text: str) -> str | None:
     Terraform state (``*.tfstate``: Terraform "Sensitive Data in State"); ``kubeconfig``; ``credentials.json``,
     ``*-credentials.json``, ``service-account*.json``, ``client_secret*.json``; Composer's ``auth.json``;
     ``.htpasswd``; Wrangler's ``.dev.vars`` (and ``.dev.vars.ENV``, not ``.example``); files of the project's
-    secrets in clear: Rails' ``config/secrets.yml`` (before Rails 5.2, "Custom Credentials"), .NET's
+    secrets in clear: Rails' ``config/secrets.yml`` (before Rails 5.2, "Custom Credentials"; any ``*secrets.yml``)
+    and a plain ``credentials.yml``/``.yaml``, .NET's
     ``secrets.json`` and ``appsettings.Secrets.json`` (ASP.NET Core "Safe storage of app secrets"), Streamlit's
     ``secrets.toml`` ("Secrets management"), Google Cloud service account keys by the names projects give them
     (``gcp-key.json``, ``*-sa.json``, ``sa-key.json``, ``keyfile.json``) and a quickstart's ``token.pickle``,
