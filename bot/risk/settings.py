@@ -250,6 +250,9 @@ TRACKED = "tracked"
 #: before it writes there (pytest ``--basetemp``), holds a repository or files its repository tracks
 #: (:func:`_git_holds`).
 HOLDS = "holds "
+#: The git question ``holds-other PATH`` asking whether the directory PATH, which pytest empties (``--basetemp``), holds
+#: anything but the numbered directories pytest makes there (:func:`_pytest_leftovers`).
+HOLDS_OTHER = "holds-other "
 #: The cargo question asking what chooses the code a use graded read-only runs (``cargo fmt --check``, ``cargo -V``):
 #: an ``[alias]`` of ``.cargo/config.toml`` or ``.cargo/config`` (it shadows an external subcommand such as ``fmt``;
 #: The Cargo Book, "Configuration", ``[alias]``) and a toolchain file's local ``path`` toolchain (:func:`_cargo_starts`).
@@ -373,6 +376,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         found += _git_guess(root, base, question[len(GUESS) :])
     elif tool == "git" and question == TRACKED:
         found += _git_tracked_secrets(root, base)
+    elif tool == "git" and question.startswith(HOLDS_OTHER):
+        found += _pytest_leftovers(root, os.path.normpath(os.path.join(base, question[len(HOLDS_OTHER) :])))
     elif tool == "git" and question.startswith(HOLDS):
         found += _git_holds(root, os.path.normpath(os.path.join(base, question[len(HOLDS) :])))
     elif tool == "git" and question == GIT_DIRECTORY:
@@ -1557,6 +1562,37 @@ def _git_holds(root: str, directory: str) -> list[tuple[str, str]]:
     for _index, name in _index_paths(root, directory):
         if name.startswith(prefix):
             return [(where, f"files the repository tracks ({name[:150]})")]
+    return []
+
+
+def _pytest_leftovers(root: str, directory: str) -> list[tuple[str, str]]:
+    """What the directory ``directory`` holds beyond what pytest itself makes in its ``--basetemp``, as one finding:
+    pytest removes the directory's whole content at the start of a run (pytest docs "How to use temporary
+    directories": "The contents of mydir will be completely removed") and then makes only numbered directories
+    there, a test's name with ``[\\W]`` replaced by ``_`` and a number (``_pytest/tmpdir.py`` ``mktemp``,
+    ``make_numbered_dir``, with a link ``PREFIXcurrent`` to the newest; pytest-xdist's ``popen-gw0``). A file,
+    another link, or a directory not so named is something the run loses; so is something else in the directory's
+    place, or a directory FlyBot cannot list. None when it does not exist or is empty."""
+    where = _rel(root, directory)
+    if not _present(directory):
+        return []
+    if os.path.islink(directory) or not os.path.isdir(directory):
+        return [(where, "not a directory: a link or a file in its place")]
+    try:
+        names = sorted(os.listdir(directory))
+    except OSError as error:
+        return [(where, f"entries FlyBot could not list ({type(error).__name__})")]
+    numbered = re.compile(r"[-\w]*\d")
+    for name in names:
+        path = os.path.join(directory, name)
+        if os.path.islink(path) and name.endswith("current"):
+            # make_numbered_dir's link PREFIXcurrent to the newest PREFIXN beside it
+            target = os.path.normpath(os.path.join(directory, os.readlink(path)))
+            if os.path.dirname(target) == os.path.normpath(directory) and numbered.fullmatch(os.path.basename(target)):
+                continue
+        elif not os.path.islink(path) and os.path.isdir(path) and numbered.fullmatch(name):
+            continue
+        return [(where, f"files pytest did not make there ({name[:150]})")]
     return []
 
 

@@ -2237,7 +2237,7 @@ def checker(call: Call) -> None:
         if word.value is None and call.name in ("pytest", "py.test") and word.src.startswith("--basetemp="):
             # ``--basetemp=$HOME``, ``--basetemp="$DIR"``: a directory only known when it runs is emptied
             rest = word.src[len("--basetemp=") :]
-            emptied(call, Word(None, rest), f"{call.name} --basetemp")
+            emptied(call, Word(None, rest), f"{call.name} --basetemp", numbered=True)
             continue
         name, eq, attached = value.partition("=")
         short = _SHORT_OUTPUTS.get(call.name)
@@ -2257,7 +2257,7 @@ def checker(call: Call) -> None:
             if call.name in ("pytest", "py.test") and name == "--basetemp":
                 # pytest docs, "How to use temporary directories": "The contents of mydir will be completely
                 # removed, so make sure to use a directory for that purpose only."
-                emptied(call, target, f"{call.name} --basetemp")
+                emptied(call, target, f"{call.name} --basetemp", numbered=True)
             elif target is not None:
                 call.write(target, f"{call.name} {name} writes")
         elif name == "--cov-report":
