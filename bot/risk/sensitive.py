@@ -132,6 +132,7 @@ __all__ = [
     "credential_path",
     "env_file",
     "flybot_state",
+    "included_secret",
     "own_state",
     "own_state_paths",
     "set_own_state",
@@ -1831,4 +1832,31 @@ def metadata_endpoint(text: str) -> str | None:
     for match in _IPV4_SPELLING.finditer(text):
         if _inet_aton(match.group(0)) in METADATA_ADDRESSES:
             return match.group(0)
+    return None
+
+
+#: Directives that read a file into a C, C++ or Objective-C compile or an assembly (GCC "The C Preprocessor",
+#: Include Operation: ``#include``, ``#include_next``, ``#import``; C23 and GCC 15 ``#embed``; GNU as ``.incbin``),
+#: with the name between ``<>`` or ``""`` (a quote may be escaped, as in a shell word: ``\\"``).
+_INCLUDE_DIRECTIVE = re.compile(
+    r'#\s*(?:include(?:_next)?|import|embed)\s*\\?[<"]([^<>"\n\\]+)\\?[>"]|\.incbin\s+\\?"([^"\n\\]+)\\?"'
+)
+#: A computed include (``#include NAME``, its name a macro defined elsewhere: GCC "Computed Includes").
+_COMPUTED_INCLUDE = re.compile(r"#\s*(?:include(?:_next)?|import|embed)\s+[A-Za-z_]")
+
+
+def included_secret(text: str, *, computed: bool = False) -> tuple[str, str] | None:
+    """The first file an include directive in ``text`` names (:data:`_INCLUDE_DIRECTIVE`) that holds a secret by
+    its path or name (:func:`credential_path`, :func:`env_file`, :func:`named_secret`: ``/root/.ssh/id_rsa``,
+    ``../../.env``, ``config/master.key``), as ``(name, what)``; None when none does. The compiler reads the file
+    into the compile, and its diagnostics and ``-E`` output print its lines. ``computed``: when ``text`` also holds a
+    computed include, any word in it naming a secret counts (the macro's value is spelt somewhere in it)."""
+    names = [m.group(1) or m.group(2) for m in _INCLUDE_DIRECTIVE.finditer(text)]
+    if computed and _COMPUTED_INCLUDE.search(text):
+        names += re.findall(r"[^\s\"'<>]+", text)
+    for name in names:
+        name = name.strip()
+        what = credential_path(name) or env_file(name) or named_secret(name) if name else None
+        if what is not None:
+            return name, what
     return None

@@ -93,6 +93,10 @@ also read settings from the directory they run in and the ones above, and some s
   print the stashed changes' lines), and each line FlyBot cannot read (``?``; a
   configuration or ``.git`` file that is there but cannot be read is one such line). This one
   changes a grade: git run there is graded as running that program (programs/git.py ``_configured_programs``).
+* a C compile's includes (tool ``cc``, question :data:`CC_INCLUDES` ``includes PATH``): whether the source PATH, or a
+  header it includes by a quoted name in the workspace, names a secret file in an include directive (``#include
+  "/root/.ssh/id_rsa"``, ``#include <../../.env>``, ``#embed``, ``.incbin``). This one changes a grade: the compile
+  reads it and ``-E`` or a diagnostic prints it (programs/build.py ``cc_includes``: ``secret-read``).
 * git's tracked secret files (question :data:`TRACKED`): the files the repository's index tracks whose name makes
   them secret files (``.env.production``, ``server.key``; gitformat-index(5) read directly, versions 2 to 4; a split
   or sparse index is not read). This one changes a grade: ``git grep``, ``git log -p`` and ``git cat-file
@@ -169,7 +173,7 @@ __all__ = [
 #: The tools whose settings are read.
 TOOLS = (
     "npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest", "mkdocs", "compose", "pip", "jvm", "aws", "ruby",
-    "composer", "ffmpeg",
+    "composer", "ffmpeg", "cc",
 )  # fmt: skip
 #: The git question asking where the workspace's repository keeps its git directory outside the workspace.
 GIT_DIRECTORY = "git-directory"
@@ -253,6 +257,9 @@ HOLDS = "holds "
 #: The git question ``holds-other PATH`` asking whether the directory PATH, which pytest empties (``--basetemp``), holds
 #: anything but the numbered directories pytest makes there (:func:`_pytest_leftovers`).
 HOLDS_OTHER = "holds-other "
+#: The cc question ``includes PATH`` asking whether the C, C++ or assembly source PATH (from where the compiler runs),
+#: or a header it includes by a quoted name, names a secret file in an include directive (:func:`_cc_includes`).
+CC_INCLUDES = "includes "
 #: The cargo question asking what chooses the code a use graded read-only runs (``cargo fmt --check``, ``cargo -V``):
 #: an ``[alias]`` of ``.cargo/config.toml`` or ``.cargo/config`` (it shadows an external subcommand such as ``fmt``;
 #: The Cargo Book, "Configuration", ``[alias]``) and a toolchain file's local ``path`` toolchain (:func:`_cargo_starts`).
@@ -358,6 +365,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
     elif tool == "ffmpeg" and question.startswith((CONCAT, FFCONCAT)):
         forced = question.startswith(CONCAT)
         found += _concat_list(root, base, question[len(CONCAT if forced else FFCONCAT) :], forced=forced)
+    elif tool == "cc" and question.startswith(CC_INCLUDES):
+        found += _cc_includes(root, base, question[len(CC_INCLUDES) :])
     elif tool == "pytest" and question.startswith("file "):
         found += _pytest_file(root, os.path.join(base, question[len("file ") :]))
     elif tool == "pytest" and question.startswith(PYTEST_PATH):
@@ -1562,6 +1571,55 @@ def _git_holds(root: str, directory: str) -> list[tuple[str, str]]:
     for _index, name in _index_paths(root, directory):
         if name.startswith(prefix):
             return [(where, f"files the repository tracks ({name[:150]})")]
+    return []
+
+
+#: The most files :func:`_cc_includes` reads for one source, and the most bytes of each.
+_CC_FILES = 200
+_CC_BYTES = 16 * 1024 * 1024
+#: A quoted include, the header looked for first beside the file that includes it (GCC "Search Path").
+_QUOTED_INCLUDE = re.compile(r'^[ \t]*#[ \t]*(?:include(?:_next)?|import)[ \t]*"([^"\n]+)"', re.MULTILINE)
+
+
+def _cc_includes(root: str, base: str, name: str) -> list[tuple[str, str]]:
+    """One ``(FILE, "NAME: what")`` when the source ``name`` (from ``base``) or a header it includes by a quoted name
+    found beside the including file names a secret file in an include directive (sensitive.py
+    ``included_secret``: ``#include "/root/.ssh/id_rsa"``, ``#include <../../.env>``, ``#embed``, ``.incbin``), or
+    a quoted include is a link to one outside the workspace: the compiler reads it into the compile, and its ``-E``
+    output and diagnostics print its lines. Files outside the workspace are not read; a missing source finds
+    nothing (the compiler fails). Up to :data:`_CC_FILES` files are read, up to :data:`_CC_BYTES` each, decoded
+    leniently (a source need not be UTF-8).
+
+    Raises:
+        ValueError: a file too big to read (fail closed).
+        OSError: a file that is there but cannot be read.
+    """
+    from bot.risk.sensitive import credential_path, env_file, included_secret, named_secret
+
+    inside = root.rstrip("/") + "/"
+    queue = [os.path.normpath(os.path.join(base, name))]
+    seen: set[str] = set()
+    while queue and len(seen) < _CC_FILES:
+        path = queue.pop(0)
+        real = os.path.realpath(path)
+        if real in seen:
+            continue
+        seen.add(real)
+        if not real.startswith(inside):
+            what = credential_path(real) or env_file(real) or named_secret(real)
+            if what is not None and len(seen) > 1:  # a header that is a link to a secret file outside
+                return [(_rel(root, path), f"{_rel(root, path)[:100]} (a link to {real[:100]}): {what}")]
+            continue
+        if not os.path.isfile(real):
+            continue
+        if os.path.getsize(real) > _CC_BYTES:
+            raise ValueError(f"{_rel(root, real)} is too big to read")
+        with open(real, "rb") as handle:
+            text = handle.read(_CC_BYTES).decode("utf-8", "replace")
+        found = included_secret(text, computed=True)
+        if found is not None:
+            return [(_rel(root, real), f"{found[0][:100]}: {found[1]}")]
+        queue += [os.path.join(os.path.dirname(path), m.group(1)) for m in _QUOTED_INCLUDE.finditer(text)]
     return []
 
 
