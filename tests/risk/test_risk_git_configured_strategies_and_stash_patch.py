@@ -89,3 +89,17 @@ def test_stash_show_without_a_patch_keeps_its_grade(tmp_path: Path, settings: di
 def test_stash_show_patch_configured_without_a_tracked_secret_stays_a_read(tmp_path: Path) -> None:
     ws = _repo(tmp_path, {"stash.showPatch": "true"})
     assert graded("git stash show", ws)[0] is R.READ_ONLY
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git -c pull.twohead=evil pull",
+        "git -c pull.octopus=evil pull origin a b",
+        "git config pull.twohead evil && git pull",
+        "git config --local pull.twohead ours",
+        "git config set pull.twohead evil",
+    ],
+)
+def test_choosing_a_strategy_in_the_command_is_destructive(tmp_path: Path, command: str) -> None:
+    assert graded(command, _repo(tmp_path, {}))[0] is R.DESTRUCTIVE
