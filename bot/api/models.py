@@ -78,6 +78,7 @@ class RecipeIn(BaseModel):
         "ruby",
         "composer",
         "ffmpeg",
+        "cc",
         "path",
     ]
     target: str = Field(default="", max_length=200)

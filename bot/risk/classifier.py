@@ -90,6 +90,7 @@ def _classify(
         raise TypeError("command must be str")
     root = _workspace_root(workspace)
     grader = Grader(PROGRAMS, contained, root, walk_nested if fast else walk_script, recipes, rules)
+    grader.script_text = command
     scope = Scope(contained=contained)
     problem = _text_problem(command)
     if problem is not None:

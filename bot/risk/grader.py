@@ -2151,6 +2151,9 @@ class Grader:
         #: in gives one): a recipe read from disk is stale when one of them is its file (programs/projects.py).
         self.written: dict[str, None] = {}  # a dict for its order: :class:`_Written` is a prefix of it
         self.written_before: Collection[str] = ()  # :attr:`written` when the current program was dispatched
+        #: The whole command being graded, as given (programs/build.py ``cc_includes`` looks for include directives a
+        #: source written earlier in it holds).
+        self.script_text = ""
         #: Directories git runs hooks from that this script names earlier (``git config core.hooksPath DIR``,
         #: ``git -c core.hooksPath=DIR``), absolute and normalised: a later write below one is a control-file write.
         self.hook_dirs: set[str] = set()

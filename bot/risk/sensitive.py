@@ -132,6 +132,7 @@ __all__ = [
     "credential_path",
     "env_file",
     "flybot_state",
+    "included_secret",
     "own_state",
     "own_state_paths",
     "set_own_state",
@@ -1535,6 +1536,10 @@ _SECRET_NAMES: tuple[tuple[Regex, str], ...] = (
     (Regex(r"^\.htpasswd$"), "password hashes"),
     (Regex(r"^\.dev\.vars(?:\.(?!example$|sample$|template$|dist$)[^.]+)?$"), "Wrangler's local secrets"),
     (Regex(r"^(?:.*[-_.])?secrets\.(?:json|toml)$", re.IGNORECASE), "the project's secrets"),
+    # Rails before 5.2 kept its secrets in clear in config/secrets.yml (Rails Guides, "Securing Rails Applications",
+    # Custom Credentials: credentials.yml.enc replaced it); credentials.yml/.yaml is the same file by its other name
+    # (Rails' decrypted credentials, secure_credentials' plain per-environment file)
+    (Regex(r"^(?:.*[-_.])?(?:secrets\.yml|credentials\.ya?ml)$", re.IGNORECASE), "the project's secrets"),
     (Regex(r"^terraform\.tfvars$|\.auto\.tfvars$|\.tfvars\.json$"), "Terraform variables (secrets among them)"),
     (Regex(r"^local\.settings\.json$"), "Azure Functions' local secrets"),
     (Regex(r"^\.secrets(?:\..+)?$"), "the project's secrets"),
@@ -1559,6 +1564,7 @@ _NAMED_EXAMPLES = (
     ("service-account.json", "account"), (".npmrc", "npmrc"), (".pypirc", "pypirc"), (".netrc", "netrc"),
     (".git-credentials", "credential"), (".dev.vars", ".dev"), ("secrets.json", "secrets"),
     ("appsettings.Secrets.json", "Secrets"), ("secrets.toml", "secrets"), (".secrets", "secrets"),
+    ("secrets.yml", "secrets"), ("credentials.yml", "credentials"), ("credentials.yaml", "credentials"),
     ("terraform.tfvars", "tfvars"), ("prod.auto.tfvars", "tfvars"), ("terraform.tfvars.json", "tfvars"),
     ("local.settings.json", "local.settings"), ("gcp-key.json", "key"), ("prod-sa.json", "sa"),
     ("token.pickle", "token"), (".vault_pass.txt", "vault"), ("key.properties", "key"),
@@ -1585,7 +1591,8 @@ def named_secret(text: str) -> str | None:
     Terraform state (``*.tfstate``: Terraform "Sensitive Data in State"); ``kubeconfig``; ``credentials.json``,
     ``*-credentials.json``, ``service-account*.json``, ``client_secret*.json``; Composer's ``auth.json``;
     ``.htpasswd``; Wrangler's ``.dev.vars`` (and ``.dev.vars.ENV``, not ``.example``); files of the project's
-    secrets in clear: Rails' ``config/secrets.yml`` (before Rails 5.2, "Custom Credentials"), .NET's
+    secrets in clear: Rails' ``config/secrets.yml`` (before Rails 5.2, "Custom Credentials"; any ``*secrets.yml``)
+    and a plain ``credentials.yml``/``.yaml``, .NET's
     ``secrets.json`` and ``appsettings.Secrets.json`` (ASP.NET Core "Safe storage of app secrets"), Streamlit's
     ``secrets.toml`` ("Secrets management"), Google Cloud service account keys by the names projects give them
     (``gcp-key.json``, ``*-sa.json``, ``sa-key.json``, ``keyfile.json``) and a quickstart's ``token.pickle``,
@@ -1825,4 +1832,31 @@ def metadata_endpoint(text: str) -> str | None:
     for match in _IPV4_SPELLING.finditer(text):
         if _inet_aton(match.group(0)) in METADATA_ADDRESSES:
             return match.group(0)
+    return None
+
+
+#: Directives that read a file into a C, C++ or Objective-C compile or an assembly (GCC "The C Preprocessor",
+#: Include Operation: ``#include``, ``#include_next``, ``#import``; C23 and GCC 15 ``#embed``; GNU as ``.incbin``),
+#: with the name between ``<>`` or ``""`` (a quote may be escaped, as in a shell word: ``\\"``).
+_INCLUDE_DIRECTIVE = re.compile(
+    r'#\s*(?:include(?:_next)?|import|embed)\s*\\?[<"]([^<>"\n\\]+)\\?[>"]|\.incbin\s+\\?"([^"\n\\]+)\\?"'
+)
+#: A computed include (``#include NAME``, its name a macro defined elsewhere: GCC "Computed Includes").
+_COMPUTED_INCLUDE = re.compile(r"#\s*(?:include(?:_next)?|import|embed)\s+[A-Za-z_]")
+
+
+def included_secret(text: str, *, computed: bool = False) -> tuple[str, str] | None:
+    """The first file an include directive in ``text`` names (:data:`_INCLUDE_DIRECTIVE`) that holds a secret by
+    its path or name (:func:`credential_path`, :func:`env_file`, :func:`named_secret`: ``/root/.ssh/id_rsa``,
+    ``../../.env``, ``config/master.key``), as ``(name, what)``; None when none does. The compiler reads the file
+    into the compile, and its diagnostics and ``-E`` output print its lines. ``computed``: when ``text`` also holds a
+    computed include, any word in it naming a secret counts (the macro's value is spelt somewhere in it)."""
+    names = [m.group(1) or m.group(2) for m in _INCLUDE_DIRECTIVE.finditer(text)]
+    if computed and _COMPUTED_INCLUDE.search(text):
+        names += re.findall(r"[^\s\"'<>]+", text)
+    for name in names:
+        name = name.strip()
+        what = credential_path(name) or env_file(name) or named_secret(name) if name else None
+        if what is not None:
+            return name, what
     return None

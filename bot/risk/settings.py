@@ -88,9 +88,15 @@ also read settings from the directory they run in and the ones above, and some s
 * git's programs (question :data:`PROGRAMS`): each key of :data:`GIT_PROGRAM_KEYS` in the configuration of the
   repository git finds from the workspace, with its value (git-config(1): ``core.fsmonitor``, ``core.pager``,
   ``pager.<cmd>``, ``diff.external``, textconv drivers, filters, ``core.sshCommand``, editors... name programs git
-  runs; ``include.path`` names a file FlyBot does not read), and each line FlyBot cannot read (``?``; a
+  runs; ``include.path`` names a file FlyBot does not read; ``pull.twohead``/``pull.octopus`` name merge strategies,
+  one git does not have being a program ``git-merge-NAME`` it runs; ``stash.showPatch`` makes ``git stash show``
+  print the stashed changes' lines), and each line FlyBot cannot read (``?``; a
   configuration or ``.git`` file that is there but cannot be read is one such line). This one
   changes a grade: git run there is graded as running that program (programs/git.py ``_configured_programs``).
+* a C compile's includes (tool ``cc``, question :data:`CC_INCLUDES` ``includes PATH``): whether the source PATH, or a
+  header it includes by a quoted name in the workspace, names a secret file in an include directive (``#include
+  "/root/.ssh/id_rsa"``, ``#include <../../.env>``, ``#embed``, ``.incbin``). This one changes a grade: the compile
+  reads it and ``-E`` or a diagnostic prints it (programs/build.py ``cc_includes``: ``secret-read``).
 * git's tracked secret files (question :data:`TRACKED`): the files the repository's index tracks whose name makes
   them secret files (``.env.production``, ``server.key``; gitformat-index(5) read directly, versions 2 to 4; a split
   or sparse index is not read). This one changes a grade: ``git grep``, ``git log -p`` and ``git cat-file
@@ -167,7 +173,7 @@ __all__ = [
 #: The tools whose settings are read.
 TOOLS = (
     "npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest", "mkdocs", "compose", "pip", "jvm", "aws", "ruby",
-    "composer", "ffmpeg",
+    "composer", "ffmpeg", "cc",
 )  # fmt: skip
 #: The git question asking where the workspace's repository keeps its git directory outside the workspace.
 GIT_DIRECTORY = "git-directory"
@@ -224,7 +230,9 @@ HOOKS = "hooks"
 #: The git settings question asking which configuration keys of the repository name programs git runs.
 PROGRAMS = "programs"
 #: git configuration keys that name a program git runs, or a file it reads more configuration from (git-config(1)),
-#: in the form of :func:`_general` (``*`` stands for one subsection); ``pager.*`` is any ``pager.<cmd>``.
+#: in the form of :func:`_general` (``*`` stands for one subsection); ``pager.*`` is any ``pager.<cmd>``;
+#: ``pull.twohead``/``pull.octopus`` name the merge strategies ``git pull`` and ``git merge`` use (git-config(1);
+#: one git does not have runs ``git-merge-NAME``), ``stash.showpatch`` what ``git stash show`` prints.
 GIT_PROGRAM_KEYS = frozenset({
     "core.fsmonitor", "core.pager", "pager.*", "diff.external", "diff.*.command", "diff.*.textconv",
     "core.sshcommand", "core.gitproxy", "core.askpass", "core.editor", "sequence.editor", "core.hookspath",
@@ -232,7 +240,7 @@ GIT_PROGRAM_KEYS = frozenset({
     "credential.*.helper", "include.path", "includeif.*.path", "gpg.program", "gpg.*.program", "merge.*.driver",
     "mergetool.*.cmd", "difftool.*.cmd", "interactive.difffilter", "remote.*.uploadpack", "remote.*.receivepack",
     "remote.*.url", "remote.*.pushurl", "sendemail.tocmd", "sendemail.cccmd", "sendemail.sendmailcmd",
-    "sendemail.smtpserver",
+    "sendemail.smtpserver", "pull.twohead", "pull.octopus", "stash.showpatch",
 })  # fmt: skip
 #: The git question asking whether a branch name is the repository's local branch (:func:`_git_local_branch`).
 LOCAL_BRANCH = "local-branch "
@@ -246,6 +254,12 @@ TRACKED = "tracked"
 #: before it writes there (pytest ``--basetemp``), holds a repository or files its repository tracks
 #: (:func:`_git_holds`).
 HOLDS = "holds "
+#: The git question ``holds-other PATH`` asking whether the directory PATH, which pytest empties (``--basetemp``), holds
+#: anything but the numbered directories pytest makes there (:func:`_pytest_leftovers`).
+HOLDS_OTHER = "holds-other "
+#: The cc question ``includes PATH`` asking whether the C, C++ or assembly source PATH (from where the compiler runs),
+#: or a header it includes by a quoted name, names a secret file in an include directive (:func:`_cc_includes`).
+CC_INCLUDES = "includes "
 #: The cargo question asking what chooses the code a use graded read-only runs (``cargo fmt --check``, ``cargo -V``):
 #: an ``[alias]`` of ``.cargo/config.toml`` or ``.cargo/config`` (it shadows an external subcommand such as ``fmt``;
 #: The Cargo Book, "Configuration", ``[alias]``) and a toolchain file's local ``path`` toolchain (:func:`_cargo_starts`).
@@ -351,6 +365,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
     elif tool == "ffmpeg" and question.startswith((CONCAT, FFCONCAT)):
         forced = question.startswith(CONCAT)
         found += _concat_list(root, base, question[len(CONCAT if forced else FFCONCAT) :], forced=forced)
+    elif tool == "cc" and question.startswith(CC_INCLUDES):
+        found += _cc_includes(root, base, question[len(CC_INCLUDES) :])
     elif tool == "pytest" and question.startswith("file "):
         found += _pytest_file(root, os.path.join(base, question[len("file ") :]))
     elif tool == "pytest" and question.startswith(PYTEST_PATH):
@@ -369,6 +385,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         found += _git_guess(root, base, question[len(GUESS) :])
     elif tool == "git" and question == TRACKED:
         found += _git_tracked_secrets(root, base)
+    elif tool == "git" and question.startswith(HOLDS_OTHER):
+        found += _pytest_leftovers(root, os.path.normpath(os.path.join(base, question[len(HOLDS_OTHER) :])))
     elif tool == "git" and question.startswith(HOLDS):
         found += _git_holds(root, os.path.normpath(os.path.join(base, question[len(HOLDS) :])))
     elif tool == "git" and question == GIT_DIRECTORY:
@@ -1553,6 +1571,86 @@ def _git_holds(root: str, directory: str) -> list[tuple[str, str]]:
     for _index, name in _index_paths(root, directory):
         if name.startswith(prefix):
             return [(where, f"files the repository tracks ({name[:150]})")]
+    return []
+
+
+#: The most files :func:`_cc_includes` reads for one source, and the most bytes of each.
+_CC_FILES = 200
+_CC_BYTES = 16 * 1024 * 1024
+#: A quoted include, the header looked for first beside the file that includes it (GCC "Search Path").
+_QUOTED_INCLUDE = re.compile(r'^[ \t]*#[ \t]*(?:include(?:_next)?|import)[ \t]*"([^"\n]+)"', re.MULTILINE)
+
+
+def _cc_includes(root: str, base: str, name: str) -> list[tuple[str, str]]:
+    """One ``(FILE, "NAME: what")`` when the source ``name`` (from ``base``) or a header it includes by a quoted name
+    found beside the including file names a secret file in an include directive (sensitive.py
+    ``included_secret``: ``#include "/root/.ssh/id_rsa"``, ``#include <../../.env>``, ``#embed``, ``.incbin``), or
+    a quoted include is a link to one outside the workspace: the compiler reads it into the compile, and its ``-E``
+    output and diagnostics print its lines. Files outside the workspace are not read; a missing source finds
+    nothing (the compiler fails). Up to :data:`_CC_FILES` files are read, up to :data:`_CC_BYTES` each, decoded
+    leniently (a source need not be UTF-8).
+
+    Raises:
+        ValueError: a file too big to read (fail closed).
+        OSError: a file that is there but cannot be read.
+    """
+    from bot.risk.sensitive import credential_path, env_file, included_secret, named_secret
+
+    inside = root.rstrip("/") + "/"
+    queue = [os.path.normpath(os.path.join(base, name))]
+    seen: set[str] = set()
+    while queue and len(seen) < _CC_FILES:
+        path = queue.pop(0)
+        real = os.path.realpath(path)
+        if real in seen:
+            continue
+        seen.add(real)
+        if not real.startswith(inside):
+            what = credential_path(real) or env_file(real) or named_secret(real)
+            if what is not None and len(seen) > 1:  # a header that is a link to a secret file outside
+                return [(_rel(root, path), f"{_rel(root, path)[:100]} (a link to {real[:100]}): {what}")]
+            continue
+        if not os.path.isfile(real):
+            continue
+        if os.path.getsize(real) > _CC_BYTES:
+            raise ValueError(f"{_rel(root, real)} is too big to read")
+        with open(real, "rb") as handle:
+            text = handle.read(_CC_BYTES).decode("utf-8", "replace")
+        found = included_secret(text, computed=True)
+        if found is not None:
+            return [(_rel(root, real), f"{found[0][:100]}: {found[1]}")]
+        queue += [os.path.join(os.path.dirname(path), m.group(1)) for m in _QUOTED_INCLUDE.finditer(text)]
+    return []
+
+
+def _pytest_leftovers(root: str, directory: str) -> list[tuple[str, str]]:
+    """What the directory ``directory`` holds beyond what pytest itself makes in its ``--basetemp``, as one finding:
+    pytest removes the directory's whole content at the start of a run (pytest docs "How to use temporary
+    directories": "The contents of mydir will be completely removed") and then makes only numbered directories
+    there, a test's name with ``[\\W]`` replaced by ``_`` and a number (``_pytest/tmpdir.py`` ``mktemp``,
+    ``make_numbered_dir``, with a link ``PREFIXcurrent`` to the newest; pytest-xdist's ``popen-gw0``). A file,
+    another link, or a directory not so named is something the run loses; so is something else in the directory's
+    place, or a directory FlyBot cannot list. None when it does not exist or is empty."""
+    where = _rel(root, directory)
+    if not _present(directory):
+        return []
+    if os.path.islink(directory) or not os.path.isdir(directory):
+        return [(where, "not a directory: a link or a file in its place")]
+    try:
+        names = sorted(os.listdir(directory))
+    except OSError as error:
+        return [(where, f"entries FlyBot could not list ({type(error).__name__})")]
+    numbered = re.compile(r"[-\w]*\d")
+    for name in names:
+        path = os.path.join(directory, name)
+        if os.path.islink(path) and name.endswith("current"):
+            # make_numbered_dir's link PREFIXcurrent to the newest PREFIXN beside it
+            target = os.path.normpath(os.path.join(directory, os.readlink(path)))
+            if os.path.dirname(target) == os.path.normpath(directory) and numbered.fullmatch(os.path.basename(target)):
+                continue
+        elif not os.path.islink(path) and os.path.isdir(path) and numbered.fullmatch(name):
+            continue
+        return [(where, f"files pytest did not make there ({name[:150]})")]
     return []
 
 

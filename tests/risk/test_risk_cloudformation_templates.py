@@ -78,8 +78,26 @@ Resources:
   Bucket:
     Type: AWS::S3::Bucket
 """
-#: Everyday templates: IAM resources granting narrow rights.
-_NARROW = {"role.yaml": _ROLE_YAML, "role.json": _ROLE_JSON, "sam.yaml": _SAM}
+_FIRST = "Action: [s3:GetObject, s3:ListBucket]\n                Resource: !GetAtt Bucket.Arn"
+_ACCOUNT = 'AWS: !Sub "arn:aws:iam::${AWS::AccountId}:root"'
+
+
+def _grant(action: str, resource: str) -> str:
+    """The everyday role template whose first statement allows ``action`` on ``resource`` (YAML)."""
+    return _ROLE_YAML.replace(_FIRST, f"Action: {action}\n                Resource: {resource}")
+
+
+#: Everyday templates: IAM resources granting narrow rights (iam:PassRole of the template's own role, IAM reads on
+#: every resource, a principal built from pseudo parameters and the template's resources).
+_NARROW = {
+    "role.yaml": _ROLE_YAML,
+    "role.json": _ROLE_JSON,
+    "sam.yaml": _SAM,
+    "passrole-own.yaml": _grant("iam:PassRole", "!GetAtt Role.Arn"),
+    "passrole-sub.yaml": _grant("[iam:PassRole]", '!Sub "arn:${AWS::Partition}:iam::${AWS::AccountId}:role/${Role}"'),
+    "iam-reads.yaml": _grant("[iam:Get*, iam:List*, iam:SimulatePrincipalPolicy]", '"*"'),
+    "sub-resource.yaml": _ROLE_YAML.replace(_ACCOUNT, 'AWS: !Sub "${Role.Arn}"'),
+}
 
 #: Templates granting admin-like access or deploying what FlyBot cannot see, each with what the reason names.
 _WIDE = {
@@ -95,6 +113,21 @@ _WIDE = {
     "anyone.yaml": (_ROLE_YAML.replace('AWS: !Sub "arn:aws:iam::${AWS::AccountId}:root"', 'AWS: "*"'), "everyone"),
     "sam-admin.yaml": (_SAM.replace("- S3ReadPolicy:\n            BucketName: !Ref Bucket", "- AdministratorAccess"),
                        "AdministratorAccess"),
+    "passrole.yaml": (_grant("[s3:GetObject, iam:PassRole]", '"*"'), "iam:PassRole"),
+    "attach.yaml": (_grant("iam:AttachRolePolicy", '!Sub "arn:aws:iam::${AWS::AccountId}:role/*"'), "iam:PassRole"),
+    "put-wild.yaml": (_grant("'iam:Put*'", "!Ref Name"), "iam:PassRole"),
+    "put-case.yaml": (_grant("IAM:PutUserPolicy", "!ImportValue Users"), "iam:PassRole"),
+    "put-any.yaml": (_ROLE_YAML.replace(_FIRST, "Action: iam:PutGroupPolicy\n                NotResource: x"),
+                     "iam:PassRole"),
+    "sub-param.yaml": (_ROLE_YAML.replace(_ACCOUNT, 'AWS: !Sub "arn:aws:iam::${Name}:root"'), "everyone"),
+    "sub-unknown.yaml": (_ROLE_YAML.replace(_ACCOUNT, 'AWS: !Sub "arn:aws:iam::${Other}:root"'), "everyone"),
+    "sub-map.yaml": (_ROLE_YAML.replace(_ACCOUNT, 'AWS: !Sub ["arn:aws:iam::${A}:root", {A: !Ref Name}]'),
+                     "everyone"),
+    "sub-long.json": (_ROLE_JSON.replace('{"Service": "ec2.amazonaws.com"}',
+                                         '{"AWS": {"Fn::Sub": "arn:aws:iam::${Acct}:root"}}'), "everyone"),
+    "join-param.json": (_ROLE_JSON.replace('{"Service": "ec2.amazonaws.com"}',
+                                           '{"AWS": {"Fn::Join": ["", ["arn:aws:iam::", {"Ref": "Acct"}, ":root"]]}}'),
+                        "everyone"),
     "nested.yaml": ("Resources:\n  Child:\n    Type: AWS::CloudFormation::Stack\n    Properties:\n"
                     "      TemplateURL: https://s3.amazonaws.com/b/child.yaml\n", "nested stack"),
     "macro.yaml": ("Transform: [AWS::Serverless-2016-10-31, MyMacro]\n" + _SAM.split("\n", 1)[1], "macro"),

@@ -86,6 +86,10 @@ def test_neighbours_of_the_credential_files_stay_reads(command: str) -> None:
 # -- the workspace's files of secrets in clear -------------------------------------------------------------------------
 WORKSPACE_SECRETS = [
     ("cat config/secrets.yml", "Rails"),
+    ("cat secrets.yml", "the project's secrets"),  # Rails' config/secrets.yml read from config/, or any other
+    ("cat deploy/app-secrets.yml", "the project's secrets"),
+    ("cat config/credentials.yml", "the project's secrets"),
+    ("cat credentials.yaml", "the project's secrets"),
     ("cat secrets.json", "the project's secrets"),
     ("cat appsettings.Secrets.json", "the project's secrets"),
     ("cat .streamlit/secrets.toml", "the project's secrets"),
@@ -122,7 +126,11 @@ def test_reading_the_workspaces_files_of_secrets_in_clear_is_a_secret_read(
         "cat .secrets.example",
         "cat secrets.yaml",
         "cat config/settings.yml",
-        "cat secrets.yml",  # only Rails' config/secrets.yml
+        "cat config/secrets.yml.enc",  # Rails 5.1's encrypted secrets
+        "cat config/credentials/production.yml.enc",
+        "cat secrets.sops.yml",
+        "cat credentials.example.yml",
+        "cat config/database.yml",
         "cat appsettings.json",
         "cat appsettings.Development.json",
         "cat variables.tf",

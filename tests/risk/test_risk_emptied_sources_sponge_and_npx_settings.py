@@ -26,8 +26,9 @@ def _repository(tmp_path: Path) -> Path:
     git("init", "-q", cwd=root)
     git("add", "-A", cwd=root)
     git("commit", "-qm", "init", cwd=root)
-    (root / "build" / "pytest").mkdir(parents=True)
-    (root / "build" / "pytest" / "old.txt").write_text("x")  # an earlier run's output, ignored by nobody
+    (root / "build" / "pytest" / "test_x0").mkdir(parents=True)  # an earlier run's output: numbered directories
+    (root / "build" / "pytest" / "test_x0" / "old.txt").write_text("x")
+    (root / "build" / "pytest" / "test_xcurrent").symlink_to(root / "build" / "pytest" / "test_x0")
     return root
 
 
@@ -77,9 +78,11 @@ def test_basetemp_naming_output_or_a_new_directory_stays_a_write(tmp_path: Path,
 
 def test_basetemp_in_the_temp_area_without_a_repository_stays_a_write(tmp_path: Path) -> None:
     root = _repository(tmp_path)
-    (tmp_path / "scratch").mkdir()
-    (tmp_path / "scratch" / "old").write_text("x")
+    (tmp_path / "scratch" / "test_a0").mkdir(parents=True)  # an earlier run's numbered directory
+    (tmp_path / "scratch" / "test_a0" / "old").write_text("x")
     assert graded(f"pytest --basetemp={tmp_path / 'scratch'} -q", root)[0] == WW
+    (tmp_path / "scratch" / "notes.txt").write_text("x")  # a file pytest did not make there: lost
+    assert graded(f"pytest --basetemp={tmp_path / 'scratch'} -q", root)[0] == DES
 
 
 @pytest.mark.parametrize(

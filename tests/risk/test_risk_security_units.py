@@ -1,6 +1,7 @@
 """Restarting or stopping a unit that guards the machine (bot/risk/programs/hostchanges.py ``SECURITY_UNITS``): the
 restart stops the firewall, audit, logs, logins or the network first, so it is destructive on the host (no standing
-approval covers it); other units keep the system grade, and service(8) is graded as the systemctl use it makes."""
+approval covers it), as is a restart of the Docker daemon (it shuts down every running container); other units keep
+the system grade, and service(8) is graded as the systemctl use it makes."""
 
 from __future__ import annotations
 
@@ -44,6 +45,15 @@ DES = RiskLevel.DESTRUCTIVE
         "systemctl restart cloudflared",
         "systemctl restart sssd",  # directory logins
         "systemctl restart flybot",
+        # Docker docs "Live restore": the daemon shuts down running containers when it terminates
+        "systemctl restart docker",
+        "systemctl try-restart docker",
+        "sudo systemctl restart docker.service",
+        "systemctl restart docker.socket",
+        "systemctl reload-or-restart docker",
+        "systemctl --user restart docker",  # rootless Docker
+        "service docker restart",
+        "sudo service docker force-reload",
         "service user@1000 restart",
         "service auditd restart",
         "sudo service ufw --full-restart",
@@ -66,7 +76,13 @@ def test_restarting_or_stopping_what_guards_the_machine_is_destructive_on_the_ho
     [
         ("systemctl restart nginx", SYS),
         ("systemctl restart postgresql.service", SYS),
-        ("systemctl try-restart docker", SYS),
+        ("systemctl reload docker", SYS),  # SIGHUP: daemon.json reread, containers keep running
+        ("systemctl restart containerd", SYS),  # containers outlive it under their shims
+        ("service containerd restart", SYS),
+        ("systemctl restart crio", SYS),
+        ("systemctl --user restart podman.socket", SYS),
+        ("systemctl restart docker-cleanup.timer", SYS),
+        ("systemctl start docker", SYS),
         ("systemctl reload sshd", SYS),
         ("systemctl start auditd", SYS),
         ("systemctl --user restart pipewire", SYS),

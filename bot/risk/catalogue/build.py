@@ -24,6 +24,7 @@ _CC = {
     "source": "gcc(1) (GCC 14), Option Summary; clang(1) (Clang 18) command guide",
     "grade": "build",
     "options": _CC_OPTIONS,
+    "guard": "build:cc_includes",  # a secret file an include directive names is read into the compile
 }
 
 _CMAKE_BUILD = "-S=project -B=out -G= -T= -A= -D*= -U*= -C=:unknown --preset= --preset=* --fresh -Wdev -Wno-dev -Werror=* -Wno-error=* --log-level=* --warn-uninitialized --toolchain=project --install-prefix="
@@ -40,6 +41,7 @@ CATALOGUE: dict[str, object] = {
         "grade": "build",
         "options": _CC_OPTIONS,
         "operands": "last-out",
+        "guard": "build:cc_includes",
     },
     "cmake": {
         "source": "cmake(1) (CMake 3.30): Generate a Project Buildsystem, Build a Project, Install a Project, -E, -P",

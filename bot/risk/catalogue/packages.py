@@ -462,8 +462,10 @@ CATALOGUE: dict[str, object] = {
             "override": {
                 "commands": {
                     "list": "read",
-                    "set": {"grade": "home", "open": True},
-                    "unset": {"grade": "home", "open": True},
+                    # rustup_mode.rs OverrideSubcmd: set (alias add), unset (aliases remove, rm, delete, del) write
+                    # ~/.rustup/settings.toml
+                    "set add": {"grade": "home", "open": True},
+                    "unset remove rm delete del": {"grade": "home", "open": True},
                 }
             },
             "self": {"commands": {"update": "install", "uninstall": "delete", "upgrade-data": "home"}},

@@ -25,8 +25,8 @@ from bot.risk.options import Scan, option_values, scan
 from bot.risk.paths import Where
 from bot.risk.reasons import shorten
 from bot.risk.recipes import GO_GENERATE, LIFECYCLE, MAKE_DRY_RUN, SETTINGS, UNKNOWN
-from bot.risk.sensitive import secret_setting
-from bot.risk.settings import CARGO_ALIAS, CARGO_START, CARGO_TOOLCHAIN, OUTSIDE, PYTEST_PATH
+from bot.risk.sensitive import included_secret, secret_setting
+from bot.risk.settings import CARGO_ALIAS, CARGO_START, CARGO_TOOLCHAIN, CC_INCLUDES, OUTSIDE, PYTEST_PATH
 from bot.risk.walker import hijacks_environment
 from bot.risk.words import Word, literal_word
 
@@ -2237,7 +2237,7 @@ def checker(call: Call) -> None:
         if word.value is None and call.name in ("pytest", "py.test") and word.src.startswith("--basetemp="):
             # ``--basetemp=$HOME``, ``--basetemp="$DIR"``: a directory only known when it runs is emptied
             rest = word.src[len("--basetemp=") :]
-            emptied(call, Word(None, rest), f"{call.name} --basetemp")
+            emptied(call, Word(None, rest), f"{call.name} --basetemp", numbered=True)
             continue
         name, eq, attached = value.partition("=")
         short = _SHORT_OUTPUTS.get(call.name)
@@ -2257,7 +2257,7 @@ def checker(call: Call) -> None:
             if call.name in ("pytest", "py.test") and name == "--basetemp":
                 # pytest docs, "How to use temporary directories": "The contents of mydir will be completely
                 # removed, so make sure to use a directory for that purpose only."
-                emptied(call, target, f"{call.name} --basetemp")
+                emptied(call, target, f"{call.name} --basetemp", numbered=True)
             elif target is not None:
                 call.write(target, f"{call.name} {name} writes")
         elif name == "--cov-report":
@@ -3116,6 +3116,70 @@ def ktlint_reporter(base: Handler) -> Handler:
 
     handler.__name__ = "ktlint_reporter"
     return handler
+
+
+#: Files a C-family compiler or preprocessor takes as sources or headers by their extension (gcc(1) "Options
+#: Controlling the Kind of Output": ``.c``, ``.i``, ``.ii``, ``.m``, ``.mi``, ``.mm``, ``.M``, ``.h``, ``.cc``, ``.cp``,
+#: ``.cxx``, ``.cpp``, ``.CPP``, ``.c++``, ``.C``, ``.hh``, ``.H``, ``.hp``, ``.hxx``, ``.hpp``, ``.HPP``, ``.h++``,
+#: ``.tcc``, ``.s``, ``.S``, ``.sx``; ``.inc`` by convention).
+_CC_SOURCE = re.compile(r"\.(?:c|i|ii|m|mi|mm|M|h|cc|cp|cxx|cpp|CPP|c\+\+|C|hh|H|hp|hxx|hpp|HPP|h\+\+|tcc|s|S|sx|inc)$")
+#: Options of gcc(1) whose next word is an output or a name, never a source read.
+_CC_NOT_SOURCE = frozenset({"-o", "-MF", "-MT", "-MQ", "-x", "-D", "-U", "-I", "-L", "-l", "-T", "-u", "-e", "-z"})
+# (a secret file ``-include``/``-imacros`` names is a path word the grader reads as such: grader.py ``secrets``)
+
+
+def cc_includes(base: Handler) -> Handler:
+    """A C, C++ or assembly compile or preprocess (gcc, clang, cc, cpp) reads every file its sources include into
+    the compile: ``-E`` prints them and a compile error quotes their lines (gcc(1), GCC "The C Preprocessor",
+    Include Operation; C23 ``#embed``; GNU as ``.incbin``). A secret file included is a ``secret-read`` (network):
+    named by an include directive anywhere in this command's text (a source written earlier in it with printf,
+    echo or a here-document, or fed on standard input: sensitive.py ``included_secret``), or by a workspace source
+    named here or a header it includes, as the recipe book reports it
+    (settings.py ``includes``; a source written earlier in this command is judged by the command's text alone)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        found = included_secret(call.g.script_text, computed=True)
+        if found is None and call.rec.stdin:
+            found = included_secret(call.rec.stdin, computed=True)
+        if found is not None:
+            name, what = found
+            _includes_secret(call, f"{shorten(name, 60)} ({what}), which an include directive in this command names")
+            return
+        words = call.args
+        for index, word in enumerate(words):
+            value = word.value
+            before = words[index - 1].value if index else None
+            if value is None or before in _CC_NOT_SOURCE:
+                continue
+            if value.startswith("-") or not _CC_SOURCE.search(value):
+                continue
+            if call.g.recipes is None or _written_earlier(call, value):
+                continue
+            lines = settings_lines(call, "cc", f"{call.name} {shorten(value, 60)}", CC_INCLUDES + value)
+            if lines:
+                _includes_secret(
+                    call, f"{reveal(lines[0].command, multiline=False)}, which {shorten(value, 60)} includes"
+                )
+                return
+
+    handler.__name__ = "cc_includes"
+    return handler
+
+
+def _written_earlier(call: Call, value: str) -> bool:
+    """True when this command writes the file ``value`` before the program runs (what the adapter read is stale)."""
+    targets = call.g.state.targets(value) or frozenset()
+    written = call.g.written_before
+    return any(t == w or t.startswith(w.rstrip("/") + "/") for t in targets for w in written)
+
+
+def _includes_secret(call: Call, what: str) -> None:
+    call.flag(
+        R.NETWORK,
+        "secret-read",
+        f"{call.name} reads {what} into the compile: its -E output or diagnostics print its lines to the model.",
+    )
 
 
 def cppcheck_project(base: Handler) -> Handler:

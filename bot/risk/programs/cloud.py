@@ -18,6 +18,7 @@ GitHub CLI manual (cli.github.com/manual); glab docs (gitlab.com/gitlab-org/cli/
 from __future__ import annotations
 
 import re
+from fnmatch import fnmatchcase
 
 from bot.risk.grader import Call
 from bot.risk.reasons import shorten
@@ -918,6 +919,14 @@ def _option_values(words: list[Word], *names: str) -> list[str | None]:
 #: functions": AdministratorAccess "provides full access to AWS services and resources"; IAMFullAccess lets the
 #: holder attach AdministratorAccess to itself).
 _AWS_ADMIN_POLICIES = ("AdministratorAccess", "IAMFullAccess")
+#: IAM actions that lead to full control of the account when allowed on any resource (IAM User Guide, "Granting a
+#: user permissions to pass a role to an AWS service": a role passed runs with its rights; "Adding and removing IAM
+#: identity permissions": attaching or putting a policy grants anything, AdministratorAccess among it), lower-cased:
+#: IAM action names are not case-sensitive (IAM JSON policy elements: Action).
+_AWS_ESCALATIONS = (
+    "iam:passrole", "iam:attachuserpolicy", "iam:attachrolepolicy", "iam:attachgrouppolicy", "iam:putuserpolicy",
+    "iam:putrolepolicy", "iam:putgrouppolicy",
+)  # fmt: skip
 #: An IAM policy statement allowing every action (IAM JSON policy reference, "Action": ``"*"``, ``"iam:*"``).
 _AWS_ALLOW_ALL = re.compile(r'"Action"\s*:\s*\[?\s*"(?:\*|iam:\*)"')
 #: A bucket policy whose principal is everyone (S3 "Bucket policy examples": ``"Principal": "*"``,
@@ -1036,8 +1045,11 @@ def cloudformation_grants(text: str) -> str | None:
     """Why the CloudFormation template ``text`` gives admin-like access or deploys what FlyBot cannot see, or None.
     Counted, anywhere in the template (AWS CloudFormation User Guide; IAM JSON policy element reference): a policy
     statement that is not ``Deny`` whose ``Action`` is ``*`` or ``iam:*`` (or only known on deploy: an intrinsic
-    function) or that has a ``NotAction``; one whose ``Principal``/``NotPrincipal`` is everyone (``"*"``,
-    ``{"AWS": "*"}``) or a ``Ref`` (a parameter chosen on deploy); the AdministratorAccess or IAMFullAccess managed
+    function) or that has a ``NotAction``; one allowing ``iam:PassRole``, ``iam:Attach*Policy`` or
+    ``iam:Put*Policy`` (:data:`_AWS_ESCALATIONS`, also by a wildcard such as ``iam:Put*``) on any resource (a
+    wildcard, none, ``NotResource``, or one chosen on deploy); one whose ``Principal``/``NotPrincipal`` is everyone
+    (``"*"``, ``{"AWS": "*"}``) or chosen on deploy (a ``Ref`` to a parameter, an ``Fn::Sub`` naming one, or a name
+    neither a resource nor a pseudo parameter, an ``Fn::Join`` of such parts); the AdministratorAccess or IAMFullAccess managed
     policy (an ARN or, in SAM ``Policies``, the name); a nested stack (its template is elsewhere); a macro
     (``Transform`` other than :data:`_AWS_TRANSFORMS`, ``Fn::Transform``). A template that cannot be read as JSON
     or YAML counts too."""
@@ -1059,12 +1071,65 @@ def cloudformation_grants(text: str) -> str | None:
         ref = value.get("Ref") if isinstance(value, dict) else None
         return intrinsic(value) and not (isinstance(ref, str) and ref.startswith("AWS::"))
 
+    parameters = tree.get("Parameters") if isinstance(tree, dict) else None
+    resources = tree.get("Resources") if isinstance(tree, dict) else None
+    names = set(parameters) if isinstance(parameters, dict) else set()
+    fixed = set(resources) if isinstance(resources, dict) else set()
+
+    def substituted(value: object) -> tuple[str, bool]:
+        """The text of an ``Fn::Sub`` and whether a variable in it is chosen on deploy: a parameter, or a name
+        neither a resource of the template nor a pseudo parameter (``AWS::AccountId``) nor given in its own map."""
+        text, given = (value[0], value[1]) if isinstance(value, list) and len(value) == 2 else (value, {})
+        if not isinstance(text, str) or not isinstance(given, dict):
+            return "", True
+        picked = any(principal_open(v) or chosen(v) for v in given.values())
+        for name in re.findall(r"\$\{([^}!][^}]*)\}", text):
+            base = name.strip().split(".", 1)[0]
+            if name.strip() in given or name.startswith("AWS::"):
+                continue
+            picked = picked or base in names or base not in fixed
+        return text, picked
+
     def principal_open(value: object) -> bool:
         if isinstance(value, dict) and not intrinsic(value):
             return any(principal_open(v) for v in value.values())
-        return any(
-            leaf == "*" or (isinstance(leaf, dict) and "Ref" in leaf and chosen(leaf)) for leaf in strings(value)
-        )
+        for leaf in strings(value):
+            if leaf == "*" or (isinstance(leaf, dict) and "Ref" in leaf and chosen(leaf)):
+                return True
+            if isinstance(leaf, dict) and "Fn::Sub" in leaf:
+                text, picked = substituted(leaf["Fn::Sub"])
+                if picked or text == "*":
+                    return True
+            if isinstance(leaf, dict) and "Fn::Join" in leaf:
+                parts = leaf["Fn::Join"]
+                if isinstance(parts, list) and len(parts) == 2 and principal_open(parts[1]):
+                    return True
+        return False
+
+    def broad_resource(statement: dict[str, object]) -> bool:
+        """True when a statement's ``Resource`` may name every role, user or policy: none given, a
+        ``NotResource``, a wildcard, or a value chosen on deploy (a parameter, or an intrinsic other than
+        ``Fn::GetAtt`` and a ``Ref`` to a resource of the template)."""
+        if "NotResource" in statement or "Resource" not in statement:
+            return True
+        for leaf in strings(statement["Resource"]):
+            if isinstance(leaf, str):
+                if "*" in leaf:
+                    return True
+            elif isinstance(leaf, dict) and "Fn::Sub" in leaf:
+                text, picked = substituted(leaf["Fn::Sub"])
+                if picked or "*" in text:
+                    return True
+            elif isinstance(leaf, dict) and "Fn::GetAtt" in leaf:
+                continue
+            elif isinstance(leaf, dict) and isinstance(leaf.get("Ref"), str) and leaf["Ref"] in fixed:
+                continue
+            else:
+                return True
+        return False
+
+    def escalates(action: object) -> bool:
+        return isinstance(action, str) and any(fnmatchcase(e, action.lower()) for e in _AWS_ESCALATIONS)
 
     def walk(value: object) -> None:
         if found:
@@ -1087,6 +1152,11 @@ def cloudformation_grants(text: str) -> str | None:
             chosen(a) or (isinstance(a, str) and a.lower() in ("*", "iam:*")) for a in strings(value.get("Action", []))
         ):
             found.append('allows every action or all of IAM (Action "*" or "iam:*", or one chosen on deploy)')
+        elif allows and broad_resource(value) and any(escalates(a) for a in strings(value.get("Action", []))):
+            found.append(
+                "allows iam:PassRole or attaching or putting IAM policies on any role or user (a way to full "
+                "control of the account)"
+            )
         elif allows and any(principal_open(value[k]) for k in ("Principal", "NotPrincipal") if k in value):
             found.append('allows everyone (Principal "*" or one chosen on deploy)')
         elif value.get("Type") in _NESTED_STACKS:

@@ -461,7 +461,9 @@ _SIGNS = frozenset({
 #: Subcommands that merge files (``merge.<driver>.driver``).
 _MERGES = frozenset({"merge", "pull", "rebase", "cherry-pick", "revert", "stash", "checkout", "switch", "am",
                      "merge-file", "merge-tree", "apply"})  # fmt: skip
-#: Which subcommands run the program a key of settings.py ``GIT_PROGRAM_KEYS`` names (git-config(1)); None: any
+#: Which subcommands run the program a key of settings.py ``GIT_PROGRAM_KEYS`` names (git-config(1); ``pull.twohead``
+#: and ``pull.octopus``, the default strategies, are read by ``git merge`` as by ``git pull``; ``stash.showPatch`` runs
+#: nothing: :func:`_stash` reads it); None: any
 #: subcommand that finds the repository (``core.fsmonitor`` runs whenever git refreshes the index, filters whenever
 #: it compares or checks out working files, hooks at commits, checkouts, merges and pushes; ``include.path`` names a
 #: file FlyBot does not read; ``?`` a line it could not read).
@@ -479,6 +481,8 @@ _PROGRAM_KEYS: dict[str, frozenset[str] | None] = {
     "interactive.difffilter": frozenset({"add", "checkout", "reset", "restore", "stash", "commit"}),
     "sendemail.tocmd": frozenset({"send-email"}), "sendemail.cccmd": frozenset({"send-email"}),
     "sendemail.sendmailcmd": frozenset({"send-email"}), "sendemail.smtpserver": frozenset({"send-email"}),
+    "pull.twohead": frozenset({"pull", "merge"}), "pull.octopus": frozenset({"pull", "merge"}),
+    "stash.showpatch": frozenset(),
 }  # fmt: skip
 #: Programs whose use as a pager or editor runs nothing else, with the options accepted (letters of single-dash
 #: clusters; less(1): ``+CMD``, ``-k`` and ``--lesskey*`` are left out, as they run commands or load key bindings).
@@ -518,7 +522,8 @@ def _harmless_setting(key: str, value: str, root: str) -> bool:
     """True when the configured ``key = value`` runs no program of the configuration's choosing: a boolean
     ``core.fsmonitor`` (git's own daemon) or ``pager.<cmd>``, a known pager or editor, a credential helper git
     ships (``store``, ``cache``... run as ``git credential-NAME``; one starting with ``!`` or naming a path runs it),
-    a ``core.hooksPath`` inside the workspace (writes there are control-file writes, as into ``.git/hooks``)."""
+    a ``core.hooksPath`` inside the workspace (writes there are control-file writes, as into ``.git/hooks``), a
+    ``pull.twohead``/``pull.octopus`` listing only strategies git has (:data:`_BUILTIN_STRATEGIES`)."""
     general = _general_key(key)
     folded = value.strip().lower()
     if general in ("core.fsmonitor", "pager.*") and folded in _BOOLEANS:
@@ -529,6 +534,8 @@ def _harmless_setting(key: str, value: str, root: str) -> bool:
         return _known_viewer(value, "editor")
     if general in ("credential.helper", "credential.*.helper"):
         return value == "" or re.fullmatch(r"[A-Za-z0-9-]+(?: --?[A-Za-z-]+(?:=[A-Za-z0-9/_.-]*)?)*", value) is not None
+    if general in ("pull.twohead", "pull.octopus"):
+        return bool(value.split()) and all(name in _BUILTIN_STRATEGIES for name in value.split())
     if general == "core.hookspath" and value and not value.startswith(("~", "/")):
         parts = posixpath.normpath(value).split("/")
         return ".." not in parts
@@ -1253,12 +1260,35 @@ def _stash(g: _Git) -> None:
     if action in ("list", "show"):
         g.read()
         specs = _pathspecs(g)  # git-stash(1) show -p, list -p: the stashed changes' lines
+        if specs is None and action == "show" and _shows_patch(g):
+            specs = []
         if specs is not None:
             _tracked_secrets(g, specs)
     elif action in ("drop", "clear"):
         destructive(g.call, "discard-changes", "git stash drop/clear throws stashed changes away.")
     else:
         g.write()
+
+
+def _shows_patch(g: _Git) -> bool:
+    """True when ``git stash show`` given no option choosing what it prints (:func:`_no_patch_option`) prints the
+    patch because the repository's configuration sets ``stash.showPatch`` (git-config(1): "If this is set to true,
+    the git stash show command without an option will show the stash entry in patch form"), as the recipe book
+    reports it (settings.py ``PROGRAMS``); a value that is not one of git's false words counts as true (fail
+    closed)."""
+    if g.call.g.recipes is None or any(v is not None and _no_patch_option(v) for v in g.values()):
+        return False
+    from bot.risk.recipes import SETTINGS
+    from bot.risk.settings import PROGRAMS
+
+    key = ("git", SETTINGS + PROGRAMS, "", "", ())
+    found = next(
+        (r for r in g.call.g.recipes_used if (r.tool, r.target, r.directory, r.file, r.overrides) == key), None
+    )
+    if found is None:
+        return False  # not read or not sent: _configured_programs looked it up first, so both sides agree
+    values = [line.command.partition("=")[2] for line in found.lines if line.command.startswith("stash.showpatch=")]
+    return bool(values) and values[-1].strip().lower() not in ("false", "no", "off", "0", "")
 
 
 #: The only options of a ``git branch -d`` graded as the safe deletion: git-branch(1) ``-d``/``--delete``: "The

@@ -72,7 +72,8 @@ contained grade, since the sandbox is discarded). Sources, per program:
   ``reload-or-restart``... of a unit that guards the machine (:data:`SECURITY_UNITS`: ``ufw``, ``firewalld``,
   ``auditd``, ``systemd-journald``, ``sshd``, ``dbus``, ``systemd-logind``, ``NetworkManager``, ``user@UID``...:
   the restart stops it first, so rules, records, sessions or the network are gone until it is back, or for good when it fails to
-  start again). service(8): graded as the systemctl use it makes (``service ufw stop``, ``service auditd restart``).
+  start again), or of the Docker daemon (``docker``, ``docker.socket``: its stop shuts down every running container,
+  Docker docs "Live restore"; not ``containerd``, whose containers outlive it under their shims). service(8): graded as the systemctl use it makes (``service ufw stop``, ``service auditd restart``).
   loginctl(1) ``enable-linger`` is
   persistence too (catalogue/monitors.py).
 * reboot(8), shutdown(8), poweroff(8), halt(8): every use but ``shutdown -c`` (cancel), ``--help``, ``--version``.
@@ -1074,10 +1075,30 @@ def security_unit(name: str) -> bool:
     base = name.removesuffix(".service")
     if base in _UNIT_ALIASES:
         return True
+    return _unit_in(name, SECURITY_UNITS)
+
+
+def _unit_in(name: str, units: frozenset[str]) -> bool:
+    """True when the unit ``name``, before ``@`` and a ``.service``/``.socket`` suffix, is one of ``units``."""
     stem, dot, suffix = name.partition(".")
     if dot and suffix not in ("service", "socket"):
         return False
-    return stem.partition("@")[0] in SECURITY_UNITS
+    return stem.partition("@")[0] in units
+
+
+#: Container runtimes whose restart stops every running container (its stop runs first). Docker Engine docs,
+#: "Live restore": "By default, when the Docker daemon terminates, it shuts down running containers" (unless
+#: ``live-restore`` is set in daemon.json, which FlyBot does not read); ``docker.socket`` too, as docker.service
+#: requires it (moby contrib/init/systemd/docker.service ``Requires=docker.socket``). Not containerd, cri-o or
+#: podman: their containers run under a shim or conmon that outlives a restart of the daemon.
+_CONTAINER_DAEMONS = frozenset({"docker", "dockerd"})
+
+
+def _stops_containers(what: str) -> str:
+    return (
+        f'{what} stops the Docker daemon, which shuts down every running container (Docker docs, "Live restore"); '
+        "they start again only if their restart policy says so, and what they held in memory is lost."
+    )
 
 
 #: systemctl(1) "Environment Commands": the manager's environment, passed to every unit it starts.
@@ -1258,6 +1279,9 @@ def systemctl(call: Call) -> None:
         if verb.value in _SYSTEMCTL_RESTART and security_unit(name):
             host_destructive(call, "host-change", _security_restart(f"systemctl {verb.value} {name}"))
             return
+        if verb.value in _SYSTEMCTL_RESTART and _unit_in(name, _CONTAINER_DAEMONS):
+            host_destructive(call, "host-change", _stops_containers(f"systemctl {verb.value} {name}"))
+            return
     if verb.value in _SYSTEMCTL_PERSIST:
         host_destructive(
             call,
@@ -1308,6 +1332,8 @@ def service(call: Call) -> None:
         )
     elif command.value in _SERVICE_RESTART and security_unit(script.value):
         host_destructive(call, "host-change", _security_restart(f"service {script.value} {command.value}"))
+    elif command.value in _SERVICE_RESTART and _unit_in(script.value, _CONTAINER_DAEMONS):
+        host_destructive(call, "host-change", _stops_containers(f"service {script.value} {command.value}"))
 
 
 @_guard

@@ -107,14 +107,15 @@ def deletion(call: Call, detail: str | None = None) -> None:
     call.flag(R.DESTRUCTIVE, "deletion", detail or f"{call.name} deletes files.")
 
 
-def emptied(call: Call, target: Word | None, what: str) -> None:
+def emptied(call: Call, target: Word | None, what: str, *, numbered: bool = False) -> None:
     """``what`` empties the directory ``target`` before it writes into it (pytest ``--basetemp``, vite build
     ``--outDir``, mkdocs build ``--site-dir``): a write there, and a deletion (destructive) unless the directory is
     known to lie below the workspace's root or below a temp area's root (written as the workspace is) and the recipe
     book reports it holding no repository and no file its repository tracks (settings.py ``holds``: ``--basetemp=src``
     would empty the project's sources, ``--basetemp=/tmp/other-checkout`` another repository). Elsewhere outside the
     workspace, the workspace itself or a directory holding it, a temp area's root, or a path only known when the
-    command runs, what the directory held is lost."""
+    command runs, what the directory held is lost. ``numbered``: the tool makes only numbered directories there
+    (pytest), so anything else the directory holds, untracked files too, is lost (settings.py ``holds-other``)."""
     if target is None:
         call.flag(R.DESTRUCTIVE, "deletion", f"{what} empties a directory it is not given a name for.")
         return
@@ -131,6 +132,8 @@ def emptied(call: Call, target: Word | None, what: str) -> None:
         )
     ):
         held = _holds(call, target, what)
+        if held is None and numbered:
+            held = _holds(call, target, what, other=True)
         if held is None:
             return
         call.flag(
@@ -148,17 +151,18 @@ def emptied(call: Call, target: Word | None, what: str) -> None:
     )
 
 
-def _holds(call: Call, target: Word, what: str) -> str | None:
+def _holds(call: Call, target: Word, what: str, *, other: bool = False) -> str | None:
     """What the recipe book reports the directory ``target`` holding that emptying it loses (settings.py
-    ``holds``: a repository, files its repository tracks), or None. A place that could not be read is destructive
+    ``holds``: a repository, files its repository tracks; ``other``: ``holds-other``, anything but pytest's numbered
+    directories), or None. A place that could not be read is destructive
     (``recipe-unreadable``, with None); a directory not reported adds nothing, as for any setting the adapter did
     not send (programs/projects.py ``settings_lines``)."""
     from bot.risk.recipes import SETTINGS
-    from bot.risk.settings import HOLDS
+    from bot.risk.settings import HOLDS, HOLDS_OTHER
 
     from .projects import settings_lines
 
-    question = HOLDS + (target.value or "")
+    question = (HOLDS_OTHER if other else HOLDS) + (target.value or "")
     if len(SETTINGS + question) > 200:  # the longest recipe target the server takes (bot/api/models.py)
         return f"{shorten(target.src, 40)} (a name too long to look at)"
     lines = settings_lines(call, "git", what, question)
