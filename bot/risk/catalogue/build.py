@@ -242,7 +242,11 @@ CATALOGUE: dict[str, object] = {
             "bootRun": "network",
             "installDebug": "runs",
             "clean": "delete",
-            "tasks projects properties components help model buildEnvironment": "build",  # they evaluate build.gradle
+            "tasks projects components help model buildEnvironment": "build",  # they evaluate build.gradle
+            # properties prints every project property ("Listing project properties"), those of gradle.properties
+            # in the Gradle user home among them, where repository and signing credentials live ("Build
+            # Environment": Gradle properties)
+            "properties": "secret",
             "dependencies dependencyInsight dependencyUpdates": "fetch",
             "init wrapper": "write",
             "publish publishToMavenLocal uploadArchives": "publish",
@@ -358,7 +362,15 @@ CATALOGUE: dict[str, object] = {
                     "delete": {"grade": "destroy", "open": True},
                     "locals": {"grade": "read", "open": True, "options": "--clear:delete -c:delete"},
                     "verify": {"grade": "read", "open": True},
-                    "add": {"grade": "home", "open": True},
+                    # dotnet nuget add|update|remove|enable|disable source: the package sources of the user's
+                    # NuGet.Config (or --configfile), where every later restore gets its packages
+                    # ("dotnet nuget add source", "Common NuGet configurations"); client-cert: a certificate
+                    "add update remove enable disable": {
+                        "commands": {
+                            "source": {"grade": "source", "open": True, "options": "--configfile=out"},
+                            "client-cert": {"grade": "home", "open": True, "options": "--configfile=out"},
+                        }
+                    },
                     "list": {"grade": "read", "open": True},
                 }
             },
@@ -376,7 +388,56 @@ CATALOGUE: dict[str, object] = {
             },
             "user-secrets": {"open": True, "commands": {"list": "secret", "set init": "home", "remove clear": "home"}},
             "help": {"grade": "read", "open": True},
-            "ef": "unknown",
+            # Entity Framework Core tools reference (learn.microsoft.com/ef/core/cli/dotnet) (EF Core 8): every
+            # command but the bare ef builds the project and loads its startup assembly (the project's code);
+            # database update applies migrations to the database, database drop deletes it, migrations list reads
+            # which are applied (unless --no-connect), migrations remove deletes the last migration's files,
+            # dbcontext scaffold reads a database's schema into new files
+            "ef": {
+                "grade": "read",
+                "options": "-p=project --project=project -s=project --startup-project=project --framework= "
+                "--configuration= --runtime= --msbuildprojectextensionspath=project --no-build --json -c= --context= "
+                "-v --verbose --no-color --prefix-output -h --help",
+                "commands": {
+                    "database": {
+                        "commands": {
+                            "update": {"grade": "change", "open": True, "options": "--connection="},
+                            "drop": {"grade": "destroy", "open": True, "options": "-f --force --dry-run"},
+                        }
+                    },
+                    "migrations": {
+                        "commands": {
+                            "add": {"grade": "build", "open": True, "options": "-o=out --output-dir=out"},
+                            "remove": {"grade": "delete", "open": True},
+                            "list": {
+                                "grade": "network",
+                                "open": True,
+                                "options": "--connection= --no-connect",
+                                "when": {"--no-connect": "build"},
+                            },
+                            "script bundle has-pending-model-changes": {
+                                "grade": "build",
+                                "open": True,
+                                "options": "-o=out --output=out",
+                            },
+                        }
+                    },
+                    "dbcontext": {
+                        "commands": {
+                            "info list optimize script": {
+                                "grade": "build",
+                                "open": True,
+                                "options": "-o=out --output=out --output-dir=out",
+                            },
+                            "scaffold": {
+                                "grade": "fetch",
+                                "open": True,
+                                "options": "-o=out --output-dir=out --context-dir=out",
+                            },
+                        }
+                    },
+                },
+            },
         },
     },
     "swift": {
