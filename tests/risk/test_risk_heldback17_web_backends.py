@@ -96,3 +96,29 @@ def test_everyday_form_keeps_its_grade(tmp_path: Path, command: str, expected: R
     ws = project(tmp_path, _FILES)
     risk, details = graded(command, ws)
     assert risk is expected, details
+
+
+# -- go generate in a subdirectory: each directive runs in its file's directory, named from where go generate runs --
+@pytest.mark.parametrize(
+    ("directive", "expected"),
+    [
+        ("go run ./cmd/gen", R.WORKSPACE_WRITE),
+        ("rm -rf /home/dev", R.DESTRUCTIVE),
+        ("cat /root/.netrc", R.NETWORK),
+        ("sh ../../elsewhere/x", R.DESTRUCTIVE),
+    ],
+)
+def test_go_generate_below_the_workspace_root_reads_its_directives(
+    tmp_path: Path, directive: str, expected: RiskLevel
+) -> None:
+    ws = project(
+        tmp_path,
+        {
+            "services/gateway/go.mod": "module x\n\ngo 1.22\n",
+            "services/gateway/main.go": f"package main\n\n//go:generate {directive}\n\nfunc main() {{}}\n",
+            "services/gateway/cmd/gen/main.go": "package main\n\nfunc main() {}\n",
+        },
+    )
+    for command in ("cd services/gateway && go generate ./...", "cd services/gateway && go generate"):
+        risk, details = graded(command, ws)
+        assert risk is expected, (command, details)
