@@ -6,7 +6,9 @@ source`` changes where every later restore gets its packages. ``composer outdate
 ``flyway.conf``/``flyway.toml`` hold its database password (Flyway "Configuration Files"); its ``-configFiles`` and
 ``-jarDirs`` name configuration and Java callbacks, ``clean`` drops every object. EF Core's ``dotnet ef`` builds
 the project and changes (database update) or drops (database drop) the database. ``php -m``/``--ini`` only print;
-``python -m flask`` is the flask command. Each beside the everyday form."""
+``python -m flask`` is the flask command, ``npx next`` the next command. ``turbo run`` and ``nx run-many`` run
+package scripts and Nx targets FlyBot does not read through them; ``turbo ls``, ``--dry`` before the tasks, ``nx
+show`` and ``nx graph`` do not. Each beside the everyday form."""
 
 from __future__ import annotations
 
@@ -62,6 +64,14 @@ _FILES = {
         ("dotnet ef database update", R.SYSTEM),
         ("php -m ../elsewhere/x.php", R.DESTRUCTIVE),
         ("php -i", R.NETWORK),
+        ("turbo run build --filter=web", R.DESTRUCTIVE),
+        ("turbo build", R.DESTRUCTIVE),
+        ("turbo run build --dry=json", R.DESTRUCTIVE),  # an option after a task may be the task's
+        ("nx run-many -t test", R.DESTRUCTIVE),
+        ("nx affected -t lint", R.DESTRUCTIVE),
+        ("nx graph --file=$HOME/.bashrc", R.DESTRUCTIVE),
+        ("nx reset", R.DESTRUCTIVE),
+        ("npx next build ../elsewhere", R.DESTRUCTIVE),
     ],
 )
 def test_hostile_form_keeps_a_high_grade(tmp_path: Path, command: str, expected: RiskLevel) -> None:
@@ -90,6 +100,12 @@ def test_hostile_form_keeps_a_high_grade(tmp_path: Path, command: str, expected:
         ("dotnet ef migrations script -o /tmp/m.sql", R.WORKSPACE_WRITE),
         ("php -m", R.READ_ONLY),
         ("php --ini", R.READ_ONLY),
+        ("turbo ls", R.READ_ONLY),
+        ("turbo run --dry=json build", R.READ_ONLY),
+        ("nx show projects", R.WORKSPACE_WRITE),
+        ("nx graph --file=/tmp/graph.json", R.WORKSPACE_WRITE),
+        ("npx --no-install next build", R.WORKSPACE_WRITE),
+        ("npx next build", R.NETWORK),
     ],
 )
 def test_everyday_form_keeps_its_grade(tmp_path: Path, command: str, expected: RiskLevel) -> None:

@@ -885,6 +885,38 @@ CATALOGUE: dict[str, object] = {
             "add": {"grade": "fetch", "open": True},
         },
     },
+    # Monorepo task runners: they run the packages' package.json scripts (or Nx executors and plugins), which FlyBot
+    # does not read through them: every run is code the grade cannot see. What only prints stays a read.
+    "turbo": {
+        "source": "Turborepo CLI reference (turbo.build/repo/docs/reference) (Turborepo 2): turbo run TASKS runs "
+        "each package's script of those names (turbo TASKS is the same); --dry/--dry-run prints the tasks instead "
+        "of running them; ls lists the packages; prune writes a pruned workspace under out/",
+        "options": "-h --help --version",
+        "else": "runs",
+        "commands": {
+            "run": {
+                "grade": "runs",
+                "open": True,
+                "options": "--dry --dry-run --dry=json --dry=text --dry-run=json --dry-run=text",
+                "when": {"--dry --dry-run --dry=json --dry=text --dry-run=json --dry-run=text": "read"},
+            },
+            "ls info": {"grade": "read", "open": True},
+            "prune": {"grade": "write", "open": True, "options": "--out-dir=out"},
+        },
+    },
+    "nx": {
+        "source": "Nx commands reference (nx.dev/nx-api/nx/documents) (Nx 20): run, run-many, affected and nx "
+        "TARGET PROJECT run targets (executors and package.json scripts); show and graph compute the project graph, "
+        "loading the workspace's Nx plugins (code), graph --file writes it; reset deletes the cache",
+        "options": "-h --help --version",
+        "else": "runs",
+        "commands": {
+            "run run-many affected exec watch release migrate generate g add": {"grade": "runs", "open": True},
+            "show report list": {"grade": "build", "open": True},
+            "graph dep-graph": {"grade": "build", "open": True, "options": "--file=out"},
+            "reset": {"grade": "delete", "open": True},
+        },
+    },
     "next": {
         "source": "Next.js CLI (nextjs.org/docs/app/api-reference/cli/next) (Next.js 15)",
         "options": "-h --help -v --version",

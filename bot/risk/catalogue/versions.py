@@ -38,10 +38,10 @@ CATALOGUE: dict[str, object] = {
         **_ONLY_VERSION,
     },
     "pants premake5 xmake cmake-format include-what-you-use rye cookiecutter copier yeoman "
-    "plop nx turbo lerna semantic-release husky lint-staged": {
+    "plop lerna semantic-release husky lint-staged": {
         "source": "each build, project or release tool's --help (pants 2.2x, premake5, xmake 2.9, "
         "cmake-format 0.6, include-what-you-use 0.22, rye 0.4x, cookiecutter 2.6, "
-        "copier 9, yo 5, plop 4, nx 20, turbo 2, lerna 8, semantic-release 24, husky 9, lint-staged 15): "
+        "copier 9, yo 5, plop 4, lerna 8, semantic-release 24, husky 9, lint-staged 15): "
         "--version prints the version; the other uses run the project's or a template's code",
         **_ONLY_VERSION,
     },
