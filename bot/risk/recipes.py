@@ -799,7 +799,8 @@ _GO_GENERATE_LINE = re.compile(r"^//go:generate[ \t]+(.*)$", re.MULTILINE)
 
 def _go_generate(root: str, base: str, patterns: list[str]) -> list[RecipeLine]:
     """The ``//go:generate`` directives ``go generate PATTERNS`` runs from ``base`` (go help generate): each is run,
-    in the directory of the file holding it, as ``cd DIR && LINE``. A pattern is a directory below ``base``
+    in the directory of the file holding it, as ``cd DIR && LINE`` (DIR relative to ``base``, where the lines are
+    graded). A pattern is a directory below ``base``
     (``.`` when none is given, ``./sub``), the same followed by ``/...`` (every package below it but
     ``testdata``, ``vendor`` and names starting with ``.`` or ``_``), or a ``.go`` file; every ``.go`` file of a
     package is read (test files too). go generate splits the line itself and runs no shell, so grading it as a
@@ -847,7 +848,7 @@ def _go_generate(root: str, base: str, patterns: list[str]) -> list[RecipeLine]:
                 raise _Unreadable(f"{rel_file}:{number} (not read: go:generate -command defines an alias)")
             if len(lines) >= MAX_LINES:
                 raise _Unreadable(f"go generate (not read: more than {MAX_LINES} directives)")
-            where = shlex.quote(os.path.dirname(rel_file) or ".")
+            where = shlex.quote(os.path.relpath(os.path.dirname(path), base))  # lines are graded from base
             lines.append(RecipeLine(f"{rel_file}:{number} (go:generate)", f"cd {where} && {directive}"))
     return lines
 

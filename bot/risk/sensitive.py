@@ -663,7 +663,7 @@ _SECRET_PATH_WORDS = (
     "REDENTIAL", "creds", "CREDS", "pikey", "PIKEY", ".railway", ".render", ".stripe", ".doppler", ".infisical",
     ".jira.d", ".cursor", ".continue", ".electrum", ".wakatime", ".aider", "Account", "ACCOUNT", "adminsdk",
     "key.json", "Key.json", "KEY.json", "keys.json", "keyfile", "sa.json", "SA.json", "vault_pass", "vault-pass", "VAULT_PASS",
-    "muttrc", "hut/", "key.properties", "keystore.properties",
+    "muttrc", "hut/", "key.properties", "keystore.properties", "flyway.conf", "flyway.toml",
 )  # fmt: skip
 _SECRET_VARIABLE_TEXT = Regex(
     r"\$\{?!|\$\{?[A-Za-z_]*(?:SECRET|TOKEN|PASS|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE|KEY|DSN|"
@@ -1546,6 +1546,9 @@ _SECRET_NAMES: tuple[tuple[Regex, str], ...] = (
     # Android "Sign your app" (Remove signing information from your build files): keystore.properties holds
     # storePassword and keyPassword; Flutter "Build and release an Android app" names the same file key.properties
     (Regex(r"^(?:key|keystore)\.properties$"), "an Android app's signing passwords"),
+    # Flyway "Configuration Files" (flyway.conf) and "TOML Configuration File" (flyway.toml): the settings Flyway
+    # reads, its database user and password (flyway.password, [environments.NAME] password) among them
+    (Regex(r"^flyway\.(?:conf|toml)$"), "Flyway's database password"),
 )
 #: Name parts of an encrypted file or a template, which hold no secret in clear: SOPS's ``secrets.enc.yaml``,
 #: gpg(1)'s ``.gpg``/``.asc``, age(1)'s ``.age``, Rails' ``.enc`` (:func:`_named`; the names above that say only
@@ -1568,7 +1571,7 @@ _NAMED_EXAMPLES = (
     ("terraform.tfvars", "tfvars"), ("prod.auto.tfvars", "tfvars"), ("terraform.tfvars.json", "tfvars"),
     ("local.settings.json", "local.settings"), ("gcp-key.json", "key"), ("prod-sa.json", "sa"),
     ("token.pickle", "token"), (".vault_pass.txt", "vault"), ("key.properties", "key"),
-    ("keystore.properties", "keystore"),
+    ("keystore.properties", "keystore"), ("flyway.conf", "flyway"), ("flyway.toml", "flyway"),
 )  # fmt: skip
 
 
@@ -1600,7 +1603,8 @@ def named_secret(text: str) -> str | None:
     loaded variables ``terraform.tfvars``, ``*.auto.tfvars`` and ``*.tfvars.json`` (Terraform "Input Variables":
     variable definitions files), Azure Functions' ``local.settings.json`` ("Local settings file"), ``.secrets`` and
     ``.secrets.*`` (act's ``--secret-file`` default), Android's signing passwords ``key.properties`` and
-    ``keystore.properties`` (Android "Sign your app", Flutter "Build and release an Android app"), none of these when a name part says encrypted or template
+    ``keystore.properties`` (Android "Sign your app", Flutter "Build and release an Android app"), Flyway's
+    ``flyway.conf`` and ``flyway.toml`` (Flyway "Configuration Files": the database password), none of these when a name part says encrypted or template
     (``.enc``, ``.sops``, ``.gpg``, ``.asc``, ``.age``, ``.example``...). ``secrets.yaml`` is not among them: SOPS keeps encrypted files under that name. Public halves
     stay public (``id_rsa.pub``, ``*.crt``, ``*.csr``), and so does an encrypted file without its key
     (``credentials.yml.enc``). A repository's ``config`` or ``config.worktree`` below a ``.git`` directory

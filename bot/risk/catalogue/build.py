@@ -244,7 +244,11 @@ CATALOGUE: dict[str, object] = {
             "bootRun": "network",
             "installDebug": "runs",
             "clean": "delete",
-            "tasks projects properties components help model buildEnvironment": "build",  # they evaluate build.gradle
+            "tasks projects components help model buildEnvironment": "build",  # they evaluate build.gradle
+            # properties prints every project property ("Listing project properties"), those of gradle.properties
+            # in the Gradle user home among them, where repository and signing credentials live ("Build
+            # Environment": Gradle properties)
+            "properties": "secret",
             "dependencies dependencyInsight dependencyUpdates": "fetch",
             "init wrapper": "write",
             "publish publishToMavenLocal uploadArchives": "publish",
@@ -360,7 +364,15 @@ CATALOGUE: dict[str, object] = {
                     "delete": {"grade": "destroy", "open": True},
                     "locals": {"grade": "read", "open": True, "options": "--clear:delete -c:delete"},
                     "verify": {"grade": "read", "open": True},
-                    "add": {"grade": "home", "open": True},
+                    # dotnet nuget add|update|remove|enable|disable source: the package sources of the user's
+                    # NuGet.Config (or --configfile), where every later restore gets its packages
+                    # ("dotnet nuget add source", "Common NuGet configurations"); client-cert: a certificate
+                    "add update remove enable disable": {
+                        "commands": {
+                            "source": {"grade": "source", "open": True, "options": "--configfile=out"},
+                            "client-cert": {"grade": "home", "open": True, "options": "--configfile=out"},
+                        }
+                    },
                     "list": {"grade": "read", "open": True},
                 }
             },
@@ -378,7 +390,56 @@ CATALOGUE: dict[str, object] = {
             },
             "user-secrets": {"open": True, "commands": {"list": "secret", "set init": "home", "remove clear": "home"}},
             "help": {"grade": "read", "open": True},
-            "ef": "unknown",
+            # Entity Framework Core tools reference (learn.microsoft.com/ef/core/cli/dotnet) (EF Core 8): every
+            # command but the bare ef builds the project and loads its startup assembly (the project's code);
+            # database update applies migrations to the database, database drop deletes it, migrations list reads
+            # which are applied (unless --no-connect), migrations remove deletes the last migration's files,
+            # dbcontext scaffold reads a database's schema into new files
+            "ef": {
+                "grade": "read",
+                "options": "-p=project --project=project -s=project --startup-project=project --framework= "
+                "--configuration= --runtime= --msbuildprojectextensionspath=project --no-build --json -c= --context= "
+                "-v --verbose --no-color --prefix-output -h --help",
+                "commands": {
+                    "database": {
+                        "commands": {
+                            "update": {"grade": "change", "open": True, "options": "--connection="},
+                            "drop": {"grade": "destroy", "open": True, "options": "-f --force --dry-run"},
+                        }
+                    },
+                    "migrations": {
+                        "commands": {
+                            "add": {"grade": "build", "open": True, "options": "-o=out --output-dir=out"},
+                            "remove": {"grade": "delete", "open": True},
+                            "list": {
+                                "grade": "network",
+                                "open": True,
+                                "options": "--connection= --no-connect",
+                                "when": {"--no-connect": "build"},
+                            },
+                            "script bundle has-pending-model-changes": {
+                                "grade": "build",
+                                "open": True,
+                                "options": "-o=out --output=out",
+                            },
+                        }
+                    },
+                    "dbcontext": {
+                        "commands": {
+                            "info list optimize script": {
+                                "grade": "build",
+                                "open": True,
+                                "options": "-o=out --output=out --output-dir=out",
+                            },
+                            "scaffold": {
+                                "grade": "fetch",
+                                "open": True,
+                                "options": "-o=out --output-dir=out --context-dir=out",
+                            },
+                        }
+                    },
+                },
+            },
         },
     },
     "swift": {
@@ -824,6 +885,38 @@ CATALOGUE: dict[str, object] = {
             "generate g": {"grade": "build", "open": True},
             "info i": {"grade": "read", "open": True},
             "add": {"grade": "fetch", "open": True},
+        },
+    },
+    # Monorepo task runners: they run the packages' package.json scripts (or Nx executors and plugins), which FlyBot
+    # does not read through them: every run is code the grade cannot see. What only prints stays a read.
+    "turbo": {
+        "source": "Turborepo CLI reference (turbo.build/repo/docs/reference) (Turborepo 2): turbo run TASKS runs "
+        "each package's script of those names (turbo TASKS is the same); --dry/--dry-run prints the tasks instead "
+        "of running them; ls lists the packages; prune writes a pruned workspace under out/",
+        "options": "-h --help --version",
+        "else": "runs",
+        "commands": {
+            "run": {
+                "grade": "runs",
+                "open": True,
+                "options": "--dry --dry-run --dry=json --dry=text --dry-run=json --dry-run=text",
+                "when": {"--dry --dry-run --dry=json --dry=text --dry-run=json --dry-run=text": "read"},
+            },
+            "ls info": {"grade": "read", "open": True},
+            "prune": {"grade": "write", "open": True, "options": "--out-dir=out"},
+        },
+    },
+    "nx": {
+        "source": "Nx commands reference (nx.dev/nx-api/nx/documents) (Nx 20): run, run-many, affected and nx "
+        "TARGET PROJECT run targets (executors and package.json scripts); show and graph compute the project graph, "
+        "loading the workspace's Nx plugins (code), graph --file writes it; reset deletes the cache",
+        "options": "-h --help --version",
+        "else": "runs",
+        "commands": {
+            "run run-many affected exec watch release migrate generate g add": {"grade": "runs", "open": True},
+            "show report list": {"grade": "build", "open": True},
+            "graph dep-graph": {"grade": "build", "open": True, "options": "--file=out"},
+            "reset": {"grade": "delete", "open": True},
         },
     },
     "next": {

@@ -219,7 +219,10 @@ CATALOGUE: dict[str, object] = {
         "(--accept-data-loss and --force-reset drop data), db pull rewrites schema.prisma from the database, db "
         "execute runs SQL, db seed runs the project's seed command; studio serves a browser interface; format "
         "rewrites the schema; validate, version and debug print",
-        "options": "-h --help -v --version --schema=in",
+        # --schema names the schema whose generator blocks name the programs generate runs (Prisma schema
+        # reference "generator": provider may be "a path to a generator" or a command), and which migrate and db
+        # push run after changing the database: outside the workspace, code FlyBot does not read
+        "options": "-h --help -v --version --schema=project",
         "commands": {
             "generate": {"grade": "build", "open": True},
             "init": {"grade": "write", "open": True},
@@ -269,6 +272,24 @@ CATALOGUE: dict[str, object] = {
             "current check": {"grade": "network", "open": True},
             "history heads branches show list_templates": {"grade": "build", "open": True},
             "edit": "runs",
+        },
+    },
+    "flyway": {
+        "source": "Flyway CLI and command reference (documentation.red-gate.com/fd/commands) (Flyway 10): migrate, "
+        "baseline, repair and undo change the database, clean drops every object in its schemas, info, validate "
+        'and check read it; settings are -KEY=VALUE words (Flyway "Configuration"): -configFiles names '
+        "configuration files, -jarDirs and -locations name the Java migrations and callbacks (code) and the script "
+        "migrations and callbacks it runs",
+        "clusters": False,
+        "options": "-configFiles=project -workingDirectory=project -jarDirs=project -locations=:unknown "
+        "-callbacks=:unknown -url= -user= -password= -schemas= -defaultSchema= -table= -target= -environment= "
+        "-cleanDisabled= -baselineOnMigrate= -baselineVersion= -outOfOrder= -validateOnMigrate= -connectRetries= "
+        "-outputType= -outputFile=out -reportFilename=out -X -q -n -v -? --help -h",
+        "commands": {
+            "migrate baseline repair undo": "change",
+            "clean": "destroy",
+            "info validate check": "network",
+            "version help": "read",
         },
     },
 }

@@ -713,7 +713,8 @@ CATALOGUE: dict[str, object] = {
         "APP run runs the development server (the application's code, listening on a port); routes imports the "
         "application and prints its routes; shell starts an interactive Python shell; other commands are the "
         "application's own (extensions add them: flask db upgrade)",
-        "options": "--app= -A= --debug --no-debug -e=in --env-file=in --version:read --help:read",
+        # --app names the module or file (src/hello.py, hello:create_app()) flask imports: the application's code
+        "options": "--app=project -A=project --debug --no-debug -e=in --env-file=in --version:read --help:read",
         "commands": {
             "run": {
                 "grade": "network",

@@ -338,7 +338,8 @@ CATALOGUE: dict[str, object] = {
             },
             "search outdated": {"grade": "network", "open": True},
             "fetch": {"grade": "fetch", "open": True},
-            "build": {"grade": "build", "open": True},
+            # gem build GEMSPEC: the gemspec is Ruby that RubyGems evaluates: code, destructive from outside
+            "build": {"grade": "build", "open": True, "operands": "project"},
             "push": {"grade": "publish", "open": True},
             "yank": {"grade": "destroy", "open": True},
             "owner": {"grade": "change", "open": True},
@@ -365,8 +366,10 @@ CATALOGUE: dict[str, object] = {
             # pre-/post-autoload-dump scripts, graded as recipes) and the plugins: it runs workspace code
             "dump-autoload dumpautoload": {"grade": "build", "open": True},
             "init bump archive": {"grade": "write", "open": True},
-            "validate show info outdated licenses depends why prohibits why-not check-platform-reqs diagnose list "
+            "validate show info licenses depends why prohibits why-not check-platform-reqs diagnose list "
             "help status fund suggests": {"grade": "build", "open": True, "when": {"--no-plugins": "read"}},
+            # outdated: "shows a list of installed packages that have updates available" (it asks the repositories)
+            "outdated": {"grade": "network", "open": True},
             "config": {
                 "grade": "read",
                 "else": "write",

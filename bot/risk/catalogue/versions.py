@@ -24,10 +24,10 @@ CATALOGUE: dict[str, object] = {
         "open interactive interfaces that can change files, run commands or connect elsewhere",
         **_ONLY_VERSION,
     },
-    "terragrunt infracost grpcurl evans websocat httpie pgcli mycli litecli usql flyway liquibase dbmate goose "
+    "terragrunt infracost grpcurl evans websocat httpie pgcli mycli litecli usql liquibase dbmate goose "
     "drizzle-kit terraform-docs supabase railway cloudflared oci": {
         "source": "each client's --help (terragrunt 0.6x, infracost 0.10, grpcurl 1.9, evans 0.10, websocat 1.13, "
-        "httpie 3, pgcli 4, mycli 1.27, litecli 1.12, usql 0.19, flyway 10, liquibase 4.29, dbmate 2, goose 3, "
+        "httpie 3, pgcli 4, mycli 1.27, litecli 1.12, usql 0.19, liquibase 4.29, dbmate 2, goose 3, "
         "drizzle-kit 0.2x, terraform-docs 0.19, supabase 1, railway 3, cloudflared 2024, oci 3): "
         "--version prints the version; the other uses reach servers, databases or clouds",
         **_ONLY_VERSION,
@@ -38,10 +38,10 @@ CATALOGUE: dict[str, object] = {
         **_ONLY_VERSION,
     },
     "pants premake5 xmake cmake-format include-what-you-use rye cookiecutter copier yeoman "
-    "plop nx turbo lerna semantic-release husky lint-staged": {
+    "plop lerna semantic-release husky lint-staged": {
         "source": "each build, project or release tool's --help (pants 2.2x, premake5, xmake 2.9, "
         "cmake-format 0.6, include-what-you-use 0.22, rye 0.4x, cookiecutter 2.6, "
-        "copier 9, yo 5, plop 4, nx 20, turbo 2, lerna 8, semantic-release 24, husky 9, lint-staged 15): "
+        "copier 9, yo 5, plop 4, lerna 8, semantic-release 24, husky 9, lint-staged 15): "
         "--version prints the version; the other uses run the project's or a template's code",
         **_ONLY_VERSION,
     },

@@ -152,7 +152,7 @@ def umask(call: Call) -> None:
 
 _PY_VALUE = frozenset({"-W", "-X", "--check-hash-based-pycs"})
 _PY_MODULES_AS_COMMANDS = frozenset(
-    {"pytest", "pip", "pip3", "mypy", "black", "ruff", "isort", "flake8", "pylint", "coverage"}
+    {"pytest", "pip", "pip3", "mypy", "black", "ruff", "isort", "flake8", "pylint", "coverage", "flask", "uvicorn"}
 )
 #: ``python -m MODULE`` graded as another command (build docs: ``python -m build`` is ``pyproject-build``).
 _PY_MODULE_COMMANDS = {"build": "pyproject-build"}
@@ -595,10 +595,11 @@ def _syntax_check(name: str, values: list[str | None]) -> bool:
 
 def other_interpreter(call: Call) -> None:
     """perl(1) ``-e``/``-E``, ruby(1) ``-e``, php(1) ``-r``, tsx and ts-node ``-e``: inline code; any program:
-    destructive; only ``-v``/``--version`` is read-only."""
+    destructive; only ``-v``/``--version`` (and php's ``-m``, ``--ini``) is read-only."""
     inline = {"perl": "eE", "ruby": "e", "php": "r"}.get(call.name, "e")
     values = [w.value for w in call.args]
-    if values in (["-v"], ["--version"], ["-V"]):
+    if values in (["-v"], ["--version"], ["-V"]) or (call.name == "php" and values in (["-m"], ["--ini"])):
+        # php(1): "-m Show compiled in modules", "--ini Show configuration file names": no script runs
         read_only(call, f"{call.name} {values[0]} only prints.")
         return
     if _syntax_check(call.name, values):
