@@ -66,6 +66,13 @@ def test_tools_that_query_or_download_from_a_registry(command: str, risk: RiskLe
     ("defaults write com.apple.dock autohide -bool true", R.SYSTEM),  # the user's preferences under ~
     ("defaults delete com.apple.dock", R.DESTRUCTIVE),
     ("defaults export com.apple.dock /etc/x", R.DESTRUCTIVE),
+    ("defaults write com.apple.dt.Xcode IDESkipPackagePluginFingerprintValidatation -bool YES", R.DESTRUCTIVE),
+    ("defaults write com.apple.dt.Xcode IDESkipMacroFingerprintValidation -bool YES", R.DESTRUCTIVE),
+    ("defaults write com.apple.LaunchServices LSQuarantine -bool false", R.DESTRUCTIVE),
+    ("defaults write com.apple.loginwindow LoginHook /Users/me/hook.sh", R.DESTRUCTIVE),
+    ("defaults write /Library/Preferences/com.apple.alf globalstate -int 0", R.DESTRUCTIVE),
+    ("defaults write com.apple.alf globalstate -int 0", R.DESTRUCTIVE),
+    ("defaults write com.apple.dt.Xcode ShowBuildOperationDuration -bool YES", R.SYSTEM),
 ])  # fmt: skip
 def test_everyday_inspectors(command: str, risk: RiskLevel) -> None:
     assert grade(command) is risk, command

@@ -54,7 +54,12 @@ CATALOGUE: dict[str, object] = {
     # macOS: sw_vers(1) prints the OS version; xcode-select(1) -p prints the active developer directory while
     # -s/--switch and -r/--reset change it for the machine and --install starts the Command Line Tools installer;
     # defaults(1) read/read-type/domains/find print preferences, write/import/rename change the user's preference
-    # files under ~/Library/Preferences, delete removes them, export DOMAIN PATH writes PATH ("-": standard output)
+    # files under ~/Library/Preferences, delete removes them, export DOMAIN PATH writes PATH ("-": standard output).
+    # Some keys written are security controls or run programs: com.apple.loginwindow LoginHook/LogoutHook name a
+    # script run as root at every login or logout (Apple, "Customizing Login and Logout", deprecated but honoured);
+    # LSQuarantine false stops Gatekeeper's quarantine of downloaded files; Xcode's
+    # IDESkipPackagePluginFingerprintValidatation (Apple's spelling) and IDESkipMacroFingerprintValidation let Swift
+    # package plugins and macros run without the trust prompt; com.apple.alf globalstate switches the firewall.
     "sw_vers": {
         "source": "sw_vers(1) (macOS 14): prints the product name, version and build",
         "grade": "read",
@@ -75,7 +80,15 @@ CATALOGUE: dict[str, object] = {
         "options": "-currentHost -host= -g -globalDomain",
         "commands": {
             "read read-type domains find help": {"grade": "read"},
-            "write import rename": {"grade": "home", "open": True},
+            "write import rename": {
+                "grade": "home",
+                "open": True,
+                "words": {
+                    "LoginHook LogoutHook": "persist",
+                    "LSQuarantine IDESkipPackagePluginFingerprintValidatation IDESkipMacroFingerprintValidation "
+                    "com.apple.alf /Library/Preferences/com.apple.alf globalstate": "critical",
+                },
+            },
             "delete": {"grade": "delete"},
         },
     },
