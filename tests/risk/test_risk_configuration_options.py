@@ -121,7 +121,7 @@ def test_a_short_configuration_option_outside_the_workspace_is_a_project_outside
         ("trivy fs .", R.NETWORK),
         ("playwright test -c e2e/playwright.config.ts", R.WORKSPACE_WRITE),
         ("cypress run -C cypress.config.js", R.WORKSPACE_WRITE),
-        ("deno info -c deno.json main.ts", R.READ_ONLY),
+        ("deno check -c deno.json main.ts", R.WORKSPACE_WRITE),
         ("nest build -c nest-cli.json", R.WORKSPACE_WRITE),
         ("fly deploy -c fly.toml", R.SYSTEM),
         ("semgrep scan -c p/python .", R.NETWORK),

@@ -28,6 +28,10 @@ CATALOGUE: dict[str, object] = {
         "-sdp_file=out -vstats_file=out -timelimit= -ab= -vb= -qp= -x264-params= -x265-params= -safe= "
         "-allowed_extensions= -protocol_whitelist= -protocol_blacklist=",
         "guard": "viewers:ffmpeg_lists",
+        # ffmpeg-protocols(1) "file": an output named file:PATH is PATH; ffmpeg-formats(1) "tee": the tee muxer
+        # writes every output named in its file name, separated by "|" (each may carry [options] first)
+        "prefixed": True,
+        "when": {"-f=tee": "unknown"},
     },
     # ffprobe's options are whole single-dash words (-show_format, -of json): never short clusters
     "ffprobe": {
@@ -46,7 +50,10 @@ CATALOGUE: dict[str, object] = {
         "guard": "viewers:ffmpeg_lists",
     },
     "magick": {
-        "source": "magick(1) (ImageMagick 7): magick [convert|compare|composite|montage|identify|mogrify] ...",
+        "source": "magick(1) (ImageMagick 7): magick [convert|compare|composite|montage|identify|mogrify] ...; "
+        "a file named FORMAT:PATH is written at PATH in that format (ImageMagick Command-line Processing, "
+        "Filename References: png:rose)",
+        "prefixed": True,
         "grade": "read",
         "open": True,
         "operands": "out",
@@ -61,7 +68,9 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "convert compare composite montage": {
-        "source": "ImageMagick 6 convert(1), compare(1), composite(1), montage(1): the last file named is the output",
+        "source": "ImageMagick 6 convert(1), compare(1), composite(1), montage(1): the last file named is the output "
+        "(FORMAT:PATH is PATH)",
+        "prefixed": True,
         "grade": "read",
         "open": True,
         "operands": "out",
@@ -70,7 +79,8 @@ CATALOGUE: dict[str, object] = {
     },
     "identify": {"source": "identify(1) (ImageMagick)", "grade": "read", "open": True, "unsafe": _MAGICK_UNSAFE},
     "mogrify": {
-        "source": "mogrify(1) (ImageMagick): rewrites each file in place",
+        "source": "mogrify(1) (ImageMagick): rewrites each file in place (FORMAT:PATH is PATH)",
+        "prefixed": True,
         "grade": "read",
         "open": True,
         "operands": "out",
@@ -165,7 +175,14 @@ CATALOGUE: dict[str, object] = {
         "source": "asciinema CLI (docs.asciinema.org/manual/cli) (asciinema 2.4)",
         "options": "-h --help --version",
         "commands": {
-            "rec": {"grade": "read", "open": True, "operands": "first-out", "options": "-c=:runs --command=:runs"},
+            # rec without -c records the user's $SHELL, reading its commands from standard input
+            "rec": {
+                "grade": "runs",
+                "open": True,
+                "operands": "first-out",
+                "options": "-c=:runs --command=:runs",
+                "when": {"-c --command": "read"},
+            },
             "play cat": {"grade": "read", "open": True},
             "upload": {"grade": "publish", "open": True},
             "auth": "home",
