@@ -18,7 +18,15 @@ _CC_OPTIONS = (
     "--target=* -target= -arch= -emit-llvm -Weverything -Wl,*:unknown -Wa,*:unknown -Wp,*:unknown "
     "-Xlinker=:unknown -Xassembler=:unknown -Xpreprocessor=:unknown -Xclang=:unknown -B*=:unknown "
     "-specs*:unknown -wrapper=:unknown -fplugin*:unknown -fpass-plugin*:unknown -load=:unknown @*:unknown "
-    "-save-temps=* -fuse-ld=*:unknown --ld-path=*:unknown -o*=out"
+    "-save-temps=* -fuse-ld=*:unknown --ld-path=*:unknown -o*=out "
+    # -f options naming a file or directory written: gcc(1) "GCC Developer Options" -fdump-KIND-PASS=FILENAME,
+    # -fopt-info-OPTIONS=FILENAME, "Instrumentation Options" -fprofile-note=PATH, "Diagnostic Message Formatting
+    # Options" -fdiagnostics-add-output=SCHEME:file=PATH (and -set-output); clang(1) -ftime-trace=PATH,
+    # -foptimization-record-file=FILE, -fmodules-cache-path=DIR, -fcrash-diagnostics-dir=DIR,
+    # -fproc-stat-report=FILE; gcc(1) "C++ Modules" -fmodule-mapper=|PROGRAM runs PROGRAM as the module mapper
+    "-fdump-*=pairs -fopt-info -fopt-info*=pairs -fdiagnostics-add-output=*:pairs -fdiagnostics-set-output=*:pairs "
+    "-fprofile-note=*:out -ftime-trace=*:out -foptimization-record-file=*:out -fmodules-cache-path=*:out "
+    "-fcrash-diagnostics-dir=*:out -fproc-stat-report=*:out -fmodule-mapper*:unknown"
 )
 _CC = {
     "source": "gcc(1) (GCC 14), Option Summary; clang(1) (Clang 18) command guide",

@@ -178,7 +178,13 @@ CATALOGUE: dict[str, object] = {
         # release command deployed), on the app commands
         "options": "-h --help -t= --access-token= --verbose --debug -c=project --config=project",
         "commands": {
-            "version docs": _READ,
+            "docs": _READ,
+            # fly version upgrade (also version update) reinstalls flyctl from fly.io's installer
+            "version": {
+                "grade": "read",
+                "open": True,
+                "commands": {"upgrade update": {"grade": "install", "open": True}},
+            },
             "status logs dashboard open info ips regions releases history checks": _REMOTE,
             "deploy launch scale restart suspend resume": _CHANGE,
             "auth": {"commands": {"login logout signup": _HOME, "whoami": _REMOTE, "token": "secret"}},

@@ -134,7 +134,14 @@ CATALOGUE: dict[str, object] = {
         "source": "VBoxManage reference (VirtualBox 7.1 User Manual, chapter 8)",
         "options": "-q --nologo --help -h --version -V",
         "commands": {
-            "list showvminfo showmediuminfo metrics": {"grade": "read", "open": True},
+            "list showvminfo showmediuminfo": {"grade": "read", "open": True},
+            # metrics setup|enable|disable change what VBoxSVC collects; list, query and collect read
+            "metrics": {
+                "commands": {
+                    "list query collect": {"grade": "read", "open": True},
+                    "setup enable disable": {"grade": "system", "open": True},
+                }
+            },
             # controlvm VM poweroff "has the same effect on a virtual machine as pulling the power cable on a real
             # computer": the machine's unsaved state is lost; reset likewise ("VBoxManage controlvm")
             "controlvm": {"grade": "system", "open": True, "words": {"poweroff reset": "delete"}},
@@ -163,7 +170,13 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "list dominfo domstate dumpxml domblklist domiflist domifaddr domstats net-list net-info net-dumpxml "
             "pool-list pool-info pool-dumpxml vol-list vol-info capabilities nodeinfo version hostname uri "
-            "snapshot-list snapshot-info snapshot-dumpxml vcpuinfo dommemstat help": {"grade": "read", "open": True},
+            "snapshot-list snapshot-info snapshot-dumpxml vcpuinfo dommemstat help": {
+                "grade": "read",
+                "open": True,
+                # dumpxml --security-info "Include security sensitive information in XML dump" (the VNC/SPICE
+                # passwords)
+                "options": "--security-info:secret",
+            },
             "start shutdown reboot suspend resume define create autostart attach-disk attach-interface "
             "attach-device detach-disk detach-interface detach-device setmem setmaxmem setvcpus net-start "
             "net-define net-create net-autostart pool-start pool-define pool-create pool-autostart pool-build "

@@ -24,10 +24,12 @@ CATALOGUE: dict[str, object] = {
         "-profile= -level= -g= -bufsize= -maxrate= -minrate= -vbr= -stream_loop= -itsoffset= -vn -an -sn "
         "-dn -y -n -re -shortest -hide_banner -nostdin -stats -c:*= -b:*= -q:*= -filter:*= -codec:*= "
         "-map_metadata= -map_chapters= -disposition= -fps_mode= -vsync= -hwaccel= -pass= -passlogfile=out "
-        "-filter_complex_script=in -filter_script=in -report -dump_attachment*:unknown -attach=in -progress=out "
+        "-filter_complex_script=:unknown -filter_script=:unknown -/*:unknown -report -dump_attachment*:unknown -attach=in -progress=out "
         "-sdp_file=out -vstats_file=out -timelimit= -ab= -vb= -qp= -x264-params= -x265-params= -safe= "
         "-allowed_extensions= -protocol_whitelist= -protocol_blacklist=",
         "guard": "viewers:ffmpeg_lists",
+        # a filtergraph read from a file (-filter_script, -filter_complex_script, and ffmpeg 7's "-/OPTION FILE":
+        # "the option value is read from the file") may write files or load libraries FlyBot does not see: refused
         # ffmpeg-protocols(1) "file": an output named file:PATH is PATH; ffmpeg-formats(1) "tee": the tee muxer
         # writes every output named in its file name, separated by "|" (each may carry [options] first)
         "prefixed": True,
@@ -39,14 +41,15 @@ CATALOGUE: dict[str, object] = {
         "grade": "read",
         "open": True,
         "clusters": False,
-        "options": "-o=out -report -i=in -f= -safe= -allowed_extensions= -protocol_whitelist= -protocol_blacklist=",
+        "options": "-o=out -report -i=in -f= -safe= -allowed_extensions= -protocol_whitelist= -protocol_blacklist= "
+        "-/*:unknown",
         "guard": "viewers:ffmpeg_lists",
     },
     "ffplay": {
         "source": "ffplay(1) (FFmpeg 7): plays media",
         "grade": "read",
         "open": True,
-        "options": "-i=in -f= -safe= -allowed_extensions= -protocol_whitelist= -protocol_blacklist=",
+        "options": "-i=in -f= -safe= -allowed_extensions= -protocol_whitelist= -protocol_blacklist= -/*:unknown",
         "guard": "viewers:ffmpeg_lists",
     },
     "magick": {

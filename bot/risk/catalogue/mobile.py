@@ -65,7 +65,7 @@ CATALOGUE: dict[str, object] = {
                 }
             },
             "notarytool altool": {"grade": "publish", "open": True},
-            "stapler": {"grade": "write", "open": True},
+            "stapler": {"grade": "write", "open": True, "operands": "out"},  # staple rewrites the bundle given
         },
     },
     # xcodebuild's options are whole single-dash words; a BUILD_SETTING=VALUE operand (CC=..., a tool it runs) is

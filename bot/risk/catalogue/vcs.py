@@ -11,8 +11,10 @@ the one FlyBot read, as after ``git pull``.
 
 from __future__ import annotations
 
+#: -R/--repository PATH: the repository whose .jj/repo/config.toml is loaded (its ui.pager, ui.diff-formatter,
+#: aliases and fix tools name programs jj runs): a configuration the tool loads.
 _JJ_GLOBAL = (
-    "-R=in --repository=in --ignore-working-copy --ignore-immutable --at-op= --at-operation= --debug --color= "
+    "-R=project --repository=project --ignore-working-copy --ignore-immutable --at-op= --at-operation= --debug --color= "
     "--quiet --no-pager --config=:unknown --config-toml=:unknown --config-file=:unknown -h --help -V --version"
 )
 _JJ_WRITE = {"grade": "write", "open": True, "options": "--tool=:runs -i --interactive"}

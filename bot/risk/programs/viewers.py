@@ -478,9 +478,14 @@ _FFMPEG_FILTERS = ("-vf", "-af", "-filter", "-filter_complex", "-lavfi")
 
 def _ffmpeg_filters(call: Call, words: list[Word]) -> None:
     """Files a filtergraph writes (graded where they land) and libraries it loads (destructive)."""
+    lavfi = any(
+        word.value == "-f" and index + 1 < len(words) and words[index + 1].value == "lavfi"
+        for index, word in enumerate(words)
+    )
     for index, word in enumerate(words[:-1]):
         name = word.value or ""
-        if not (name in _FFMPEG_FILTERS or name.startswith("-filter:")):
+        # ffmpeg-devices(1) "lavfi": with -f lavfi an input is a filtergraph too
+        if not (name in _FFMPEG_FILTERS or name.startswith("-filter:") or (lavfi and name == "-i")):
             continue
         graph = words[index + 1].value
         if graph is None:
