@@ -151,6 +151,10 @@ def ws(tmp_path: Path) -> Path:
         ("xcrun stapler staple /Applications/X.app", R.SYSTEM),
         ("VBoxManage metrics setup", R.SYSTEM),
         ("fly version upgrade", R.SYSTEM),
+        ("cloc --extract-with='touch x' a.tar", R.DESTRUCTIVE),
+        ("cloc --vcs='touch x'", R.DESTRUCTIVE),
+        ("scc --format-multi 'json:/root/x'", R.DESTRUCTIVE),
+        ("ack --ackrc=/tmp/x foo", R.DESTRUCTIVE),
     ],
 )
 def test_hostile_form_is_graded_high_enough(ws: Path, command: str, least: RiskLevel) -> None:
@@ -235,6 +239,10 @@ def test_hostile_form_is_graded_high_enough(ws: Path, command: str, least: RiskL
         ("xcrun stapler staple build/X.app", R.WORKSPACE_WRITE),
         ("VBoxManage metrics query", R.READ_ONLY),
         ("fly version", R.READ_ONLY),
+        ("cloc --vcs=git", R.READ_ONLY),
+        ("cloc .", R.READ_ONLY),
+        ("scc --format-multi 'tabular:stdout,json:out.json'", R.WORKSPACE_WRITE),
+        ("ack foo", R.READ_ONLY),
     ],
 )
 def test_everyday_form_keeps_its_grade(ws: Path, command: str, want: RiskLevel) -> None:

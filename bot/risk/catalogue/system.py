@@ -308,7 +308,8 @@ CATALOGUE: dict[str, object] = {
         "source": "ack(1) (ack 3.7): --pager runs a program",
         "grade": "read",
         "open": True,
-        "options": "--pager=:runs --output=:runs --output=*:runs --create-ackrc:read",
+        # --ackrc=FILE: "an ackrc file that can override all other options" (--pager among them)
+        "options": "--pager=:runs --output=:runs --output=*:runs --create-ackrc:read --ackrc=project",
     },
     "fzf": {
         "source": "fzf(1) (fzf 0.5x): --preview and --bind execute(...) run commands",
@@ -424,6 +425,7 @@ CATALOGUE: dict[str, object] = {
         "grade": "read",
         "open": True,
         "options": "-o=out --output=out --report-file=out --out=out --sql=out",
+        "guard": "viewers:line_counters",  # cloc --extract-with/--vcs commands, scc --format-multi files
     },
     "streamlink": {
         "source": "streamlink CLI (streamlink.github.io/cli.html) (streamlink 7)",

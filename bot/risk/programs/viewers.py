@@ -695,3 +695,39 @@ def asciidoctor_includes(base: Handler) -> Handler:
 
     handler.__name__ = "asciidoctor_includes"
     return handler
+
+
+#: cloc(1) --vcs=VCS: "If <VCS> is 'git' ... 'svn' ... 'auto' ...; otherwise the value is taken as a command whose
+#: output is the list of files" (a command it runs); --extract-with=CMD "Use <cmd> to extract binary archive files".
+_CLOC_VCS = frozenset({"git", "svn", "auto"})
+
+
+def line_counters(base: Handler) -> Handler:
+    """cloc's ``--extract-with=CMD`` and ``--vcs=CMD`` (other than git, svn, auto) run CMD; scc's ``--format-multi
+    FORMAT:FILE,...`` (scc README: "have multiple format output overriding --format [e.g. tabular:stdout,csv:file.csv,
+    json:file.json]") writes each FILE but stdout and stderr."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        for index, word in enumerate(words):
+            name, eq, attached = (word.value or "").partition("=")
+            if not name.startswith("--"):
+                continue
+            value = attached if eq else (words[index + 1].value if index + 1 < len(words) else "")
+            if call.name == "cloc" and (
+                name == "--extract-with" or (name == "--vcs" and (value is None or value not in _CLOC_VCS))
+            ):
+                destructive(call, "runs-program", f"cloc {name} runs the command it names, which FlyBot does not see.")
+                return
+            if call.name == "scc" and name == "--format-multi":
+                if value is None:
+                    destructive(call, "dynamic-argument", "scc --format-multi: its files are only known when it runs.")
+                    return
+                for part in value.split(","):
+                    _, colon, target = part.partition(":")
+                    if colon and target not in ("stdout", "stderr", ""):
+                        call.write(literal_word(target), "scc --format-multi writes")
+
+    handler.__name__ = "line_counters"
+    return handler
