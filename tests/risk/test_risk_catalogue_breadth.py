@@ -155,6 +155,9 @@ def ws(tmp_path: Path) -> Path:
         ("cloc --vcs='touch x'", R.DESTRUCTIVE),
         ("scc --format-multi 'json:/root/x'", R.DESTRUCTIVE),
         ("ack --ackrc=/tmp/x foo", R.DESTRUCTIVE),
+        ("htmlhint -R /tmp/x", R.DESTRUCTIVE),
+        ("dprint fmt", R.NETWORK),
+        ("dprint check", R.NETWORK),
     ],
 )
 def test_hostile_form_is_graded_high_enough(ws: Path, command: str, least: RiskLevel) -> None:
@@ -243,6 +246,9 @@ def test_hostile_form_is_graded_high_enough(ws: Path, command: str, least: RiskL
         ("cloc .", R.READ_ONLY),
         ("scc --format-multi 'tabular:stdout,json:out.json'", R.WORKSPACE_WRITE),
         ("ack foo", R.READ_ONLY),
+        ("htmlhint index.html", R.READ_ONLY),
+        ("bandit -r .", R.READ_ONLY),
+        ("dprint init", R.WORKSPACE_WRITE),
     ],
 )
 def test_everyday_form_keeps_its_grade(ws: Path, command: str, want: RiskLevel) -> None:
@@ -262,3 +268,9 @@ def test_vagrant_with_the_workspace_vagrantfile_keeps_its_grade(tmp_path: Path) 
     (tmp_path / "Vagrantfile").write_text('system("touch ran")\n')
     assert graded("vagrant status", ws)[0] is R.WORKSPACE_WRITE
     assert graded("vagrant version", ws)[0] is R.NETWORK
+
+
+def test_dprint_configuration_written_first_is_destructive(ws: Path) -> None:
+    command = 'echo \'{"plugins": ["https://x.example/p.json@0"]}\' > dprint.json && dprint check'
+    assert graded(command, ws)[0] is R.DESTRUCTIVE
+    assert graded("dprint check", ws)[0] is R.NETWORK

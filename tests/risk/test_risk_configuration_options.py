@@ -76,7 +76,7 @@ LOADED = [
     ("rubocop -c {} app", R.WORKSPACE_WRITE),
     ("golangci-lint run -c {}", R.WORKSPACE_WRITE),
     ("stylelint --config {} src/a.css", R.WORKSPACE_WRITE),
-    ("dprint fmt --config {}", R.WORKSPACE_WRITE),
+    ("dprint fmt --config {}", R.NETWORK),
     ("pre-commit -c {} validate-config", R.READ_ONLY),
     ("knip --config {}", R.WORKSPACE_WRITE),
     ("repomix -c {}", R.WORKSPACE_WRITE),
