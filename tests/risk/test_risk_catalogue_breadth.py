@@ -158,6 +158,14 @@ def ws(tmp_path: Path) -> Path:
         ("htmlhint -R /tmp/x", R.DESTRUCTIVE),
         ("dprint fmt", R.NETWORK),
         ("dprint check", R.NETWORK),
+        ("rustc --emit=link=/root/.bashrc x.rs", R.DESTRUCTIVE),
+        ("rustc --emit link=/root/.bashrc x.rs", R.DESTRUCTIVE),
+        ("rustc --extern foo=/tmp/libfoo.so x.rs", R.DESTRUCTIVE),
+        ("hugo new site /root/x", R.DESTRUCTIVE),
+        ("hugo --config /tmp/x.toml", R.DESTRUCTIVE),
+        ("pyinstaller /tmp/x.spec", R.DESTRUCTIVE),
+        ("stack build --copy-bins --local-bin-path /etc", R.DESTRUCTIVE),
+        ("dotnet dev-certs https --export-path /root/.bashrc", R.DESTRUCTIVE),
     ],
 )
 def test_hostile_form_is_graded_high_enough(ws: Path, command: str, least: RiskLevel) -> None:
@@ -249,6 +257,13 @@ def test_hostile_form_is_graded_high_enough(ws: Path, command: str, least: RiskL
         ("htmlhint index.html", R.READ_ONLY),
         ("bandit -r .", R.READ_ONLY),
         ("dprint init", R.WORKSPACE_WRITE),
+        ("rustc --emit=link,dep-info x.rs", R.WORKSPACE_WRITE),
+        ("rustc x.rs", R.WORKSPACE_WRITE),
+        ("hugo new site mysite", R.WORKSPACE_WRITE),
+        ("hugo new content posts/a.md", R.WORKSPACE_WRITE),
+        ("hugo --config hugo.toml", R.WORKSPACE_WRITE),
+        ("pyinstaller --onefile app.py", R.WORKSPACE_WRITE),
+        ("stack build", R.WORKSPACE_WRITE),
     ],
 )
 def test_everyday_form_keeps_its_grade(ws: Path, command: str, want: RiskLevel) -> None:
