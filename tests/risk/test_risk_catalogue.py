@@ -656,7 +656,7 @@ def test_more_tools_both_ways() -> None:
             ("chezmoi diff", R.DESTRUCTIVE),  # renders templates, which may run commands
             ("stylua --check src", R.READ_ONLY),
             ("stylua src", R.WORKSPACE_WRITE),
-            ("dprint check", R.WORKSPACE_WRITE),  # runs the configured plugins (process plugins: executables)
+            ("dprint check", R.NETWORK),  # downloads and runs the configured plugins (process plugins: executables)
             ("magick in.png +write /etc/x out.png", R.DESTRUCTIVE),
             ("skopeo copy docker://a dir:/etc/x", R.DESTRUCTIVE),
             ("virsh save vm /etc/x", R.DESTRUCTIVE),

@@ -180,7 +180,7 @@ STAYS: list[tuple[str, RiskLevel]] = [
     ('git log | while IFS= read -r line; do echo "$line"; done', RO),
     ("GIT_AUTHOR_NAME=a GIT_AUTHOR_EMAIL=a@b git commit -m x", WW),
     ("semanage module -l", RO),
-    ("composer config --list", RO),
+    ("composer validate --no-plugins", RO),
     ("vercel project ls", NET),
     ("flyctl secrets list", NET),
     ("gh repo sync", SYS),

@@ -329,7 +329,6 @@ def test_terraform_providers_from_a_plugin_directory_outside_are_destructive(
         "echo 'require: /tmp/x.rb' > .rubocop.yml && rubocop",
         'echo \'[{"command": "cc -fplugin=/tmp/x.so a.c"}]\' > compile_commands.json && clang-tidy a.c',
         "echo 'export default []' > eslint.config.js && eslint .",
-        'echo \'{"plugins": ["https://x.example/p.json@0"]}\' > dprint.json && dprint check',
     ],
 )
 def test_a_settings_file_written_before_its_tool_runs_is_destructive(tmp_path: Path, command: str) -> None:

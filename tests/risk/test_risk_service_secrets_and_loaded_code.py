@@ -378,7 +378,7 @@ def test_git_submodule_add_into_a_plain_directory_stays_network(command: str) ->
 
 # -- composer runs its installed plugins on every command -------------------------------------------------------------
 @pytest.mark.parametrize(
-    "command", ["composer show", "composer validate", "composer why", "composer licenses", "composer diagnose"]
+    "command", ["composer show", "composer validate", "composer why", "composer licenses", "composer depends x"]
 )
 def test_composer_reads_run_its_plugins(command: str) -> None:
     assert grade(command) == WW

@@ -32,7 +32,8 @@ CATALOGUE: dict[str, object] = {
     "rar": {
         "source": "rar(1) (RAR 7)",
         "open": True,
-        "options": "-df:delete -dr:delete -m* -p* -r -ep* -hp* -v*",
+        # -ilog[NAME]: "Log errors to file" NAME (without one, rar.log under the home directory)
+        "options": "-df:delete -dr:delete -m* -p* -r -ep* -hp* -v* -ilog:home -ilog*=out",
         "commands": {
             "a m u f c ch cw k rc rn rr rv s": {"grade": "read", "operands": "first-out"},
             "m": {"grade": "delete", "operands": "first-out"},

@@ -18,7 +18,15 @@ _CC_OPTIONS = (
     "--target=* -target= -arch= -emit-llvm -Weverything -Wl,*:unknown -Wa,*:unknown -Wp,*:unknown "
     "-Xlinker=:unknown -Xassembler=:unknown -Xpreprocessor=:unknown -Xclang=:unknown -B*=:unknown "
     "-specs*:unknown -wrapper=:unknown -fplugin*:unknown -fpass-plugin*:unknown -load=:unknown @*:unknown "
-    "-save-temps=* -fuse-ld=*:unknown --ld-path=*:unknown -o*=out"
+    "-save-temps=* -fuse-ld=*:unknown --ld-path=*:unknown -o*=out "
+    # -f options naming a file or directory written: gcc(1) "GCC Developer Options" -fdump-KIND-PASS=FILENAME,
+    # -fopt-info-OPTIONS=FILENAME, "Instrumentation Options" -fprofile-note=PATH, "Diagnostic Message Formatting
+    # Options" -fdiagnostics-add-output=SCHEME:file=PATH (and -set-output); clang(1) -ftime-trace=PATH,
+    # -foptimization-record-file=FILE, -fmodules-cache-path=DIR, -fcrash-diagnostics-dir=DIR,
+    # -fproc-stat-report=FILE; gcc(1) "C++ Modules" -fmodule-mapper=|PROGRAM runs PROGRAM as the module mapper
+    "-fdump-*=pairs -fopt-info -fopt-info*=pairs -fdiagnostics-add-output=*:pairs -fdiagnostics-set-output=*:pairs "
+    "-fprofile-note=*:out -ftime-trace=*:out -foptimization-record-file=*:out -fmodules-cache-path=*:out "
+    "-fcrash-diagnostics-dir=*:out -fproc-stat-report=*:out -fmodule-mapper*:unknown"
 )
 _CC = {
     "source": "gcc(1) (GCC 14), Option Summary; clang(1) (Clang 18) command guide",
@@ -385,7 +393,12 @@ CATALOGUE: dict[str, object] = {
             },
             "dev-certs": {
                 "commands": {
-                    "https": {"grade": "home", "open": True, "options": "--clean:delete --trust:system --check"}
+                    # --export-path/-ep FILE writes the certificate (and with its key) there
+                    "https": {
+                        "grade": "home",
+                        "open": True,
+                        "options": "--clean:delete --trust:system --check --export-path=out -ep=out",
+                    }
                 }
             },
             "user-secrets": {"open": True, "commands": {"list": "secret", "set init": "home", "remove clear": "home"}},
@@ -474,9 +487,11 @@ CATALOGUE: dict[str, object] = {
     "rustc": {
         "source": "rustc book: Command-line Arguments (doc.rust-lang.org/rustc/command-line-arguments.html)",
         "grade": "build",
-        "options": "-o=out --out-dir=out --emit=* --crate-type= --crate-name= --edition= -g -O --test "
+        # --emit TYPE[=PATH],...: each PATH written; --extern NAME=PATH: a crate loaded from PATH (a proc-macro crate
+        # is a library rustc loads and runs while compiling)
+        "options": "-o=out --out-dir=out --emit=pairs --crate-type= --crate-name= --edition= -g -O --test "
         "--target= -L*= -l*= --cfg= --cap-lints= -W= -A= -D= -F= --explain=:read -v --verbose "
-        "-V --version --print= --cfg=* -C*=:unknown -Z*=:unknown --extern= --sysroot=:unknown "
+        "-V --version --print= --cfg=* -C*=:unknown -Z*=:unknown --extern=:unknown --sysroot=:unknown "
         "@*:unknown --check-cfg=",
         "when": {"--print -V --version": "read"},
     },
@@ -520,7 +535,11 @@ CATALOGUE: dict[str, object] = {
         "options": "--help --version --verbose --silent -j= --resolver= --snapshot= --stack-yaml=:unknown "
         "--work-dir=out --with-gcc=interpreter --with-hpack=interpreter --ghc-options=:unknown",
         "commands": {
-            "build test bench haddock": {"grade": "build", "open": True, "options": "--copy-bins:home --exec=:runs"},
+            "build test bench haddock": {
+                "grade": "build",
+                "open": True,
+                "options": "--copy-bins:home --exec=:runs --local-bin-path=out",
+            },
             "setup update": {"grade": "install", "open": True},
             "install": {"grade": "install", "open": True},
             "new": {"grade": "fetch", "open": True},
@@ -720,10 +739,17 @@ CATALOGUE: dict[str, object] = {
         "grade": "build",
         "options": "-d=out --destination=out -D --buildDrafts -E --buildExpired -F --buildFuture -s=in --source=in "
         "-b= --baseURL= --minify --gc --cleanDestinationDir:delete -e= --environment= -t= --theme= "
-        "--config=in --logLevel= --quiet -v --verbose -h --help",
+        # --config FILE: the site configuration (publishDir, security.exec.allow: the programs templates may run)
+        "--config=project --logLevel= --quiet -v --verbose -h --help",
         "commands": {
             "server serve": {"grade": "build", "open": True},
-            "new": {"grade": "write", "open": True},
+            # hugo new site PATH makes the site's skeleton at PATH
+            "new": {
+                "grade": "write",
+                "open": True,
+                "else": "write",
+                "commands": {"site": {"grade": "write", "open": True, "operands": "out"}, "theme content": "write"},
+            },
             "deploy": {"grade": "change", "open": True},
             "mod": {
                 "commands": {
@@ -958,6 +984,8 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "options": "--distpath=out --workpath=out --specpath=out --upx-dir=:unknown --runtime-hook=:runs "
         "--additional-hooks-dir=:runs",
+        # a .spec operand is Python PyInstaller executes ("Using Spec Files"); a script is analysed with its hooks
+        "operands": "project",
     },
     "postcss": {
         "source": "postcss-cli README (postcss-cli 11): loads postcss.config.js",

@@ -88,7 +88,9 @@ CATALOGUE: dict[str, object] = {
         "grade": "read",
         "open": True,
         "options": "-w:build --write-changes:build --write:build --fix:build --refactor:build -o=out --output=out "
-        "--output-file=out -f= --format= -c=in --config=in --init:install --download-external-modules:network",
+        "--output-file=out -f= --format= -c=in --config=in --init:install --download-external-modules:network "
+        # htmlhint -R/--rulesdir FILE|DIR: "load custom rules from file or folder" (JavaScript it runs)
+        "-R=project --rulesdir=project",
         "when": {"-w --write-changes --write --fix --refactor": {"operands": "out"}},
     },
     "staticcheck": {
@@ -400,9 +402,10 @@ CATALOGUE: dict[str, object] = {
         "plugins, process plugins are executables it runs",
         "options": "-h --help -V --version -c=project --config=project",
         "commands": {
-            "fmt": {"grade": "build", "open": True, "operands": "out"},
-            # check resolves and runs the configured plugins as fmt does (process plugins are executables)
-            "check output-file-paths output-resolved-config license": {"grade": "build", "open": True},
+            # fmt and check download the plugins the configuration names by URL (to the cache) before running them
+            # (process plugins are executables)
+            "fmt": {"grade": "fetch", "open": True, "operands": "out"},
+            "check output-file-paths output-resolved-config license": {"grade": "fetch", "open": True},
             "init config": {"grade": "write", "open": True},
             "upgrade": "install",
             "clear-cache": "delete",

@@ -178,7 +178,13 @@ CATALOGUE: dict[str, object] = {
         # release command deployed), on the app commands
         "options": "-h --help -t= --access-token= --verbose --debug -c=project --config=project",
         "commands": {
-            "version docs": _READ,
+            "docs": _READ,
+            # fly version upgrade (also version update) reinstalls flyctl from fly.io's installer
+            "version": {
+                "grade": "read",
+                "open": True,
+                "commands": {"upgrade update": {"grade": "install", "open": True}},
+            },
             "status logs dashboard open info ips regions releases history checks": _REMOTE,
             "deploy launch scale restart suspend resume": _CHANGE,
             "auth": {"commands": {"login logout signup": _HOME, "whoami": _REMOTE, "token": "secret"}},
@@ -229,9 +235,19 @@ CATALOGUE: dict[str, object] = {
         "grade": "change",
         "else": "change",
         "commands": {
-            "deploy redeploy promote rollback alias scale": _CHANGE,
+            "deploy redeploy promote rollback scale": _CHANGE,
+            # vercel alias [set] DEPLOYMENT DOMAIN, alias ls, alias rm DOMAIN (removes the alias)
+            "alias aliases ln": {
+                "grade": "change",
+                "open": True,
+                "else": "change",
+                "commands": {"ls list": _REMOTE, "set": _CHANGE, "rm remove": _DESTROY},
+            },
             "remove rm": _DESTROY,
-            "ls list inspect logs whoami certs teams": _REMOTE,
+            "ls list inspect logs whoami": _REMOTE,
+            # vercel certs ls|issue|add|rm, vercel teams list|add|invite|switch (Vercel CLI reference)
+            "certs": {"commands": {"ls list": _REMOTE, "issue add": _CHANGE, "rm remove": _DESTROY}},
+            "teams": {"commands": {"ls list": _REMOTE, "add invite": _CHANGE, "switch": _HOME}},
             "project projects": {
                 "grade": "remote",
                 "open": True,
@@ -266,6 +282,7 @@ CATALOGUE: dict[str, object] = {
     "netlify ntl": {
         "source": "Netlify CLI command reference (cli.netlify.com) (netlify-cli 17)",
         "options": "-h --help --version --debug --auth=",
+        "guard": "cloud:netlify_api",  # api METHOD: graded by the method's verb
         "commands": {
             "deploy init link": _CHANGE,
             "login logout switch unlink": _HOME,
@@ -383,7 +400,11 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help --socket=",
         "guard": "net:tailscale_funnel",
         "commands": {
-            "status ip version whois netcheck dns metrics exit-node": {"grade": "read", "open": True},
+            "status ip version whois dns exit-node": {"grade": "read", "open": True},
+            # netcheck "Print an analysis of local network conditions" (it probes the DERP relays); metrics write
+            # PATH "writes metric values to a text file provided as its only argument"
+            "netcheck": {"grade": "network", "open": True},
+            "metrics": {"commands": {"print": "read", "write": {"grade": "read", "open": True, "operands": "out"}}},
             "ping": {"grade": "network", "open": True},
             "up down set login logout switch serve funnel cert drive lock": {"grade": "system", "open": True},
             "file": {
@@ -481,12 +502,19 @@ CATALOGUE: dict[str, object] = {
     },
     "helmfile": {
         "source": "helmfile CLI (helmfile.readthedocs.io) (helmfile 0.16x)",
-        "options": "-h --help -v --version -f=in --file=in -e= --environment= -l= --selector= --kube-context= -n= "
-        "--namespace= -q --quiet --debug",
+        # -f/--file: the helmfile.yaml (or helmfile.d) loaded: its templates' exec function and its hooks run
+        # programs; template --output-dir and write-values --output-file-template name where files are written
+        "options": "-h --help -v --version -f=project --file=project -e= --environment= -l= --selector= "
+        "--kube-context= -n= --namespace= -q --quiet --debug",
         "commands": {
             "sync apply deps repos fetch": _CHANGE,
             "destroy delete": _DESTROY,
-            "diff template lint list status build write-values": _REMOTE,
+            "diff lint list status build": _REMOTE,
+            "template write-values": {
+                "grade": "remote",
+                "open": True,
+                "options": "--output-dir=out --output-dir-template=:unknown --output-file-template=:unknown",
+            },
             "init": {"grade": "install", "open": True},
         },
     },
@@ -501,7 +529,9 @@ CATALOGUE: dict[str, object] = {
         "source": "Prowler CLI (docs.prowler.com) (Prowler 4): audits a cloud account through its APIs",
         "grade": "remote",
         "open": True,
-        "options": "-o=out --output-directory=out -F= --output-filename= --config-file=in",
+        # -x/--checks-folder DIR: custom checks (Python) loaded from DIR and run
+        "options": "-o=out --output-directory=out -F= --output-filename= --config-file=in -x=project "
+        "--checks-folder=project",
     },
     "gcalcli": {
         "source": "gcalcli README (gcalcli 4.5): Google Calendar from the command line",
@@ -607,7 +637,14 @@ CATALOGUE: dict[str, object] = {
                         "options": "-p=out --collections-path=out "
                         "--roles-path=out -r=project --requirements-file=project",
                     },
-                    "list info search": {"grade": "read", "open": True},
+                    "list": {"grade": "read", "open": True},
+                    # role search "Search the Galaxy database"; info asks the Galaxy API unless --offline
+                    "info search": {
+                        "grade": "network",
+                        "open": True,
+                        "options": "--offline",
+                        "when": {"--offline": "read"},
+                    },
                     "init": {"grade": "write", "open": True},
                     "build": {"grade": "build", "open": True},
                     "publish import": {"grade": "publish", "open": True},

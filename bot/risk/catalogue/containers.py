@@ -91,10 +91,19 @@ CATALOGUE: dict[str, object] = {
         "source": "Vagrant CLI (developer.hashicorp.com/vagrant/docs/cli) (Vagrant 2.4)",
         "options": "-h --help -v --version --debug --no-color",
         "commands": {
-            "global-status version": {"grade": "read", "open": True},
-            "status port ssh-config validate": {"grade": "build", "open": True},  # they load the Vagrantfile (Ruby)
-            "up reload resume provision halt suspend upload package": {"grade": "system", "open": True},
-            "destroy": {"grade": "delete", "open": True},
+            # vagrant version: "In order to determine the latest available Vagrant version, this command must
+            # make a network call"; global-status --prune removes invalid entries from the machine index under ~
+            "global-status": {"grade": "read", "open": True, "options": "--prune:home"},
+            "version": {"grade": "network", "open": True},
+            # Vagrant looks for the Vagrantfile (Ruby it loads) in the current directory, then in each directory
+            # above it (Vagrant docs, "Vagrantfile": "Lookup Path")
+            "status port ssh-config validate": {"grade": "build", "open": True, "above": "Vagrantfile"},
+            "up reload resume provision halt suspend upload package": {
+                "grade": "system",
+                "open": True,
+                "above": "Vagrantfile",
+            },
+            "destroy": {"grade": "delete", "open": True, "above": "Vagrantfile"},
             "init": {"grade": "write", "open": True},
             "ssh rdp powershell winrm": "runs",
             "box": {
@@ -125,7 +134,14 @@ CATALOGUE: dict[str, object] = {
         "source": "VBoxManage reference (VirtualBox 7.1 User Manual, chapter 8)",
         "options": "-q --nologo --help -h --version -V",
         "commands": {
-            "list showvminfo showmediuminfo metrics": {"grade": "read", "open": True},
+            "list showvminfo showmediuminfo": {"grade": "read", "open": True},
+            # metrics setup|enable|disable change what VBoxSVC collects; list, query and collect read
+            "metrics": {
+                "commands": {
+                    "list query collect": {"grade": "read", "open": True},
+                    "setup enable disable": {"grade": "system", "open": True},
+                }
+            },
             # controlvm VM poweroff "has the same effect on a virtual machine as pulling the power cable on a real
             # computer": the machine's unsaved state is lost; reset likewise ("VBoxManage controlvm")
             "controlvm": {"grade": "system", "open": True, "words": {"poweroff reset": "delete"}},
@@ -154,7 +170,13 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "list dominfo domstate dumpxml domblklist domiflist domifaddr domstats net-list net-info net-dumpxml "
             "pool-list pool-info pool-dumpxml vol-list vol-info capabilities nodeinfo version hostname uri "
-            "snapshot-list snapshot-info snapshot-dumpxml vcpuinfo dommemstat help": {"grade": "read", "open": True},
+            "snapshot-list snapshot-info snapshot-dumpxml vcpuinfo dommemstat help": {
+                "grade": "read",
+                "open": True,
+                # dumpxml --security-info "Include security sensitive information in XML dump" (the VNC/SPICE
+                # passwords)
+                "options": "--security-info:secret",
+            },
             "start shutdown reboot suspend resume define create autostart attach-disk attach-interface "
             "attach-device detach-disk detach-interface detach-device setmem setmaxmem setvcpus net-start "
             "net-define net-create net-autostart pool-start pool-define pool-create pool-autostart pool-build "
@@ -243,10 +265,12 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help -v --verbose --version",
         "commands": {
             "list ls info find version get aliases networks help": {"grade": "read", "open": True},
-            "launch start stop restart suspend umount transfer set clone snapshot restore recover alias unalias": {
+            "launch start stop restart suspend umount set clone snapshot restore recover alias unalias": {
                 "grade": "system",
                 "open": True,
             },
+            # multipass transfer SOURCE... DESTINATION: a destination without INSTANCE: is a file of this machine
+            "transfer": {"grade": "system", "open": True, "operands": "last-out"},
             "mount": {"grade": "system", "open": True, "operands": "mount"},
             "delete purge": {"grade": "delete", "open": True},
             "shell sh exec": "runs",
@@ -273,7 +297,9 @@ CATALOGUE: dict[str, object] = {
             "status ip version logs update-check profile docker-env podman-env": {"grade": "read", "open": True},
             # minikube start --mount --mount-string SRC:DST: the host's SRC in the node
             "start": {"grade": "system", "open": True, "options": "--mount --mount-string=mount"},
-            "stop pause unpause tunnel cp": {"grade": "system", "open": True},
+            "stop pause unpause tunnel": {"grade": "system", "open": True},
+            # minikube cp SOURCE TARGET: "Copy the specified file into minikube", or out of a node into a local path
+            "cp": {"grade": "system", "open": True, "operands": "last-out"},
             "mount": {"grade": "system", "open": True, "operands": "mount"},
             "delete": {"grade": "delete", "open": True},
             "ssh kubectl dashboard": "runs",
@@ -366,7 +392,8 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "sign attest sign-blob attest-blob": {"grade": "change", "open": True},
             "verify verify-blob verify-attestation tree triangulate download": {"grade": "remote", "open": True},
-            "generate-key-pair": {"grade": "write", "open": True},
+            # generate-key-pair --output-key-prefix PREFIX writes PREFIX.key and PREFIX.pub
+            "generate-key-pair": {"grade": "write", "open": True, "options": "--output-key-prefix=out"},
             "version": "read",
             "login": "home",
             "clean": {"grade": "destroy", "open": True},
@@ -485,7 +512,11 @@ CATALOGUE: dict[str, object] = {
             },
             "image": {"commands": {"import load": "system"}},
             "config": {
-                "commands": {"init": {"grade": "write", "open": True}, "migrate": {"grade": "write", "open": True}}
+                # k3d config init -o/--output FILE ("Write a default k3d config"); migrate INPUT [OUTPUT]
+                "commands": {
+                    "init": {"grade": "write", "open": True, "options": "-o=out --output=out"},
+                    "migrate": {"grade": "write", "open": True, "operands": "last-out"},
+                }
             },
         },
     },

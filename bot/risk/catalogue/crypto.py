@@ -57,14 +57,20 @@ CATALOGUE: dict[str, object] = {
     "ssh-keygen": {
         "source": "ssh-keygen(1) (OpenSSH 9.8)",
         "grade": "home",
-        "options": "-f=out -t= -b= -C= -N= -P= -a= -m= -E= -I= -n= -V= -z= -O= -r= -Y= -T= -M= -G= -J= -j= -K= -s=in "
+        "options": "-f=out -t= -b= -C= -N= -P= -a= -m= -E= -I= -n= -V= -z= -O=pairs -r= -Y= -T= -M= -G= -J= -j= -K= -s=in "
         "-S= -Z= -g -u -Q -e -i -p -y -l -v -q -c -L -B -H -F= -R= -h -k -x -A:system -D=:unknown "
         "-w=:unknown -U",
         # -l prints a key's fingerprint, -B its bubblebabble digest, -L a certificate, -y the public key of a private
         # one, -F the known_hosts lines of a host: the -f file is read
         # with -f the key (or the known_hosts, KRL or signature file) is that file, graded where it lands, not one
         # under ~/.ssh
-        "when": {"-f": "write", "-l -L -B -y -F": {"grade": "read", "reads": "-f"}},
+        # -O write-attestation=PATH and checkpoint=PATH name files written; -M generate|screen writes the moduli
+        # file named last; -Y sign writes FILE.sig beside each FILE; -s CA_KEY writes KEY-cert.pub beside each key
+        "when": {
+            "-f": "write",
+            "-l -L -B -y -F": {"grade": "read", "reads": "-f"},
+            "-M -Y=sign -s": {"operands": "out"},
+        },
     },
     "ssh-add": {
         "source": "ssh-add(1) (OpenSSH 9.8): adds identities to the running agent",
@@ -76,7 +82,9 @@ CATALOGUE: dict[str, object] = {
         "source": "gpg(1) (GnuPG 2.4): commands and options (long options may be abbreviated)",
         "grade": "home",
         "open": True,
-        "options": "-o=out --output=out --homedir= -r= --recipient= -u= --local-user= -R= --hidden-recipient= "
+        # --homedir DIR: the home whose gpg.conf is read (photo-viewer, exec-path, keyserver options name programs
+        # and servers) and whose gpg-agent.conf names the pinentry program: a configuration the tool loads
+        "options": "-o=out --output=out --homedir=project -r= --recipient= -u= --local-user= -R= --hidden-recipient= "
         "--default-key= --keyring= --secret-keyring= --trustdb-name= --export-secret-keys:secret "
         "--export-secret-key:secret --export-secret-subkeys:secret -d:secret --decrypt:secret "
         "--decrypt-files:secret --delete-keys:delete "

@@ -30,6 +30,11 @@ _MYSQL = (
     "--delete-source-logs:destroy"
 )
 
+_HTS_OPTIONS = "-o=out --output=out -O= --output-type= -@= --threads="
+_HTS_OUT = "-o=out --output=out -p=out --prefix=out"
+_HTS_READS = "idxstats flagstat split isec filter concat annotate stats depth query norm mpileup call head tview"
+_HTS_READ = {"grade": "read", "open": True, "options": _HTS_OUT}
+
 CATALOGUE: dict[str, object] = {
     "pg_dump pg_dumpall": {
         "source": "pg_dump(1), pg_dumpall(1) (PostgreSQL 17)",
@@ -56,10 +61,11 @@ CATALOGUE: dict[str, object] = {
         "open": True,
     },
     "pg_basebackup": {
-        "source": "pg_basebackup(1) (PostgreSQL 17)",
+        "source": "pg_basebackup(1) (PostgreSQL 17): --waldir names where the WAL files are written, "
+        "-T/--tablespace-mapping OLDDIR=NEWDIR where a tablespace is written",
         "grade": "remote",
         "open": True,
-        "options": "-D=out --pgdata=out",
+        "options": "-D=out --pgdata=out --waldir=out -T=pairs --tablespace-mapping=pairs",
     },
     "initdb": {
         "source": "initdb(1) (PostgreSQL 17)",
@@ -94,7 +100,8 @@ CATALOGUE: dict[str, object] = {
         "source": "mongodump (MongoDB Database Tools 100.10)",
         "grade": "remote",
         "open": True,
-        "options": "-o=out --out=out --archive=*",
+        # --archive=FILE writes the archive to FILE (without a value, to standard output)
+        "options": "-o=out --out=out --archive=*:out",
     },
     "mongoexport": {
         "source": "mongoexport (MongoDB Database Tools 100.10)",
@@ -151,7 +158,8 @@ CATALOGUE: dict[str, object] = {
                 "commands": {
                     "save": {"grade": "secret", "open": True, "operands": "out"},  # the whole store, Secrets too
                     "status": "read",
-                    "restore": {"grade": "write", "open": True},
+                    # snapshot restore --data-dir/--wal-dir: the member's directories written (default NAME.etcd)
+                    "restore": {"grade": "write", "open": True, "options": "--data-dir=out --wal-dir=out"},
                 }
             },
             "make-mirror": {"grade": "change", "open": True},
@@ -200,16 +208,30 @@ CATALOGUE: dict[str, object] = {
             },
         },
     },
-    "samtools bcftools": {
-        "source": "samtools(1), bcftools(1) (htslib 1.21): they read alignment/variant files; -o names the output",
-        "options": "-o=out --output=out -O= --output-type= -@= --threads=",
+    # samtools(1), bcftools(1) (htslib 1.21): they read alignment/variant files; -o names the output; index and
+    # faidx write the index beside the file or to the file named second (samtools-index(1): "samtools index
+    # aln.bam [out.index]"); samtools merge writes the file named first unless -o names it; samtools view -U
+    # writes the alignments not selected; sort -T names the temporary files' prefix (bcftools sort: directory)
+    "samtools": {
+        "source": "samtools(1), samtools-index(1), samtools-merge(1), samtools-view(1), samtools-sort(1) "
+        "(samtools 1.21)",
+        "options": _HTS_OPTIONS,
         "commands": {
-            "view sort merge index idxstats flagstat split isec filter concat annotate stats depth faidx query norm "
-            "mpileup call head tview": {
-                "grade": "read",
-                "open": True,
-                "options": "-o=out --output=out -p=out --prefix=out",
-            },
+            _HTS_READS: _HTS_READ,
+            "view": {"grade": "read", "open": True, "options": _HTS_OUT + " -U=out --unoutput=out"},
+            "sort": {"grade": "read", "open": True, "options": _HTS_OUT + " -T=out"},
+            "index faidx": {"grade": "write", "open": True, "operands": "out", "options": _HTS_OUT},
+            "merge": {"grade": "read", "open": True, "operands": "first-out", "options": _HTS_OUT},
+        },
+    },
+    "bcftools": {
+        "source": "bcftools(1) (bcftools 1.21): index writes FILE.csi (or .tbi) beside the file unless -o names it; "
+        "sort -T names the temporary directory",
+        "options": _HTS_OPTIONS,
+        "commands": {
+            _HTS_READS + " view merge": _HTS_READ,
+            "sort": {"grade": "read", "open": True, "options": _HTS_OUT + " -T=out --temp-dir=out"},
+            "index": {"grade": "write", "open": True, "operands": "out", "options": _HTS_OUT},
         },
     },
     "prisma": {

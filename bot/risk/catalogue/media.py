@@ -24,10 +24,16 @@ CATALOGUE: dict[str, object] = {
         "-profile= -level= -g= -bufsize= -maxrate= -minrate= -vbr= -stream_loop= -itsoffset= -vn -an -sn "
         "-dn -y -n -re -shortest -hide_banner -nostdin -stats -c:*= -b:*= -q:*= -filter:*= -codec:*= "
         "-map_metadata= -map_chapters= -disposition= -fps_mode= -vsync= -hwaccel= -pass= -passlogfile=out "
-        "-filter_complex_script=in -filter_script=in -report -dump_attachment*:unknown -attach=in -progress=out "
+        "-filter_complex_script=:unknown -filter_script=:unknown -/*:unknown -report -dump_attachment*:unknown -attach=in -progress=out "
         "-sdp_file=out -vstats_file=out -timelimit= -ab= -vb= -qp= -x264-params= -x265-params= -safe= "
         "-allowed_extensions= -protocol_whitelist= -protocol_blacklist=",
         "guard": "viewers:ffmpeg_lists",
+        # a filtergraph read from a file (-filter_script, -filter_complex_script, and ffmpeg 7's "-/OPTION FILE":
+        # "the option value is read from the file") may write files or load libraries FlyBot does not see: refused
+        # ffmpeg-protocols(1) "file": an output named file:PATH is PATH; ffmpeg-formats(1) "tee": the tee muxer
+        # writes every output named in its file name, separated by "|" (each may carry [options] first)
+        "prefixed": True,
+        "when": {"-f=tee": "unknown"},
     },
     # ffprobe's options are whole single-dash words (-show_format, -of json): never short clusters
     "ffprobe": {
@@ -35,18 +41,22 @@ CATALOGUE: dict[str, object] = {
         "grade": "read",
         "open": True,
         "clusters": False,
-        "options": "-o=out -report -i=in -f= -safe= -allowed_extensions= -protocol_whitelist= -protocol_blacklist=",
+        "options": "-o=out -report -i=in -f= -safe= -allowed_extensions= -protocol_whitelist= -protocol_blacklist= "
+        "-/*:unknown",
         "guard": "viewers:ffmpeg_lists",
     },
     "ffplay": {
         "source": "ffplay(1) (FFmpeg 7): plays media",
         "grade": "read",
         "open": True,
-        "options": "-i=in -f= -safe= -allowed_extensions= -protocol_whitelist= -protocol_blacklist=",
+        "options": "-i=in -f= -safe= -allowed_extensions= -protocol_whitelist= -protocol_blacklist= -/*:unknown",
         "guard": "viewers:ffmpeg_lists",
     },
     "magick": {
-        "source": "magick(1) (ImageMagick 7): magick [convert|compare|composite|montage|identify|mogrify] ...",
+        "source": "magick(1) (ImageMagick 7): magick [convert|compare|composite|montage|identify|mogrify] ...; "
+        "a file named FORMAT:PATH is written at PATH in that format (ImageMagick Command-line Processing, "
+        "Filename References: png:rose)",
+        "prefixed": True,
         "grade": "read",
         "open": True,
         "operands": "out",
@@ -61,7 +71,9 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "convert compare composite montage": {
-        "source": "ImageMagick 6 convert(1), compare(1), composite(1), montage(1): the last file named is the output",
+        "source": "ImageMagick 6 convert(1), compare(1), composite(1), montage(1): the last file named is the output "
+        "(FORMAT:PATH is PATH)",
+        "prefixed": True,
         "grade": "read",
         "open": True,
         "operands": "out",
@@ -70,7 +82,8 @@ CATALOGUE: dict[str, object] = {
     },
     "identify": {"source": "identify(1) (ImageMagick)", "grade": "read", "open": True, "unsafe": _MAGICK_UNSAFE},
     "mogrify": {
-        "source": "mogrify(1) (ImageMagick): rewrites each file in place",
+        "source": "mogrify(1) (ImageMagick): rewrites each file in place (FORMAT:PATH is PATH)",
+        "prefixed": True,
         "grade": "read",
         "open": True,
         "operands": "out",
@@ -165,7 +178,14 @@ CATALOGUE: dict[str, object] = {
         "source": "asciinema CLI (docs.asciinema.org/manual/cli) (asciinema 2.4)",
         "options": "-h --help --version",
         "commands": {
-            "rec": {"grade": "read", "open": True, "operands": "first-out", "options": "-c=:runs --command=:runs"},
+            # rec without -c records the user's $SHELL, reading its commands from standard input
+            "rec": {
+                "grade": "runs",
+                "open": True,
+                "operands": "first-out",
+                "options": "-c=:runs --command=:runs",
+                "when": {"-c --command": "read"},
+            },
             "play cat": {"grade": "read", "open": True},
             "upload": {"grade": "publish", "open": True},
             "auth": "home",

@@ -65,7 +65,7 @@ CATALOGUE: dict[str, object] = {
                 }
             },
             "notarytool altool": {"grade": "publish", "open": True},
-            "stapler": {"grade": "write", "open": True},
+            "stapler": {"grade": "write", "open": True, "operands": "out"},  # staple rewrites the bundle given
         },
     },
     # xcodebuild's options are whole single-dash words; a BUILD_SETTING=VALUE operand (CC=..., a tool it runs) is
@@ -102,7 +102,9 @@ CATALOGUE: dict[str, object] = {
             "run test build analyze format gen-l10n assemble": _FLUTTER_BUILD,
             "create": {"grade": "fetch", "open": True, "operands": "out"},
             "doctor": {"grade": "network", "open": True},
-            "devices emulators help": {"grade": "read", "open": True},
+            "devices help": {"grade": "read", "open": True},
+            # flutter emulators --launch ID starts an emulator; --create makes one under ~/.android
+            "emulators": {"grade": "read", "open": True, "options": "--launch=:system --create:home"},
             "logs screenshot": {"grade": "remote", "open": True, "options": "-o=out --out=out"},
             "install": {"grade": "change", "open": True},
             "attach": "runs",
@@ -111,7 +113,15 @@ CATALOGUE: dict[str, object] = {
             "config": {"grade": "home", "open": True},
             "pub": {
                 "commands": {
-                    "get add remove upgrade downgrade outdated deps cache": {"grade": "fetch", "open": True},
+                    "get add remove upgrade downgrade outdated deps": {"grade": "fetch", "open": True},
+                    # pub cache add|repair fetch into the system cache; clean "Clears the global PUB_CACHE"
+                    "cache": {
+                        "commands": {
+                            "add repair": {"grade": "fetch", "open": True},
+                            "clean": {"grade": "delete", "open": True},
+                            "list": "read",
+                        }
+                    },
                     "publish": {"grade": "publish", "open": True},
                     "run global": "runs",
                 }
@@ -139,7 +149,15 @@ CATALOGUE: dict[str, object] = {
             "info": {"grade": "read", "open": True},
             "pub": {
                 "commands": {
-                    "get add remove upgrade downgrade outdated deps cache": {"grade": "fetch", "open": True},
+                    "get add remove upgrade downgrade outdated deps": {"grade": "fetch", "open": True},
+                    # pub cache add|repair fetch into the system cache; clean "Clears the global PUB_CACHE"
+                    "cache": {
+                        "commands": {
+                            "add repair": {"grade": "fetch", "open": True},
+                            "clean": {"grade": "delete", "open": True},
+                            "list": "read",
+                        }
+                    },
                     "publish": {"grade": "publish", "open": True},
                     "run global": "runs",
                 }
@@ -149,10 +167,15 @@ CATALOGUE: dict[str, object] = {
     "bundletool": {
         "source": "bundletool (developer.android.com/tools/bundletool) (bundletool 1.17)",
         "commands": {
-            "build-apks build-bundle": {"grade": "build", "open": True, "options": "--output=out"},
+            # --aapt2 PATH, --adb PATH: the aapt2 and adb programs run
+            "build-apks build-bundle": {
+                "grade": "build",
+                "open": True,
+                "options": "--output=out --aapt2=interpreter",
+            },
             "dump validate get-size version help": {"grade": "read", "open": True},
-            "get-device-spec": {"grade": "remote", "open": True, "options": "--output=out"},
-            "install-apks install-multi-apks": {"grade": "change", "open": True},
+            "get-device-spec": {"grade": "remote", "open": True, "options": "--output=out --adb=interpreter"},
+            "install-apks install-multi-apks": {"grade": "change", "open": True, "options": "--adb=interpreter"},
             "extract-apks": {"grade": "read", "open": True, "options": "--output-dir=out"},
         },
     },
@@ -168,7 +191,17 @@ CATALOGUE: dict[str, object] = {
                 "open": True,
                 "options": "--project-directory=project --repo-update --deployment --clean-install",
             },
-            "outdated search list spec": {"grade": "network", "open": True},
+            "outdated search list": {"grade": "network", "open": True},
+            # pod spec create writes a podspec, edit opens it in the editor, lint evaluates and builds the podspec
+            # named (Ruby), cat and which print one from the spec repos
+            "spec": {
+                "commands": {
+                    "cat which": {"grade": "network", "open": True},
+                    "create": {"grade": "write", "open": True},
+                    "lint": {"grade": "fetch", "open": True, "operands": "project"},
+                    "edit": "runs",
+                }
+            },
             "lib": {
                 "commands": {"lint": {"grade": "fetch", "open": True}, "create": {"grade": "fetch", "open": True}},
             },

@@ -96,7 +96,9 @@ CATALOGUE: dict[str, object] = {
                 "options": "-c:delete --clear:delete",
             },
             "publish": {"grade": "publish", "open": True},
-            "format": {"grade": "build", "open": True, "options": "--check --diff"},
+            # uv format runs Ruff, downloaded from GitHub into the cache on first use (uv CLI reference, "uv format":
+            # --version "The version of Ruff to use for formatting")
+            "format": {"grade": "fetch", "open": True, "options": "--check --diff"},
             "version": {"grade": "write", "open": True},
             "help": "read",
             "cache": {"commands": {"dir": "read", "clean prune": {"grade": "delete", "open": True}}},
@@ -137,7 +139,13 @@ CATALOGUE: dict[str, object] = {
                         "open": True,
                         "options": "-o=out --output-file=out " + _UV_FIND_LINKS,
                     },
-                    "list show freeze tree check": {"grade": "read", "open": True},
+                    # uv pip list|tree --outdated: "List outdated packages. The latest version of each package will
+                    # be shown alongside the installed version" (asked of the index)
+                    "list show freeze tree check": {
+                        "grade": "read",
+                        "open": True,
+                        "options": "--outdated:network",
+                    },
                 }
             },
             "tool": {
@@ -193,7 +201,10 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "create install update upgrade": {"grade": "install", "open": True},
             "remove uninstall": {"grade": "delete", "open": True},
-            "list info search compare doctor notices repoquery": {"grade": "read", "open": True},
+            "list info compare doctor": {"grade": "read", "open": True},
+            # conda search "Search for packages" in the channels, notices "Retrieve latest channel notifications",
+            # mamba repoquery queries the channels' repodata: they ask the channels
+            "search notices repoquery": {"grade": "network", "open": True},
             "activate deactivate": {"grade": "read", "open": True},
             "clean": {"grade": "delete", "open": True},
             # conda init (mamba init): writes the conda block into ~/.bashrc, ~/.zshrc... (all shells with --all,
@@ -332,9 +343,12 @@ CATALOGUE: dict[str, object] = {
                 "options": "-i=out --install-dir=out -n=out --bindir=out",
             },
             "uninstall cleanup": {"grade": "delete", "open": True},
+            # gem list|query|info|dependency|specification -r/--remote, -b/--both ask the gem server; gem check
+            # --doctor "Clean up uninstalled gems and broken specifications" (gem(1) command reference)
             "list query contents dependency environment env help which info specification check stale": {
                 "grade": "read",
                 "open": True,
+                "options": "-r:network --remote:network -b:network --both:network --doctor:delete",
             },
             "search outdated": {"grade": "network", "open": True},
             "fetch": {"grade": "fetch", "open": True},
@@ -360,16 +374,28 @@ CATALOGUE: dict[str, object] = {
         "loaded and run on every command, unless --no-plugins) (Composer 2.8)",
         "options": "-h --help -q --quiet -V --version -n --no-interaction -v -vv -vvv --verbose --ansi --no-ansi "
         "--profile --no-plugins --no-scripts --no-cache -d=project --working-dir=project",
+        "guard": "packages:composer_auth",  # config --list or a credential's key prints it
         "commands": {
             "install i update u upgrade require r remove rm reinstall create-project": {"grade": "fetch", "open": True},
             # dump-autoload: "--no-scripts: Skips the execution of all scripts defined in composer.json" (its
             # pre-/post-autoload-dump scripts, graded as recipes) and the plugins: it runs workspace code
             "dump-autoload dumpautoload": {"grade": "build", "open": True},
             "init bump archive": {"grade": "write", "open": True},
-            "validate show info licenses depends why prohibits why-not check-platform-reqs diagnose list "
-            "help status fund suggests": {"grade": "build", "open": True, "when": {"--no-plugins": "read"}},
-            # outdated: "shows a list of installed packages that have updates available" (it asks the repositories)
-            "outdated": {"grade": "network", "open": True},
+            "validate licenses depends why prohibits why-not check-platform-reqs list help status fund suggests": {
+                "grade": "build",
+                "open": True,
+                "when": {"--no-plugins": "read"},
+            },
+            # show -l/--latest, -o/--outdated, -a/--available and outdated ask the repositories for the latest
+            # versions; diagnose checks the connection to Packagist and GitHub (Composer CLI docs)
+            "show info": {
+                "grade": "build",
+                "open": True,
+                "when": {"--no-plugins": "read"},
+                "options": "-l:network --latest:network -o:network --outdated:network -a:network --available:network "
+                "--all:network",
+            },
+            "outdated diagnose": {"grade": "network", "open": True},
             "config": {
                 "grade": "read",
                 "else": "write",
@@ -410,7 +436,10 @@ CATALOGUE: dict[str, object] = {
                 "operands": "project",
                 "options": "-c=project --config=project",
             },
-            "info types completions": {"grade": "read", "open": True},
+            "types completions": {"grade": "read", "open": True},
+            # deno info MODULE: "Show information about a module": the module and its dependencies are fetched
+            # (npm:, jsr:, remote imports) to build the tree; without one it prints the cache's locations
+            "info": {"grade": "read", "else": "network", "open": True},
             "install i add remove rm outdated cache": {
                 "grade": "fetch",
                 "open": True,
@@ -491,7 +520,9 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "install": {"grade": "install", "open": True},
             "uninstall": {"grade": "delete", "open": True},
-            "list current which where latest help version info": {
+            # asdf latest NAME asks the plugin's list of versions (its source's releases)
+            "latest": {"grade": "network", "open": True},
+            "list current which where help version info": {
                 "grade": "read",
                 "open": True,
                 "commands": {"all": "network"},
@@ -518,9 +549,32 @@ CATALOGUE: dict[str, object] = {
             "install i upgrade up self-update": {"grade": "install", "open": True},
             "use u": {"grade": "install", "open": True},
             "uninstall rm prune": {"grade": "delete", "open": True},
-            "ls list current which where latest doctor version config settings activate completion reshim help bin-paths": {
+            "ls list current which where doctor version activate completion help bin-paths": {
                 "grade": "read",
                 "open": True,
+            },
+            # mise latest asks the tool's backend for its versions; reshim writes the shims under ~; settings
+            # set|add|unset write the global config (~/.config/mise/config.toml); config set writes mise.toml
+            # (or --file), config generate -o a file (mise CLI reference)
+            "latest": {"grade": "network", "open": True},
+            "reshim": {"grade": "home", "open": True},
+            "settings": {
+                "grade": "read",
+                "open": True,
+                "else": "home",
+                "commands": {
+                    "ls list get": {"grade": "read", "open": True},
+                    "set add unset": {"grade": "home", "open": True},
+                },
+            },
+            "config cfg": {
+                "grade": "read",
+                "open": True,
+                "commands": {
+                    "ls list get": {"grade": "read", "open": True},
+                    "set": {"grade": "write", "open": True, "options": "-f=out --file=out"},
+                    "generate g": {"grade": "read", "open": True, "options": "-o=out --output=out"},
+                },
             },
             "ls-remote": {"grade": "network", "open": True},
             "exec x run r watch w tasks shell": "runs",
@@ -551,7 +605,10 @@ CATALOGUE: dict[str, object] = {
             "init": {"grade": "write", "open": True, "operands": "out"},
             "add a remove rm install i update upgrade lock": {"grade": "fetch", "open": True},
             "run r exec x shell shell-hook": "runs",
-            "list ls tree t info search": {"grade": "read", "open": True},
+            "info": {"grade": "read", "open": True},
+            # pixi list|tree update the lock file (solving against the channels, installing the environment for
+            # PyPI solving unless --no-install); search asks the channels (pixi CLI reference)
+            "list ls tree t search": {"grade": "network", "open": True},
             "clean": {"grade": "delete", "open": True},
             "upload": {"grade": "publish", "open": True},
             "build": {"grade": "build", "open": True},
@@ -566,7 +623,11 @@ CATALOGUE: dict[str, object] = {
                 }
             },
             "config": {
-                "commands": {"list ls edit": "read", "set append prepend unset": {"grade": "home", "open": True}}
+                "commands": {
+                    "list ls": "read",
+                    "edit": "runs",  # opens the configuration in the editor
+                    "set append prepend unset": {"grade": "home", "open": True},
+                }
             },
             "project workspace": {
                 "commands": {

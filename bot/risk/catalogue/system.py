@@ -91,7 +91,8 @@ CATALOGUE: dict[str, object] = {
             },
             "filesystem": {
                 "abbrev": True,
-                "commands": {"show df usage du label": _READ, "resize defragment sync mkswapfile": _SYSTEM},
+                # filesystem label DEVICE NEWLABEL updates the label ("Show or update the label")
+                "commands": {"show df usage du": _READ, "label resize defragment sync mkswapfile": _SYSTEM},
             },
             "check": {
                 "grade": "read",
@@ -117,7 +118,8 @@ CATALOGUE: dict[str, object] = {
                 "abbrev": True,
                 "commands": {"show status": _READ, "assign remove create destroy limit enable disable rescan": _SYSTEM},
             },
-            "send": {"grade": "read", "open": True, "options": "-f=out"},
+            # send streams the subvolume's files (whatever they hold) to standard output unless -f FILE
+            "send": {"grade": "secret", "open": True, "options": "-f=out", "when": {"-f": "read"}},
             "receive": _SYSTEM,
             "replace": {"abbrev": True, "commands": {"status": _READ, "start cancel": _DELETE}},
             "version": "read",
@@ -131,7 +133,8 @@ CATALOGUE: dict[str, object] = {
         "-R= --roles= -L= --level= -P= --prefix= -1 -0 --on --off -F=in --set-dontaudit=:system "
         "-M= --mask= -o=",
         "commands": {
-            "boolean fcontext port login user interface node dontaudit ibpkey ibendport": "read",
+            "boolean fcontext port login user interface node ibpkey ibendport": "read",
+            "dontaudit": "system",  # semanage dontaudit on|off rebuilds the policy with or without them
             # permissive -a: the domain's denials are only logged, SELinux no longer confines it (as setenforce 0
             # does for every domain)
             "permissive": {"grade": "read", "options": "-a:critical --add:critical"},
@@ -305,7 +308,8 @@ CATALOGUE: dict[str, object] = {
         "source": "ack(1) (ack 3.7): --pager runs a program",
         "grade": "read",
         "open": True,
-        "options": "--pager=:runs --output=:runs --output=*:runs --create-ackrc:read",
+        # --ackrc=FILE: "an ackrc file that can override all other options" (--pager among them)
+        "options": "--pager=:runs --output=:runs --output=*:runs --create-ackrc:read --ackrc=project",
     },
     "fzf": {
         "source": "fzf(1) (fzf 0.5x): --preview and --bind execute(...) run commands",
@@ -421,6 +425,7 @@ CATALOGUE: dict[str, object] = {
         "grade": "read",
         "open": True,
         "options": "-o=out --output=out --report-file=out --out=out --sql=out",
+        "guard": "viewers:line_counters",  # cloc --extract-with/--vcs commands, scc --format-multi files
     },
     "streamlink": {
         "source": "streamlink CLI (streamlink.github.io/cli.html) (streamlink 7)",

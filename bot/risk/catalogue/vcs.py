@@ -11,14 +11,19 @@ the one FlyBot read, as after ``git pull``.
 
 from __future__ import annotations
 
+#: -R/--repository PATH: the repository whose .jj/repo/config.toml is loaded (its ui.pager, ui.diff-formatter,
+#: aliases and fix tools name programs jj runs): a configuration the tool loads.
 _JJ_GLOBAL = (
-    "-R=in --repository=in --ignore-working-copy --ignore-immutable --at-op= --at-operation= --debug --color= "
+    "-R=project --repository=project --ignore-working-copy --ignore-immutable --at-op= --at-operation= --debug --color= "
     "--quiet --no-pager --config=:unknown --config-toml=:unknown --config-file=:unknown -h --help -V --version"
 )
 _JJ_WRITE = {"grade": "write", "open": True, "options": "--tool=:runs -i --interactive"}
 # jj(1) "Working copy": a command that moves @ to another revision, or rewrites @ or an ancestor of it, updates the
 # working copy's files to the new @ (jj new/edit/next/prev, restore, rebase, squash --from, abandon, undo...).
 _JJ_CHECKOUT = {"grade": "checkout", "open": True, "options": "--tool=:runs -i --interactive"}
+#: hg(1) remote options of pull, push, incoming, outgoing, clone, identify: "-e --ssh CMD specify ssh command to
+#: use" (run here); --remotecmd names the hg run on the other machine.
+_HG_REMOTE = "-e=:runs --ssh=:runs --remotecmd= --insecure"
 
 CATALOGUE: dict[str, object] = {
     "jj": {
@@ -89,8 +94,9 @@ CATALOGUE: dict[str, object] = {
                     "init": {"grade": "write", "open": True, "operands": "out"},
                     "import": {"grade": "checkout", "open": True},
                     "export": {"grade": "write", "open": True},
+                    # jj git remote list prints each remote's URL (which may hold a token), as git remote -v
                     "remote": {
-                        "commands": {"list": "read", "add remove rename set-url": {"grade": "write", "open": True}}
+                        "commands": {"list": "secret", "add remove rename set-url": {"grade": "write", "open": True}}
                     },
                     "root": "read",
                 }
@@ -105,14 +111,26 @@ CATALOGUE: dict[str, object] = {
         "options": "-R=project --repository=project --cwd=project -y --noninteractive -q --quiet -v --verbose --config=:unknown "
         "--debug --traceback --time --profile --color= --pager= -h --help --version --encoding=",
         "commands": {
-            "status st log history diff annotate blame cat root branches heads identify id paths summary sum tags "
-            "files grep manifest parents tip help version verify showconfig": {
+            "status st log history diff annotate blame cat root branches heads tags files grep manifest parents "
+            "tip help version verify": {
                 "grade": "read",
                 "open": True,
                 "options": "-o=out --output=out",
             },
+            # summary --remote: "check for push and pull" (asks the default paths)
+            "summary sum": {"grade": "read", "open": True, "options": "--remote:network"},
+            # identify [SOURCE]: a SOURCE (a path alias such as default, or a URL) is asked for its state
+            "identify id": {
+                "grade": "read",
+                "else": "network",
+                "open": True,
+                "options": "-r= --rev= " + _HG_REMOTE,
+            },
             "branch bookmarks bookmark": {"grade": "write", "open": True},
-            "config": {"grade": "read", "open": True, "options": "-e:runs --edit:runs"},
+            # hg config (showconfig) prints every setting: [auth] passwords, [paths] URLs with their credentials
+            # (hgrc(5) "auth": "password: Optional. Password to authenticate with"); hg paths prints the URLs
+            "config showconfig": {"grade": "secret", "open": True, "options": "-e:runs --edit:runs"},
+            "paths": {"grade": "secret", "open": True},
             "add addremove commit ci forget tag phase init": {
                 "grade": "write",
                 "open": True,
@@ -134,11 +152,15 @@ CATALOGUE: dict[str, object] = {
                 "operands": "out",
                 "options": "-o=out --output=out",
             },
-            "incoming in outgoing out": {"grade": "network", "open": True},
+            "incoming in outgoing out": {"grade": "network", "open": True, "options": _HG_REMOTE},
             # hg help pull: -u/--update updates the working directory; --rebase (rebase extension) rebases it
-            "pull": {"grade": "network", "open": True, "options": "-u:checkout --update:checkout --rebase:checkout"},
-            "clone": {"grade": "fetch", "open": True, "operands": "last-out"},
-            "push": {"grade": "publish", "open": True},
+            "pull": {
+                "grade": "network",
+                "open": True,
+                "options": "-u:checkout --update:checkout --rebase:checkout " + _HG_REMOTE,
+            },
+            "clone": {"grade": "fetch", "open": True, "operands": "last-out", "options": _HG_REMOTE},
+            "push": {"grade": "publish", "open": True, "options": _HG_REMOTE},
             "serve": "runs",
         },
     },
@@ -148,7 +170,9 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help --version -q --quiet --username= --password= --non-interactive --config-dir=:unknown "
         "--config-option=:unknown --diff-cmd=:runs --diff3-cmd=:runs --editor-cmd=:runs",
         "commands": {
-            "status st stat info help propget pget pg proplist plist pl": {"grade": "read", "open": True},
+            # status -u/--show-updates "Causes svn status to contact the repository" (svn Reference)
+            "status st stat": {"grade": "read", "open": True, "options": "-u:network --show-updates:network"},
+            "info help propget pget pg proplist plist pl": {"grade": "read", "open": True},
             "log diff di list ls cat blame praise annotate ann": {"grade": "network", "open": True},
             "add mkdir propset pset ps propdel pdel pd upgrade changelist cl": {"grade": "write", "open": True},
             # svn help copy/move/patch/resolve: files in the working copy are replaced (resolve --accept theirs-full)
@@ -169,9 +193,27 @@ CATALOGUE: dict[str, object] = {
     "fossil": {
         "source": "Fossil command reference (fossil-scm.org/home/help) (Fossil 2.24)",
         "commands": {
-            "status changes info timeline diff annotate blame ls extras finfo help version cat branch tag": {
+            "status changes info timeline annotate blame ls extras finfo help version cat": {
                 "grade": "read",
                 "open": True,
+            },
+            # fossil diff --command PROG "External diff program", --tk runs a Tcl/Tk program (--tclsh PATH)
+            "diff": {"grade": "read", "open": True, "options": "--command=:runs --tk:runs --tclsh=:runs"},
+            # fossil branch new|close|reopen|hide|unhide, tag add|cancel change the repository
+            "branch": {
+                "grade": "read",
+                "open": True,
+                "commands": {
+                    "list ls lsh info current": {"grade": "read", "open": True},
+                    "new close reopen hide unhide": {"grade": "write", "open": True},
+                },
+            },
+            "tag": {
+                "grade": "read",
+                "commands": {
+                    "list ls find": {"grade": "read", "open": True},
+                    "add cancel": {"grade": "write", "open": True},
+                },
             },
             "add addremove commit ci": {"grade": "write", "open": True},
             # fossil help update/checkout/merge/stash/undo: the check-out's files are replaced (update pulls first
@@ -212,12 +254,16 @@ CATALOGUE: dict[str, object] = {
         "source": "DVC command reference (dvc.org/doc/command-reference) (DVC 3.5)",
         "options": "-h --help -V --version -q --quiet -v --verbose --cd=in",
         "commands": {
-            "status diff dag list ls version doctor root check-ignore": {
+            # status -r/--remote NAME "implies -c"; list URL lists another repository (cloned from its URL)
+            "status diff dag version doctor root check-ignore": {
                 "grade": "read",
                 "open": True,
-                "options": "-c:network --cloud:network",
+                "options": "-c:network --cloud:network -r=:network --remote=:network",
             },
-            "params metrics plots": {"commands": {"show diff": {"grade": "read", "open": True}}},
+            "list ls": {"grade": "network", "open": True},
+            "params metrics": {"commands": {"show diff": {"grade": "read", "open": True}}},
+            # plots show|diff render to dvc_plots/index.html, or -o/--out DIR
+            "plots": {"commands": {"show diff": {"grade": "write", "open": True, "options": "-o=out --out=out"}}},
             "init add commit checkout freeze unfreeze move mv": {"grade": "write", "open": True},
             "remove rm": {"grade": "write", "open": True, "options": "--outs:delete"},
             "repro run exp stage queue": "runs",
@@ -260,12 +306,18 @@ CATALOGUE: dict[str, object] = {
         "source": "hub(1) (hub 2.14): GitHub commands; other commands are passed to git",
         "options": "--help --version",
         "commands": {
+            # hub-release(1): release delete TAG, edit, download; hub-issue(1): issue update, transfer; hub-pr(1):
+            # pr checkout checks the branch out into the working tree
             "ci-status browse compare issue pr release": {
                 "grade": "remote",
                 "open": True,
                 "commands": {
                     "create": {"grade": "publish", "open": True},
-                    "list show checkout": {"grade": "remote", "open": True},
+                    "list show": {"grade": "remote", "open": True},
+                    "checkout": {"grade": "pull", "open": True},
+                    "edit update transfer labels": {"grade": "change", "open": True},
+                    "download": {"grade": "fetch", "open": True},
+                    "delete": {"grade": "destroy", "open": True},
                 },
                 "else": "remote",
             },

@@ -303,6 +303,10 @@ def seven_reads(base: Handler) -> Handler:
             if value.startswith("-i") and "@" in value:
                 _listed(call, word)
                 return
+            # -i[r[-|0]]!WILDCARD: "Include filenames" (7z(1) -i switch): the files the wildcard names, any path
+            if value.startswith("-i") and "!" in value:
+                wildcard = value.split("!", 1)[1]
+                call.g.read_below(call.rec, call.scope, "7z", literal_word(wildcard), None, printed=printed)
 
     handler.__name__ = "seven_reads"
     return handler

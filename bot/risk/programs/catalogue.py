@@ -180,6 +180,7 @@ _ENTRY_KEYS = frozenset(
         "assigns",
         "urls",
         "paths",
+        "prefixed",
     }
 )
 #: An option word that sets a field of the files it is given (exiftool(1) "WRITING META INFORMATION":
@@ -240,12 +241,15 @@ class _Node:
         "assigns",
         "urls",
         "paths",
+        "prefixed",
     )
 
     def __init__(self) -> None:
         self.urls: str | None = None
         #: A task word may be a task path (Gradle ``:app:test``, ``app:test``): looked up by its last name.
         self.paths = False
+        #: A written file named ``PREFIX:PATH`` writes PATH (ImageMagick's explicit format, ffmpeg's ``file:``).
+        self.prefixed = False
         self.above: tuple[str, ...] = ()
         self.assigns: tuple[str, frozenset[str]] | None = None
         self.words: dict[str, str] = {}
@@ -323,6 +327,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
     node.otherwise = spec.get("else")
     node.many = bool(spec.get("many", False))
     node.paths = bool(spec.get("paths", False)) or (parent is not None and parent.paths)
+    node.prefixed = bool(spec.get("prefixed", False)) or (parent is not None and parent.prefixed)
     node.abbrev = bool(spec.get("abbrev", False))
     when = spec.get("when", {})
     if not isinstance(when, Mapping):
@@ -683,6 +688,8 @@ def _grade(call: Call, root: _Node) -> None:
         if effect == "out" and option in reads:
             continue  # the entry's "when" made this option's file an input (ssh-keygen -l -f KEY)
         _effect(call, effect, label, target)
+        if effect == "out" and node.prefixed:
+            _prefixed_write(call, target, label)
     for target in operands:
         word_effect = node.words.get(target.value or "")
         if (
@@ -708,6 +715,8 @@ def _grade(call: Call, root: _Node) -> None:
             targets = operands[-1:] if len(operands) > 1 else []
         for target in targets:
             call.write(target, f"{label} writes", follows_links=role != "replaced")
+            if node.prefixed:
+                _prefixed_write(call, target, label)
     if node.settings and (node.otherwise if operands and node.otherwise is not None else node.grade) != "read":
         from .projects import workspace_settings  # after the grade: the reason takes the command's level
 
@@ -1182,6 +1191,21 @@ def _in_cwd(call: Call, what: str) -> None:
     """A write into the directory the command runs in, when that is not the workspace itself."""
     if call.where(_DOT) is not Where.WORKSPACE:
         call.write(_DOT, f"{what} writes in")
+
+
+#: ``PREFIX:PATH``: a format or protocol name of two or more characters, then a path (not ``//``: a URL).
+_PREFIXED = Regex(r"^[A-Za-z][A-Za-z0-9_+-]+:(?!//)(.+)$")
+
+
+def _prefixed_write(call: Call, target: Word | None, what: str) -> None:
+    """An entry's ``prefixed``: a file named ``PREFIX:PATH`` is written at PATH (ImageMagick "Command-line Processing",
+    "Filename References": ``magick rose.jpg png:rose`` chooses the format by the prefix; ffmpeg-protocols(1)
+    "file": ``ffmpeg -i in file:out``)."""
+    if target is None or target.value is None:
+        return
+    match = _PREFIXED.match(target.value)
+    if match is not None:
+        call.write(literal_word(match.group(1)), f"{what} writes")
 
 
 def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from fnmatch import fnmatchcase
 
-from bot.risk.grader import Call
+from bot.risk.grader import Call, Handler
 from bot.risk.reasons import shorten
 from bot.risk.sensitive import secret_setting, secret_variable
 from bot.risk.words import Word, literal_word
@@ -1502,3 +1502,34 @@ def _forge_api_grant(call: Call, what: str, endpoint: str, texts: list[str]) -> 
         )
         return True
     return False
+
+
+#: netlify api METHOD (Netlify CLI "api": "Run any Netlify API method"; the methods are the Netlify API's
+#: operation ids, ``listSites``, ``getSite``, ``deleteSite``, ``purgeCache``...): the word its name starts with.
+_NETLIFY_VERB = re.compile(r"^[a-z]+")
+
+
+def netlify_api(base: Handler) -> Handler:
+    """``netlify api METHOD``: a method named for reading (``list``, ``get``...) reads, one named for deleting
+    (``delete``, ``purge``, ``remove``) deletes, any other changes the account (``createSite``, ``updateSite``,
+    ``lockDeploy``)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        operands = _operands(call.args, frozenset({"-d", "--data", "--auth", "--filter"}))
+        if not operands or operands[0].value != "api" or len(operands) < 2:
+            return
+        method = operands[1].value
+        if method is None:
+            destructive(call, "dynamic-argument", "The netlify api method is only known when it runs.")
+            return
+        match = _NETLIFY_VERB.match(method)
+        level = _verb_level(match.group(0)) if match else None
+        what = f"{call.name} api {method}"
+        if level == "delete":
+            _deletes(call, what)
+        elif level != "read":
+            _changes(call, what)
+
+    handler.__name__ = "netlify_api"
+    return handler

@@ -859,3 +859,40 @@ def conda_channel(base: Handler) -> Handler:
 
     handler.__name__ = "conda_channel"
     return handler
+
+
+#: Composer "Authentication for privately hosted packages and repositories": the settings holding credentials,
+#: kept in auth.json and merged into the configuration composer config reads.
+_COMPOSER_AUTH = (
+    "http-basic", "bearer", "github-oauth", "gitlab-oauth", "gitlab-token", "bitbucket-oauth", "forgejo-token",
+)  # fmt: skip
+
+
+def composer_auth(base: Handler) -> Handler:
+    """``composer config -l|--list`` prints every setting, the credentials merged from auth.json among them, and
+    ``composer config KEY`` prints KEY's value (Composer CLI docs, "config": "composer config github-oauth.github.com"
+    gets the token): a credential's key alone (``http-basic.HOST``, ``github-oauth.HOST``...) or the list is a
+    secret read."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = [w.value for w in call.args]
+        operands = [v for v in words if v is None or not v.startswith("-")]
+        if operands[:1] != ["config"]:
+            return
+        options = {v for v in words if v is not None and v.startswith("-")}
+        keys = operands[1:]
+        if options & {"--unset", "-e", "--editor"}:
+            return
+        prints = bool(options & {"-l", "--list"}) and not keys
+        if len(keys) == 1 and (keys[0] is None or keys[0].split(".", 1)[0] in _COMPOSER_AUTH):
+            prints = True
+        if prints:
+            call.flag(
+                RiskLevel.NETWORK,
+                "secret-read",
+                "composer config prints repository credentials (auth.json settings): its output goes to the model.",
+            )
+
+    handler.__name__ = "composer_auth"
+    return handler

@@ -464,12 +464,55 @@ def _unsafe_lists(call: Call, value: str | None) -> None:
                 )  # fmt: skip
 
 
+#: ffmpeg-filters(1): filter options naming a file the filter writes: metadata/ametadata ``file`` ("Set file to
+#: print metadata to"), psnr/ssim/xpsnr ``stats_file`` (``f``), libvmaf ``log_path``, signature ``filename``,
+#: vidstabdetect ``result``; and filters loading a shared library: ladspa ``file`` ("Specifies the name of LADSPA
+#: plugin library to load"; a name with "/" is that path), frei0r ``filter_name`` (likewise).
+_FILTER_WRITES = re.compile(r"(?:^|[:,;=\[\]\s'\"])(file|stats_file|log_path|filename|result)\s*=\s*([^:,;\[\]'\"\s]+)")
+_FILTER_STATS = re.compile(r"\b(?:psnr|ssim|xpsnr)\s*=\s*(?:[^,;\[\]]*:)?f\s*=\s*([^:,;\[\]'\"\s]+)")
+_FILTER_LIBRARY = re.compile(r"\b(?:ladspa|frei0r|lv2)\b")
+#: ffmpeg options whose value is a filtergraph (ffmpeg(1) "Filtering": -vf, -af, -filter[:stream], -filter_complex,
+#: -lavfi).
+_FFMPEG_FILTERS = ("-vf", "-af", "-filter", "-filter_complex", "-lavfi")
+
+
+def _ffmpeg_filters(call: Call, words: list[Word]) -> None:
+    """Files a filtergraph writes (graded where they land) and libraries it loads (destructive)."""
+    lavfi = any(
+        word.value == "-f" and index + 1 < len(words) and words[index + 1].value == "lavfi"
+        for index, word in enumerate(words)
+    )
+    for index, word in enumerate(words[:-1]):
+        name = word.value or ""
+        # ffmpeg-devices(1) "lavfi": with -f lavfi an input is a filtergraph too
+        if not (name in _FFMPEG_FILTERS or name.startswith("-filter:") or (lavfi and name == "-i")):
+            continue
+        graph = words[index + 1].value
+        if graph is None:
+            destructive(call, "dynamic-argument", f"{call.name} {name}: the filtergraph is only known when it runs.")
+            return
+        if _FILTER_LIBRARY.search(graph):
+            destructive(
+                call,
+                "runs-program",
+                f"{call.name} {name}: the filtergraph loads a plugin library (ladspa, frei0r, lv2): code FlyBot "
+                "does not see.",
+            )
+            return
+        targets = [m.group(2) for m in _FILTER_WRITES.finditer(graph)]
+        targets += [m.group(1) for m in _FILTER_STATS.finditer(graph)]
+        for target in targets:
+            call.write(literal_word(target), f"{call.name} {name} writes")
+
+
 def ffmpeg_lists(base: Handler) -> Handler:
-    """ffmpeg, ffprobe, ffplay: inputs that read what a list or playlist names (the module docstring)."""
+    """ffmpeg, ffprobe, ffplay: inputs that read what a list or playlist names (the module docstring), and files a
+    filtergraph writes or libraries it loads (:func:`_ffmpeg_filters`)."""
 
     def handler(call: Call) -> None:
         base(call)
         words = call.args
+        _ffmpeg_filters(call, words)
         for index, word in enumerate(words):
             if word.value not in ("-safe", "-allowed_extensions", "-protocol_whitelist"):
                 continue
@@ -651,4 +694,40 @@ def asciidoctor_includes(base: Handler) -> Handler:
         )  # fmt: skip
 
     handler.__name__ = "asciidoctor_includes"
+    return handler
+
+
+#: cloc(1) --vcs=VCS: "If <VCS> is 'git' ... 'svn' ... 'auto' ...; otherwise the value is taken as a command whose
+#: output is the list of files" (a command it runs); --extract-with=CMD "Use <cmd> to extract binary archive files".
+_CLOC_VCS = frozenset({"git", "svn", "auto"})
+
+
+def line_counters(base: Handler) -> Handler:
+    """cloc's ``--extract-with=CMD`` and ``--vcs=CMD`` (other than git, svn, auto) run CMD; scc's ``--format-multi
+    FORMAT:FILE,...`` (scc README: "have multiple format output overriding --format [e.g. tabular:stdout,csv:file.csv,
+    json:file.json]") writes each FILE but stdout and stderr."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        for index, word in enumerate(words):
+            name, eq, attached = (word.value or "").partition("=")
+            if not name.startswith("--"):
+                continue
+            value = attached if eq else (words[index + 1].value if index + 1 < len(words) else "")
+            if call.name == "cloc" and (
+                name == "--extract-with" or (name == "--vcs" and (value is None or value not in _CLOC_VCS))
+            ):
+                destructive(call, "runs-program", f"cloc {name} runs the command it names, which FlyBot does not see.")
+                return
+            if call.name == "scc" and name == "--format-multi":
+                if value is None:
+                    destructive(call, "dynamic-argument", "scc --format-multi: its files are only known when it runs.")
+                    return
+                for part in value.split(","):
+                    _, colon, target = part.partition(":")
+                    if colon and target not in ("stdout", "stderr", ""):
+                        call.write(literal_word(target), "scc --format-multi writes")
+
+    handler.__name__ = "line_counters"
     return handler
