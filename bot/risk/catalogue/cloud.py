@@ -576,6 +576,79 @@ CATALOGUE: dict[str, object] = {
             "version": "read",
         },
     },
+    # A playbook's tasks change the inventory's machines, and its lookups, local_action and delegate_to: localhost
+    # tasks (or -c local) run on this one: a program the classifier cannot see, --check included (it still connects
+    # and runs the tasks marked check_mode: false). --syntax-check and the --list-* options load the playbooks, the
+    # inventory (an executable inventory file runs) and the project's plugins and run no task: a build, as
+    # ansible-lint. -e @FILE reads a variables file anywhere (a YAML error prints its lines); the ssh argument options
+    # pass ssh options such as ProxyCommand, a program run here
+    "ansible-playbook": {
+        "source": "ansible-playbook(1) (ansible-core 2.17)",
+        "grade": "runs",
+        "operands": "project",
+        "options": "-h --help --version -v --verbose -i=project --inventory=project --inventory-file=project -l= "
+        "--limit= -e=:unknown --extra-vars=:unknown -t= --tags= --skip-tags= -C --check -D --diff --syntax-check "
+        "--list-hosts --list-tasks --list-tags --start-at-task= --step -f= --forks= -M=project --module-path=project "
+        "--flush-cache --force-handlers --vault-id=:unknown --vault-password-file=project --vault-pass-file=project "
+        "-J --ask-vault-password --ask-vault-pass -k --ask-pass --private-key= --key-file= -u= --user= -c= "
+        "--connection= -T= --timeout= --ssh-common-args=:runs --sftp-extra-args=:runs --scp-extra-args=:runs "
+        "--ssh-extra-args=:runs -b --become --become-method= --become-user= -K --ask-become-pass "
+        "--become-password-file=project --connection-password-file=project",
+        "when": {
+            "--syntax-check --list-hosts --list-tasks --list-tags": "build",
+            "-h --help --version": {"grade": "read", "operands": "none"},
+        },
+    },
+    # ansible HOST-PATTERN runs one module on the matched hosts: the command module by default (-a: its command
+    # line), any module -m names (the guard refuses all but ping: programs/cloud.py ansible_module); ping only
+    # answers, so it reads the hosts (network); --list-hosts loads the inventory and runs nothing
+    "ansible": {
+        "source": "ansible(1) (ansible-core 2.17); ansible.builtin.ping module documentation",
+        "grade": "remote",
+        "options": "-h --help --version -v --verbose -i=project --inventory=project --inventory-file=project "
+        "--list-hosts -l= --limit= -m= --module-name= -a=:unknown --args=:unknown -B= --background= -P= --poll= "
+        "-o --one-line -t=out --tree=out -e=:unknown --extra-vars=:unknown --vault-id=:unknown "
+        "--vault-password-file=project --vault-pass-file=project -J --ask-vault-password --ask-vault-pass -f= "
+        "--forks= -M=project --module-path=project --playbook-dir=project --task-timeout= -C --check -D --diff "
+        "-k --ask-pass --private-key= --key-file= -u= --user= -c= --connection= -T= --timeout= "
+        "--ssh-common-args=:runs --sftp-extra-args=:runs --scp-extra-args=:runs --ssh-extra-args=:runs -b --become "
+        "--become-method= --become-user= -K --ask-become-pass --become-password-file=project "
+        "--connection-password-file=project",
+        "guard": "cloud:ansible_module",
+        "when": {"-h --help --version": "read"},
+    },
+    # terraform-docs FORMATTER PATH prints the documentation of the module in PATH; the module's (or the current
+    # directory's) .terraform-docs.yml may set output.file and output.mode (inject), writing a file there: the
+    # project's configuration chooses, graded as a build; --header-from/--footer-from print a file into the output
+    "terraform-docs": {
+        "source": "terraform-docs CLI reference (terraform-docs.io/reference/terraform-docs) (terraform-docs 0.19)",
+        "grade": "build",
+        "open": True,
+        "operands": "project",
+        "options": "-c=project --config=project --output-file=out --output-mode= --output-template= "
+        "--header-from=in --footer-from=in --output-values-from=in --recursive-path= --lockfile",
+        "commands": {
+            "asciidoc adoc markdown md": {
+                "grade": "build",
+                "else": "build",
+                "open": True,
+                "operands": "project",
+                "commands": {"table tbl document doc": {"grade": "build", "open": True, "operands": "project"}},
+            },
+            "json pretty toml xml yaml": {"grade": "build", "open": True, "operands": "project"},
+            "tfvars": {"commands": {"hcl json": {"grade": "build", "open": True, "operands": "project"}}},
+            "version completion": {"grade": "read", "open": True},
+        },
+    },
+    "ansible-doc": {
+        "source": "ansible-doc(1) (ansible-core 2.17): prints the documentation of modules and plugins, loading "
+        "them from the module paths and the project's collections and roles",
+        "grade": "build",
+        "options": "-h --help --version -v --verbose -l --list -F --list_files -s --snippet -t= --type= -j --json "
+        "-M=project --module-path=project --playbook-dir=project -r=project --roles-path=project -e= "
+        "--entry-point= --metadata-dump --no-fail-on-errors",
+        "when": {"-h --help --version": "read"},
+    },
     "ansible-lint": {
         "source": "ansible-lint usage (ansible.readthedocs.io/projects/lint/usage) (ansible-lint 24): it loads the "
         "playbooks, roles and the project's .ansible-lint configuration and custom rules (-r: Python code), and "

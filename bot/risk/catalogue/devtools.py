@@ -624,10 +624,47 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "options": "-C=:unknown --config-file=:unknown -M= --manpath=",
     },
-    "csvlook csvstat csvcut csvgrep csvsort csvjson in2csv": {
+    "csvlook csvstat csvcut csvgrep csvsort csvjson csvformat csvstack csvjoin": {
         "source": "csvkit documentation (csvkit.readthedocs.io) (csvkit 2.0): print the converted table",
         "grade": "read",
         "open": True,
+    },
+    "in2csv": {
+        "source": "in2csv(1) (csvkit 2.0): prints the converted table; --write-sheets writes each sheet named to a "
+        "file beside the input",
+        "grade": "read",
+        "open": True,
+        "options": "--write-sheets=:unknown",
+    },
+    "csvclean": {
+        "source": "csvclean(1) (csvkit 1.x writes FILE_out.csv and FILE_err.csv beside each input; 2.0 prints)",
+        "grade": "read",
+        "open": True,
+        "operands": "out",
+    },
+    # --query runs over an in-memory SQLite database made from the files: the guard grades it as sqlite3's SQL
+    # (programs/databases.py csvsql_query); --db connects to the database a URL names (a server, or a SQLite file
+    # anywhere) and --insert writes into it
+    "csvsql": {
+        "source": "csvsql(1) (csvkit 2.0): prints CREATE TABLE statements for the files, or the result of --query",
+        "grade": "read",
+        "open": True,
+        "options": "--db=:unknown --query=",
+        "guard": "databases:csvsql_query",
+    },
+    "csvpy": {"source": "csvpy(1) (csvkit 2.0): opens a Python shell with the file loaded", "grade": "runs"},
+    # the verb chain and its DSL are graded by the guard (programs/textproc.py mlr_verbs); -I rewrites every file
+    # operand in place (the operands a verb's flags take are graded as files too: a write in the workspace)
+    "mlr": {
+        "source": "Miller 6 main flags (miller.readthedocs.io/en/latest/reference-main-flag-list): -I in-place "
+        "mode; --prepipe/--prepipex run a command on each input; --load/--mload load DSL files; --files and "
+        "--mfrom name the input files; -s reads arguments from a file",
+        "grade": "read",
+        "open": True,
+        "options": "-I --prepipe=:runs --prepipex=:runs --load=:unknown --mload=:unknown --files=:unknown "
+        "--mfrom:unknown --from=in --ofmt= --nr-progress-mod= --records-per-batch= --tz=",
+        "when": {"-I": {"operands": "out"}},
+        "guard": "textproc:mlr_verbs",
     },
     "gron": {
         "source": "gron README (github.com/tomnomnom/gron 0.7): prints assignments; a URL operand is fetched",

@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import re
 
-from bot.risk.grader import Call
+from bot.risk.grader import Call, Handler
 from bot.risk.reasons import shorten
 from bot.risk.sensitive import secret_setting, secret_variable
 from bot.risk.words import Word, literal_word
 
 from .kit import R, destructive, read_only, refuse, show, unpacks
 
-__all__ = ["aws", "az", "gcloud", "gh", "glab", "gsutil"]
+__all__ = ["ansible_module", "aws", "az", "gcloud", "gh", "glab", "gsutil"]
 
 _RULE = "remote-control-plane"
 _CONFIG_HOME = Word(None, "~/.config")
@@ -1432,3 +1432,39 @@ def _forge_api_grant(call: Call, what: str, endpoint: str, texts: list[str]) -> 
         )
         return True
     return False
+
+
+#: The ansible modules that only answer (ansible.builtin.ping: "A trivial test module, this module always returns
+#: pong on successful contact"; its data argument is refused by the catalogue, as is every -a).
+_ANSIBLE_ANSWERS = frozenset({"ping", "ansible.builtin.ping"})
+
+
+def ansible_module(base: Handler) -> Handler:
+    """ansible(1) (ansible-core 2.17) ``-m MODULE``/``--module-name``: the module run on every matched host (the
+    command module when none is named, which needs ``-a``): any module but ping changes or runs programs there (or
+    here, for localhost and ``-c local``): refused."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        for index, word in enumerate(words):
+            value = word.value
+            if value is None:
+                return  # only known when it runs: destructive already
+            module: str | None = ""
+            if value in ("-m", "--module-name"):
+                module = words[index + 1].value if index + 1 < len(words) else None
+            elif value.startswith("--module-name="):
+                module = value.partition("=")[2]
+            elif value.startswith("-m") and not value.startswith("--"):
+                module = value[2:]
+            elif value.startswith("-") and not value.startswith("--") and "m" in value[1:]:
+                module = None  # a cluster holding -m (-vm ping): refused, as its value is hard to place
+            if module == "":
+                continue
+            if module not in _ANSIBLE_ANSWERS:
+                refuse(call, f"ansible -m {module or show(word)} (a module that may change or run programs)")
+                return
+
+    handler.__name__ = "ansible_module"
+    return handler
