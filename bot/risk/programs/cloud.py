@@ -26,7 +26,7 @@ from bot.risk.words import Word, literal_word
 
 from .kit import R, destructive, read_only, refuse, show, unpacks
 
-__all__ = ["ansible_module", "aws", "az", "gcloud", "gh", "glab", "gsutil"]
+__all__ = ["adb_shell", "ansible_module", "aws", "az", "gcloud", "gh", "glab", "gsutil"]
 
 _RULE = "remote-control-plane"
 _CONFIG_HOME = Word(None, "~/.config")
@@ -1467,4 +1467,93 @@ def ansible_module(base: Handler) -> Handler:
                 return
 
     handler.__name__ = "ansible_module"
+    return handler
+
+
+#: adb's options before the subcommand that take a value (adb --help: -s SERIAL, -t ID, -H HOST, -P PORT, -L SOCKET).
+_ADB_VALUES = frozenset({"-s", "-t", "-H", "-P", "-L"})
+#: Characters the device's shell reads as syntax (sh(1): separators, pipes, redirections, expansions, quoting):
+#: adb joins the words after ``shell`` with spaces and hands the line to that shell.
+_ADB_SYNTAX = re.compile(r"[;&|<>$`\\\"'(){}#!\n]")
+#: dumpsys services whose one further operand names the package to report on (dumpsys(1) on Android 14).
+_ADB_DUMPSYS_PACKAGE = frozenset({"meminfo", "package", "gfxinfo", "activity"})
+_ADB_PM_LISTS = frozenset(
+    {"packages", "features", "users", "libraries", "permissions", "permission-groups", "instrumentation"}
+)
+_ADB_PM_FLAGS = frozenset({"-f", "-d", "-e", "-s", "-3", "-i", "-u", "-U", "-a", "-g"})
+_ADB_PACKAGE = re.compile(r"[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)+")
+_ADB_PLAIN = re.compile(r"[A-Za-z0-9_.:-]+")
+
+
+def _adb_device_use(tokens: list[str]) -> str | None:
+    """``read`` or ``change`` for a device command line whose effect its words tell, else None. Android's shell
+    tools (developer.android.com/tools/adb, "Issue shell commands", Android 14): getprop NAME prints a property;
+    dumpsys SERVICE dumps a service's state (further words may act: ``battery set``, ``deviceidle force-idle``,
+    ``jobscheduler run``, ``batterystats --reset``); pm list/path print packages; ls, ps, df, id, uname, uptime
+    print; wm size/density and settings get/list without a value print; screencap without a file prints the
+    screen (exec-out); am start/force-stop and input change the device's state."""
+    name, rest = tokens[0], tokens[1:]
+    if name == "getprop" and len(rest) <= 1 and all(_ADB_PLAIN.fullmatch(t) for t in rest):
+        return "read"
+    if name == "dumpsys":
+        if len(rest) <= 1 and all(_ADB_PLAIN.fullmatch(t) for t in rest):
+            return "read"
+        if len(rest) == 2 and rest[0] in _ADB_DUMPSYS_PACKAGE and _ADB_PACKAGE.fullmatch(rest[1]):
+            return "read"
+        return None
+    if name == "pm" and rest[:1] == ["list"] and len(rest) >= 2 and rest[1] in _ADB_PM_LISTS:
+        operands = [t for t in rest[2:] if t not in _ADB_PM_FLAGS]
+        return "read" if len(operands) <= 1 and all(_ADB_PLAIN.fullmatch(t) for t in operands) else None
+    if name == "pm" and len(rest) == 2 and rest[0] == "path" and _ADB_PACKAGE.fullmatch(rest[1]):
+        return "read"
+    if name in ("ls", "ps", "df", "id", "uname", "uptime"):
+        return "read"
+    if name == "wm" and len(rest) == 1 and rest[0] in ("size", "density"):
+        return "read"
+    if name == "settings" and ((len(rest) == 3 and rest[0] == "get") or (len(rest) == 2 and rest[0] == "list")):
+        return "read"
+    if name == "screencap" and rest in ([], ["-p"]):
+        return "read"
+    if name == "am" and rest[:1] in (["start"], ["force-stop"]):
+        return "change"
+    if name == "input" and rest:
+        return "change"
+    return None
+
+
+def adb_shell(base: Handler) -> Handler:
+    """``adb shell COMMAND`` and ``adb exec-out COMMAND`` (adb --help, platform-tools 35) run COMMAND on the device
+    through its shell: a command line of :func:`_adb_device_use` with no shell syntax keeps the catalogue's grade
+    (remote: a read of another machine) or changes the device (``change``); an interactive shell (no command), a
+    word only known when it runs and any other command line run programs the classifier does not grade."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        index = 0
+        while index < len(words) and (words[index].value or "").startswith("-"):
+            index += 2 if words[index].value in _ADB_VALUES else 1
+        if index >= len(words) or words[index].value not in ("shell", "exec-out"):
+            return
+        sub = words[index].value
+        index += 1
+        if sub == "shell":
+            while index < len(words) and (words[index].value or "").startswith("-"):
+                index += 2 if words[index].value == "-e" else 1
+        tokens: list[str] = []
+        for word in words[index:]:
+            if word.value is None or _ADB_SYNTAX.search(word.value):
+                destructive(
+                    call, "runs-program", f"adb {sub} {shorten(word.src, 60)}: a device shell line it cannot read."
+                )
+                return
+            tokens.extend(word.value.split())
+        use = _adb_device_use(tokens) if tokens else None
+        if use == "change":
+            call.flag(R.SYSTEM, "remote-control-plane", f"adb {sub} {tokens[0]} changes state on the device.")
+        elif use is None:
+            what = " ".join(tokens) if tokens else "(an interactive shell)"
+            destructive(call, "runs-program", f"adb {sub} {shorten(what, 60)} runs programs on the device.")
+
+    handler.__name__ = "adb_shell"
     return handler
