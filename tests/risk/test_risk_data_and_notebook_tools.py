@@ -46,6 +46,7 @@ EVERYDAY = [
     ("duckdb -readonly data/warehouse.duckdb -c 'SHOW TABLES'", RO),
     ("duckdb data/warehouse.duckdb -c 'SHOW TABLES'", WW),  # opened read-write
     ("duckdb -version", RO),
+    ("duckdb -c \"COPY (SELECT * FROM 'data/train.csv') TO 'data/clean.parquet' (FORMAT parquet)\"", WW),
     # csvkit
     ("csvsql --query 'select label, count(*) from train group by label' data/train.csv", RO),
     ("csvsql data/train.csv", RO),
@@ -81,6 +82,9 @@ EVERYDAY = [
     # ansible
     ("ansible all -i inventory.ini -m ping", NET),
     ("ansible all --list-hosts", NET),
+    ("ansible -i inventory.ini web -m setup -a 'filter=ansible_distribution*'", NET),  # facts hold the environment
+    ("ansible-config list", RO),
+    ("ansible-config dump --only-changed", NET),  # values from ANSIBLE_* variables: tokens too
     ("ansible-playbook --syntax-check site.yml", WW),
     ("ansible-playbook --list-tasks -i inventory.ini site.yml", WW),
     ("ansible-playbook --version", RO),
@@ -119,6 +123,10 @@ HIGH = [
     ("duckdb -c \"SELECT * FROM read_csv('*')\"", DES),
     ("duckdb -c \"COPY (SELECT * FROM 'data/train.csv') TO '/tmp/x.parquet'\"", DES),
     ("duckdb -c \"SELECT 1; COPY (SELECT 1) TO '/tmp/x.csv'\"", DES),
+    ("duckdb -c \"COPY (SELECT * FROM read_csv('/etc/passwd')) TO 'x.csv'\"", DES),
+    ("duckdb -c \"COPY (SELECT 1) TO '.git/hooks/x.csv'\"", DES),
+    ("duckdb -c \"COPY (SELECT 1) TO 'out' (FORMAT parquet, PARTITION_BY (a), OVERWRITE_OR_IGNORE)\"", DES),
+    ("duckdb -c \"COPY t FROM 'y.csv'\"", DES),
     ("duckdb -c \"ATTACH '/tmp/x.db'\"", DES),
     ("duckdb -c 'INSTALL httpfs'", DES),
     ("duckdb -c '.shell touch ran'", DES),
@@ -175,7 +183,9 @@ HIGH = [
     ("ansible-playbook --syntax-check -e @~/.ssh/id_rsa site.yml", DES),
     ("ansible all -a uptime", DES),
     ("ansible all -m shell -a 'touch ran'", DES),
-    ("ansible localhost -m setup", DES),
+    ("ansible web -m setup -a 'fact_path=./facts'", DES),  # runs the executable .fact files there
+    ('ansible all -m "$M"', DES),
+    ("ansible-config view -c ~/.ssh/id_rsa", DES),
     ("ansible all -vm shell", DES),
     ("ansible all -m ping --ssh-common-args='-o ProxyCommand=touch'", DES),
     ("ansible all -m ping -i /etc/ansible/hosts", DES),

@@ -600,13 +600,13 @@ CATALOGUE: dict[str, object] = {
         },
     },
     # ansible HOST-PATTERN runs one module on the matched hosts: the command module by default (-a: its command
-    # line), any module -m names (the guard refuses all but ping: programs/cloud.py ansible_module); ping only
-    # answers, so it reads the hosts (network); --list-hosts loads the inventory and runs nothing
+    # line), any module -m names (the guard refuses all but ping and setup: programs/cloud.py ansible_module); ping
+    # only answers, so it reads the hosts (network); --list-hosts loads the inventory and runs nothing
     "ansible": {
         "source": "ansible(1) (ansible-core 2.17); ansible.builtin.ping module documentation",
         "grade": "remote",
         "options": "-h --help --version -v --verbose -i=project --inventory=project --inventory-file=project "
-        "--list-hosts -l= --limit= -m= --module-name= -a=:unknown --args=:unknown -B= --background= -P= --poll= "
+        "--list-hosts -l= --limit= -m= --module-name= -a= --args= -B= --background= -P= --poll= "
         "-o --one-line -t=out --tree=out -e=:unknown --extra-vars=:unknown --vault-id=:unknown "
         "--vault-password-file=project --vault-pass-file=project -J --ask-vault-password --ask-vault-pass -f= "
         "--forks= -M=project --module-path=project --playbook-dir=project --task-timeout= -C --check -D --diff "
@@ -638,6 +638,19 @@ CATALOGUE: dict[str, object] = {
             "json pretty toml xml yaml": {"grade": "build", "open": True, "operands": "project"},
             "tfvars": {"commands": {"hcl json": {"grade": "build", "open": True, "operands": "project"}}},
             "version completion": {"grade": "read", "open": True},
+        },
+    },
+    # ansible-config list and init print the settings' definitions; dump prints the values in effect (from
+    # ansible.cfg and ANSIBLE_* variables) and view the configuration file, which may hold tokens (Galaxy servers'
+    # token=, "Configuring the ansible-galaxy client"): secret reads; -c/--config prints any file (refused)
+    "ansible-config": {
+        "source": "ansible-config(1) (ansible-core 2.17): list, dump, view, init, validate",
+        "options": "-h --help --version -v --verbose",
+        "commands": {
+            "list init": {"grade": "read", "options": "--format= -f= --disabled -t= --type="},
+            "dump": {"grade": "secret", "options": "--only-changed --changed-only --format= -f="},
+            "view": {"grade": "secret"},
+            "validate": {"grade": "read"},
         },
     },
     "ansible-doc": {

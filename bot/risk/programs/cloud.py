@@ -1435,36 +1435,60 @@ def _forge_api_grant(call: Call, what: str, endpoint: str, texts: list[str]) -> 
 
 
 #: The ansible modules that only answer (ansible.builtin.ping: "A trivial test module, this module always returns
-#: pong on successful contact"; its data argument is refused by the catalogue, as is every -a).
-_ANSIBLE_ANSWERS = frozenset({"ping", "ansible.builtin.ping"})
+#: pong on successful contact") and the one that gathers facts (ansible.builtin.setup), whose facts hold the
+#: environment of the user it runs as (ansible_env): for localhost or -c local, this one's, secrets too.
+_ANSIBLE_PING = frozenset({"ping", "ansible.builtin.ping"})
+_ANSIBLE_SETUP = frozenset({"setup", "ansible.builtin.setup"})
+#: setup's arguments that only choose which facts are gathered or printed (ansible.builtin.setup: filter,
+#: gather_subset, gather_timeout; fact_path names a directory whose executable .fact files it runs).
+_ANSIBLE_SETUP_ARGS = re.compile(r"(?:(?:filter|gather_subset|gather_timeout)=\S+\s*)+")
 
 
 def ansible_module(base: Handler) -> Handler:
-    """ansible(1) (ansible-core 2.17) ``-m MODULE``/``--module-name``: the module run on every matched host (the
-    command module when none is named, which needs ``-a``): any module but ping changes or runs programs there (or
-    here, for localhost and ``-c local``): refused."""
+    """ansible(1) (ansible-core 2.17) ``-m MODULE``/``--module-name`` and ``-a ARGS``/``--args``: the module run on
+    every matched host (the command module when none is named, ``-a`` its command line). ping with no arguments only
+    answers; setup with only the arguments of :data:`_ANSIBLE_SETUP_ARGS` prints the hosts' facts, the environment
+    among them (secret-read); any other module, arguments or a short cluster holding ``-m`` or ``-a`` changes or runs
+    programs there (or here, for localhost and ``-c local``): refused."""
 
     def handler(call: Call) -> None:
         base(call)
         words = call.args
+        module: str | None = "command"
+        args: str | None = ""
         for index, word in enumerate(words):
             value = word.value
             if value is None:
-                return  # only known when it runs: destructive already
-            module: str | None = ""
+                refuse(call, f"ansible {shorten(word.src, 40)} (a word only known when it runs)")
+                return
+            following = words[index + 1].value if index + 1 < len(words) else None
             if value in ("-m", "--module-name"):
-                module = words[index + 1].value if index + 1 < len(words) else None
+                module = following
             elif value.startswith("--module-name="):
                 module = value.partition("=")[2]
-            elif value.startswith("-m") and not value.startswith("--"):
+            elif value in ("-a", "--args"):
+                args = following
+            elif value.startswith("--args="):
+                args = value.partition("=")[2]
+            elif value.startswith("-m"):
                 module = value[2:]
-            elif value.startswith("-") and not value.startswith("--") and "m" in value[1:]:
-                module = None  # a cluster holding -m (-vm ping): refused, as its value is hard to place
-            if module == "":
-                continue
-            if module not in _ANSIBLE_ANSWERS:
-                refuse(call, f"ansible -m {module or show(word)} (a module that may change or run programs)")
-                return
+            elif value.startswith("-a"):
+                args = value[2:]
+            elif value.startswith("-") and not value.startswith("--") and set(value[1:]) & {"m", "a"}:
+                module = None  # a cluster holding -m or -a (-vm ping): its value is hard to place
+        if (module in _ANSIBLE_PING and args == "") or any(w.value == "--list-hosts" for w in words):
+            return  # --list-hosts: "outputs a list of matching hosts; does not execute anything else"
+        if module in _ANSIBLE_SETUP and (args == "" or (args and _ANSIBLE_SETUP_ARGS.fullmatch(args.strip()))):
+            call.flag(
+                R.NETWORK,
+                "secret-read",
+                "ansible -m setup prints the hosts' facts, the environment of the user it runs as among them "
+                "(ansible_env: this machine's for localhost): its output goes to the model.",
+            )
+            return
+        refuse(
+            call, f"ansible -m {module or '?'} -a {shorten(args or '', 40)} (a module that may change or run programs)"
+        )
 
     handler.__name__ = "ansible_module"
     return handler
