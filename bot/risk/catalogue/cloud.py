@@ -18,6 +18,102 @@ _HOME = {"grade": "home", "open": True}
 _READ = {"grade": "read", "open": True}
 
 CATALOGUE: dict[str, object] = {
+    # cdk runs the project's app (cdk.json "app", or --app: any command) to synthesize the templates, looking up
+    # context in the account; deploy and watch update the stacks, deleting resources the app no longer declares
+    # (as pulumi up); --build is a command run first, --plugin code it loads
+    "cdk": {
+        "guard": "cloud:project_here",
+        "source": "AWS CDK Toolkit commands (docs.aws.amazon.com/cdk/v2/guide/ref-cli-cmd.html) (aws-cdk 2)",
+        "options": "-a=:unknown --app=:unknown --build=:unknown --plugin=project -p=project -o=out --output=out "
+        "--version -h --help",
+        "when": {"--version -h --help": "read"},
+        "commands": {
+            "synth synthesize list ls diff metadata context notices": _REMOTE,
+            "deploy watch destroy": _DESTROY,
+            "bootstrap import rollback": _CHANGE,
+            "init": {"grade": "fetch", "open": True},
+            "doctor acknowledge ack": _READ,
+            "docs doc": {"grade": "network", "open": True},
+        },
+    },
+    # serverless deploy updates the service's CloudFormation stack (resources no longer declared are deleted);
+    # invoke runs the deployed function; invoke local and offline run it here; print resolves the configuration's
+    # variables, secrets from SSM and Secrets Manager too
+    "serverless sls": {
+        "guard": "cloud:project_here",
+        "source": "Serverless Framework CLI reference (serverless.com/framework/docs/providers/aws/cli-reference) "
+        "(Serverless 3)",
+        "options": "--version -v -h --help",
+        "when": {"--version -v -h --help": "read"},
+        "commands": {
+            "deploy remove rollback": _DESTROY,
+            "info logs metrics": _REMOTE,
+            "invoke": {"grade": "change", "open": True, "commands": {"local": "runs"}},
+            "package": {"grade": "remote", "open": True},
+            "print": {"grade": "secret", "open": True},
+            "create": {"grade": "fetch", "open": True},
+            "offline": "runs",
+        },
+    },
+    # firebase deploy publishes the project's hosting, functions and rules (functions no longer in the source are
+    # deleted with --force); emulators and serve run the functions here and serve them on ports
+    "firebase": {
+        "guard": "cloud:project_here",
+        "source": "Firebase CLI reference (firebase.google.com/docs/cli) (firebase-tools 13)",
+        "options": "-P= --project= --token= --json --non-interactive --debug --version -V -h --help",
+        "when": {"--version -V -h --help": "read"},
+        "commands": {
+            "deploy": {"grade": "change", "open": True, "options": "-f:destroy --force:destroy"},
+            "emulators:start serve emulators:exec": "runs",
+            "projects:list apps:list functions:log hosting:channel:list use": _REMOTE,
+            "functions:delete hosting:disable hosting:channel:delete": _DESTROY,
+            "login logout": _HOME,
+            "init": {"grade": "write", "open": True},
+        },
+    },
+    # kubeseal encrypts a Secret with the controller's certificate (fetched from the cluster unless --cert names
+    # it) and prints the SealedSecret; --recovery-unseal decrypts sealed secrets with the private keys given
+    "kubeseal": {
+        "source": "kubeseal --help (sealed-secrets 0.27)",
+        "grade": "remote",
+        "open": True,
+        "options": "--cert=in --from-file=in --merge-into=out --kubeconfig=in --recovery-unseal:secret "
+        "--recovery-private-key=in --version -h --help",
+        "when": {"--version -h --help": "read"},
+    },
+    # dbt run, build, seed, snapshot, test, show and run-operation run the project's SQL and its on-run-start and
+    # on-run-end hooks in the warehouse (run replaces tables and views, --full-refresh rebuilds incremental ones):
+    # any change there; compile and docs generate query the warehouse (introspective queries); parse and ls load
+    # the project (its macros, packages); debug connects; deps downloads the packages into the project
+    "dbt": {
+        "guard": "cloud:project_here",
+        "source": "dbt command reference (docs.getdbt.com/reference/dbt-commands) (dbt-core 1.8)",
+        "options": "--profiles-dir=project --project-dir=project --version -h --help",
+        "when": {"--version -h --help": "read"},
+        "commands": {
+            "run build seed snapshot test show run-operation retry": _DESTROY,
+            "compile debug": {
+                "grade": "remote",
+                "open": True,
+                "options": "--profiles-dir=project --project-dir=project",
+            },
+            "source": {"commands": {"freshness": {"grade": "remote", "open": True}}},
+            "docs": {
+                "commands": {
+                    "generate": {"grade": "remote", "open": True, "options": "--target-path=out"},
+                    "serve": {"grade": "network", "open": True},
+                }
+            },
+            "parse ls list": {
+                "grade": "build",
+                "open": True,
+                "options": "--profiles-dir=project --project-dir=project",
+            },
+            "deps": {"grade": "fetch", "open": True},
+            "clean": {"grade": "delete", "open": True},
+            "init": {"grade": "home", "open": True},
+        },
+    },
     "pulumi": {
         "source": "Pulumi CLI commands (pulumi.com/docs/iac/cli/commands) (Pulumi 3)",
         "options": "-h --help --version -v= --verbose= --color= -C=project --cwd=project --non-interactive --logtostderr "

@@ -50,9 +50,9 @@ CATALOGUE: dict[str, object] = {
         "--version prints the version; the other uses compile or run code",
         **_ONLY_VERSION,
     },
-    "git-lfs k9s skaffold tilt gitleaks syft lefthook odin scw hcloud ngrok": {
+    "git-lfs k9s skaffold tilt gitleaks syft lefthook odin scw hcloud ngrok dagger": {
         "source": "each tool's help (git-lfs 3, k9s 0.32, skaffold 2, tilt 0.33, gitleaks 8, syft 1, "
-        "lefthook 1.7, Odin dev-2024, scw 2, hcloud 1.4x, ngrok 3): the version subcommand prints the client's "
+        "lefthook 1.7, Odin dev-2024, scw 2, hcloud 1.4x, ngrok 3, dagger 0.1x): the version subcommand prints the client's "
         "version",
         **_VERSION_COMMAND,
     },

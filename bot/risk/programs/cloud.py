@@ -26,7 +26,7 @@ from bot.risk.words import Word, literal_word
 
 from .kit import R, destructive, read_only, refuse, show, unpacks
 
-__all__ = ["adb_shell", "ansible_module", "aws", "az", "gcloud", "gh", "glab", "gsutil"]
+__all__ = ["adb_shell", "ansible_module", "aws", "project_here", "az", "gcloud", "gh", "glab", "gsutil"]
 
 _RULE = "remote-control-plane"
 _CONFIG_HOME = Word(None, "~/.config")
@@ -1454,6 +1454,8 @@ def ansible_module(base: Handler) -> Handler:
     def handler(call: Call) -> None:
         base(call)
         words = call.args
+        if not any(w.value in ("--version", "-h", "--help") for w in words):
+            _project_outside(call)  # ansible.cfg of the directory it runs in names plugin and module paths
         module: str | None = "command"
         args: str | None = ""
         for index, word in enumerate(words):
@@ -1543,6 +1545,45 @@ def _adb_device_use(tokens: list[str]) -> str | None:
     if name == "input" and rest:
         return "change"
     return None
+
+
+#: The words after which a project tool only prints its version or help, loading no project.
+_PRINTS_ONLY = frozenset({"--version", "-v", "-V", "-h", "--help", "version", "help"})
+
+
+def _project_outside(call: Call) -> None:
+    """Destructive (``project-outside-workspace``) when ``call`` runs from a directory outside the workspace or one
+    only known when it runs: the project it loads there is code FlyBot does not read (kit.py ``build_or_test``)."""
+    state = call.g.state
+    if state.remote:
+        return
+    inside = state.root.rstrip("/") + "/"
+    outside = sorted(cwd for cwd in state.cwds if cwd != state.root and not cwd.startswith(inside))
+    if state.cwds and not outside:
+        return
+    where = (
+        f"in {shorten(outside[0], 60)}, outside the workspace" if outside else "in a directory only known when it runs"
+    )
+    destructive(
+        call,
+        "project-outside-workspace",
+        f"{call.name} runs {where}: it loads the project there, code FlyBot does not read.",
+    )
+
+
+def project_here(base: Handler) -> Handler:
+    """A tool that loads the project of the directory it runs in (its manifest, configuration, plugins or app: code)
+    whatever its grade (a deploy, a query, a server): run from a directory outside the workspace or one only known
+    when it runs (``cd /tmp/x && cdk synth``) it runs that directory's code, as a build there does: destructive
+    (:func:`_project_outside`). A use whose first word only prints the version or help loads nothing."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        if not call.args or call.args[0].value not in _PRINTS_ONLY:
+            _project_outside(call)
+
+    handler.__name__ = "project_here"
+    return handler
 
 
 def adb_shell(base: Handler) -> Handler:
