@@ -210,6 +210,7 @@ CATALOGUE: dict[str, object] = {
     },
     "dvc": {
         "source": "DVC command reference (dvc.org/doc/command-reference) (DVC 3.5)",
+        "guard": "projects:dvc_repro",
         "options": "-h --help -V --version -q --quiet -v --verbose --cd=in",
         "commands": {
             "status diff dag list ls version doctor root check-ignore": {
@@ -228,14 +229,17 @@ CATALOGUE: dict[str, object] = {
             },
             "init add commit checkout freeze unfreeze move mv": {"grade": "write", "open": True},
             "remove rm": {"grade": "write", "open": True, "options": "--outs:delete"},
-            # repro and exp run run the stages' cmd lines of dvc.yaml, which the classifier does not read
-            "repro run": {"grade": "runs", "open": True},
+            # repro and exp run run the stages' cmd lines of dvc.yaml, graded as a project recipe by the guard
+            # (programs/projects.py dvc_repro); --pull downloads missing data first; run (DVC 2) runs the command
+            # given
+            "repro": {"grade": "build", "open": True, "options": "--pull:network"},
+            "run": {"grade": "runs", "open": True},
             "exp experiments": {
                 "commands": {
                     # show and diff print experiments kept as git refs; --pcp writes a plot (into dvc_plots/)
                     "show diff": {"grade": "read", "open": True, "options": "--pcp:write -o=out --out=out"},
                     "list ls": {"grade": "read", "else": "network", "open": True},
-                    "run": {"grade": "runs", "open": True},
+                    "run": {"grade": "build", "open": True, "options": "--pull:network"},
                     "apply branch save": {"grade": "write", "open": True},
                     "remove rm gc clean": {"grade": "delete", "open": True},
                     "push": {"grade": "publish", "open": True},
