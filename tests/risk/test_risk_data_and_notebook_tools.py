@@ -46,7 +46,6 @@ EVERYDAY = [
     ("duckdb -readonly data/warehouse.duckdb -c 'SHOW TABLES'", RO),
     ("duckdb data/warehouse.duckdb -c 'SHOW TABLES'", WW),  # opened read-write
     ("duckdb -version", RO),
-    ("duckdb -c \"COPY (SELECT * FROM 'data/train.csv') TO 'data/clean.parquet' (FORMAT parquet)\"", WW),
     # csvkit
     ("csvsql --query 'select label, count(*) from train group by label' data/train.csv", RO),
     ("csvsql data/train.csv", RO),
@@ -124,6 +123,7 @@ HIGH = [
     ("duckdb -c \"COPY (SELECT * FROM 'data/train.csv') TO '/tmp/x.parquet'\"", DES),
     ("duckdb -c \"SELECT 1; COPY (SELECT 1) TO '/tmp/x.csv'\"", DES),
     ("duckdb -c \"COPY (SELECT * FROM read_csv('/etc/passwd')) TO 'x.csv'\"", DES),
+    ("duckdb -c \"COPY (SELECT 1 AS a) TO 'data/train.csv' (HEADER)\"", DES),  # replaces a dataset
     ("duckdb -c \"COPY (SELECT 1) TO '.git/hooks/x.csv'\"", DES),
     ("duckdb -c \"COPY (SELECT 1) TO 'out' (FORMAT parquet, PARTITION_BY (a), OVERWRITE_OR_IGNORE)\"", DES),
     ("duckdb -c \"COPY t FROM 'y.csv'\"", DES),

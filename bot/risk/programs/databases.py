@@ -832,39 +832,8 @@ def _query_path(call: Call, text: str, *, scanned: bool) -> str | None:
     return None
 
 
-#: COPY ... TO options that only shape the file written (DuckDB "COPY Statement": format, CSV dialect, compression);
-#: PARTITION_BY, PER_THREAD_OUTPUT and OVERWRITE(_OR_IGNORE) write or empty a directory tree instead.
-_DUCKDB_COPY_OPTIONS = frozenset({
-    "format", "header", "delimiter", "delim", "sep", "quote", "escape", "compression", "codec", "null", "dateformat",
-    "timestampformat", "force_quote", "row_group_size",
-})  # fmt: skip
-
-
-def _duckdb_copy(call: Call, statement: object, exp: object) -> tuple[str | None, str | None]:
-    """``COPY (query) TO 'file' (options)``: ``(why refused, None)`` or ``(None, the file written)``, for a query
-    (checked by the caller) written to one CSV, Parquet or JSON file in the workspace with options that only shape
-    it."""
-    e: Any = exp
-    node: Any = statement
-    files = node.args.get("files") or []
-    if node.args.get("kind") or not isinstance(node.this, e.Subquery) or len(files) != 1:
-        return "COPY other than (query) TO one file", None
-    target = files[0]
-    if not isinstance(target, e.Literal) or not target.is_string:
-        return "COPY TO a file named by an expression", None
-    for param in node.args.get("params") or []:
-        if str(param.this).lower() not in _DUCKDB_COPY_OPTIONS:
-            return f"COPY option {str(param.this)[:30]}", None
-    path = str(target.this)
-    if any(c in path for c in "*?[{"):
-        return f"COPY TO {shorten(path, 60)}", None
-    why = _query_path(call, path, scanned=True)
-    return (why, None) if why is not None else (None, path)
-
-
-def _duckdb_query(call: Call, text: str, written: list[str]) -> str | None:
-    """Why the DuckDB statement ``text`` is refused, or None for one query that only reads workspace files (or
-    writes its result to one there: the file is added to ``written``)."""
+def _duckdb_query(call: Call, text: str) -> str | None:
+    """Why the DuckDB statement ``text`` is refused, or None for one query that only reads workspace files."""
     try:
         import logging
 
@@ -882,13 +851,7 @@ def _duckdb_query(call: Call, text: str, written: list[str]) -> str | None:
     if len(statements) != 1:
         return "more than one statement"
     statement = statements[0]
-    if isinstance(statement, exp.Copy):
-        why, path = _duckdb_copy(call, statement, exp)
-        if why is not None:
-            return why
-        written.append(path or "")
-        statement = statement.this
-    elif not isinstance(statement, (exp.Query, exp.Describe, exp.Summarize, exp.Show)):
+    if not isinstance(statement, (exp.Query, exp.Describe, exp.Summarize, exp.Show)):
         return f"{type(statement).__name__.upper()} is not a query"
     for node in statement.walk():
         if isinstance(node, exp.Command):
@@ -926,8 +889,8 @@ def duckdb_sql(base: Handler) -> Handler:
     (``getenv``), writes files (``COPY ... TO``, ``ATTACH``, ``EXPORT``), downloads extensions (``INSTALL``, or
     autoloaded by a function or file type), and a dot command runs programs (``.shell``): one query (SELECT,
     DESCRIBE, SUMMARIZE, SHOW) naming only CSV, Parquet or JSON files in the workspace and functions of
-    :data:`_DUCKDB_PURE` or that sqlglot models keeps the catalogue's grade, and ``COPY (such a query) TO`` one such
-    file in the workspace is a write of it (:func:`_duckdb_copy`); anything else is refused. Tables and
+    :data:`_DUCKDB_PURE` or that sqlglot models keeps the catalogue's grade; anything else is refused, ``COPY ...
+    TO`` too (it replaces the file it names, a dataset of the workspace as well). Tables and
     views of a database file may run any such query when read (a view is stored SQL), so with a database file only
     ``SHOW TABLES`` (``SHOW ALL TABLES``) is graded."""
 
@@ -963,13 +926,10 @@ def duckdb_sql(base: Handler) -> Handler:
                     refuse(call, f"duckdb {shorten(text, 60)} over a database file (its views are stored queries)")
                     return
                 continue
-            written: list[str] = []
-            why = _duckdb_query(call, text, written)
+            why = _duckdb_query(call, text)
             if why is not None:
                 refuse(call, f"duckdb -c {shorten(text, 60)} ({why})")
                 return
-            for path in written:
-                call.write(Word(path, path), "duckdb COPY ... TO writes", replaces=True)
 
     handler.__name__ = "duckdb_sql"
     return handler
