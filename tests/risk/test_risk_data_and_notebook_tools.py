@@ -155,6 +155,9 @@ HIGH = [
     ("mlr --c2p put -f x.mlr data/train.csv", DES),
     ("mlr --prepipe 'touch ran' cat data/train.csv", DES),
     ("mlr -s args.txt", DES),
+    ("mlr repl", DES),
+    ("mlr regtest cases", DES),
+    ("mlr termcvt -I --crlf2lf data/train.csv", DES),
     ("mlr --icsv cat .env", NET),
     # Jupyter, papermill, nbstripout, MLflow, TensorBoard
     ("jupyter nbconvert --to notebook --execute --inplace notebooks/eda.ipynb", DES),

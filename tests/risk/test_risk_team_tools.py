@@ -55,7 +55,7 @@ EVERYDAY = [
     ("ember serve", NET),
     ("gatsby build", WW),
     ("hexo generate", WW),
-    ("web-ext lint", RO),
+    ("web-ext lint", WW),  # web-ext-config.mjs is JavaScript
     ("lighthouse --output json https://example.com", NET),
     ("hurl --test api.hurl", NET),
     ("htmlq a --attribute href -f page.html", RO),
@@ -68,7 +68,7 @@ EVERYDAY = [
     ("zizmor --offline .github/workflows", RO),
     ("zizmor .github/workflows", NET),
     ("jupytext --to py nb.ipynb", WW),
-    ("jupytext --diff x.py nb.ipynb", RO),
+    ("jupytext --diff x.py nb.ipynb", WW),  # .jupytext.py configuration is Python
     ("marimo convert nb.ipynb", RO),
     ("quarto --version", RO),
     ("gitlint", WW),
@@ -77,7 +77,6 @@ EVERYDAY = [
     ("dlv version", RO),
     ("caddy fmt Caddyfile", RO),
     ("caddy fmt --overwrite Caddyfile", WW),
-    ("caddy validate --config Caddyfile", WW),
     ("caddy run", NET),
     ("nextflow log", RO),
     ("dagger version", RO),
@@ -131,6 +130,8 @@ HIGH = [
     ("pwsh -Command 'echo x'", DES),
     ("dlv debug", DES),
     ("caddy environ", NET),
+    ("caddy adapt --config Caddyfile", DES),  # prints what it makes of the files the configuration imports
+    ("cd ../elsewhere && svgo a.svg", DES),  # that directory's svgo.config.js
     ("caddy trust", DES),
     ("nextflow run main.nf -resume", DES),
     ("dagger call build", DES),

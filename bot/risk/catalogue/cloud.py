@@ -77,7 +77,7 @@ CATALOGUE: dict[str, object] = {
         "source": "kubeseal --help (sealed-secrets 0.27)",
         "grade": "remote",
         "open": True,
-        "options": "--cert=in --from-file=in --merge-into=out --kubeconfig=in --recovery-unseal:secret "
+        "options": "--cert=in --from-file=in --merge-into=out --kubeconfig=project --recovery-unseal:secret "
         "--recovery-private-key=in --version -h --help",
         "when": {"--version -h --help": "read"},
     },

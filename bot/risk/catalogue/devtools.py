@@ -942,8 +942,8 @@ CATALOGUE: dict[str, object] = {
             "version": "read",
         },
     },
-    # web-ext lint reads the extension's files; build packs them into --artifacts-dir; run starts Firefox with
-    # them; sign uploads them to addons.mozilla.org
+    # web-ext loads web-ext-config.mjs from the directory it runs in (JavaScript): lint reads the extension's
+    # files, a build; build packs them into --artifacts-dir; run starts Firefox with them; sign uploads them
     "web-ext": {
         "source": "web-ext command reference (extensionworkshop.com/documentation/develop/web-ext-command-reference) "
         "(web-ext 8)",
@@ -951,7 +951,7 @@ CATALOGUE: dict[str, object] = {
         "--verbose -v --version -h --help",
         "when": {"--version -h --help": "read"},
         "commands": {
-            "lint": {"grade": "read", "open": True, "options": "-o= --output="},
+            "lint": {"grade": "build", "open": True, "options": "-o= --output="},
             "build": {"grade": "build", "open": True},
             "run": "runs",
             "sign": {"grade": "publish", "open": True},
@@ -991,11 +991,11 @@ CATALOGUE: dict[str, object] = {
         "grade": "read",
         "open": True,
     },
-    # svgo rewrites each input file in place unless -o names the output; its configuration (svgo.config.js) is
-    # JavaScript
+    # svgo rewrites each input file in place unless -o names the output; it loads svgo.config.js from the directory
+    # it runs in (JavaScript): a build
     "svgo": {
         "source": "svgo --help (SVGO 3)",
-        "grade": "write",
+        "grade": "build",
         "open": True,
         "operands": "out",
         "options": "-i=out --input=out -f=out --folder=out -o=out --output=out --config=project -v --version -h --help",
@@ -1034,20 +1034,19 @@ CATALOGUE: dict[str, object] = {
         "--cache-dir=out --collect= --strict-collection --fix:write --fix=*:write -V --version -h --help",
         "when": {"--offline": "read", "-V --version -h --help": "read"},
     },
-    # jupytext converts notebooks and writes the result beside each (--output: there); --execute runs the notebook,
-    # --pipe and --check run the command given on it
+    # jupytext converts notebooks and writes the result beside each (--output: there), loading the configuration
+    # of their directories (.jupytext.py is Python: a build); --execute runs the notebook, --pipe and --check run
+    # the command given on it
     "jupytext": {
         "source": "jupytext --help (Jupytext 1.16)",
-        "grade": "write",
+        "grade": "build",
         "open": True,
         "operands": "out",
         "options": "--to= --from= -o=out --output=out --execute:runs --pipe=:runs --check=:runs --run-path=:unknown "
         "-d --diff -p --paired-paths --test --test-strict --version -h --help",
         "when": {
-            "-d --diff -p --paired-paths --test --test-strict --version -h --help": {
-                "grade": "read",
-                "operands": "none",
-            }
+            "-d --diff -p --paired-paths --test --test-strict": {"operands": "none"},
+            "--version -h --help": {"grade": "read", "operands": "none"},
         },
     },
     # marimo edit and run serve notebooks whose cells run in the server's Python; export runs the notebook;
@@ -1113,9 +1112,10 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help",
         "commands": {"version": "read", "debug test exec attach run trace core replay dap": "runs"},
     },
-    # caddy fmt prints the Caddyfile formatted (--overwrite: rewrites it); adapt prints its JSON; validate loads
-    # and provisions the configuration; run, start, file-server and reverse-proxy serve; environ prints the
-    # environment; trust installs its root certificate into the system's trust store
+    # caddy fmt prints the Caddyfile formatted (--overwrite: rewrites it); run, start, file-server and
+    # reverse-proxy serve; environ prints the environment; trust installs its root certificate into the system's
+    # trust store; adapt and validate load the configuration and the files it imports (any path), printing what
+    # they make of them: not graded
     "caddy": {
         "source": "caddy command line (caddyserver.com/docs/command-line) (Caddy 2.8)",
         "options": "-h --help -v --version",
@@ -1126,8 +1126,6 @@ CATALOGUE: dict[str, object] = {
                 "options": "--overwrite -w --diff",
                 "when": {"--overwrite -w": {"grade": "write", "operands": "out"}},
             },
-            "adapt": {"grade": "read", "options": "-c=project --config=project -a= --adapter= -p --pretty --validate"},
-            "validate": {"grade": "build", "options": "-c=project --config=project -a= --adapter= --envfile=in"},
             "run start file-server reverse-proxy": {"grade": "network", "open": True},
             "reload stop": {"grade": "system", "open": True},
             "environ": "secret",

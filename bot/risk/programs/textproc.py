@@ -495,7 +495,9 @@ _MLR_DSL_EFFECTS = re.compile(
 
 def mlr_verbs(base: Handler) -> Handler:
     """Miller 6 (mlr(1), miller.readthedocs.io): ``mlr [MAIN FLAGS] VERB [VERB FLAGS] [then VERB ...] [FILES]``. The
-    verbs read and print; ``tee FILE`` and ``split`` write files; ``put`` and ``filter`` run a DSL whose ``tee``,
+    verbs read and print; ``tee FILE`` and ``split`` write files, and of the commands that stand where a verb does,
+    ``repl`` runs DSL statements from its input, ``regtest`` runs test cases' commands and ``termcvt -I`` rewrites
+    files (refused); ``put`` and ``filter`` run a DSL whose ``tee``,
     ``emit``, ``print`` and ``dump`` statements may redirect into files or commands, whose ``system`` and ``exec``
     run commands and whose ``ENV`` map holds the environment: those are refused, as are ``put``/``filter -f`` (a DSL
     file) and the main flag ``-s FILE`` (arguments from a file). A ``put``/``filter`` also loads the DSL files the
@@ -519,8 +521,8 @@ def mlr_verbs(base: Handler) -> Handler:
             value = word.value
             if verb_at:
                 verb_at = False
-                if value in ("tee", "split"):
-                    refuse(call, f"mlr {value} (it writes files)")
+                if value in ("tee", "split", "repl", "regtest", "termcvt"):
+                    refuse(call, f"mlr {value} (it writes files or runs what it is given)")
                     return
                 dsl = value in ("put", "filter")
                 if dsl:
