@@ -141,6 +141,7 @@ HIGH = [
     ("csvsql --que \"ATTACH '/tmp/x.db' AS y\" data/train.csv", DES),
     ("csvsql --query \"select load_extension('x')\" data/train.csv", DES),
     ("csvsql --db sqlite:///x.db --insert data/train.csv", DES),
+    ("csvsql --before-insert \"ATTACH '/tmp/x.db' AS y\" --query 'select 1' data/train.csv", DES),
     ("in2csv --write-sheets - data/book.xlsx", DES),
     ("csvclean /etc/x.csv", DES),
     ("csvlook .env", NET),

@@ -113,6 +113,7 @@ HIGH = [
     ("web-ext run", DES),
     ("lighthouse --chrome-flags='--renderer-cmd-prefix=touch' https://example.com", DES),
     ("lighthouse --output-path /etc/x.json https://example.com", DES),
+    ("lighthouse --cli-flags-path flags.json https://example.com", DES),
     ("hurl --output /etc/x api.hurl", DES),
     ("htmlq -f ~/.ssh/id_rsa a", NET),
     ("svgo a.svg -o /etc/x.svg", DES),

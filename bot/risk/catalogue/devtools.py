@@ -644,12 +644,13 @@ CATALOGUE: dict[str, object] = {
     },
     # --query runs over an in-memory SQLite database made from the files: the guard grades it as sqlite3's SQL
     # (programs/databases.py csvsql_query); --db connects to the database a URL names (a server, or a SQLite file
-    # anywhere) and --insert writes into it
+    # anywhere) and --insert writes into it; --before-insert and --after-insert run SQL around the inserts the
+    # query needs (ATTACH writes a file): not graded
     "csvsql": {
         "source": "csvsql(1) (csvkit 2.0): prints CREATE TABLE statements for the files, or the result of --query",
         "grade": "read",
         "open": True,
-        "options": "--db=:unknown --query=",
+        "options": "--db=:unknown --query= --before-insert=:unknown --after-insert=:unknown",
         "guard": "databases:csvsql_query",
     },
     "csvpy": {"source": "csvpy(1) (csvkit 2.0): opens a Python shell with the file loaded", "grade": "runs"},
@@ -965,6 +966,7 @@ CATALOGUE: dict[str, object] = {
         "grade": "network",
         "open": True,
         "options": "--output= --output-path=out --chrome-flags=:unknown --config-path=project --plugins=project "
+        "--cli-flags-path=:unknown --lantern-data-output-path=out --precomputed-lantern-data-path=in "
         "--extra-headers=in --budget-path=in -G=:unknown --gather-mode=:unknown -A=:unknown --audit-mode=:unknown "
         "--version --help",
         "when": {"--version --help": "read"},
@@ -1068,7 +1070,7 @@ CATALOGUE: dict[str, object] = {
         "when": {"-v --version -h --help": "read"},
         "commands": {
             "render preview publish run": "runs",
-            "convert": {"grade": "write", "open": True, "options": "-o=out --output=out"},
+            "convert": {"grade": "write", "open": True, "operands": "out", "options": "-o=out --output=out"},
         },
     },
     # gitlint lints the commit messages (its .gitlint configuration and --extra-path user rules are Python code of
@@ -1142,7 +1144,8 @@ CATALOGUE: dict[str, object] = {
         "when": {"-h -v -version": "read"},
         "commands": {
             "run console kuberun": {"grade": "runs", "open": True},
-            "log list info view": {"grade": "read", "open": True},
+            "log list view": {"grade": "read", "open": True},
+            "info": {"grade": "network", "open": True},  # -d: the project's remote revisions
             "config": {"grade": "build", "open": True},
             "clean": {"grade": "delete", "open": True},
             "pull clone": {"grade": "install", "open": True},
