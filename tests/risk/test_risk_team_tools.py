@@ -1,6 +1,6 @@
 """Project, cloud and web tools common in software teams that the catalogue grades by their manuals (cdk,
 serverless, firebase, kubeseal, dbt, grunt, nodemon, pm2, ember, gatsby, hexo, web-ext, lighthouse, hurl, htmlq,
-svgo, d2, 2to3, zizmor, jupytext, marimo, quarto, gitlint, act, caddy, nextflow...). A tool that loads the project of
+svgo, d2, 2to3, zizmor, jupytext, marimo, quarto, gitlint, act, caddy, nextflow, sox...). A tool that loads the project of
 the directory it runs in is destructive run from outside the workspace (programs/cloud.py ``project_here``), as a
 build there is. Everyday uses get their grade; the forms that write outside, run code, reach the network or read
 secrets stay high."""
@@ -80,6 +80,9 @@ EVERYDAY = [
     ("caddy run", NET),
     ("nextflow log", RO),
     ("dagger version", RO),
+    ("sox media/in.wav build/out.ogg", WW),
+    ("sox --i media/in.wav", RO),
+    ("soxi media/in.wav", RO),
 ]
 
 
@@ -137,6 +140,9 @@ HIGH = [
     ("nextflow run main.nf -resume", DES),
     ("dagger call build", DES),
     ("cd ../elsewhere && ansible all -m ping", DES),  # that directory's ansible.cfg
+    ("sox '|touch ran' out.wav", DES),  # an input that is a program's output
+    ("sox -d out.wav", DES),  # records from the sound card
+    ("sox media/in.wav /etc/out.ogg", DES),
 ]
 
 
