@@ -83,6 +83,10 @@ EVERYDAY = [
     ("sox media/in.wav build/out.ogg", WW),
     ("sox --i media/in.wav", RO),
     ("soxi media/in.wav", RO),
+    ("serve -s build", NET),
+    ("ipython --version", RO),
+    ("irb -v", RO),
+    ("tre -a -l 2", RO),
 ]
 
 
@@ -143,6 +147,9 @@ HIGH = [
     ("sox '|touch ran' out.wav", DES),  # an input that is a program's output
     ("sox -d out.wav", DES),  # records from the sound card
     ("sox media/in.wav /etc/out.ogg", DES),
+    ("ipython -i script.py", DES),
+    ("irb --simple-prompt", DES),
+    ("tre -e vim", DES),
 ]
 
 

@@ -1109,6 +1109,38 @@ CATALOGUE: dict[str, object] = {
         "options": "--version -V -Version",
         "when": {"--version -V -Version": "read"},
     },
+    "ipython": {
+        "source": "ipython --help (IPython 8): runs Python interactively, or the file given",
+        "grade": "runs",
+        "else": "runs",
+        "open": True,
+        "options": "--version -V -h --help",
+        "when": {"--version -V -h --help": "read"},
+    },
+    "irb": {
+        "source": "irb(1) (irb 1.14): runs Ruby interactively",
+        "grade": "runs",
+        "else": "runs",
+        "open": True,
+        "options": "-v --version -h --help",
+        "when": {"-v --version -h --help": "read"},
+    },
+    # serve serves the directory given (or the current one) over HTTP on every interface (port 3000 by default)
+    "serve": {
+        "source": "serve --help (vercel/serve 14)",
+        "grade": "network",
+        "open": True,
+        "options": "-c=in --config=in --ssl-cert=in --ssl-key=in --ssl-pass=in -v --version -h --help",
+        "when": {"-v --version -h --help": "read"},
+    },
+    # tre prints the tree of file names below a directory; -e writes a file of shell aliases (one per file shown)
+    # that open an editor
+    "tre": {
+        "source": "tre --help (tre 0.4)",
+        "grade": "read",
+        "options": "-a --all -d --directories -j --json -l= --limit= -c= --color= -E= --exclude= -p --portable -s "
+        "--simple -e=:unknown --editor=:unknown -h --help -V --version",
+    },
     "dlv": {
         "source": "dlv(1) (Delve 1.23): debug, test, exec, attach and core run or attach to a program",
         "options": "-h --help",
