@@ -512,6 +512,14 @@ class ProjectRecipes(RecipeBook):
             if rel is None:
                 raise _Unreadable(f"{directory or '.'} has no justfile (just looks in the directories above: not read)")
             return recipe(just_recipe(text(rel), target, rel, overrides=overrides))
+        if tool == "dvc":
+            rel = here("dvc.yaml")
+            if rel is None:
+                raise _Unreadable(
+                    f"{directory or '.'} has no dvc.yaml (dvc runs the project's other pipelines: not read)"
+                )
+            _dvc_alone(root, directory, rel)
+            return recipe(dvc_stages(text(rel), rel))
         if tool == "tox":
             if file and not file.endswith(".ini"):
                 raise _Unreadable(f"{file} (not read: FlyBot reads tox.ini files only)")
@@ -774,7 +782,7 @@ def _npmrc_key_not_inert(text: str) -> str | None:
 RECIPE_INPUTS = frozenset({
     "GNUmakefile", "makefile", "Makefile", "package.json", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs",
     "pnpm-workspace.yaml", "justfile", "Justfile", ".justfile", "tox.ini", "tox.toml", "pyproject.toml", "setup.cfg",
-    ".env", ".env.yarn", "composer.json",
+    ".env", ".env.yarn", "composer.json", "dvc.yaml",
 })  # fmt: skip
 
 
@@ -791,6 +799,7 @@ _FILES = {
     "just": "justfile",
     "tox": "tox.ini",
     "composer": "composer.json",
+    "dvc": "dvc.yaml",
 }
 
 
@@ -2465,3 +2474,78 @@ def _tox_env(parser: object, own: str | None) -> list[RecipeLine] | None:
 def quote_args(words: Iterable[str]) -> str:
     """Shell text passing ``words`` as arguments (``npm run X -- ARGS`` appends them to the script)."""
     return " ".join(shlex.quote(w) for w in words)
+
+
+#: The keys of a dvc.yaml stage FlyBot reads (DVC "dvc.yaml Files", "Stage entries"); ``foreach``/``matrix``/``do``
+#: (generated stages) and anything else make the file unreadable.
+_DVC_STAGE_KEYS = frozenset({
+    "cmd", "wdir", "deps", "params", "outs", "metrics", "plots", "frozen", "always_changed", "desc", "meta",
+})  # fmt: skip
+#: The top-level keys of a dvc.yaml other than ``stages`` that hold no command (``vars`` holds values its
+#: ``${...}`` templating puts into commands: unreadable).
+_DVC_TOP_KEYS = frozenset({"stages", "plots", "metrics", "params", "artifacts", "datasets"})
+#: How many directory entries FlyBot looks at for a project's other pipelines before it gives up (unreadable).
+_DVC_MAX_ENTRIES = 20000
+
+
+def dvc_stages(text: str, rel: str) -> list[RecipeLine]:
+    """The ``cmd`` lines of every stage of the dvc.yaml ``text`` (DVC "dvc.yaml Files": ``stages: NAME: cmd:``, a
+    command or a list of them, run by the shell in the stage's ``wdir``, by default the file's directory), in the
+    file's order: ``dvc repro`` runs the stages whose dependencies changed and, for a target, the stages upstream of
+    it, so every stage is graded. Templating (``vars``, ``${...}``, ``foreach``/``matrix``), a ``wdir`` other than
+    ``.``, or a file that is not a mapping of stages is unreadable (:class:`_Unreadable`)."""
+    import yaml
+
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError:
+        raise _Unreadable(f"{rel} (not read: not YAML)") from None
+    if data is None:
+        return []
+    if not isinstance(data, dict) or not set(data) <= _DVC_TOP_KEYS:
+        raise _Unreadable(f"{rel} (not read: keys FlyBot does not read, vars templating among them)")
+    stages = data.get("stages") or {}
+    if not isinstance(stages, dict):
+        raise _Unreadable(f"{rel} (not read: stages is not a mapping)")
+    lines: list[RecipeLine] = []
+    for name, stage in stages.items():
+        where = f"{rel} stages.{str(name)[:60]}"
+        if not isinstance(stage, dict) or not set(stage) <= _DVC_STAGE_KEYS:
+            raise _Unreadable(f"{where} (not read: a generated stage, or keys FlyBot does not read)")
+        if stage.get("wdir", ".") not in (".", "./"):
+            raise _Unreadable(f"{where} (not read: it runs in another directory, wdir)")
+        cmd = stage.get("cmd")
+        commands = [cmd] if isinstance(cmd, str) else cmd
+        if not isinstance(commands, list) or not all(isinstance(c, str) for c in commands):
+            raise _Unreadable(f"{where} (not read: cmd is not a command or a list of commands)")
+        for command in commands:
+            if "${" in command:
+                raise _Unreadable(f"{where} (not read: ${{...}} puts values from params or vars into the command)")
+            lines.append(RecipeLine(f"{where}.cmd", command[:MAX_RECIPE_CHARS]))
+    return lines
+
+
+def _dvc_alone(root: str, directory: str, rel: str) -> None:
+    """Unreadable unless ``rel`` is the only pipeline of its DVC project: the project is the nearest directory from
+    ``directory`` up holding ``.dvc`` (within the workspace ``root``), and ``dvc repro`` reproduces every pipeline
+    (each ``dvc.yaml``) and import (each ``.dvc`` file) of it, and a target's upstream stages may be in any of them
+    (DVC "dvc repro")."""
+    parts = directory.split("/") if directory else []
+    project: str | None = None
+    for depth in range(len(parts), -1, -1):
+        candidate = os.path.join(root, *parts[:depth])
+        if os.path.isdir(os.path.join(candidate, ".dvc")) and not os.path.islink(os.path.join(candidate, ".dvc")):
+            project = candidate
+            break
+    if project is None:
+        raise _Unreadable(f"{rel} (not read: its DVC project, the directory holding .dvc, is outside the workspace)")
+    seen = 0
+    for top, dirs, files in os.walk(project):
+        dirs[:] = [d for d in dirs if d not in (".git", ".dvc")]
+        seen += len(dirs) + len(files)
+        if seen > _DVC_MAX_ENTRIES:
+            raise _Unreadable(f"{rel} (not read: too many files to look for the project's other pipelines)")
+        for name in files:
+            path = os.path.relpath(os.path.join(top, name), root)
+            if (name == "dvc.yaml" and path != rel) or name.endswith(".dvc"):
+                raise _Unreadable(f"{rel} (not read: the project has another pipeline or import, {path[:80]})")

@@ -526,7 +526,7 @@ def test_mobile_system_and_check_tools_that_change_the_machine_or_run_code_grade
     assert_grades(
         [
             ("xcrun clang x.c", R.DESTRUCTIVE),  # xcrun runs the named developer tool
-            ("adb shell ls", R.DESTRUCTIVE),
+            ("adb shell rm -r /sdcard/x", R.DESTRUCTIVE),
             ("adb uninstall com.example", R.DESTRUCTIVE),
             ("flutter clean", R.DESTRUCTIVE),
             ("nmcli c u uuid", R.SYSTEM),

@@ -842,11 +842,123 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help --version --paths --config-dir --data-dir --runtime-dir",
         "grade": "read",
         "commands": {
-            "notebook lab server console qtconsole kernel execute": "runs",
-            "nbconvert": {"grade": "write", "open": True, "options": "--execute:runs --output=out --output-dir=out"},
+            # notebook, lab and server serve the notebooks of the directory they start in on a port, with a token
+            # (Jupyter Server "Running a public server"); list prints the running servers; their subcommands build,
+            # install extensions or stop servers, and the traitlets options (--ServerApp.token=, --config=) change
+            # what is served and to whom: only the options listed are graded
+            "notebook lab server": {
+                "grade": "network",
+                "options": "--no-browser --port= --port-retries= --ip= --debug -y --answer-yes",
+                "commands": {"list": {"grade": "read", "options": "--json --jsonlist"}},
+            },
+            "console qtconsole kernel execute": "runs",
+            # nbconvert writes each output beside its notebook (--output-dir: there), --inplace over the notebook,
+            # --stdout prints it; --execute and the preprocessors a traitlets option enables
+            # (--ExecutePreprocessor.enabled=True, --Exporter.preprocessors=[...]) run code: only the options
+            # listed are graded
+            "nbconvert": {
+                "grade": "write",
+                "operands": "out",
+                "options": "--execute:runs --output=out --output-dir=out --to= --stdout --inplace --allow-errors "
+                "--no-input --no-prompt --clear-output --embed-images --log-level= --debug -y "
+                "--template=project --template-file=project --ExecutePreprocessor.timeout= "
+                "--ExecutePreprocessor.kernel_name=",
+                "when": {"--stdout": {"grade": "read", "operands": "none"}, "--output-dir": {"operands": "none"}},
+            },
             "kernelspec": {"commands": {"list": "read", "install remove uninstall": "home"}},
             "troubleshoot": "read",
         },
+    },
+    # papermill INPUT OUTPUT runs every cell of the notebook in a kernel, as python FILE runs a program file the
+    # classifier cannot see; --prepare-only writes OUTPUT with the parameters injected and runs nothing; -p takes a
+    # name and a value (two words, both taken as operands here)
+    "papermill": {
+        "source": "papermill --help (papermill 2.6): executes the input notebook and writes the output notebook; "
+        "--help-notebook prints the notebook's parameters; --prepare-only writes the output without executing",
+        "grade": "runs",
+        "options": "--help-notebook -p= --parameters= -r= --parameters_raw= -f=in --parameters_file=in -y= "
+        "--parameters_yaml= -b= --parameters_base64= --inject-input-path --inject-output-path --inject-paths "
+        "--prepare-only --kernel= -k= --language= -l= --log-output --no-log-output --progress-bar "
+        "--no-progress-bar --report-mode --no-report-mode --start-timeout= --execution-timeout= "
+        "--request-save-on-cell-execute --no-request-save-on-cell-execute --autosave-cell-every= "
+        "--stdout-file=out --stderr-file=out --cwd=:unknown --engine=:unknown --version -h --help",
+        "when": {
+            "--help-notebook --version -h --help": {"grade": "read", "operands": "none"},
+            "--prepare-only": {"grade": "write", "operands": "out"},
+        },
+    },
+    # nbstripout FILES rewrites each notebook with its outputs removed; --install sets the repository's (--global:
+    # the user's, --system: the machine's) git filter and diff driver to run nbstripout on every later git add and
+    # diff: code git runs, as `git config filter.NAME.clean` is graded
+    "nbstripout": {
+        "source": "nbstripout --help (nbstripout 0.8): strips output from the notebooks given (in place), or "
+        "from standard input to standard output; --dry-run and --verify only report; -t/--textconv prints the "
+        "stripped notebook; --install/--uninstall set git attributes and configuration",
+        "grade": "read",
+        "operands": "out",
+        "options": "--dry-run --verify -t --textconv --keep-count --keep-output --keep-id --drop-empty-cells "
+        "--drop-tagged-cells= --strip-init-cells --extra-keys= --keep-metadata-keys= --mode= --max-size= -s "
+        "--status --is-installed -i:plugin --install:plugin -u:plugin --uninstall:plugin --attributes=:unknown "
+        "--global --system --python=:unknown -f --force -h --help --version",
+        "when": {
+            "--dry-run --verify -t --textconv -s --status --is-installed -h --help --version": {
+                "grade": "read",
+                "operands": "none",
+            }
+        },
+    },
+    # mlflow ui and server serve the tracking store on a port; a store URI may name a database or directory
+    # anywhere (--backend-store-uri sqlite:////etc/x.db), and the web server options pass flags to gunicorn,
+    # waitress or uvicorn (gunicorn's --config loads Python): not graded. The tracking commands read and change the
+    # store MLFLOW_TRACKING_URI names (a server, or ./mlruns)
+    "mlflow": {
+        "source": "MLflow CLI reference (mlflow.org/docs/latest/cli.html) (MLflow 2.x)",
+        "options": "--version --help",
+        "commands": {
+            "ui server": {
+                "grade": "network",
+                "options": "-h= --host= -p= --port= -w= --workers= --static-prefix= --serve-artifacts "
+                "--no-serve-artifacts --dev --help",
+            },
+            "experiments": {
+                "commands": {
+                    "search get": {"grade": "remote", "open": True},
+                    "csv": {"grade": "remote", "open": True, "options": "-o=out --filename=out"},
+                    "create rename restore": {"grade": "change", "open": True},
+                    "delete": {"grade": "destroy", "open": True},
+                }
+            },
+            "runs": {
+                "commands": {
+                    "list describe": {"grade": "remote", "open": True},
+                    "restore": {"grade": "change", "open": True},
+                    "delete": {"grade": "destroy", "open": True},
+                }
+            },
+            "artifacts": {
+                "commands": {
+                    "list": {"grade": "remote", "open": True},
+                    "download": {"grade": "remote", "open": True, "options": "-d=out --dst-path=out"},
+                    "log-artifact log-artifacts": {"grade": "publish", "open": True},
+                }
+            },
+            "run models recipes sagemaker deployments": "runs",
+            "gc": {"grade": "destroy", "open": True},
+            # doctor prints the MLFLOW_* environment variables with their values (a tracking password too)
+            # unless --mask-envs
+            "doctor": {"grade": "secret", "options": "--mask-envs", "when": {"--mask-envs": "read"}},
+        },
+    },
+    # tensorboard serves the event files under --logdir on a port (--bind_all: every interface); --inspect prints
+    # a summary of them and exits
+    "tensorboard": {
+        "source": "tensorboard --helpfull (TensorBoard 2.x)",
+        "grade": "network",
+        "options": "--logdir=in --logdir_spec= --host= --bind_all --port= --reload_interval= --reload_multifile "
+        "--reload_multifile_inactive_secs= --load_fast= --samples_per_plugin= --window_title= --path_prefix= "
+        "--max_reload_threads= --purge_orphaned_data= --inspect --event_file=in --tag= --version_tb --help "
+        "--helpfull",
+        "when": {"--inspect --version_tb --help --helpfull": "read"},
     },
     "babel": {
         "source": "Babel CLI (babeljs.io/docs/babel-cli) (Babel 7): loads the project's babel config (code)",

@@ -18,6 +18,102 @@ _HOME = {"grade": "home", "open": True}
 _READ = {"grade": "read", "open": True}
 
 CATALOGUE: dict[str, object] = {
+    # cdk runs the project's app (cdk.json "app", or --app: any command) to synthesize the templates, looking up
+    # context in the account; deploy and watch update the stacks, deleting resources the app no longer declares
+    # (as pulumi up); --build is a command run first, --plugin code it loads
+    "cdk": {
+        "guard": "cloud:project_here",
+        "source": "AWS CDK Toolkit commands (docs.aws.amazon.com/cdk/v2/guide/ref-cli-cmd.html) (aws-cdk 2)",
+        "options": "-a=:unknown --app=:unknown --build=:unknown --plugin=project -p=project -o=out --output=out "
+        "--version -h --help",
+        "when": {"--version -h --help": "read"},
+        "commands": {
+            "synth synthesize list ls diff metadata context notices": _REMOTE,
+            "deploy watch destroy": _DESTROY,
+            "bootstrap import rollback": _CHANGE,
+            "init": {"grade": "fetch", "open": True},
+            "doctor acknowledge ack": _READ,
+            "docs doc": {"grade": "network", "open": True},
+        },
+    },
+    # serverless deploy updates the service's CloudFormation stack (resources no longer declared are deleted);
+    # invoke runs the deployed function; invoke local and offline run it here; print resolves the configuration's
+    # variables, secrets from SSM and Secrets Manager too
+    "serverless sls": {
+        "guard": "cloud:project_here",
+        "source": "Serverless Framework CLI reference (serverless.com/framework/docs/providers/aws/cli-reference) "
+        "(Serverless 3)",
+        "options": "--version -v -h --help",
+        "when": {"--version -v -h --help": "read"},
+        "commands": {
+            "deploy remove rollback": _DESTROY,
+            "info logs metrics": _REMOTE,
+            "invoke": {"grade": "change", "open": True, "commands": {"local": "runs"}},
+            "package": {"grade": "remote", "open": True},
+            "print": {"grade": "secret", "open": True},
+            "create": {"grade": "fetch", "open": True},
+            "offline": "runs",
+        },
+    },
+    # firebase deploy publishes the project's hosting, functions and rules (functions no longer in the source are
+    # deleted with --force); emulators and serve run the functions here and serve them on ports
+    "firebase": {
+        "guard": "cloud:project_here",
+        "source": "Firebase CLI reference (firebase.google.com/docs/cli) (firebase-tools 13)",
+        "options": "-P= --project= --token= --json --non-interactive --debug --version -V -h --help",
+        "when": {"--version -V -h --help": "read"},
+        "commands": {
+            "deploy": {"grade": "change", "open": True, "options": "-f:destroy --force:destroy"},
+            "emulators:start serve emulators:exec": "runs",
+            "projects:list apps:list functions:log hosting:channel:list use": _REMOTE,
+            "functions:delete hosting:disable hosting:channel:delete": _DESTROY,
+            "login logout": _HOME,
+            "init": {"grade": "write", "open": True},
+        },
+    },
+    # kubeseal encrypts a Secret with the controller's certificate (fetched from the cluster unless --cert names
+    # it) and prints the SealedSecret; --recovery-unseal decrypts sealed secrets with the private keys given
+    "kubeseal": {
+        "source": "kubeseal --help (sealed-secrets 0.27)",
+        "grade": "remote",
+        "open": True,
+        "options": "--cert=in --from-file=in --merge-into=out --kubeconfig=project --recovery-unseal:secret "
+        "--recovery-private-key=in --version -h --help",
+        "when": {"--version -h --help": "read"},
+    },
+    # dbt run, build, seed, snapshot, test, show and run-operation run the project's SQL and its on-run-start and
+    # on-run-end hooks in the warehouse (run replaces tables and views, --full-refresh rebuilds incremental ones):
+    # any change there; compile and docs generate query the warehouse (introspective queries); parse and ls load
+    # the project (its macros, packages); debug connects; deps downloads the packages into the project
+    "dbt": {
+        "guard": "cloud:project_here",
+        "source": "dbt command reference (docs.getdbt.com/reference/dbt-commands) (dbt-core 1.8)",
+        "options": "--profiles-dir=project --project-dir=project --version -h --help",
+        "when": {"--version -h --help": "read"},
+        "commands": {
+            "run build seed snapshot test show run-operation retry": _DESTROY,
+            "compile debug": {
+                "grade": "remote",
+                "open": True,
+                "options": "--profiles-dir=project --project-dir=project",
+            },
+            "source": {"commands": {"freshness": {"grade": "remote", "open": True}}},
+            "docs": {
+                "commands": {
+                    "generate": {"grade": "remote", "open": True, "options": "--target-path=out"},
+                    "serve": {"grade": "network", "open": True},
+                }
+            },
+            "parse ls list": {
+                "grade": "build",
+                "open": True,
+                "options": "--profiles-dir=project --project-dir=project",
+            },
+            "deps": {"grade": "fetch", "open": True},
+            "clean": {"grade": "delete", "open": True},
+            "init": {"grade": "home", "open": True},
+        },
+    },
     "pulumi": {
         "source": "Pulumi CLI commands (pulumi.com/docs/iac/cli/commands) (Pulumi 3)",
         "options": "-h --help --version -v= --verbose= --color= -C=project --cwd=project --non-interactive --logtostderr "
@@ -605,6 +701,92 @@ CATALOGUE: dict[str, object] = {
             "init": {"grade": "install", "options": "-upgrade"},
             "version": "read",
         },
+    },
+    # A playbook's tasks change the inventory's machines, and its lookups, local_action and delegate_to: localhost
+    # tasks (or -c local) run on this one: a program the classifier cannot see, --check included (it still connects
+    # and runs the tasks marked check_mode: false). --syntax-check and the --list-* options load the playbooks, the
+    # inventory (an executable inventory file runs) and the project's plugins and run no task: a build, as
+    # ansible-lint. -e @FILE reads a variables file anywhere (a YAML error prints its lines); the ssh argument options
+    # pass ssh options such as ProxyCommand, a program run here
+    "ansible-playbook": {
+        "source": "ansible-playbook(1) (ansible-core 2.17)",
+        "grade": "runs",
+        "operands": "project",
+        "options": "-h --help --version -v --verbose -i=project --inventory=project --inventory-file=project -l= "
+        "--limit= -e=:unknown --extra-vars=:unknown -t= --tags= --skip-tags= -C --check -D --diff --syntax-check "
+        "--list-hosts --list-tasks --list-tags --start-at-task= --step -f= --forks= -M=project --module-path=project "
+        "--flush-cache --force-handlers --vault-id=:unknown --vault-password-file=project --vault-pass-file=project "
+        "-J --ask-vault-password --ask-vault-pass -k --ask-pass --private-key= --key-file= -u= --user= -c= "
+        "--connection= -T= --timeout= --ssh-common-args=:runs --sftp-extra-args=:runs --scp-extra-args=:runs "
+        "--ssh-extra-args=:runs -b --become --become-method= --become-user= -K --ask-become-pass "
+        "--become-password-file=project --connection-password-file=project",
+        "when": {
+            "--syntax-check --list-hosts --list-tasks --list-tags": "build",
+            "-h --help --version": {"grade": "read", "operands": "none"},
+        },
+    },
+    # ansible HOST-PATTERN runs one module on the matched hosts: the command module by default (-a: its command
+    # line), any module -m names (the guard refuses all but ping and setup: programs/cloud.py ansible_module); ping
+    # only answers, so it reads the hosts (network); --list-hosts loads the inventory and runs nothing
+    "ansible": {
+        "source": "ansible(1) (ansible-core 2.17); ansible.builtin.ping module documentation",
+        "grade": "remote",
+        "options": "-h --help --version -v --verbose -i=project --inventory=project --inventory-file=project "
+        "--list-hosts -l= --limit= -m= --module-name= -a= --args= -B= --background= -P= --poll= "
+        "-o --one-line -t=out --tree=out -e=:unknown --extra-vars=:unknown --vault-id=:unknown "
+        "--vault-password-file=project --vault-pass-file=project -J --ask-vault-password --ask-vault-pass -f= "
+        "--forks= -M=project --module-path=project --playbook-dir=project --task-timeout= -C --check -D --diff "
+        "-k --ask-pass --private-key= --key-file= -u= --user= -c= --connection= -T= --timeout= "
+        "--ssh-common-args=:runs --sftp-extra-args=:runs --scp-extra-args=:runs --ssh-extra-args=:runs -b --become "
+        "--become-method= --become-user= -K --ask-become-pass --become-password-file=project "
+        "--connection-password-file=project",
+        "guard": "cloud:ansible_module",
+        "when": {"-h --help --version": "read"},
+    },
+    # terraform-docs FORMATTER PATH prints the documentation of the module in PATH; the module's (or the current
+    # directory's) .terraform-docs.yml may set output.file and output.mode (inject), writing a file there: the
+    # project's configuration chooses, graded as a build; --header-from/--footer-from print a file into the output
+    "terraform-docs": {
+        "source": "terraform-docs CLI reference (terraform-docs.io/reference/terraform-docs) (terraform-docs 0.19)",
+        "grade": "build",
+        "open": True,
+        "operands": "project",
+        "options": "-c=project --config=project --output-file=out --output-mode= --output-template= "
+        "--header-from=in --footer-from=in --output-values-from=in --recursive-path= --lockfile",
+        "commands": {
+            "asciidoc adoc markdown md": {
+                "grade": "build",
+                "else": "build",
+                "open": True,
+                "operands": "project",
+                "commands": {"table tbl document doc": {"grade": "build", "open": True, "operands": "project"}},
+            },
+            "json pretty toml xml yaml": {"grade": "build", "open": True, "operands": "project"},
+            "tfvars": {"commands": {"hcl json": {"grade": "build", "open": True, "operands": "project"}}},
+            "version completion": {"grade": "read", "open": True},
+        },
+    },
+    # ansible-config list and init print the settings' definitions; dump prints the values in effect (from
+    # ansible.cfg and ANSIBLE_* variables) and view the configuration file, which may hold tokens (Galaxy servers'
+    # token=, "Configuring the ansible-galaxy client"): secret reads; -c/--config prints any file (refused)
+    "ansible-config": {
+        "source": "ansible-config(1) (ansible-core 2.17): list, dump, view, init, validate",
+        "options": "-h --help --version -v --verbose",
+        "commands": {
+            "list init": {"grade": "read", "options": "--format= -f= --disabled -t= --type="},
+            "dump": {"grade": "secret", "options": "--only-changed --changed-only --format= -f="},
+            "view": {"grade": "secret"},
+            "validate": {"grade": "read"},
+        },
+    },
+    "ansible-doc": {
+        "source": "ansible-doc(1) (ansible-core 2.17): prints the documentation of modules and plugins, loading "
+        "them from the module paths and the project's collections and roles",
+        "grade": "build",
+        "options": "-h --help --version -v --verbose -l --list -F --list_files -s --snippet -t= --type= -j --json "
+        "-M=project --module-path=project --playbook-dir=project -r=project --roles-path=project -e= "
+        "--entry-point= --metadata-dump --no-fail-on-errors",
+        "when": {"-h --help --version": "read"},
     },
     "ansible-lint": {
         "source": "ansible-lint usage (ansible.readthedocs.io/projects/lint/usage) (ansible-lint 24): it loads the "

@@ -314,4 +314,19 @@ CATALOGUE: dict[str, object] = {
             "version help": "read",
         },
     },
+    # the statements are graded by the guard (programs/databases.py duckdb_sql): one query of workspace CSV, Parquet
+    # or JSON files reads; a database file operand is opened read-write (created when missing) unless -readonly
+    "duckdb": {
+        "source": "DuckDB CLI arguments (duckdb.org/docs/clients/cli/arguments) (DuckDB 1.2): -c/-s run a command "
+        "and exit, -readonly opens the database file read-only, -init/-cmd/-f run further commands, -unsigned "
+        "loads unsigned extensions, -ui starts a web server",
+        "grade": "read",
+        "clusters": False,
+        "operands": "first-out",
+        "options": "-c= -s= -readonly -csv -json -line -list -markdown -box -table -column -html -ascii -quote "
+        "-header -noheader -separator= -newline= -nullvalue= -batch -bail -echo -no-stdin -stats -safe -version "
+        "-help",
+        "when": {"-readonly": {"operands": "none"}},
+        "guard": "databases:duckdb_sql",
+    },
 }

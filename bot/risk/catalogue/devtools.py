@@ -624,10 +624,48 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "options": "-C=:unknown --config-file=:unknown -M= --manpath=",
     },
-    "csvlook csvstat csvcut csvgrep csvsort csvjson in2csv": {
+    "csvlook csvstat csvcut csvgrep csvsort csvjson csvformat csvstack csvjoin": {
         "source": "csvkit documentation (csvkit.readthedocs.io) (csvkit 2.0): print the converted table",
         "grade": "read",
         "open": True,
+    },
+    "in2csv": {
+        "source": "in2csv(1) (csvkit 2.0): prints the converted table; --write-sheets writes each sheet named to a "
+        "file beside the input",
+        "grade": "read",
+        "open": True,
+        "options": "--write-sheets=:unknown",
+    },
+    "csvclean": {
+        "source": "csvclean(1) (csvkit 1.x writes FILE_out.csv and FILE_err.csv beside each input; 2.0 prints)",
+        "grade": "read",
+        "open": True,
+        "operands": "out",
+    },
+    # --query runs over an in-memory SQLite database made from the files: the guard grades it as sqlite3's SQL
+    # (programs/databases.py csvsql_query); --db connects to the database a URL names (a server, or a SQLite file
+    # anywhere) and --insert writes into it; --before-insert and --after-insert run SQL around the inserts the
+    # query needs (ATTACH writes a file): not graded
+    "csvsql": {
+        "source": "csvsql(1) (csvkit 2.0): prints CREATE TABLE statements for the files, or the result of --query",
+        "grade": "read",
+        "open": True,
+        "options": "--db=:unknown --query= --before-insert=:unknown --after-insert=:unknown",
+        "guard": "databases:csvsql_query",
+    },
+    "csvpy": {"source": "csvpy(1) (csvkit 2.0): opens a Python shell with the file loaded", "grade": "runs"},
+    # the verb chain and its DSL are graded by the guard (programs/textproc.py mlr_verbs); -I rewrites every file
+    # operand in place (the operands a verb's flags take are graded as files too: a write in the workspace)
+    "mlr": {
+        "source": "Miller 6 main flags (miller.readthedocs.io/en/latest/reference-main-flag-list): -I in-place "
+        "mode; --prepipe/--prepipex run a command on each input; --load/--mload load DSL files; --files and "
+        "--mfrom name the input files; -s reads arguments from a file",
+        "grade": "read",
+        "open": True,
+        "options": "-I --prepipe=:runs --prepipex=:runs --load=:unknown --mload=:unknown --files=:unknown "
+        "--mfrom:unknown --from=in --ofmt= --nr-progress-mod= --records-per-batch= --tz=",
+        "when": {"-I": {"operands": "out"}},
+        "guard": "textproc:mlr_verbs",
     },
     "gron": {
         "source": "gron README (github.com/tomnomnom/gron 0.7): prints assignments; a URL operand is fetched",
@@ -825,6 +863,327 @@ CATALOGUE: dict[str, object] = {
             "query init": {"grade": "read", "open": True},
             "add remove import": {"grade": "home", "open": True},
             "edit": "unknown",
+        },
+    },
+    # -- web and JavaScript project tools -----------------------------------------------------------------------
+    # the project's tasks (Gruntfile.js), as make runs a Makefile's
+    "grunt": {
+        "source": "grunt-cli usage (gruntjs.com/using-the-cli) (grunt-cli 1.4): runs the tasks of the project's "
+        "Gruntfile; --gruntfile and --base choose it, --tasks and --npm load further task modules",
+        "grade": "build",
+        "open": True,
+        "options": "--gruntfile=project --base=project -b=project --tasks=project --npm=:unknown --version -V",
+        "when": {"--version -V": "read"},
+    },
+    "nodemon": {
+        "source": "nodemon --help (nodemon 3): runs the script (or --exec COMMAND) and restarts it on changes",
+        "grade": "runs",
+        "options": "-v --version -h --help",
+        "when": {"-v --version -h --help": "read"},
+    },
+    # pm2 start runs a script as a daemon the pm2 process manager keeps running; list shows a table; describe,
+    # show, info, env, jlist and prettylist print each process's environment, secrets too
+    "pm2": {
+        "source": "PM2 CLI reference (pm2.keymetrics.io/docs/usage/quick-start) (PM2 5)",
+        "options": "-v --version -h --help",
+        "when": {"-v --version -h --help": "read"},
+        "commands": {
+            "list ls l status ps": {"grade": "read", "open": True},
+            "logs": {"grade": "read", "open": True},
+            "describe desc show info env jlist prettylist": {"grade": "secret", "open": True},
+            "stop restart reload delete del kill": {"grade": "system", "open": True},
+            "flush": {"grade": "delete", "open": True},
+            "save dump": {"grade": "home", "open": True},
+            "startup": {"grade": "persist", "open": True},
+            "start": "runs",
+        },
+    },
+    "ember": {
+        "guard": "cloud:project_here",
+        "source": "ember-cli commands (cli.emberjs.com/release/basic-use/cli-commands) (ember-cli 5)",
+        "options": "-v --version -h --help",
+        "when": {"-v --version -h --help": "read"},
+        "commands": {
+            "build b": {"grade": "build", "open": True, "options": "-o=emptied --output-path=emptied"},
+            "test t": {"grade": "build", "open": True},
+            "serve server s": {"grade": "network", "open": True},
+            "new init": {"grade": "fetch", "open": True},
+            "install i": {"grade": "fetch", "open": True},
+            "generate g": {"grade": "write", "open": True},
+            "destroy d": {"grade": "delete", "open": True},
+            "version v help h": "read",
+        },
+    },
+    "gatsby": {
+        "guard": "cloud:project_here",
+        "source": "Gatsby CLI (gatsbyjs.com/docs/reference/gatsby-cli) (gatsby 5)",
+        "options": "-v --version -h --help",
+        "when": {"-v --version -h --help": "read"},
+        "commands": {
+            "build": {"grade": "build", "open": True},
+            "develop serve": {"grade": "network", "open": True},
+            "clean": {"grade": "delete", "open": True},
+            "new": {"grade": "fetch", "open": True},
+            "info": {"grade": "read", "open": True},
+            "repl": "runs",
+        },
+    },
+    "hexo": {
+        "guard": "cloud:project_here",
+        "source": "Hexo commands (hexo.io/docs/commands) (hexo 7)",
+        "options": "-v --version -h --help --config=project --cwd=project",
+        "when": {"-v --version -h --help": "read"},
+        "commands": {
+            "generate g": {"grade": "build", "open": True},
+            "server s": {"grade": "network", "open": True},
+            "deploy d": {"grade": "publish", "open": True},
+            "new n": {"grade": "write", "open": True},
+            "clean": {"grade": "delete", "open": True},
+            "init": {"grade": "fetch", "open": True},
+            "list": {"grade": "build", "open": True},
+            "version": "read",
+        },
+    },
+    # web-ext loads web-ext-config.mjs from the directory it runs in (JavaScript): lint reads the extension's
+    # files, a build; build packs them into --artifacts-dir; run starts Firefox with them; sign uploads them
+    "web-ext": {
+        "source": "web-ext command reference (extensionworkshop.com/documentation/develop/web-ext-command-reference) "
+        "(web-ext 8)",
+        "options": "-s=in --source-dir=in -a=out --artifacts-dir=out -c=project --config=project --no-config-discovery "
+        "--verbose -v --version -h --help",
+        "when": {"--version -h --help": "read"},
+        "commands": {
+            "lint": {"grade": "build", "open": True, "options": "-o= --output="},
+            "build": {"grade": "build", "open": True},
+            "run": "runs",
+            "sign": {"grade": "publish", "open": True},
+            "docs": {"grade": "network", "open": True},
+        },
+    },
+    # lighthouse audits the URL in a Chrome it starts and writes the report into the directory it runs in
+    # (--output-path: there); --chrome-flags are Chrome's (--renderer-cmd-prefix runs a program)
+    "lighthouse": {
+        "source": "lighthouse --help (Lighthouse 12)",
+        "grade": "network",
+        "open": True,
+        "options": "--output= --output-path=out --chrome-flags=:unknown --config-path=project --plugins=project "
+        "--cli-flags-path=:unknown --lantern-data-output-path=out --precomputed-lantern-data-path=in "
+        "--extra-headers=in --budget-path=in -G=:unknown --gather-mode=:unknown -A=:unknown --audit-mode=:unknown "
+        "--version --help",
+        "when": {"--version --help": "read"},
+    },
+    # hurl sends the requests of the .hurl files and checks the answers; files a request sends are read below the
+    # file root (the .hurl file's directory by default)
+    "hurl": {
+        "source": "hurl(1) (Hurl 5)",
+        "grade": "network",
+        "open": True,
+        "options": "-o=out --output=out --report-html=out --report-junit=out --report-tap=out --report-json=out "
+        "-c=out --cookie-jar=out -b=in --cookie=in --variables-file=in --file-root=in --netrc-file=in --cacert=in "
+        "-E=in --cert=in --key=in --version -V -h --help",
+        "when": {"--version -V -h --help": "read"},
+    },
+    "htmlq": {
+        "source": "htmlq --help (htmlq 0.4): prints the nodes of the HTML its input holds that a selector matches",
+        "grade": "read",
+        "options": "-a= --attribute= -B --detect-base -b= --base= -f=in --filename=in -o=out --output=out -p "
+        "--pretty -r= --remove-nodes= -t --text -w --ignore-whitespace -h --help -V --version",
+    },
+    "tidy-viewer": {
+        "source": "tidy-viewer --help (tidy-viewer 1.5): prints a CSV file as a table",
+        "grade": "read",
+        "open": True,
+    },
+    # svgo rewrites each input file in place unless -o names the output; it loads svgo.config.js from the directory
+    # it runs in (JavaScript): a build
+    "svgo": {
+        "source": "svgo --help (SVGO 3)",
+        "grade": "build",
+        "open": True,
+        "operands": "out",
+        "options": "-i=out --input=out -f=out --folder=out -o=out --output=out --config=project -v --version -h --help",
+        "when": {"-v --version -h --help": {"grade": "read", "operands": "none"}},
+    },
+    # d2 IN OUT renders the diagram to OUT; --watch serves it on a port; fmt rewrites the files given
+    "d2": {
+        "source": "d2(1) (D2 0.6)",
+        "grade": "write",
+        "else": "write",
+        "open": True,
+        "operands": "last-out",
+        "options": "-w:network --watch:network -v --version -h --help",
+        "when": {"-v --version -h --help": {"grade": "read", "operands": "none"}},
+        "commands": {
+            "fmt": {"grade": "write", "open": True, "operands": "out"},
+            "version layout themes": {"grade": "read", "open": True},
+        },
+    },
+    "2to3": {
+        "source": "2to3 --help (Python 3.12 lib2to3): prints the changes as a diff; -w writes them to the files "
+        "given (a .bak copy beside each unless -n), -o to another directory",
+        "grade": "read",
+        "options": "-d --doctests_only -f= --fix= -j= --processes= -x= --nofix= -l --list-fixes -p "
+        "--print-function -e --exec-function -v --verbose --no-diffs -w --write -n --nobackups -o=out "
+        "--output-dir=out -W --write-unchanged-files --add-suffix= -h --help",
+        "when": {"-w --write": {"grade": "write", "operands": "out"}},
+    },
+    # zizmor audits the GitHub Actions workflows given; its online audits (and an owner/repo operand) call the
+    # GitHub API, which --offline turns off; --fix rewrites the workflows
+    "zizmor": {
+        "source": "zizmor usage (docs.zizmor.sh/usage) (zizmor 1.x)",
+        "grade": "network",
+        "options": "--offline --no-online-audits --gh-token= --gh-hostname= -p --pedantic --persona= --format= "
+        "-o= -v -q --min-severity= --min-confidence= --no-exit-codes --config=project --no-config "
+        "--cache-dir=out --collect= --strict-collection --fix:write --fix=*:write -V --version -h --help",
+        "when": {"--offline": "read", "-V --version -h --help": "read"},
+    },
+    # jupytext converts notebooks and writes the result beside each (--output: there), loading the configuration
+    # of their directories (.jupytext.py is Python: a build); --execute runs the notebook, --pipe and --check run
+    # the command given on it
+    "jupytext": {
+        "source": "jupytext --help (Jupytext 1.16)",
+        "grade": "build",
+        "open": True,
+        "operands": "out",
+        "options": "--to= --from= -o=out --output=out --execute:runs --pipe=:runs --check=:runs --run-path=:unknown "
+        "-d --diff -p --paired-paths --test --test-strict --version -h --help",
+        "when": {
+            "-d --diff -p --paired-paths --test --test-strict": {"operands": "none"},
+            "--version -h --help": {"grade": "read", "operands": "none"},
+        },
+    },
+    # marimo edit and run serve notebooks whose cells run in the server's Python; export runs the notebook;
+    # convert prints a marimo notebook made from a Jupyter one
+    "marimo": {
+        "source": "marimo CLI (docs.marimo.io/cli) (marimo 0.9)",
+        "options": "--version -h --help -q --quiet -y --yes -d --development-mode",
+        "when": {"--version -h --help": "read"},
+        "commands": {
+            "edit run new tutorial export": "runs",
+            "convert": {"grade": "read", "options": "-o=out --output=out -h --help"},
+        },
+    },
+    # quarto render and preview run the documents' code cells (Jupyter, knitr); convert changes the notebook format
+    # only
+    "quarto": {
+        "source": "Quarto CLI (quarto.org/docs/cli) (Quarto 1.5)",
+        "options": "-v --version -h --help",
+        "when": {"-v --version -h --help": "read"},
+        "commands": {
+            "render preview publish run": "runs",
+            "convert": {"grade": "write", "open": True, "operands": "out", "options": "-o=out --output=out"},
+        },
+    },
+    # gitlint lints the commit messages (its .gitlint configuration and --extra-path user rules are Python code of
+    # the project); install-hook writes a commit-msg hook that runs at every later commit
+    "gitlint": {
+        "source": "gitlint configuration and CLI (jorisroovers.com/gitlint) (gitlint 0.19)",
+        "grade": "build",
+        "open": True,
+        "options": "-C=project --config=project -e=project --extra-path=project --msg-filename=in --target=project "
+        "--version -h --help",
+        "when": {"--version -h --help": "read"},
+        "commands": {
+            "lint": {"grade": "build", "open": True},
+            "install-hook": {"grade": "plugin", "open": True},
+            "uninstall-hook": {"grade": "plugin", "open": True},
+            "generate-config": {"grade": "write", "open": True},
+            "run-hook": {"grade": "build", "open": True},
+        },
+    },
+    # act runs the repository's GitHub Actions workflows in containers; -l lists their jobs
+    "act": {
+        "source": "act usage (nektosact.com/usage) (act 0.2)",
+        "grade": "runs",
+        "else": "runs",
+        "open": True,
+        "options": "-l --list --version -h --help",
+        "when": {"-l --list --version -h --help": "read"},
+    },
+    "hyperfine locust molecule vhs pwsh": {
+        "source": "each tool's --help (hyperfine 1.18: runs the commands given; locust 2: runs the locustfile; "
+        "molecule 24: runs the scenario's playbooks; vhs 0.7: runs the tape's commands in a shell; pwsh 7: runs "
+        "PowerShell commands or scripts): --version prints the version",
+        "grade": "runs",
+        "else": "runs",
+        "open": True,
+        "options": "--version -V -Version",
+        "when": {"--version -V -Version": "read"},
+    },
+    "ipython": {
+        "source": "ipython --help (IPython 8): runs Python interactively, or the file given",
+        "grade": "runs",
+        "else": "runs",
+        "open": True,
+        "options": "--version -V -h --help",
+        "when": {"--version -V -h --help": "read"},
+    },
+    "irb": {
+        "source": "irb(1) (irb 1.14): runs Ruby interactively",
+        "grade": "runs",
+        "else": "runs",
+        "open": True,
+        "options": "-v --version -h --help",
+        "when": {"-v --version -h --help": "read"},
+    },
+    # serve serves the directory given (or the current one) over HTTP on every interface (port 3000 by default)
+    "serve": {
+        "source": "serve --help (vercel/serve 14)",
+        "grade": "network",
+        "open": True,
+        "options": "-c=in --config=in --ssl-cert=in --ssl-key=in --ssl-pass=in -v --version -h --help",
+        "when": {"-v --version -h --help": "read"},
+    },
+    # tre prints the tree of file names below a directory; -e writes a file of shell aliases (one per file shown)
+    # that open an editor
+    "tre": {
+        "source": "tre --help (tre 0.4)",
+        "grade": "read",
+        "options": "-a --all -d --directories -j --json -l= --limit= -c= --color= -E= --exclude= -p --portable -s "
+        "--simple -e=:unknown --editor=:unknown -h --help -V --version",
+    },
+    "dlv": {
+        "source": "dlv(1) (Delve 1.23): debug, test, exec, attach and core run or attach to a program",
+        "options": "-h --help",
+        "commands": {"version": "read", "debug test exec attach run trace core replay dap": "runs"},
+    },
+    # caddy fmt prints the Caddyfile formatted (--overwrite: rewrites it); run, start, file-server and
+    # reverse-proxy serve; environ prints the environment; trust installs its root certificate into the system's
+    # trust store; adapt and validate load the configuration and the files it imports (any path), printing what
+    # they make of them: not graded
+    "caddy": {
+        "source": "caddy command line (caddyserver.com/docs/command-line) (Caddy 2.8)",
+        "options": "-h --help -v --version",
+        "when": {"-h --help -v --version": "read"},
+        "commands": {
+            "fmt": {
+                "grade": "read",
+                "options": "--overwrite -w --diff",
+                "when": {"--overwrite -w": {"grade": "write", "operands": "out"}},
+            },
+            "run start file-server reverse-proxy": {"grade": "network", "open": True},
+            "reload stop": {"grade": "system", "open": True},
+            "environ": "secret",
+            "hash-password": {"grade": "read", "open": True},
+            "version list-modules build-info": "read",
+            "trust untrust": {"grade": "critical", "open": True},
+            "upgrade add-package remove-package": {"grade": "plugin", "open": True},
+        },
+    },
+    "nextflow": {
+        "source": "Nextflow CLI reference (nextflow.io/docs/latest/reference/cli.html) (Nextflow 24)",
+        "options": "-C=project -c=project -config=project -log=out -q -quiet -bg -d -h -v -version",
+        "clusters": False,
+        "when": {"-h -v -version": "read"},
+        "commands": {
+            "run console kuberun": {"grade": "runs", "open": True},
+            "log list view": {"grade": "read", "open": True},
+            "info": {"grade": "network", "open": True},  # -d: the project's remote revisions
+            "config": {"grade": "build", "open": True},
+            "clean": {"grade": "delete", "open": True},
+            "pull clone": {"grade": "install", "open": True},
+            "drop": {"grade": "delete", "open": True},
+            "self-update": {"grade": "install", "open": True},
         },
     },
 }

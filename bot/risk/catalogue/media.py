@@ -251,4 +251,23 @@ CATALOGUE: dict[str, object] = {
         "--json* --pages --rotate= --encrypt --remove-restrictions --deterministic-id --warning-exit-0",
         "when": {"--replace-input": {"operands": "out"}},
     },
+    # sox IN... OUT [EFFECT...] converts the input files into the output; an input named "|program args" is the
+    # output of a program it runs; -d (--default-device) records from or plays to the sound card; effects may
+    # name files written (noiseprof FILE): every operand is graded as a file written
+    "sox": {
+        "source": 'sox(1) (SoX 14.4): input and output files, special filenames (-d, -n, -p, "|program"), effects',
+        "grade": "write",
+        "open": True,
+        "operands": "out",
+        "unsafe": "|",
+        "options": "-d:unknown --default-device:unknown --effects-file=in --i --info --version -h --help "
+        "--help-effect= --help-format=",
+        "when": {"--i --info --version -h --help --help-effect --help-format": {"grade": "read", "operands": "none"}},
+    },
+    "soxi": {
+        "source": "soxi(1) (SoX 14.4): prints the header information of audio files",
+        "grade": "read",
+        "open": True,
+        "unsafe": "|",
+    },
 }

@@ -25,6 +25,7 @@ CATALOGUE: dict[str, object] = {
     "adb": {
         "source": "adb (Android Debug Bridge) docs (developer.android.com/tools/adb) (platform-tools 35)",
         "options": "-s= -d -e -t= -H= -P= -L= -a -h --help --version",
+        "guard": "cloud:adb_shell",
         "commands": {
             "bugreport": {"grade": "remote", "open": True, "operands": "out"},
             "devices get-state get-serialno get-devpath version help logcat features host-features": {
@@ -41,9 +42,27 @@ CATALOGUE: dict[str, object] = {
             },
             # sideload OTAPACKAGE installs a full OTA package (a new system image) from recovery: not undone
             "uninstall sideload": {"grade": "destroy", "open": True},
-            "shell exec-out exec-in": "runs",
+            # a device command line the guard reads (programs/cloud.py adb_shell) keeps this grade; the rest runs
+            "shell exec-out": {"grade": "remote", "open": True},
+            "exec-in": "runs",
             "connect disconnect pair mdns": {"grade": "network", "open": True},
             "start-server kill-server reconnect": "system",
+        },
+    },
+    # fastlane LANE runs the lane of the project's Fastfile, Ruby whose actions sign, build, run tests and upload
+    # (to the App Store, Google Play, Firebase...): a program the classifier cannot see, as a script; lanes and
+    # list evaluate the Fastfile (and the plugins its Pluginfile loads) and print its lanes: the project's code, a
+    # build; action NAME and actions print the built-in actions' documentation
+    "fastlane": {
+        "source": "fastlane docs (docs.fastlane.tools) (fastlane 2.22x): fastlane [lane], lanes, list, actions, "
+        "action, run, init, env",
+        "grade": "runs",
+        "else": "runs",
+        "options": "--version --verbose -h --help",
+        "when": {"--version -h --help": "read"},
+        "commands": {
+            "lanes list": {"grade": "build", "options": "-j --json"},
+            "actions action": {"grade": "build", "open": True},
         },
     },
     "xcrun": {

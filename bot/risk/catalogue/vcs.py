@@ -252,6 +252,7 @@ CATALOGUE: dict[str, object] = {
     },
     "dvc": {
         "source": "DVC command reference (dvc.org/doc/command-reference) (DVC 3.5)",
+        "guard": "projects:dvc_repro",
         "options": "-h --help -V --version -q --quiet -v --verbose --cd=in",
         "commands": {
             # status -r/--remote NAME "implies -c"; list URL lists another repository (cloned from its URL)
@@ -262,11 +263,35 @@ CATALOGUE: dict[str, object] = {
             },
             "list ls": {"grade": "network", "open": True},
             "params metrics": {"commands": {"show diff": {"grade": "read", "open": True}}},
-            # plots show|diff render to dvc_plots/index.html, or -o/--out DIR
-            "plots": {"commands": {"show diff": {"grade": "write", "open": True, "options": "-o=out --out=out"}}},
+            # plots show and diff render into dvc_plots/ (-o/--out: there); templates writes .dvc/plots
+            "plots": {
+                "commands": {
+                    "show diff": {"grade": "write", "open": True, "options": "-o=out --out=out"},
+                    "templates": {"grade": "write", "open": True, "options": "-o=out --out=out"},
+                    "modify": {"grade": "write", "open": True},
+                }
+            },
             "init add commit checkout freeze unfreeze move mv": {"grade": "write", "open": True},
             "remove rm": {"grade": "write", "open": True, "options": "--outs:delete"},
-            "repro run exp stage queue": "runs",
+            # repro and exp run run the stages' cmd lines of dvc.yaml, graded as a project recipe by the guard
+            # (programs/projects.py dvc_repro); --pull downloads missing data first; run (DVC 2) runs the command
+            # given
+            "repro": {"grade": "build", "open": True, "options": "--pull:network"},
+            "run": {"grade": "runs", "open": True},
+            "exp experiments": {
+                "commands": {
+                    # show and diff print experiments kept as git refs; --pcp writes a plot (into dvc_plots/)
+                    "show diff": {"grade": "read", "open": True, "options": "--pcp:write -o=out --out=out"},
+                    "list ls": {"grade": "read", "else": "network", "open": True},
+                    "run": {"grade": "build", "open": True, "options": "--pull:network"},
+                    "apply branch save": {"grade": "write", "open": True},
+                    "remove rm gc clean": {"grade": "delete", "open": True},
+                    "push": {"grade": "publish", "open": True},
+                    "pull": {"grade": "fetch", "open": True},
+                }
+            },
+            "stage": {"commands": {"list": {"grade": "read", "open": True}, "add": {"grade": "write", "open": True}}},
+            "queue": {"commands": {"status logs": {"grade": "read", "open": True}, "start stop kill remove": "runs"}},
             "fetch": {"grade": "network", "open": True},
             "pull get import import-url update": {"grade": "fetch", "open": True},
             "push": {"grade": "publish", "open": True},

@@ -25,10 +25,10 @@ CATALOGUE: dict[str, object] = {
         **_ONLY_VERSION,
     },
     "terragrunt infracost grpcurl evans websocat httpie pgcli mycli litecli usql liquibase dbmate goose "
-    "drizzle-kit terraform-docs supabase railway cloudflared oci": {
+    "drizzle-kit supabase railway cloudflared oci": {
         "source": "each client's --help (terragrunt 0.6x, infracost 0.10, grpcurl 1.9, evans 0.10, websocat 1.13, "
         "httpie 3, pgcli 4, mycli 1.27, litecli 1.12, usql 0.19, liquibase 4.29, dbmate 2, goose 3, "
-        "drizzle-kit 0.2x, terraform-docs 0.19, supabase 1, railway 3, cloudflared 2024, oci 3): "
+        "drizzle-kit 0.2x, supabase 1, railway 3, cloudflared 2024, oci 3): "
         "--version prints the version; the other uses reach servers, databases or clouds",
         **_ONLY_VERSION,
     },
@@ -50,9 +50,9 @@ CATALOGUE: dict[str, object] = {
         "--version prints the version; the other uses compile or run code",
         **_ONLY_VERSION,
     },
-    "git-lfs k9s skaffold tilt gitleaks syft lefthook odin scw hcloud ngrok": {
+    "git-lfs k9s skaffold tilt gitleaks syft lefthook odin scw hcloud ngrok dagger": {
         "source": "each tool's help (git-lfs 3, k9s 0.32, skaffold 2, tilt 0.33, gitleaks 8, syft 1, "
-        "lefthook 1.7, Odin dev-2024, scw 2, hcloud 1.4x, ngrok 3): the version subcommand prints the client's "
+        "lefthook 1.7, Odin dev-2024, scw 2, hcloud 1.4x, ngrok 3, dagger 0.1x): the version subcommand prints the client's "
         "version",
         **_VERSION_COMMAND,
     },

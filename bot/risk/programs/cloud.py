@@ -27,7 +27,7 @@ from bot.risk.words import Word, literal_word
 
 from .kit import R, destructive, read_only, refuse, show, unpacks
 
-__all__ = ["aws", "az", "gcloud", "gh", "glab", "gsutil"]
+__all__ = ["adb_shell", "ansible_module", "aws", "project_here", "az", "gcloud", "gh", "glab", "gsutil"]
 
 _RULE = "remote-control-plane"
 _CONFIG_HOME = Word(None, "~/.config")
@@ -1532,4 +1532,194 @@ def netlify_api(base: Handler) -> Handler:
             _changes(call, what)
 
     handler.__name__ = "netlify_api"
+    return handler
+
+
+#: The ansible modules that only answer (ansible.builtin.ping: "A trivial test module, this module always returns
+#: pong on successful contact") and the one that gathers facts (ansible.builtin.setup), whose facts hold the
+#: environment of the user it runs as (ansible_env): for localhost or -c local, this one's, secrets too.
+_ANSIBLE_PING = frozenset({"ping", "ansible.builtin.ping"})
+_ANSIBLE_SETUP = frozenset({"setup", "ansible.builtin.setup"})
+#: setup's arguments that only choose which facts are gathered or printed (ansible.builtin.setup: filter,
+#: gather_subset, gather_timeout; fact_path names a directory whose executable .fact files it runs).
+_ANSIBLE_SETUP_ARGS = re.compile(r"(?:(?:filter|gather_subset|gather_timeout)=\S+\s*)+")
+
+
+def ansible_module(base: Handler) -> Handler:
+    """ansible(1) (ansible-core 2.17) ``-m MODULE``/``--module-name`` and ``-a ARGS``/``--args``: the module run on
+    every matched host (the command module when none is named, ``-a`` its command line). ping with no arguments only
+    answers; setup with only the arguments of :data:`_ANSIBLE_SETUP_ARGS` prints the hosts' facts, the environment
+    among them (secret-read); any other module, arguments or a short cluster holding ``-m`` or ``-a`` changes or runs
+    programs there (or here, for localhost and ``-c local``): refused."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        if not any(w.value in ("--version", "-h", "--help") for w in words):
+            _project_outside(call)  # ansible.cfg of the directory it runs in names plugin and module paths
+        module: str | None = "command"
+        args: str | None = ""
+        for index, word in enumerate(words):
+            value = word.value
+            if value is None:
+                refuse(call, f"ansible {shorten(word.src, 40)} (a word only known when it runs)")
+                return
+            following = words[index + 1].value if index + 1 < len(words) else None
+            if value in ("-m", "--module-name"):
+                module = following
+            elif value.startswith("--module-name="):
+                module = value.partition("=")[2]
+            elif value in ("-a", "--args"):
+                args = following
+            elif value.startswith("--args="):
+                args = value.partition("=")[2]
+            elif value.startswith("-m"):
+                module = value[2:]
+            elif value.startswith("-a"):
+                args = value[2:]
+            elif value.startswith("-") and not value.startswith("--") and set(value[1:]) & {"m", "a"}:
+                module = None  # a cluster holding -m or -a (-vm ping): its value is hard to place
+        if (module in _ANSIBLE_PING and args == "") or any(w.value == "--list-hosts" for w in words):
+            return  # --list-hosts: "outputs a list of matching hosts; does not execute anything else"
+        if module in _ANSIBLE_SETUP and (args == "" or (args and _ANSIBLE_SETUP_ARGS.fullmatch(args.strip()))):
+            call.flag(
+                R.NETWORK,
+                "secret-read",
+                "ansible -m setup prints the hosts' facts, the environment of the user it runs as among them "
+                "(ansible_env: this machine's for localhost): its output goes to the model.",
+            )
+            return
+        refuse(
+            call, f"ansible -m {module or '?'} -a {shorten(args or '', 40)} (a module that may change or run programs)"
+        )
+
+    handler.__name__ = "ansible_module"
+    return handler
+
+
+#: adb's options before the subcommand that take a value (adb --help: -s SERIAL, -t ID, -H HOST, -P PORT, -L SOCKET).
+_ADB_VALUES = frozenset({"-s", "-t", "-H", "-P", "-L"})
+#: Characters the device's shell reads as syntax (sh(1): separators, pipes, redirections, expansions, quoting):
+#: adb joins the words after ``shell`` with spaces and hands the line to that shell.
+_ADB_SYNTAX = re.compile(r"[;&|<>$`\\\"'(){}#!\n]")
+#: dumpsys services whose one further operand names the package to report on (dumpsys(1) on Android 14).
+_ADB_DUMPSYS_PACKAGE = frozenset({"meminfo", "package", "gfxinfo", "activity"})
+_ADB_PM_LISTS = frozenset(
+    {"packages", "features", "users", "libraries", "permissions", "permission-groups", "instrumentation"}
+)
+_ADB_PM_FLAGS = frozenset({"-f", "-d", "-e", "-s", "-3", "-i", "-u", "-U", "-a", "-g"})
+_ADB_PACKAGE = re.compile(r"[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)+")
+_ADB_PLAIN = re.compile(r"[A-Za-z0-9_.:-]+")
+
+
+def _adb_device_use(tokens: list[str]) -> str | None:
+    """``read`` or ``change`` for a device command line whose effect its words tell, else None. Android's shell
+    tools (developer.android.com/tools/adb, "Issue shell commands", Android 14): getprop NAME prints a property;
+    dumpsys SERVICE dumps a service's state (further words may act: ``battery set``, ``deviceidle force-idle``,
+    ``jobscheduler run``, ``batterystats --reset``); pm list/path print packages; ls, ps, df, id, uname, uptime
+    print; wm size/density and settings get/list without a value print; screencap without a file prints the
+    screen (exec-out); am start/force-stop and input change the device's state."""
+    name, rest = tokens[0], tokens[1:]
+    if name == "getprop" and len(rest) <= 1 and all(_ADB_PLAIN.fullmatch(t) for t in rest):
+        return "read"
+    if name == "dumpsys":
+        if len(rest) <= 1 and all(_ADB_PLAIN.fullmatch(t) for t in rest):
+            return "read"
+        if len(rest) == 2 and rest[0] in _ADB_DUMPSYS_PACKAGE and _ADB_PACKAGE.fullmatch(rest[1]):
+            return "read"
+        return None
+    if name == "pm" and rest[:1] == ["list"] and len(rest) >= 2 and rest[1] in _ADB_PM_LISTS:
+        operands = [t for t in rest[2:] if t not in _ADB_PM_FLAGS]
+        return "read" if len(operands) <= 1 and all(_ADB_PLAIN.fullmatch(t) for t in operands) else None
+    if name == "pm" and len(rest) == 2 and rest[0] == "path" and _ADB_PACKAGE.fullmatch(rest[1]):
+        return "read"
+    if name in ("ls", "ps", "df", "id", "uname", "uptime"):
+        return "read"
+    if name == "wm" and len(rest) == 1 and rest[0] in ("size", "density"):
+        return "read"
+    if name == "settings" and ((len(rest) == 3 and rest[0] == "get") or (len(rest) == 2 and rest[0] == "list")):
+        return "read"
+    if name == "screencap" and rest in ([], ["-p"]):
+        return "read"
+    if name == "am" and rest[:1] in (["start"], ["force-stop"]):
+        return "change"
+    if name == "input" and rest:
+        return "change"
+    return None
+
+
+#: The words after which a project tool only prints its version or help, loading no project.
+_PRINTS_ONLY = frozenset({"--version", "-v", "-V", "-h", "--help", "version", "help"})
+
+
+def _project_outside(call: Call) -> None:
+    """Destructive (``project-outside-workspace``) when ``call`` runs from a directory outside the workspace or one
+    only known when it runs: the project it loads there is code FlyBot does not read (kit.py ``build_or_test``)."""
+    state = call.g.state
+    if state.remote:
+        return
+    inside = state.root.rstrip("/") + "/"
+    outside = sorted(cwd for cwd in state.cwds if cwd != state.root and not cwd.startswith(inside))
+    if state.cwds and not outside:
+        return
+    where = (
+        f"in {shorten(outside[0], 60)}, outside the workspace" if outside else "in a directory only known when it runs"
+    )
+    destructive(
+        call,
+        "project-outside-workspace",
+        f"{call.name} runs {where}: it loads the project there, code FlyBot does not read.",
+    )
+
+
+def project_here(base: Handler) -> Handler:
+    """A tool that loads the project of the directory it runs in (its manifest, configuration, plugins or app: code)
+    whatever its grade (a deploy, a query, a server): run from a directory outside the workspace or one only known
+    when it runs (``cd /tmp/x && cdk synth``) it runs that directory's code, as a build there does: destructive
+    (:func:`_project_outside`). A use whose first word only prints the version or help loads nothing."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        if not call.args or call.args[0].value not in _PRINTS_ONLY:
+            _project_outside(call)
+
+    handler.__name__ = "project_here"
+    return handler
+
+
+def adb_shell(base: Handler) -> Handler:
+    """``adb shell COMMAND`` and ``adb exec-out COMMAND`` (adb --help, platform-tools 35) run COMMAND on the device
+    through its shell: a command line of :func:`_adb_device_use` with no shell syntax keeps the catalogue's grade
+    (remote: a read of another machine) or changes the device (``change``); an interactive shell (no command), a
+    word only known when it runs and any other command line run programs the classifier does not grade."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        index = 0
+        while index < len(words) and (words[index].value or "").startswith("-"):
+            index += 2 if words[index].value in _ADB_VALUES else 1
+        if index >= len(words) or words[index].value not in ("shell", "exec-out"):
+            return
+        sub = words[index].value
+        index += 1
+        if sub == "shell":
+            while index < len(words) and (words[index].value or "").startswith("-"):
+                index += 2 if words[index].value == "-e" else 1
+        tokens: list[str] = []
+        for word in words[index:]:
+            if word.value is None or _ADB_SYNTAX.search(word.value):
+                destructive(
+                    call, "runs-program", f"adb {sub} {shorten(word.src, 60)}: a device shell line it cannot read."
+                )
+                return
+            tokens.extend(word.value.split())
+        use = _adb_device_use(tokens) if tokens else None
+        if use == "change":
+            call.flag(R.SYSTEM, "remote-control-plane", f"adb {sub} {tokens[0]} changes state on the device.")
+        elif use is None:
+            what = " ".join(tokens) if tokens else "(an interactive shell)"
+            destructive(call, "runs-program", f"adb {sub} {shorten(what, 60)} runs programs on the device.")
+
+    handler.__name__ = "adb_shell"
     return handler

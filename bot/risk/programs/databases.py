@@ -39,13 +39,27 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from bot.risk.grader import Call
+from bot.risk.grader import Call, Handler
+from bot.risk.paths import Where
+from bot.risk.reasons import shorten
 from bot.risk.regex import Regex
+from bot.risk.sensitive import env_file, named_secret
 from bot.risk.words import Word
 
 from .kit import R, destructive, read_only, refuse, show
 
-__all__ = ["KNOWN_READ_FUNCTIONS", "SQLITE_READ_DOTS", "grade_sql", "mongosh", "mysql", "psql", "redis_cli", "sqlite3"]
+__all__ = [
+    "KNOWN_READ_FUNCTIONS",
+    "SQLITE_READ_DOTS",
+    "csvsql_query",
+    "duckdb_sql",
+    "grade_sql",
+    "mongosh",
+    "mysql",
+    "psql",
+    "redis_cli",
+    "sqlite3",
+]
 
 READ, WRITE, DELETE, GRANT = "read", "write", "delete", "grant"
 _ORDER = {READ: 0, WRITE: 1, DELETE: 2, GRANT: 2}
@@ -774,3 +788,177 @@ def _mongo_methods(tokens: list[str]) -> list[str] | None:
     if depth != 0 or not expect_call:
         return None if depth != 0 else methods
     return methods
+
+
+# -- DuckDB's CLI and csvkit's csvsql: queries over files ------------------------------------------------------------
+
+#: DuckDB's table functions that read the files their string arguments name ("Data Import": CSV, Parquet and JSON
+#: readers, built into the CLI): their literals are checked as paths.
+_DUCKDB_READERS = frozenset({
+    "read_csv", "read_csv_auto", "read_parquet", "parquet_scan", "parquet_metadata", "parquet_schema",
+    "read_json", "read_json_auto", "read_ndjson", "read_ndjson_auto", "read_json_objects",
+})  # fmt: skip
+
+#: DuckDB scalar functions sqlglot does not model that compute from their arguments only (DuckDB "Functions").
+_DUCKDB_PURE = frozenset({
+    "now", "today", "list_value", "struct_pack", "list_sort", "list_distinct", "list_unique", "list_aggregate",
+    "histogram", "mode", "entropy", "kurtosis", "skewness", "string_split", "regexp_extract", "regexp_replace",
+    "date_part", "datediff", "epoch", "epoch_ms", "make_date", "try_cast", "hash", "md5", "sha256", "typeof",
+    "round_even", "arg_max", "arg_min", "any_value", "first", "last", "list", "unnest", "range", "generate_series",
+    "starts_with", "ends_with", "contains", "strip_accents", "levenshtein", "format", "printf", "median",
+})  # fmt: skip
+
+#: The file names a DuckDB query reads by name in its FROM clause (a "replacement scan") without loading an
+#: extension: CSV, TSV, Parquet, JSON and NDJSON, compressed or not (DuckDB "Data Import"; other extensions, such
+#: as .xlsx or .sqlite, autoload an extension downloaded from the network).
+_DUCKDB_DATA_FILE = Regex(r".*\.(?:csv|tsv|parquet|json|jsonl|ndjson)(?:\.gz|\.zst)?", re.IGNORECASE)
+
+
+def _query_path(call: Call, text: str, *, scanned: bool) -> str | None:
+    """Why the file ``text`` a query reads is refused, or None: a path that may leave the workspace (absolute, from
+    ``~``, through ``..``, a URL or ``s3:``-style name, a variable), a credential by its name (sensitive.py), a glob
+    or (``scanned``: named in FROM) a file that is not CSV, Parquet or JSON, or any read from a directory outside
+    the workspace."""
+    if text.startswith(("/", "~", "$")) or ":" in text or "\\" in text or ".." in text.split("/"):
+        return f"{shorten(text, 60)} may name a file outside the workspace"
+    secret = named_secret(text) or env_file(text)
+    if secret is not None:
+        return f"{shorten(text, 60)} names {secret}"
+    if (scanned or any(c in text for c in "*?[{")) and _DUCKDB_DATA_FILE.fullmatch(text) is None:
+        return f"{shorten(text, 60)} is not a CSV, Parquet or JSON file"
+    word = call.real(Word(text, text))
+    if call.where(word) is not Where.WORKSPACE:
+        return f"{shorten(text, 60)} is read from outside the workspace"
+    return None
+
+
+def _duckdb_query(call: Call, text: str) -> str | None:
+    """Why the DuckDB statement ``text`` is refused, or None for one query that only reads workspace files."""
+    try:
+        import logging
+
+        import sqlglot
+        from sqlglot import exp
+    except ImportError:  # pragma: no cover - sqlglot is a dependency
+        return "SQL cannot be parsed here"
+    logging.getLogger("sqlglot").setLevel(logging.ERROR)
+    if text.lstrip().startswith("."):
+        return "a dot command of the shell (.shell, .output, .read... run programs or touch files)"
+    try:
+        statements = [s for s in sqlglot.parse(text, read="duckdb") if s is not None]
+    except Exception:
+        return "the SQL does not parse"
+    if len(statements) != 1:
+        return "more than one statement"
+    statement = statements[0]
+    if not isinstance(statement, (exp.Query, exp.Describe, exp.Summarize, exp.Show)):
+        return f"{type(statement).__name__.upper()} is not a query"
+    for node in statement.walk():
+        if isinstance(node, exp.Command):
+            return f"{str(node.this)[:30].upper()} is a statement the parser keeps opaque"
+        if isinstance(node, exp.Table) and isinstance(node.this, exp.Identifier) and node.this.args.get("quoted"):
+            why = _query_path(call, str(node.this.this), scanned=True)
+            if why is not None:
+                return why
+        if isinstance(node, exp.Literal) and node.is_string:
+            secret = named_secret(str(node.this)) or env_file(str(node.this))
+            if secret is not None:
+                return f"{shorten(str(node.this), 60)} names {secret}"
+        if not isinstance(node, exp.Func):
+            continue
+        name = (str(node.this) if isinstance(node, exp.Anonymous) else node.sql_name()).lower()
+        if name in _DUCKDB_READERS:
+            for literal in node.find_all(exp.Literal):
+                if literal.is_string:
+                    why = _query_path(call, str(literal.this), scanned=False)
+                    if why is not None:
+                        return why
+            if any(not isinstance(arg, (exp.Literal, exp.Array, exp.Identifier)) for arg in node.expressions[:1]):
+                return f"{name} reads files named by an expression"
+        elif name.startswith("read_") or (
+            isinstance(node, exp.Anonymous) and name not in _DUCKDB_PURE and name not in KNOWN_READ_FUNCTIONS
+        ):
+            return f"{name}() is a function the classifier does not know (it may read files, the environment or load an extension)"
+    return None
+
+
+def duckdb_sql(base: Handler) -> Handler:
+    """DuckDB CLI (duckdb.org/docs/clients/cli/arguments, DuckDB 1.2): ``duckdb [OPTIONS] [FILE] [SQL...]`` runs
+    the ``-c``/``-s`` statements (and operands after the database file) and exits; with none it reads statements
+    from standard input. DuckDB SQL reads any file (``FROM 'path'``, ``read_csv``, ``read_text``), the environment
+    (``getenv``), writes files (``COPY ... TO``, ``ATTACH``, ``EXPORT``), downloads extensions (``INSTALL``, or
+    autoloaded by a function or file type), and a dot command runs programs (``.shell``): one query (SELECT,
+    DESCRIBE, SUMMARIZE, SHOW) naming only CSV, Parquet or JSON files in the workspace and functions of
+    :data:`_DUCKDB_PURE` or that sqlglot models keeps the catalogue's grade; anything else is refused, ``COPY ...
+    TO`` too (it replaces the file it names, a dataset of the workspace as well). Tables and
+    views of a database file may run any such query when read (a view is stored SQL), so with a database file only
+    ``SHOW TABLES`` (``SHOW ALL TABLES``) is graded."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        texts: list[str | None] = []
+        operands: list[Word] = []
+        args = call.args
+        index = 0
+        while index < len(args):
+            value = args[index].value
+            index += 1
+            if value in ("-c", "-s") and index < len(args):
+                texts.append(args[index].value)
+                index += 1
+            elif value in ("-separator", "-newline", "-nullvalue"):
+                index += 1
+            elif value in ("-version", "-help"):
+                return
+            elif value is None or not value.startswith("-"):
+                operands.append(args[index - 1])
+        texts.extend(w.value for w in operands[1:])
+        database = operands[0].value if operands else ":memory:"
+        if not texts:
+            refuse(call, "duckdb reading its statements from standard input")
+            return
+        for text in texts:
+            if text is None:
+                refuse(call, "duckdb running statements only known when it runs")
+                return
+            if database != ":memory:":
+                if " ".join(text.split()).rstrip(";").strip().upper() not in ("SHOW TABLES", "SHOW ALL TABLES"):
+                    refuse(call, f"duckdb {shorten(text, 60)} over a database file (its views are stored queries)")
+                    return
+                continue
+            why = _duckdb_query(call, text)
+            if why is not None:
+                refuse(call, f"duckdb -c {shorten(text, 60)} ({why})")
+                return
+
+    handler.__name__ = "duckdb_sql"
+    return handler
+
+
+def csvsql_query(base: Handler) -> Handler:
+    """csvsql(1) (csvkit 2.0): ``--query`` runs SQL over tables made from the CSV files in an in-memory SQLite
+    database (without ``--db``, which the catalogue refuses); a query that is not a file name is graded as sqlite3's
+    (:func:`grade_sql`): only reads keep the catalogue's grade (``ATTACH`` writes a file, an unknown function may be
+    ``load_extension``). argparse takes a unique prefix of ``--query`` (``--que``)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        args = call.args
+        for index, word in enumerate(args):
+            value = word.value
+            if value is None or not value.startswith("--q"):
+                continue
+            name, equals, attached = value.partition("=")
+            if not "--query".startswith(name):
+                continue
+            text = attached if equals else (args[index + 1].value if index + 1 < len(args) else None)
+            if text is None:
+                refuse(call, "csvsql --query only known when it runs")
+                return
+            level, why = grade_sql(text, "sqlite")
+            if level != READ or ";" in text.strip().rstrip(";"):
+                refuse(call, f"csvsql --query {shorten(text, 60)} ({why})")
+                return
+
+    handler.__name__ = "csvsql_query"
+    return handler

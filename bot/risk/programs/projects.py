@@ -62,6 +62,7 @@ from .kit import (
 __all__ = [
     "chosen",
     "configured_options",
+    "dvc_repro",
     "found_above",
     "just",
     "outside_settings",
@@ -1046,4 +1047,33 @@ def python_run_scripts(base: Handler) -> Handler:
             )
 
     handler.__name__ = "python_run_scripts"
+    return handler
+
+
+def dvc_repro(base: Handler) -> Handler:
+    """``dvc repro`` and ``dvc exp run`` (DVC "dvc repro", "dvc exp run"): run the ``cmd`` lines of the project's
+    pipeline stages, read from the dvc.yaml of the directory they run in (recipes.py ``dvc_stages``: every stage,
+    the project's only pipeline), graded as a project recipe is (:func:`run_recipe`); ``--cd DIR`` makes it run
+    elsewhere: destructive."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        values = [w.value for w in words]
+        index = 0
+        while index < len(values) and (values[index] or "").startswith("-"):
+            index += 2 if values[index] == "--cd" else 1
+        sub = values[index : index + 2]
+        if sub[:1] == ["repro"]:
+            label = "dvc repro"
+        elif sub in (["exp", "run"], ["experiments", "run"]):
+            label = "dvc exp run"
+        else:
+            return
+        if any(v == "--cd" or (v or "").startswith("--cd=") for v in values):
+            destructive(call, "recipe-place-unknown", f"{label} --cd: the pipeline of another directory.")
+            return
+        run_recipe(call, "dvc", "", label=label, missing="dvc runs the pipelines of the whole project")
+
+    handler.__name__ = "dvc_repro"
     return handler

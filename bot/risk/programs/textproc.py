@@ -24,14 +24,14 @@ from __future__ import annotations
 
 import re
 
-from bot.risk.grader import Call
+from bot.risk.grader import Call, Handler
 from bot.risk.options import long_is, scan
 from bot.risk.sensitive import credential_path, env_file, named_secret
 from bot.risk.words import Word, literal_word
 
-from .kit import R, destructive, network, read_only, show
+from .kit import R, build_or_test, destructive, network, read_only, refuse, show
 
-__all__ = ["awk", "sed", "sed_script_effects"]
+__all__ = ["awk", "mlr_verbs", "sed", "sed_script_effects"]
 
 _SED_LONG_VALUES = frozenset({"--expression", "--file", "--line-length"})
 _SED_LONG_FLAGS = frozenset({
@@ -471,3 +471,75 @@ def _awk_outputs(program: str) -> list[tuple[str | None, bool]]:
                 break
             i += 1
     return found
+
+
+# -- Miller (mlr) --------------------------------------------------------------------------------------------------
+
+#: mlr main flags taking a value (Miller 6 "Main flags list"; -s FILE reads further arguments from FILE and is
+#: refused by the guard).
+_MLR_MAIN_VALUES = frozenset({
+    "--ifs", "--ofs", "--ips", "--ops", "--irs", "--ors", "--fs", "--ps", "--rs", "--ifs-regex", "--ips-regex",
+    "--from", "--ofmt", "--nr-progress-mod", "--records-per-batch", "--tz", "--load", "--mload", "--prepipe",
+    "--prepipex", "--files", "--fflatsep", "--jflatsep", "--oflatsep", "--iflatsep", "--io", "-i", "-o",
+    "--key-color", "--value-color", "--pass-color", "--fail-color", "--help-color",
+})  # fmt: skip
+
+#: Words of the put/filter DSL (Miller 6 "DSL output statements", "DSL builtin functions") that write files or run
+#: commands (tee/emit/print/dump with ``>``, ``>>``, ``|``; ``system``, ``exec``) or read the environment (``ENV``,
+#: secrets too).
+_MLR_DSL_EFFECTS = re.compile(
+    r"\b(?:tee|emit1?|emitp|emitf|print|printn|eprint|eprintn|dump|edump|system|exec|os_type|hostname|ENV)\b",
+    re.IGNORECASE,
+)
+
+
+def mlr_verbs(base: Handler) -> Handler:
+    """Miller 6 (mlr(1), miller.readthedocs.io): ``mlr [MAIN FLAGS] VERB [VERB FLAGS] [then VERB ...] [FILES]``. The
+    verbs read and print; ``tee FILE`` and ``split`` write files, and of the commands that stand where a verb does,
+    ``repl`` runs DSL statements from its input, ``regtest`` runs test cases' commands and ``termcvt -I`` rewrites
+    files (refused); ``put`` and ``filter`` run a DSL whose ``tee``,
+    ``emit``, ``print`` and ``dump`` statements may redirect into files or commands, whose ``system`` and ``exec``
+    run commands and whose ``ENV`` map holds the environment: those are refused, as are ``put``/``filter -f`` (a DSL
+    file) and the main flag ``-s FILE`` (arguments from a file). A ``put``/``filter`` also loads the DSL files the
+    ``.mlrrc`` of the directory it runs in names (``load``): code from the workspace, graded as a build."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        index = 0
+        while index < len(words):
+            value = words[index].value
+            if value is None or not value.startswith("-"):
+                break
+            if value == "-s":
+                refuse(call, "mlr -s (arguments read from a file)")
+                return
+            index += 2 if value in _MLR_MAIN_VALUES else 1
+        verb_at = True
+        dsl = False
+        for word in words[index:]:
+            value = word.value
+            if verb_at:
+                verb_at = False
+                if value in ("tee", "split", "repl", "regtest", "termcvt"):
+                    refuse(call, f"mlr {value} (it writes files or runs what it is given)")
+                    return
+                dsl = value in ("put", "filter")
+                if dsl:
+                    build_or_test(call, f"mlr {value}")
+                continue
+            if value == "then":
+                verb_at, dsl = True, False
+                continue
+            if dsl and value is None:
+                refuse(call, "mlr put/filter with an expression only known when it runs")
+                return
+            if dsl and value == "-f":
+                refuse(call, "mlr put/filter -f (a DSL file the classifier cannot see)")
+                return
+            if dsl and value is not None and _MLR_DSL_EFFECTS.search(value):
+                refuse(call, f"mlr DSL {show(word)} (output redirection, commands or the environment)")
+                return
+
+    handler.__name__ = "mlr_verbs"
+    return handler
