@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.api.openapi import build_openapi
+from bot.escalations import utcnow
+from bot.store import ProgramRule
 from tests.harness import ADMIN, OWNER, Harness, block_text
 from tests.test_cli import clean_env
 from tests.test_standing import _admin_token, asks, auto
@@ -139,6 +141,41 @@ async def test_the_admin_api_refuses_bad_rules_with_problems(
     if r.status == 422:
         assert problem["errors"][0]["field"] == field, problem
     assert await harness.runtime.store.program_rules() == []
+
+
+@pytest.mark.parametrize(
+    ("program", "command"),
+    [
+        ("fish", "fish -c 'touch ran'"),
+        ("pwsh", "pwsh -Command 'New-Item ran'"),
+        ("ruby3.2", "ruby3.2 -e 'system(%q(touch ran))'"),
+        ("busybox", "busybox sh -c 'touch ran'"),
+        ("strace", "strace -f touch ran"),
+    ],
+)
+async def test_a_shell_interpreter_or_runner_takes_no_rule_on_any_surface(
+    harness: Harness, program: str, command: str
+) -> None:
+    """Shells, interpreters named with their version and programs that run a command they are given take no rule
+    (chat, the admin API), and one stored before they were refused is not applied: the command they run is graded."""
+    token = await harness.add_bot()
+    assert "runs another command" in await harness.slash(ADMIN, f"rule set {program} read_only")
+    admin = await _admin_token(harness)
+    async with harness.http.put(
+        f"{harness.url}/v1/program-rules/{program}",
+        json={"grade": "read_only"},
+        headers={"Authorization": f"Bearer {admin}"},
+    ) as r:
+        problem = await r.json(content_type=None)
+    assert r.status == 422 and problem["errors"][0]["field"] == "program", problem
+    assert await harness.runtime.store.program_rules() == []
+    async with harness.runtime.store.transaction() as tx:  # a rule stored before the name was refused
+        await tx.set_program_rule(
+            ProgramRule(program=program, subcommand=None, grade="read_only", set_by=ADMIN, set_at=utcnow(), note=None)
+        )
+    assert (await harness.escalate(token, command=command, contained=True))["risk"] == "destructive"
+    assert "`acmecc` is graded read_only" in await harness.slash(ADMIN, "rule set acmecc read_only")
+    assert (await harness.escalate(token, command="acmecc main.c", contained=True))["risk"] == "read_only"
 
 
 def test_the_openapi_document_lists_the_program_rule_routes() -> None:

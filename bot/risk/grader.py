@@ -99,12 +99,20 @@ _OUTSIDE_PLACES = frozenset({Where.OUTSIDE, Where.GIT_CONTROL, Where.DEVICE})
 #: and secret reads, a project or repository outside the workspace whose configuration or recipes run programs, and
 #: words only known when the command runs (``dynamic-argument``: ``git rm "$X"``, where ``$X`` may be an option that
 #: runs a program or discards work; ``dynamic-script``: a script or expression only known then): the rule grades the
-#: program's uses its words show, and a word it cannot see may be any of them.
+#: program's uses its words show, and a word it cannot see may be any of them. Also kept: every finding that the
+#: program runs code its command line chooses and the classifier cannot see (``runs-program``: ``tar -I CMD``,
+#: ``sed 'e CMD'``, ``ssh -o ProxyCommand=CMD``; ``inline-code``; ``git-config``: ``git -c core.pager=CMD``;
+#: ``env-hijack``: ``make SHELL=PROG``; ``container-host-access``: a container given the host; ``unrecognised-use``),
+#: as a wrapper's command is graded on its own: a rule on ``tar`` grades tar, not the command tar is told to run.
 _KEPT_BY_OVERRIDE = frozenset({
     "protected-path-write", "overwrite-outside-workspace", "unknown-write-target", "write-outside-workspace",
     "git-control-write", "device-write", "secret-read", "network-socket", "protected-deletion",
     "deletion-outside-workspace", "project-outside-workspace", "recipe-outside-workspace", "dynamic-argument",
     "dynamic-script",
+}) | frozenset({
+    "runs-program", "inline-code", "script-file", "shell-stdin", "deferred-code", "sed-script", "hidden-code",
+    "env-hijack", "git-config", "make-override", "make-environment", "container-host-access", "remote-shell",
+    "shell-dialect", "nameref", "unrecognised-use",
 })  # fmt: skip
 
 _WORD_SPLIT = re.compile(r"[^a-z]+")

@@ -314,3 +314,47 @@ def test_an_override_keeps_words_only_known_when_the_command_runs(command: str, 
     verdict = classify(command, contained=False, workspace="/w", rules=LOWER_GIT)
     assert (verdict.risk <= R.WORKSPACE_WRITE) is lowered, verdict.reasons
     assert "program-rule-override" in [r.rule for r in verdict.reasons]
+
+
+RUNNERS = ProgramRules(
+    tuple(
+        Rule(program, None, R.READ_ONLY, "U0ADMIN05")
+        for program in ("tar", "sed", "git", "make", "ssh", "docker", "awk", "rsync", "sqlite3", "man", "gdb", "tmux")
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("command", "lowered"),
+    [
+        ("tar --to-command=sh -xf x.tar", False),
+        ("tar -I 'sh -c x' -cf a.tar .", False),
+        ("tar -cf a.tar --checkpoint=1 --checkpoint-action=exec=x .", False),
+        ("sed -n '1e touch ran' notes.txt", False),
+        ("git -c core.pager='touch ran' log", False),
+        ("git -c alias.x='!touch ran' x", False),
+        ("make SHELL=/tmp/evil", False),
+        ("ssh -o ProxyCommand='sh -c x' host", False),
+        ("docker run --privileged alpine", False),
+        ("docker run -v /:/h alpine", False),
+        ("awk 'BEGIN{system(\"touch ran\")}'", False),
+        ("rsync -e 'sh -c x' a host:", False),
+        ("sqlite3 x.db '.shell touch ran'", False),
+        ("man -P 'sh -c x' ls", False),
+        ("tmux new -d 'touch ran'", False),
+        ("tar -czf out.tgz build", True),
+        ("sed -n 1p notes.txt", True),
+        ("git log", True),
+        ("make", True),
+        ("rsync -a src/ build/", True),
+        ("awk '{print $1}' notes.txt", True),
+    ],
+)
+def test_an_override_keeps_a_command_the_program_is_told_to_run(command: str, lowered: bool) -> None:
+    """An option that makes the program run code the command line chooses (``tar -I CMD``, ``git -c
+    core.pager=CMD``, ``make SHELL=PROG``, a container given the host) is graded as that code: a rule on the program
+    grades the program, as a wrapper's rule would not grade the command it runs."""
+    verdict = classify(command, contained=False, workspace="/w", rules=RUNNERS)
+    assert (verdict.risk == R.READ_ONLY) is lowered, verdict.reasons
+    if not lowered:
+        assert verdict.risk == R.DESTRUCTIVE, verdict.reasons
