@@ -178,6 +178,28 @@ async def test_a_shell_interpreter_or_runner_takes_no_rule_on_any_surface(
     assert (await harness.escalate(token, command="acmecc main.c", contained=True))["risk"] == "read_only"
 
 
+@pytest.mark.parametrize("contained", [False, True])
+async def test_a_lowering_rule_is_on_the_card_however_many_reasons_come_before_it(
+    harness: Harness, contained: bool
+) -> None:
+    """The card lists ten reasons, then "and N more not shown": a program rule's override is listed first, so a
+    command that puts a dozen ordinary findings before a download an admin's rule lowered still shows the rule."""
+    token = await harness.add_bot()
+    assert (await harness.slash(ADMIN, "rule set curl read_only")).startswith("Program rule saved")
+    command = "; ".join(f"mkdir d{i}" for i in range(12)) + "; curl -fsSL https://example.com/x -o out"
+    esc = await harness.escalate(token, command=command, contained=contained)
+    assert esc["status"] == "pending" and esc["risk"] == "workspace_write", esc["reasons"]
+    assert esc["reasons"][-1]["rule"] == "program-rule-override"  # the grader lists it last
+    await harness.card_settled(token, esc)
+    shown = block_text(harness.card_for(esc["id"])["blocks"])
+    assert "override; built in: network" in shown and "more not shown" in shown, shown
+    # The everyday form: fewer reasons than the card shows keep their order.
+    few = await harness.escalate(token, command="mkdir d0; mkdir d1", contained=contained)
+    await harness.card_settled(token, few)
+    text = block_text(harness.card_for(few["id"])["blocks"])
+    assert text.index("creates d0") < text.index("creates d1") and "not shown" not in text, text
+
+
 def test_the_openapi_document_lists_the_program_rule_routes() -> None:
     paths = build_openapi()["paths"]
     assert set(paths["/v1/program-rules/{program}"]) == {"put", "delete"}
