@@ -229,7 +229,8 @@ def test_the_cli_sets_lists_and_removes_rules(tmp_path: Path) -> None:
 
 
 # -- teaching from the card -----------------------------------------------------------------------------------------
-async def _click_teach(harness: Harness, user: str, escalation_id: str, program: str) -> None:
+async def _click_teach(harness: Harness, user: str, escalation_id: str, program: str, value: str | None = None) -> None:
+    """Click the Grade button on ``escalation_id``'s card, its value ``ESCALATION_ID PROGRAM`` (or ``value``)."""
     from cards import TEACH_ACTION
 
     card = harness.card_for(escalation_id)
@@ -242,7 +243,7 @@ async def _click_teach(harness: Harness, user: str, escalation_id: str, program:
             "ts": card["ts"],
             "action_id": TEACH_ACTION,
             "block_id": block_id,
-            "value": f"{escalation_id} {program}",
+            "value": value if value is not None else f"{escalation_id} {program}",
         },
     ) as response:
         assert response.status == 200
@@ -290,6 +291,28 @@ async def test_a_card_names_the_unknown_program_and_an_admin_grades_it_from_the_
     )
     assert any("Program rule saved: `acmecc` is graded workspace_write" in m for m in harness.ephemerals(ADMIN))
     assert (await harness.escalate(token, command=GCC, contained=True))["risk"] == "workspace_write"
+
+
+@pytest.mark.parametrize("program", ["curl", "rm", "other"])
+async def test_a_grade_button_naming_a_program_the_card_does_not_offer_opens_nothing(
+    harness: Harness, program: str
+) -> None:
+    """A click whose value names another program than the card offers (a copy of the card in a restored local
+    chat history, forged) opens no modal, even for an admin; the card's own button still does."""
+    token = await harness.add_bot()
+    esc = await asks(harness, token, command=GCC, contained=True)
+    await harness.outbox_drained()
+    await _click_teach(harness, ADMIN, esc["id"], program)
+    await harness.eventually(lambda: any("does not offer to grade" in m for m in harness.ephemerals(ADMIN)))
+    assert harness.open_modal(ADMIN) is None
+    await _click_teach(harness, ADMIN, esc["id"], "acmecc", value="esc_00000000000000000000000000000000 acmecc")
+    await harness.eventually(
+        lambda: sum("does not offer to grade `acmecc`" in m for m in harness.ephemerals(ADMIN)) == 1
+    )
+    assert harness.open_modal(ADMIN) is None
+    await _click_teach(harness, ADMIN, esc["id"], "acmecc")
+    await harness.eventually(lambda: harness.open_modal(ADMIN))
+    assert await harness.runtime.store.program_rules() == []
 
 
 async def test_a_non_admin_owner_gets_the_suggestion_and_no_modal(harness: Harness) -> None:
