@@ -116,6 +116,19 @@ _KEPT_BY_OVERRIDE = frozenset({
 })  # fmt: skip
 
 _WORD_SPLIT = re.compile(r"[^a-z]+")
+
+
+def _attached_path(option: str) -> str | None:
+    """The path an option word carries with it, for a program known only by a program rule: the value of
+    ``--out=PATH`` or ``-o=PATH``, or of ``-oPATH`` when PATH starts with ``/``, ``~`` or ``..`` (``-O2`` carries
+    none); None when there is none. Its place is judged as a separate operand's is (``-o PATH``)."""
+    if option.startswith("--") or "=" in option:
+        value = option.split("=", 1)[1] if "=" in option else ""
+    else:
+        value = option[2:]
+        if not value.startswith(("/", "~", "..")):
+            return None
+    return value or None
 #: Recipe and program words that say what a target does (deploy/release/publish/push, destroy/clean).
 _SHIPPING_WORDS = frozenset({"deploy", "release", "publish", "push", "upload", "ship", "rollout", "promote"})
 _DELETING_WORDS = frozenset(
@@ -3454,7 +3467,10 @@ class Grader:
             self.secrets(rec, scope, name, words[1:])
         for word in words[1:]:
             if word.value is not None and word.value.startswith("-"):
-                continue
+                attached = _attached_path(word.value)
+                if attached is None:
+                    continue
+                word = Word(attached, word.src)  # an option's value names a place as an operand does
             if self.where(word) in _OUTSIDE_PLACES:
                 self.write(rec, scope, word, f"{shorten(name, 60)} names")
         self.flag(

@@ -316,6 +316,26 @@ def test_an_override_keeps_words_only_known_when_the_command_runs(command: str, 
     assert "program-rule-override" in [r.rule for r in verdict.reasons]
 
 
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("acmecc --out=/etc/cron.d/x a.c", R.DESTRUCTIVE),
+        ("acmecc -o/usr/local/bin/ls a.c", R.DESTRUCTIVE),
+        ("acmecc -o=/etc/x a.c", R.DESTRUCTIVE),
+        ("acmecc --out=~/.bashrc a.c", R.DESTRUCTIVE),
+        ("acmecc --out=../other/x a.c", R.SYSTEM),
+        ("acmecc -o /etc/cron.d/x a.c", R.DESTRUCTIVE),  # the separate operand, as before
+        ("acmecc -O2 -Wall a.c -o app", R.WORKSPACE_WRITE),
+        ("acmecc --out=build/app a.c", R.WORKSPACE_WRITE),
+        ("acmecc -obuild/app a.c", R.WORKSPACE_WRITE),
+        ("acmecc --out=/tmp/app a.c", R.WORKSPACE_WRITE),
+    ],
+)
+def test_a_rule_judges_a_path_attached_to_an_option_as_an_operand(command: str, expected: RiskLevel) -> None:
+    """A program known only by a rule: ``--out=PATH`` and ``-oPATH`` name a place as ``-o PATH`` does."""
+    assert grade(command) == expected
+
+
 RUNNERS = ProgramRules(
     tuple(
         Rule(program, None, R.READ_ONLY, "U0ADMIN05")
