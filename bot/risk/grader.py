@@ -104,6 +104,9 @@ _OUTSIDE_PLACES = frozenset({Where.OUTSIDE, Where.GIT_CONTROL, Where.DEVICE})
 #: ``sed 'e CMD'``, ``ssh -o ProxyCommand=CMD``; ``inline-code``; ``git-config``: ``git -c core.pager=CMD``;
 #: ``env-hijack``: ``make SHELL=PROG``; ``container-host-access``: a container given the host; ``unrecognised-use``),
 #: as a wrapper's command is graded on its own: a rule on ``tar`` grades tar, not the command tar is told to run.
+#: And the irreversible host changes no standing approval covers (setuid bits, ``kill 1``/``kill -1``, firewall
+#: flushes, accounts, privileges, kernel modules, reboots, disk formats, stopped services and mounts, package
+#: removal, unsigned packages): a rule lowering ``kill`` for a dev server's pid does not lower ``kill -9 -1``.
 _KEPT_BY_OVERRIDE = frozenset({
     "protected-path-write", "overwrite-outside-workspace", "unknown-write-target", "write-outside-workspace",
     "git-control-write", "device-write", "secret-read", "network-socket", "protected-deletion",
@@ -113,6 +116,9 @@ _KEPT_BY_OVERRIDE = frozenset({
     "runs-program", "inline-code", "script-file", "shell-stdin", "deferred-code", "sed-script", "hidden-code",
     "env-hijack", "git-config", "make-override", "make-environment", "container-host-access", "remote-shell",
     "shell-dialect", "nameref", "unrecognised-use",
+}) | frozenset({
+    "setuid", "signal-init", "firewall-off", "account-change", "privilege-grant", "kernel-module", "power-off",
+    "disk-format", "host-change", "package-removal", "system-permissions", "unsigned-package",
 })  # fmt: skip
 
 _WORD_SPLIT = re.compile(r"[^a-z]+")
@@ -129,6 +135,8 @@ def _attached_path(option: str) -> str | None:
         if not value.startswith(("/", "~", "..")):
             return None
     return value or None
+
+
 #: Recipe and program words that say what a target does (deploy/release/publish/push, destroy/clean).
 _SHIPPING_WORDS = frozenset({"deploy", "release", "publish", "push", "upload", "ship", "rollout", "promote"})
 _DELETING_WORDS = frozenset(

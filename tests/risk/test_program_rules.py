@@ -336,6 +336,43 @@ def test_a_rule_judges_a_path_attached_to_an_option_as_an_operand(command: str, 
     assert grade(command) == expected
 
 
+HOST_TOOLS = ProgramRules(
+    tuple(
+        Rule(program, None, R.WORKSPACE_WRITE, "U0ADMIN06")
+        for program in ("kill", "chmod", "iptables", "useradd", "systemctl", "apt-get", "reboot", "modprobe")
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("command", "lowered"),
+    [
+        ("kill 1", False),
+        ("kill -9 -1", False),
+        ("chmod u+s build/tool", False),
+        ("iptables -F", False),
+        ("useradd backdoor", False),
+        ("systemctl stop sshd", False),
+        ("apt-get remove -y openssh-server", False),
+        ("reboot", False),
+        ("modprobe evil", False),
+        ("kill 12345", True),
+        ("chmod 644 build/tool", True),
+        ("iptables -L", True),
+        ("systemctl restart nginx", True),
+        ("apt-get install -y jq", True),
+    ],
+)
+def test_an_override_keeps_irreversible_host_changes(command: str, lowered: bool) -> None:
+    """A rule lowering ``kill`` so agents may stop their own dev server does not lower ``kill -9 -1``: setuid bits,
+    signals to init or every process, firewall flushes, accounts, stopped services, package removal, reboots and
+    kernel modules stay destructive on the host, as no standing approval covers them."""
+    verdict = classify(command, contained=False, workspace="/w", rules=HOST_TOOLS)
+    assert (verdict.risk <= R.WORKSPACE_WRITE) is lowered, verdict.reasons
+    if not lowered:
+        assert verdict.risk == R.DESTRUCTIVE, verdict.reasons
+
+
 RUNNERS = ProgramRules(
     tuple(
         Rule(program, None, R.READ_ONLY, "U0ADMIN05")
