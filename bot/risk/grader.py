@@ -102,8 +102,11 @@ _OUTSIDE_PLACES = frozenset({Where.OUTSIDE, Where.GIT_CONTROL, Where.DEVICE})
 #: program's uses its words show, and a word it cannot see may be any of them. Also kept: every finding that the
 #: program runs code its command line chooses and the classifier cannot see (``runs-program``: ``tar -I CMD``,
 #: ``sed 'e CMD'``, ``ssh -o ProxyCommand=CMD``; ``inline-code``; ``git-config``: ``git -c core.pager=CMD``;
-#: ``env-hijack``: ``make SHELL=PROG``; ``container-host-access``: a container given the host; ``unrecognised-use``),
-#: as a wrapper's command is graded on its own: a rule on ``tar`` grades tar, not the command tar is told to run.
+#: ``env-hijack``: ``make SHELL=PROG``; ``container-host-access``: a container given the host), as a wrapper's
+#: command is graded on its own: a rule on ``tar`` grades tar, not the command tar is told to run. A use the
+#: classifier does not recognise (``unrecognised-use``: ``gdb -ex 'shell CMD'``, ``kubectl krew install X``) is
+#: kept by a rule on the whole program, and given way to by a rule naming the subcommand (``kubectl krew``): that is
+#: how an admin teaches a subcommand FlyBot does not know.
 #: And the irreversible host changes no standing approval covers (setuid bits, ``kill 1``/``kill -1``, firewall
 #: flushes, accounts, privileges, kernel modules, reboots, disk formats, stopped services and mounts, package
 #: removal, unsigned packages): a rule lowering ``kill`` for a dev server's pid does not lower ``kill -9 -1``.
@@ -115,7 +118,7 @@ _KEPT_BY_OVERRIDE = frozenset({
 }) | frozenset({
     "runs-program", "inline-code", "script-file", "shell-stdin", "deferred-code", "sed-script", "hidden-code",
     "env-hijack", "git-config", "make-override", "make-environment", "container-host-access", "remote-shell",
-    "shell-dialect", "nameref", "unrecognised-use",
+    "shell-dialect", "nameref",
 }) | frozenset({
     "setuid", "signal-init", "firewall-off", "account-change", "privilege-grant", "kernel-module", "power-off",
     "disk-format", "host-change", "package-removal", "system-permissions", "unsigned-package",
@@ -3526,7 +3529,7 @@ class Grader:
         self.book.restore(mark)
         rec.level, self.risk = level, risk
         for reason in found:
-            if reason.rule in _KEPT_BY_OVERRIDE:
+            if reason.rule in _KEPT_BY_OVERRIDE or (reason.rule == "unrecognised-use" and rule.subcommand is None):
                 self.flag(rec, scope, reason.level, reason.rule, reason.detail, subject=reason.subject)
         self.flag(
             rec,

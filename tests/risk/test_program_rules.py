@@ -336,6 +336,26 @@ def test_a_rule_judges_a_path_attached_to_an_option_as_an_operand(command: str, 
     assert grade(command) == expected
 
 
+@pytest.mark.parametrize(
+    ("rule", "command", "lowered"),
+    [
+        (Rule("kubectl", "krew", R.WORKSPACE_WRITE, "U0ADMIN07"), "kubectl krew list", True),
+        (Rule("docker", "scout", R.WORKSPACE_WRITE, "U0ADMIN07"), "docker scout cves", True),
+        (Rule("go", "frob", R.WORKSPACE_WRITE, "U0ADMIN07"), "go frob ./...", True),
+        (Rule("kubectl", None, R.WORKSPACE_WRITE, "U0ADMIN07"), "kubectl krew install evil", False),
+        (Rule("docker", None, R.WORKSPACE_WRITE, "U0ADMIN07"), "docker scout cves", False),
+    ],
+)
+def test_a_subcommand_rule_teaches_an_unknown_subcommand_and_a_program_rule_does_not(
+    rule: Rule, command: str, lowered: bool
+) -> None:
+    """A use the classifier does not recognise gives way to a rule naming that subcommand (how an admin teaches
+    one), never to a rule on the whole program, which was set for the uses the admin knew."""
+    assert grade(command, None) == R.DESTRUCTIVE
+    verdict = classify(command, contained=False, workspace="/w", rules=ProgramRules((rule,)))
+    assert (verdict.risk == R.WORKSPACE_WRITE) is lowered, verdict.reasons
+
+
 HOST_TOOLS = ProgramRules(
     tuple(
         Rule(program, None, R.WORKSPACE_WRITE, "U0ADMIN06")
