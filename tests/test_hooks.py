@@ -473,6 +473,33 @@ async def test_exec_runs_the_command_only_after_approval(harness: Harness, tmp_p
     assert "approved by @Olivia;" in err and OWNER not in err, err
 
 
+@pytest.mark.parametrize("path_first", ["", ".", "bin"])
+@pytest.mark.parametrize("command", [["ls"], ["ls -a"]])
+async def test_exec_never_runs_a_program_the_working_directory_puts_on_the_path(
+    harness: Harness, tmp_path: Path, path_first: str, command: list[str]
+) -> None:
+    """A PATH starting with an empty entry, ``.`` or a relative directory would run the workspace's own ``ls`` (or
+    ``bash``, for a script) in place of the read-only ``ls`` graded; exec runs the command with the absolute entries
+    only."""
+    token = await harness.add_bot()
+    ws = tmp_path / "ws"
+    (ws / "bin").mkdir(parents=True)
+    for folder in (ws, ws / "bin"):
+        for name in ("ls", "bash"):
+            planted = folder / name
+            planted.write_text("#!/bin/sh\ntouch ran\n")
+            planted.chmod(0o755)
+    path = f"{path_first}{os.pathsep}{os.environ['PATH']}"
+    run = await start_exec(
+        ws, "--", *command, PATH=path, HOME=str(tmp_path), FLYBOT_URL=harness.url, FLYBOT_TOKEN=token
+    )
+    code, out, err = await run.finish()
+    assert code == 0, err
+    assert not (ws / "ran").exists() and not (ws / "bin" / "ran").exists()
+    assert "bash" in out.split(), out  # the real ls listed the planted files
+    assert await escalations_created(harness) == []
+
+
 async def test_exec_passes_the_exit_status_through_after_approval(harness: Harness, tmp_path: Path) -> None:
     token = await harness.add_bot()
     run = await start_exec(
