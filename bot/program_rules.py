@@ -16,6 +16,7 @@ Bad input changes nothing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -32,8 +33,30 @@ from bot.store import ProgramRule, Store
 
 log = structlog.get_logger("flybot.program_rules")
 
-NO_RULE_FOR = NEVER_MATCHES | frozenset({"source", "eval", "exec", "builtin", "command"})
+NO_RULE_FOR = NEVER_MATCHES | frozenset({
+    "source", "eval", "exec", "builtin", "command",
+    # shells and interpreters beyond NEVER_MATCHES: each runs a script or inline code (``fish -c``, ``pwsh
+    # -Command``, ``busybox sh``, ``expect -c``, ``osascript -e``)
+    "ash", "bun", "busybox", "csh", "deno", "elvish", "expect", "fish", "ksh", "mksh", "nu", "osascript", "pdksh",
+    "powershell", "pwsh", "tcsh", "toybox", "ts-node", "tsx", "xonsh", "yash",
+    # programs whose operands are a command they run: chroot(8), doas(1), pkexec(1), runuser(1), chrt(1),
+    # taskset(1), unshare(1), nsenter(1), systemd-run(1), flatpak-spawn(1), firejail(1), bwrap(1), fakeroot(1),
+    # proot(1), strace(1), ltrace(1), gdb(1) ``-ex shell``, valgrind(1), caffeinate(8), tmux(1), screen(1), entr(1),
+    # at(1), batch(1), flock(1), ssh-agent(1), dbus-run-session(1), xvfb-run(1)
+    "at", "batch", "bwrap", "caffeinate", "chroot", "chrt", "dbus-run-session", "doas", "entr", "fakeroot",
+    "firejail", "flatpak-spawn", "flock", "gdb", "ltrace", "nsenter", "pkexec", "proot", "runuser", "screen",
+    "ssh-agent", "strace", "systemd-run", "taskset", "tmux", "unshare", "valgrind", "xvfb-run",
+})  # fmt: skip
 """Programs that run another command: a rule on them would grade the command they run by their name."""
+
+_VERSIONED_INTERPRETER = re.compile(r"(?:python|pypy|ruby|perl|php|node|lua|luajit|tclsh|wish|pwsh)[0-9][0-9.]*\Z")
+"""An interpreter named with its version (``ruby3.2``, ``perl5.36``, ``php8.1``, ``lua5.4``, ``pypy3``): as
+:data:`NO_RULE_FOR`."""
+
+
+def runs_other_commands(program: str) -> bool:
+    """True for a program that takes no rule (:data:`NO_RULE_FOR`, or an interpreter named with its version)."""
+    return program in NO_RULE_FOR or _VERSIONED_INTERPRETER.match(program) is not None
 
 
 def parse_program(text: str, field: str = "program") -> str:
@@ -50,7 +73,7 @@ def parse_program(text: str, field: str = "program") -> str:
             "space or look-alike character)",
             field=field,
         )
-    if text in NO_RULE_FOR:
+    if runs_other_commands(text):
         raise InvalidRequest(
             f"program {text!r} runs another command, script or module: FlyBot grades the command it runs, so it "
             "takes no program rule",
@@ -106,7 +129,7 @@ def teachable_programs(risk: str, reasons: Sequence[Mapping[str, Any]]) -> tuple
             continue
         detail = str(reason.get("detail", ""))
         name = detail.removesuffix(_UNRECOGNISED)
-        if reason.get("rule") != "unrecognised" or name == detail or not plain_word(name) or name in NO_RULE_FOR:
+        if reason.get("rule") != "unrecognised" or name == detail or not plain_word(name) or runs_other_commands(name):
             return ()
         if name not in names:
             names.append(name)
@@ -141,12 +164,13 @@ class ProgramRuleService:
         self._last: tuple[list[ProgramRule], ProgramRules] | None = None
 
     async def current(self) -> ProgramRules:
-        """The rules every grade applies now (converted once per copy the store serves)."""
+        """The rules every grade applies now (converted once per copy the store serves); a rule stored on a program
+        that now takes none (:func:`runs_other_commands`, set before it was refused) is not applied."""
         records = await self.store.program_rules()
         last = self._last
         if last is not None and last[0] is records:
             return last[1]
-        rules = rules_of(records)
+        rules = rules_of(record for record in records if not runs_other_commands(record.program))
         self._last = (records, rules)
         return rules
 

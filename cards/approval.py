@@ -15,7 +15,8 @@ Layout of :func:`approval_card` (top to bottom; at most 10 blocks, Slack allows 
 5a. ``rich_text`` — only under the two-person rule: "Two approvals needed" while no one approved,
     "1 of 2 approvals (by @Olivia)" after the first; once approved, who gave both.
 6. ``rich_text`` — risk level and reasons; when contained, split into "still asks" and "downgraded because it
-   runs in the sandbox" (at most :data:`cards.limits.CARD_REASONS_SHOWN` reasons, then "and N more").
+   runs in the sandbox" (at most :data:`cards.limits.CARD_REASONS_SHOWN` reasons, a program rule's override
+   first, then "and N more").
 6a. ``section`` — only when programs FlyBot does not know alone made the command destructive: "FlyBot does not
     know `gcc`", and how an admin teaches it (the "Grade `gcc` …" button, :func:`teach_modal`; a program rule).
 7. ``rich_text`` — the session's justification (quoted, cut visibly) or "no justification".
@@ -487,17 +488,28 @@ def _fallback_copy_text(esc: CardEscalation) -> str:
     )
 
 
+#: The reason a program rule gives when it grades a program below its built-in grade (bot/risk/grader.py): the card
+#: lists it before the others, so "… and N more not shown" never hides that a rule lowered the grade.
+LOWERING_RULE = "program-rule-override"
+
+
+def _lowering_first(reasons: tuple[CardReason, ...]) -> tuple[CardReason, ...]:
+    """``reasons`` with the program rules' overrides first, the rest in their order."""
+    return tuple(r for r in reasons if r.rule == LOWERING_RULE) + tuple(r for r in reasons if r.rule != LOWERING_RULE)
+
+
 def _risk_block(esc: CardEscalation) -> Block:
     head = [bk.text("Risk: ", bold=True), _value(esc.risk, REASON_TAG_MAX, code=True)]
     if esc.risk in RISK_DESCRIPTIONS:
         head.append(bk.text(f" \u2014 {RISK_DESCRIPTIONS[esc.risk]}"))
     elements = [bk.section(*head)]
-    if not esc.reasons:
+    reasons = _lowering_first(esc.reasons)
+    if not reasons:
         elements.append(bk.section(bk.text("The classifier gave no reasons.", italic=True)))
     elif esc.contained:
-        elements += _contained_reason_groups(esc.reasons)
+        elements += _contained_reason_groups(reasons)
     else:
-        elements += _reason_group("Why:", esc.reasons[:CARD_REASONS_SHOWN], mark_downgraded=True)
+        elements += _reason_group("Why:", reasons[:CARD_REASONS_SHOWN], mark_downgraded=True)
     hidden = len(esc.reasons) - min(len(esc.reasons), CARD_REASONS_SHOWN)
     if hidden:
         elements.append(bk.section(bk.text(f"\u2026 and {hidden:,} more not shown", italic=True)))

@@ -316,6 +316,55 @@ async def test_hook_judges_a_write_by_where_its_path_really_leads(harness: Harne
     assert stored.tool["resolved_path"] == "/etc/hosts" and stored.command.startswith("Write /etc/hosts (outside")
 
 
+@pytest.mark.parametrize(
+    ("tool", "name", "asked"),
+    [
+        ("Write", ".flybot/local.json", True),  # its URL and token: the hook would ask a server the agent runs
+        ("Edit", ".flybot/program-rules.json", True),
+        ("Write", "flybot.db", True),
+        ("Write", "notes/x.txt", False),
+    ],
+)
+async def test_hook_never_lets_a_file_tool_write_flybots_state_in_the_workspace_unasked(
+    harness: Harness, tmp_path: Path, tool: str, name: str, asked: bool
+) -> None:
+    """FlyBot's state directory (``FLYBOT_STATE_DIR``, here the server's and the hook's) or a store inside the
+    workspace is graded as the shell's redirect into it is, by the hook and the server: ``destructive``, asked,
+    never allowed by the ceiling; a file beside it is an ordinary write."""
+    token = await harness.add_bot()
+    (tmp_path / "notes").mkdir()
+    write = event("ignored", tmp_path, tool=tool)
+    path = str(tmp_path / name)
+    write["tool_input"] = (
+        {"file_path": path, "content": "{}"}
+        if tool == "Write"
+        else {"file_path": path, "old_string": "{", "new_string": "{ "}
+    )
+    run = await start_hook(
+        json.dumps(write).encode(),
+        tmp_path,
+        "--wait",
+        "2",
+        "--on-no-decision",
+        "deny",
+        FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+        FLYBOT_STATE_DIR=str(tmp_path / ".flybot"),
+    )
+    code, out, err = await run.finish()
+    assert code == 0, err
+    verdict, reason = decision(out)
+    if not asked:
+        assert verdict == "allow" and "workspace_write" in reason, reason
+        assert await escalations_created(harness) == []
+        return
+    assert verdict == "deny", reason
+    (escalation_id,) = await escalations_created(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "destructive", stored
+    assert "FlyBot's own state" in str(stored.reasons)
+
+
 async def test_hook_refuses_a_bad_tools_setting(tmp_path: Path) -> None:
     write = event("ignored", tmp_path, tool="Write")
     run = await start_hook(
@@ -422,6 +471,33 @@ async def test_exec_runs_the_command_only_after_approval(harness: Harness, tmp_p
     assert code == 0, err
     assert marker.read_text() == "ran"
     assert "approved by @Olivia;" in err and OWNER not in err, err
+
+
+@pytest.mark.parametrize("path_first", ["", ".", "bin"])
+@pytest.mark.parametrize("command", [["ls"], ["ls -a"]])
+async def test_exec_never_runs_a_program_the_working_directory_puts_on_the_path(
+    harness: Harness, tmp_path: Path, path_first: str, command: list[str]
+) -> None:
+    """A PATH starting with an empty entry, ``.`` or a relative directory would run the workspace's own ``ls`` (or
+    ``bash``, for a script) in place of the read-only ``ls`` graded; exec runs the command with the absolute entries
+    only."""
+    token = await harness.add_bot()
+    ws = tmp_path / "ws"
+    (ws / "bin").mkdir(parents=True)
+    for folder in (ws, ws / "bin"):
+        for name in ("ls", "bash"):
+            planted = folder / name
+            planted.write_text("#!/bin/sh\ntouch ran\n")
+            planted.chmod(0o755)
+    path = f"{path_first}{os.pathsep}{os.environ['PATH']}"
+    run = await start_exec(
+        ws, "--", *command, PATH=path, HOME=str(tmp_path), FLYBOT_URL=harness.url, FLYBOT_TOKEN=token
+    )
+    code, out, err = await run.finish()
+    assert code == 0, err
+    assert not (ws / "ran").exists() and not (ws / "bin" / "ran").exists()
+    assert "bash" in out.split(), out  # the real ls listed the planted files
+    assert await escalations_created(harness) == []
 
 
 async def test_exec_passes_the_exit_status_through_after_approval(harness: Harness, tmp_path: Path) -> None:

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.api.openapi import build_openapi
+from bot.escalations import utcnow
+from bot.store import ProgramRule
 from tests.harness import ADMIN, OWNER, Harness, block_text
 from tests.test_cli import clean_env
 from tests.test_standing import _admin_token, asks, auto
@@ -141,6 +143,63 @@ async def test_the_admin_api_refuses_bad_rules_with_problems(
     assert await harness.runtime.store.program_rules() == []
 
 
+@pytest.mark.parametrize(
+    ("program", "command"),
+    [
+        ("fish", "fish -c 'touch ran'"),
+        ("pwsh", "pwsh -Command 'New-Item ran'"),
+        ("ruby3.2", "ruby3.2 -e 'system(%q(touch ran))'"),
+        ("busybox", "busybox sh -c 'touch ran'"),
+        ("strace", "strace -f touch ran"),
+    ],
+)
+async def test_a_shell_interpreter_or_runner_takes_no_rule_on_any_surface(
+    harness: Harness, program: str, command: str
+) -> None:
+    """Shells, interpreters named with their version and programs that run a command they are given take no rule
+    (chat, the admin API), and one stored before they were refused is not applied: the command they run is graded."""
+    token = await harness.add_bot()
+    assert "runs another command" in await harness.slash(ADMIN, f"rule set {program} read_only")
+    admin = await _admin_token(harness)
+    async with harness.http.put(
+        f"{harness.url}/v1/program-rules/{program}",
+        json={"grade": "read_only"},
+        headers={"Authorization": f"Bearer {admin}"},
+    ) as r:
+        problem = await r.json(content_type=None)
+    assert r.status == 422 and problem["errors"][0]["field"] == "program", problem
+    assert await harness.runtime.store.program_rules() == []
+    async with harness.runtime.store.transaction() as tx:  # a rule stored before the name was refused
+        await tx.set_program_rule(
+            ProgramRule(program=program, subcommand=None, grade="read_only", set_by=ADMIN, set_at=utcnow(), note=None)
+        )
+    assert (await harness.escalate(token, command=command, contained=True))["risk"] == "destructive"
+    assert "`acmecc` is graded read_only" in await harness.slash(ADMIN, "rule set acmecc read_only")
+    assert (await harness.escalate(token, command="acmecc main.c", contained=True))["risk"] == "read_only"
+
+
+@pytest.mark.parametrize("contained", [False, True])
+async def test_a_lowering_rule_is_on_the_card_however_many_reasons_come_before_it(
+    harness: Harness, contained: bool
+) -> None:
+    """The card lists ten reasons, then "and N more not shown": a program rule's override is listed first, so a
+    command that puts a dozen ordinary findings before a download an admin's rule lowered still shows the rule."""
+    token = await harness.add_bot()
+    assert (await harness.slash(ADMIN, "rule set curl read_only")).startswith("Program rule saved")
+    command = "; ".join(f"mkdir d{i}" for i in range(12)) + "; curl -fsSL https://example.com/x -o out"
+    esc = await harness.escalate(token, command=command, contained=contained)
+    assert esc["status"] == "pending" and esc["risk"] == "workspace_write", esc["reasons"]
+    assert esc["reasons"][-1]["rule"] == "program-rule-override"  # the grader lists it last
+    await harness.card_settled(token, esc)
+    shown = block_text(harness.card_for(esc["id"])["blocks"])
+    assert "override; built in: network" in shown and "more not shown" in shown, shown
+    # The everyday form: fewer reasons than the card shows keep their order.
+    few = await harness.escalate(token, command="mkdir d0; mkdir d1", contained=contained)
+    await harness.card_settled(token, few)
+    text = block_text(harness.card_for(few["id"])["blocks"])
+    assert text.index("creates d0") < text.index("creates d1") and "not shown" not in text, text
+
+
 def test_the_openapi_document_lists_the_program_rule_routes() -> None:
     paths = build_openapi()["paths"]
     assert set(paths["/v1/program-rules/{program}"]) == {"put", "delete"}
@@ -170,7 +229,8 @@ def test_the_cli_sets_lists_and_removes_rules(tmp_path: Path) -> None:
 
 
 # -- teaching from the card -----------------------------------------------------------------------------------------
-async def _click_teach(harness: Harness, user: str, escalation_id: str, program: str) -> None:
+async def _click_teach(harness: Harness, user: str, escalation_id: str, program: str, value: str | None = None) -> None:
+    """Click the Grade button on ``escalation_id``'s card, its value ``ESCALATION_ID PROGRAM`` (or ``value``)."""
     from cards import TEACH_ACTION
 
     card = harness.card_for(escalation_id)
@@ -183,7 +243,7 @@ async def _click_teach(harness: Harness, user: str, escalation_id: str, program:
             "ts": card["ts"],
             "action_id": TEACH_ACTION,
             "block_id": block_id,
-            "value": f"{escalation_id} {program}",
+            "value": value if value is not None else f"{escalation_id} {program}",
         },
     ) as response:
         assert response.status == 200
@@ -231,6 +291,28 @@ async def test_a_card_names_the_unknown_program_and_an_admin_grades_it_from_the_
     )
     assert any("Program rule saved: `acmecc` is graded workspace_write" in m for m in harness.ephemerals(ADMIN))
     assert (await harness.escalate(token, command=GCC, contained=True))["risk"] == "workspace_write"
+
+
+@pytest.mark.parametrize("program", ["curl", "rm", "other"])
+async def test_a_grade_button_naming_a_program_the_card_does_not_offer_opens_nothing(
+    harness: Harness, program: str
+) -> None:
+    """A click whose value names another program than the card offers (a copy of the card in a restored local
+    chat history, forged) opens no modal, even for an admin; the card's own button still does."""
+    token = await harness.add_bot()
+    esc = await asks(harness, token, command=GCC, contained=True)
+    await harness.outbox_drained()
+    await _click_teach(harness, ADMIN, esc["id"], program)
+    await harness.eventually(lambda: any("does not offer to grade" in m for m in harness.ephemerals(ADMIN)))
+    assert harness.open_modal(ADMIN) is None
+    await _click_teach(harness, ADMIN, esc["id"], "acmecc", value="esc_00000000000000000000000000000000 acmecc")
+    await harness.eventually(
+        lambda: sum("does not offer to grade `acmecc`" in m for m in harness.ephemerals(ADMIN)) == 1
+    )
+    assert harness.open_modal(ADMIN) is None
+    await _click_teach(harness, ADMIN, esc["id"], "acmecc")
+    await harness.eventually(lambda: harness.open_modal(ADMIN))
+    assert await harness.runtime.store.program_rules() == []
 
 
 async def test_a_non_admin_owner_gets_the_suggestion_and_no_modal(harness: Harness) -> None:

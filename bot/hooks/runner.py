@@ -3,6 +3,8 @@
 * Several words (``flybot exec -- make deploy ENV=prod``) are graded as their shell-quoted join
   (:func:`shlex.join`) and run exactly as given, without a shell.
 * One word (``flybot exec -- 'make build && make deploy'``) is a script: graded as written, run by ``bash -c`` (the shell the classifier parses).
+* The command runs with ``PATH`` without its empty and relative entries (:func:`absolute_path`): a program the
+  agent wrote in the working directory never runs in place of the one graded.
 
 At or below ``--ceiling`` the command runs at once with no network call. Above it FlyBot is asked and nothing runs
 before the answer.
@@ -38,7 +40,14 @@ PREFIX = "flybot exec"
 FORWARDED = (signal.SIGTERM, signal.SIGHUP, signal.SIGUSR1, signal.SIGUSR2)
 
 
-BASH = shutil.which("bash") or "/bin/bash"
+def absolute_path(value: str) -> str:
+    """``value`` (a ``PATH``) without its empty and relative entries. An empty entry (``:/usr/bin``, ``/usr/bin:``)
+    and ``.`` name the working directory, and ``bin`` a directory in it (bash(1) "PATH"; execvp(3)): a program
+    written there, an ordinary workspace write, would run in place of the one graded (``ls``, ``bash``)."""
+    return os.pathsep.join(entry for entry in value.split(os.pathsep) if os.path.isabs(entry))
+
+
+BASH = shutil.which("bash", path=absolute_path(os.environ.get("PATH", os.defpath))) or "/bin/bash"
 """A one-word script runs with bash: the shell the classifier parses (tree-sitter-bash). ``/bin/sh`` may be dash,
 which reads e.g. ``&>`` differently ("background, then redirect"), so grading bash and running dash would let a
 hidden command through."""
@@ -79,6 +88,7 @@ def run(
     room: str | None = None,
 ) -> int:
     """Grade, ask when above the ceiling, then run; returns the exit code described in the module docstring."""
+    os.environ["PATH"] = absolute_path(os.environ.get("PATH", os.defpath))  # for the lookup and the command
     if argv[:1] == ["--"]:
         argv = argv[1:]
     if not argv or not "".join(argv).strip():

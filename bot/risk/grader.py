@@ -99,15 +99,47 @@ _OUTSIDE_PLACES = frozenset({Where.OUTSIDE, Where.GIT_CONTROL, Where.DEVICE})
 #: and secret reads, a project or repository outside the workspace whose configuration or recipes run programs, and
 #: words only known when the command runs (``dynamic-argument``: ``git rm "$X"``, where ``$X`` may be an option that
 #: runs a program or discards work; ``dynamic-script``: a script or expression only known then): the rule grades the
-#: program's uses its words show, and a word it cannot see may be any of them.
+#: program's uses its words show, and a word it cannot see may be any of them. Also kept: every finding that the
+#: program runs code its command line chooses and the classifier cannot see (``runs-program``: ``tar -I CMD``,
+#: ``sed 'e CMD'``, ``ssh -o ProxyCommand=CMD``; ``inline-code``; ``git-config``: ``git -c core.pager=CMD``;
+#: ``env-hijack``: ``make SHELL=PROG``; ``container-host-access``: a container given the host), as a wrapper's
+#: command is graded on its own: a rule on ``tar`` grades tar, not the command tar is told to run. A use the
+#: classifier does not recognise (``unrecognised-use``: ``gdb -ex 'shell CMD'``, ``kubectl krew install X``) is
+#: kept by a rule on the whole program, and given way to by a rule naming the subcommand (``kubectl krew``): that is
+#: how an admin teaches a subcommand FlyBot does not know.
+#: And the irreversible host changes no standing approval covers (setuid bits, ``kill 1``/``kill -1``, firewall
+#: flushes, accounts, privileges, kernel modules, reboots, disk formats, stopped services and mounts, package
+#: removal, unsigned packages): a rule lowering ``kill`` for a dev server's pid does not lower ``kill -9 -1``.
 _KEPT_BY_OVERRIDE = frozenset({
     "protected-path-write", "overwrite-outside-workspace", "unknown-write-target", "write-outside-workspace",
     "git-control-write", "device-write", "secret-read", "network-socket", "protected-deletion",
     "deletion-outside-workspace", "project-outside-workspace", "recipe-outside-workspace", "dynamic-argument",
     "dynamic-script",
+}) | frozenset({
+    "runs-program", "inline-code", "script-file", "shell-stdin", "deferred-code", "sed-script", "hidden-code",
+    "env-hijack", "git-config", "make-override", "make-environment", "container-host-access", "remote-shell",
+    "shell-dialect", "nameref",
+}) | frozenset({
+    "setuid", "signal-init", "firewall-off", "account-change", "privilege-grant", "kernel-module", "power-off",
+    "disk-format", "host-change", "package-removal", "system-permissions", "unsigned-package",
 })  # fmt: skip
 
 _WORD_SPLIT = re.compile(r"[^a-z]+")
+
+
+def _attached_path(option: str) -> str | None:
+    """The path an option word carries with it, for a program known only by a program rule: the value of
+    ``--out=PATH`` or ``-o=PATH``, or of ``-oPATH`` when PATH starts with ``/``, ``~`` or ``..`` (``-O2`` carries
+    none); None when there is none. Its place is judged as a separate operand's is (``-o PATH``)."""
+    if option.startswith("--") or "=" in option:
+        value = option.split("=", 1)[1] if "=" in option else ""
+    else:
+        value = option[2:]
+        if not value.startswith(("/", "~", "..")):
+            return None
+    return value or None
+
+
 #: Recipe and program words that say what a target does (deploy/release/publish/push, destroy/clean).
 _SHIPPING_WORDS = frozenset({"deploy", "release", "publish", "push", "upload", "ship", "rollout", "promote"})
 _DELETING_WORDS = frozenset(
@@ -3449,7 +3481,10 @@ class Grader:
             self.secrets(rec, scope, name, words[1:])
         for word in words[1:]:
             if word.value is not None and word.value.startswith("-"):
-                continue
+                attached = _attached_path(word.value)
+                if attached is None:
+                    continue
+                word = Word(attached, word.src)  # an option's value names a place as an operand does
             if self.where(word) in _OUTSIDE_PLACES:
                 self.write(rec, scope, word, f"{shorten(name, 60)} names")
         self.flag(
@@ -3497,7 +3532,7 @@ class Grader:
         self.book.restore(mark)
         rec.level, self.risk = level, risk
         for reason in found:
-            if reason.rule in _KEPT_BY_OVERRIDE:
+            if reason.rule in _KEPT_BY_OVERRIDE or (reason.rule == "unrecognised-use" and rule.subcommand is None):
                 self.flag(rec, scope, reason.level, reason.rule, reason.detail, subject=reason.subject)
         self.flag(
             rec,

@@ -10,7 +10,9 @@ through ``sudo`` or ``bash -c``):
 - a rule below the built-in grade is an override: the program's own findings give way to the rule's grade, and the
   reason says so ("graded workspace_write by U123's program rule (override)"); findings about places (a protected
   path or device written, a deletion outside the workspace or of its root, a protected path or a secret file, a
-  credential read, a repository or project outside the workspace: grader.py ``_KEPT_BY_OVERRIDE``) are kept;
+  credential read, a repository or project outside the workspace) and findings that the program runs code its
+  command line chooses (``tar -I CMD``, ``git -c core.pager=CMD``, inline code) or makes an irreversible host
+  change (``kill -9 -1``, a setuid bit, package removal) are kept (grader.py ``_KEPT_BY_OVERRIDE``);
 - a rule never applies to a program given as a path (``./gcc``, ``/tmp/gcc``), which stays ``program-path``
   (destructive), nor changes what hidden or look-alike characters, unparseable text or a name only known when it
   runs are graded: those are findings of their own. A rule that raises a grade also applies to a system program

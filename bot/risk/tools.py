@@ -56,7 +56,7 @@ from urllib.parse import urlsplit
 from bot.risk.grader import git_directory_file
 from bot.risk.model import Assessment, Reason, RiskLevel, SimpleCommand
 from bot.risk.paths import CwdState, Where, locate
-from bot.risk.sensitive import credential_path, protected_path, workspace_protected
+from bot.risk.sensitive import credential_path, flybot_state, protected_path, workspace_protected
 from bot.risk.words import Word
 
 TYPE_CHECKING = False
@@ -167,6 +167,8 @@ def _where(path: str | None, workspace: str | None) -> tuple[RiskLevel, str, str
         )
     if where is Where.WORKSPACE:
         why = workspace_protected(path, state.root)  # a session started in a home directory: ~/.bashrc is .bashrc
+        if why is None and flybot_state(path):  # a state directory or store inside the workspace, as the shell's
+            why = "FlyBot's own state (its store and local mode's files) decides what is approved"
         if why is not None:
             return RiskLevel.DESTRUCTIVE, "protected-path-write", f"writes {path}: {why}."
         return RiskLevel.WORKSPACE_WRITE, "tool-write-in-workspace", f"writes {path} inside the workspace."

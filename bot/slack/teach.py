@@ -1,7 +1,8 @@
 """Listeners for teaching FlyBot a program from an approval card: the "Grade `PROGRAM` …" button and its modal.
 
 The button is on a pending card whose command is destructive only because FlyBot does not know a program
-(:func:`bot.program_rules.teachable_programs`). Admins only (:meth:`bot.program_rules.ProgramRuleService.set`
+(:func:`bot.program_rules.teachable_programs`); a click naming a program the request's card does not offer (a copy
+of a card, restored or forged) opens nothing. Admins only (:meth:`bot.program_rules.ProgramRuleService.set`
 decides; a Slack card looks the same to everyone in the room, so a non-admin's click is answered with the
 suggestion, ephemerally, and opens nothing). Submitting saves one program rule per subcommand given (or one for
 every use), each audited; the card keeps its grade and still needs a decision.
@@ -16,7 +17,7 @@ import structlog
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from bot.errors import FlyBotError, InvalidRequest
-from bot.program_rules import RuleSpec, parse_program, parse_subcommand
+from bot.program_rules import RuleSpec, parse_program, parse_subcommand, teachable_programs
 from bot.slack.actions import GENERIC_FAILURE, _action_value, _outcome_text, _refuse, _where, open_form
 from bot.slack.deps import SlackDeps
 from cards import (
@@ -54,6 +55,14 @@ def not_admin_text(program: str) -> str:
     )
 
 
+def not_offered_text(program: str) -> str:
+    """The answer to a click on a Grade button for a program the request's card does not offer."""
+    return (
+        f"This request's card does not offer to grade `{program}`, so nothing opened. An admin sets a program rule "
+        f"with `/flybot rule set {program} GRADE`."
+    )
+
+
 def register(app: AsyncApp, deps: SlackDeps) -> None:
     """Register the button and the modal's submission."""
 
@@ -72,14 +81,17 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             await _refuse(deps, channel, user, not_admin_text(program))
             return
         escalation = await deps.store.get_escalation(escalation_id)
+        if escalation is None or program not in teachable_programs(escalation.risk, escalation.reasons):
+            # only a program the request's card offers (a copy of a card, restored or forged, may name any other)
+            await _refuse(deps, channel, user, not_offered_text(program))
+            return
         first = None
-        if escalation is not None:
-            words = escalation.command.split()
-            if len(words) > 1 and words[0] == program:
-                try:
-                    first = parse_subcommand(words[1])
-                except InvalidRequest:
-                    first = None
+        words = escalation.command.split()
+        if len(words) > 1 and words[0] == program:
+            try:
+                first = parse_subcommand(words[1])
+            except InvalidRequest:
+                first = None
         await open_form(
             deps,
             body,

@@ -314,3 +314,124 @@ def test_an_override_keeps_words_only_known_when_the_command_runs(command: str, 
     verdict = classify(command, contained=False, workspace="/w", rules=LOWER_GIT)
     assert (verdict.risk <= R.WORKSPACE_WRITE) is lowered, verdict.reasons
     assert "program-rule-override" in [r.rule for r in verdict.reasons]
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("acmecc --out=/etc/cron.d/x a.c", R.DESTRUCTIVE),
+        ("acmecc -o/usr/local/bin/ls a.c", R.DESTRUCTIVE),
+        ("acmecc -o=/etc/x a.c", R.DESTRUCTIVE),
+        ("acmecc --out=~/.bashrc a.c", R.DESTRUCTIVE),
+        ("acmecc --out=../other/x a.c", R.SYSTEM),
+        ("acmecc -o /etc/cron.d/x a.c", R.DESTRUCTIVE),  # the separate operand, as before
+        ("acmecc -O2 -Wall a.c -o app", R.WORKSPACE_WRITE),
+        ("acmecc --out=build/app a.c", R.WORKSPACE_WRITE),
+        ("acmecc -obuild/app a.c", R.WORKSPACE_WRITE),
+        ("acmecc --out=/tmp/app a.c", R.WORKSPACE_WRITE),
+    ],
+)
+def test_a_rule_judges_a_path_attached_to_an_option_as_an_operand(command: str, expected: RiskLevel) -> None:
+    """A program known only by a rule: ``--out=PATH`` and ``-oPATH`` name a place as ``-o PATH`` does."""
+    assert grade(command) == expected
+
+
+@pytest.mark.parametrize(
+    ("rule", "command", "lowered"),
+    [
+        (Rule("kubectl", "krew", R.WORKSPACE_WRITE, "U0ADMIN07"), "kubectl krew list", True),
+        (Rule("docker", "scout", R.WORKSPACE_WRITE, "U0ADMIN07"), "docker scout cves", True),
+        (Rule("go", "frob", R.WORKSPACE_WRITE, "U0ADMIN07"), "go frob ./...", True),
+        (Rule("kubectl", None, R.WORKSPACE_WRITE, "U0ADMIN07"), "kubectl krew install evil", False),
+        (Rule("docker", None, R.WORKSPACE_WRITE, "U0ADMIN07"), "docker scout cves", False),
+    ],
+)
+def test_a_subcommand_rule_teaches_an_unknown_subcommand_and_a_program_rule_does_not(
+    rule: Rule, command: str, lowered: bool
+) -> None:
+    """A use the classifier does not recognise gives way to a rule naming that subcommand (how an admin teaches
+    one), never to a rule on the whole program, which was set for the uses the admin knew."""
+    assert grade(command, None) == R.DESTRUCTIVE
+    verdict = classify(command, contained=False, workspace="/w", rules=ProgramRules((rule,)))
+    assert (verdict.risk == R.WORKSPACE_WRITE) is lowered, verdict.reasons
+
+
+HOST_TOOLS = ProgramRules(
+    tuple(
+        Rule(program, None, R.WORKSPACE_WRITE, "U0ADMIN06")
+        for program in ("kill", "chmod", "iptables", "useradd", "systemctl", "apt-get", "reboot", "modprobe")
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("command", "lowered"),
+    [
+        ("kill 1", False),
+        ("kill -9 -1", False),
+        ("chmod u+s build/tool", False),
+        ("iptables -F", False),
+        ("useradd backdoor", False),
+        ("systemctl stop sshd", False),
+        ("apt-get remove -y openssh-server", False),
+        ("reboot", False),
+        ("modprobe evil", False),
+        ("kill 12345", True),
+        ("chmod 644 build/tool", True),
+        ("iptables -L", True),
+        ("systemctl restart nginx", True),
+        ("apt-get install -y jq", True),
+    ],
+)
+def test_an_override_keeps_irreversible_host_changes(command: str, lowered: bool) -> None:
+    """A rule lowering ``kill`` so agents may stop their own dev server does not lower ``kill -9 -1``: setuid bits,
+    signals to init or every process, firewall flushes, accounts, stopped services, package removal, reboots and
+    kernel modules stay destructive on the host, as no standing approval covers them."""
+    verdict = classify(command, contained=False, workspace="/w", rules=HOST_TOOLS)
+    assert (verdict.risk <= R.WORKSPACE_WRITE) is lowered, verdict.reasons
+    if not lowered:
+        assert verdict.risk == R.DESTRUCTIVE, verdict.reasons
+
+
+RUNNERS = ProgramRules(
+    tuple(
+        Rule(program, None, R.READ_ONLY, "U0ADMIN05")
+        for program in ("tar", "sed", "git", "make", "ssh", "docker", "awk", "rsync", "sqlite3", "man", "gdb", "tmux")
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("command", "lowered"),
+    [
+        ("tar --to-command=sh -xf x.tar", False),
+        ("tar -I 'sh -c x' -cf a.tar .", False),
+        ("tar -cf a.tar --checkpoint=1 --checkpoint-action=exec=x .", False),
+        ("sed -n '1e touch ran' notes.txt", False),
+        ("git -c core.pager='touch ran' log", False),
+        ("git -c alias.x='!touch ran' x", False),
+        ("make SHELL=/tmp/evil", False),
+        ("ssh -o ProxyCommand='sh -c x' host", False),
+        ("docker run --privileged alpine", False),
+        ("docker run -v /:/h alpine", False),
+        ("awk 'BEGIN{system(\"touch ran\")}'", False),
+        ("rsync -e 'sh -c x' a host:", False),
+        ("sqlite3 x.db '.shell touch ran'", False),
+        ("man -P 'sh -c x' ls", False),
+        ("tmux new -d 'touch ran'", False),
+        ("tar -czf out.tgz build", True),
+        ("sed -n 1p notes.txt", True),
+        ("git log", True),
+        ("make", True),
+        ("rsync -a src/ build/", True),
+        ("awk '{print $1}' notes.txt", True),
+    ],
+)
+def test_an_override_keeps_a_command_the_program_is_told_to_run(command: str, lowered: bool) -> None:
+    """An option that makes the program run code the command line chooses (``tar -I CMD``, ``git -c
+    core.pager=CMD``, ``make SHELL=PROG``, a container given the host) is graded as that code: a rule on the program
+    grades the program, as a wrapper's rule would not grade the command it runs."""
+    verdict = classify(command, contained=False, workspace="/w", rules=RUNNERS)
+    assert (verdict.risk == R.READ_ONLY) is lowered, verdict.reasons
+    if not lowered:
+        assert verdict.risk == R.DESTRUCTIVE, verdict.reasons
