@@ -16,7 +16,8 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   ``.config/systemd`` (systemd.unit(5) user unit search path), ``.pam_environment``, ``.gitconfig`` (git-config(1):
   ``core.pager``, ``core.hooksPath``), ``.bash_aliases`` (read by Debian's ``.bashrc``), ``bin`` (on Debian's PATH
   by ``.profile``), ``.cargo/config.toml``, ``.cargo/config`` (The Cargo Book, "Configuration": runners, build
-  scripts' environment) and ``.cargo/bin`` (on the PATH), Claude Code's ``.claude`` and ``.claude.json`` (settings,
+  scripts' environment) and ``.cargo/bin`` (on the PATH), ``go/bin`` (go help install: GOBIN defaults to
+  ``$HOME/go/bin``, put on the PATH by Go's install instructions), Claude Code's ``.claude`` and ``.claude.json`` (settings,
   hooks, MCP servers), Codex's ``.codex`` (config.toml, hooks) and Gemini CLI's ``.gemini`` (settings.json, hooks),
   Cursor's ``.cursor``, Cline's ``.cline`` and Copilot CLI's ``.copilot`` (their hooks, FlyBot's own user-level hook
   among them, and MCP servers), Gradle's ``.gradle/init.d``, ``init.gradle(.kts)`` and ``gradle.properties`` (init
@@ -173,19 +174,21 @@ _HOME_PROTECTED = frozenset({
 #: (``.bashrc.d``, ``.profile.d``), readline's ``.inputrc`` (its macros type commands into the shell), the
 #: version managers and frameworks a shell start-up file sources or whose shims run on every call (``.nvm``,
 #: ``.sdkman``, ``.oh-my-zsh``, ``.zsh``, ``.pyenv``, ``.rbenv``, ``.bun``, ``.deno``, ``.rustup``), and the start-up
-#: files of IPython (``profile_*/startup``), KDE (``Autostart``), vim, gdb and psql (each runs commands), tmux
+#: files of IPython (``profile_*/startup``), KDE (``Autostart``), vim, gdb, lldb (lldb(1) CONFIGURATION FILES:
+#: ``~/.lldbinit``, its commands run at every start, ``platform shell`` and ``script`` among them) and psql (each
+#: runs commands), tmux
 #: (tmux(1): ``~/.tmux.conf`` is read when the server starts; ``run-shell``, ``if-shell`` and hooks run shell
 #: commands), GNU screen (screen(1) ``~/.screenrc``: ``exec`` and ``screen`` run programs), vi's ``.exrc`` and gvim's
 #: ``.gvimrc`` (ex ``!`` commands) and Emacs (``.emacs``, ``.emacs.d/init.el``: Lisp run at start).
 _SESSION_START = frozenset({
     ".xprofile", ".xsession", ".xsessionrc", ".xinitrc", ".xserverrc", ".login", ".cshrc", ".tcshrc", ".kshrc",
     ".mkshrc", ".bashrc.d", ".profile.d", ".inputrc", ".nvm", ".sdkman", ".oh-my-zsh", ".zsh", ".pyenv", ".rbenv",
-    ".bun", ".deno", ".rustup", ".ipython", ".kde", ".vimrc", ".gdbinit", ".psqlrc", ".tmux.conf", ".screenrc",
-    ".exrc", ".gvimrc", ".emacs", ".emacs.d",
+    ".bun", ".deno", ".rustup", ".ipython", ".kde", ".vimrc", ".gdbinit", ".lldbinit", ".psqlrc", ".tmux.conf",
+    ".screenrc", ".exrc", ".gvimrc", ".emacs", ".emacs.d",
 })  # fmt: skip
 _HOME_PROTECTED_PAIRS = frozenset({
     (".config", "autostart"), (".config", "systemd"), (".cargo", "config.toml"), (".cargo", "config"),
-    (".cargo", "bin"), (".gradle", "init.d"), (".gradle", "init.gradle"), (".gradle", "init.gradle.kts"),
+    (".cargo", "bin"), ("go", "bin"), (".gradle", "init.d"), (".gradle", "init.gradle"), (".gradle", "init.gradle.kts"),
     (".gradle", "gradle.properties"),
 })  # fmt: skip
 #: Files Python's ``site`` module runs at every interpreter start from a ``site-packages`` (or Debian's

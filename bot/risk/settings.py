@@ -118,7 +118,9 @@ also read settings from the directory they run in and the ones above, and some s
   and ``[tool.poetry]`` path and local git dependencies and packages for poetry (:func:`_python_outside`); the
   Gemfile's ``path:``/local ``git:`` gems and ``eval_gemfile`` files, and Gemfile.lock's ``PATH``/``GIT`` remotes,
   for bundle (tool ``ruby``, :func:`_bundler_outside`); composer.json ``path``, ``artifact`` and local VCS or
-  package repositories for composer (tool ``composer``, :func:`_composer_outside`). Unlike
+  package repositories for composer (tool ``composer``, :func:`_composer_outside`); CMake presets' toolchain
+  files, includes, program cache variables and environment for ``cmake --preset`` and ``ctest --preset`` (tool
+  ``cc``, :func:`_cmake_presets_outside`). Unlike
   most here, these change the grade: destructive (programs/projects.py ``outside_settings``). A cargo ``[alias]``
   (question :data:`CARGO_ALIAS`) is graded as what it expands to.
 
@@ -134,6 +136,7 @@ Nothing here runs anything; files are read up to :data:`~bot.risk.recipes.MAX_FI
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import tomllib
@@ -2636,6 +2639,131 @@ def _mypy_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
     return found
 
 
+#: CMake's preset files (cmake-presets(7): ``CMakePresets.json`` and ``CMakeUserPresets.json`` in the project's
+#: source directory, and the files their ``include`` lists name) and the macros a value may hold that FlyBot can
+#: expand: ``${sourceDir}``, ``${sourceParentDir}``, ``${fileDir}`` are directories; the others only change a name.
+_CMAKE_PRESET_FILES = ("CMakePresets.json", "CMakeUserPresets.json")
+_CMAKE_NAME_MACROS = re.compile(r"\$\{(?:presetName|generator|hostSystemName|sourceDirName|dollar|pathListSep)\}")
+#: A macro FlyBot cannot expand (``$env{NAME}``, ``$penv{NAME}``, ``$vendor{...}``, an unknown ``${...}``).
+_CMAKE_UNKNOWN_MACRO = re.compile(r"\$(?:env|penv|vendor)?\{")
+#: Preset keys whose value CMake runs or loads (cmake-presets(7) "Configure Preset": ``toolchainFile``, a CMake
+#: script run before the project's; ``cmakeExecutable``), and cache variables that name a program or CMake code
+#: (cmake-variables(7), as the cmake catalogue entry's ``unsafe`` words).
+_CMAKE_PRESET_CODE_KEYS = ("toolchainFile", "cmakeExecutable")
+_CMAKE_CODE_VARIABLES = re.compile(
+    r"CMAKE_(?:TOOLCHAIN_FILE|PROJECT_\w*INCLUDE\w*|\w+_COMPILER\w*|\w+_LAUNCHER|\w+_CLANG_TIDY|\w+_CPPCHECK"
+    r"|\w+_CPPLINT|\w+_INCLUDE_WHAT_YOU_USE|MAKE_PROGRAM|LINKER|AR|RANLIB|NM|OBJCOPY|OBJDUMP|STRIP|ADDR2LINE"
+    r"|READELF|CROSSCOMPILING_EMULATOR|USER_MAKE_RULES_OVERRIDE\w*|MODULE_PATH|PREFIX_PATH)"
+)
+
+
+def _cmake_presets_outside(root: str, places: list[str], chosen: str | None = None) -> list[tuple[str, str]]:
+    """What the CMake presets in ``places`` (the directory cmake runs in and those above it up to the workspace's top)
+    make ``cmake --preset``, ``cmake --build --preset``, ``ctest --preset`` and ``cmake --workflow`` run from outside
+    the workspace (cmake-presets(7)): a ``toolchainFile``, ``cmakeExecutable``, an ``include`` file or a code or
+    program cache variable (:data:`_CMAKE_CODE_VARIABLES`) whose value is a path outside, or holds a macro FlyBot
+    cannot expand (``$env{...}``); an ``environment`` entry that changes which program runs (``PATH``, ``CC``,
+    ``LD_PRELOAD``: walker.py ``hijacks_environment``) whatever its value. Included files inside are read the same
+    way. With ``chosen`` (the preset's name) only the presets it uses are looked at: those of that name, what they
+    inherit (``inherits``), their ``configurePreset`` and a workflow's steps; includes always.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file that is there could not be read or parsed (fail closed).
+    """
+    from bot.risk.walker import hijacks_environment
+
+    found: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    presets: list[tuple[str, str, dict[str, object], str, str]] = []  # kind, name, preset, file, its directory
+    sources: dict[str, str] = {}  # each file read -> the source directory (${sourceDir}) of the file including it
+
+    def expand(value: str, here: str, source_dir: str) -> str | None:
+        text = _CMAKE_NAME_MACROS.sub("x", value)
+        text = text.replace("${sourceDir}", source_dir).replace("${fileDir}", here)
+        text = text.replace("${sourceParentDir}", os.path.dirname(source_dir))
+        return None if _CMAKE_UNKNOWN_MACRO.search(text) else text
+
+    def check(source: str, key: str, value: object, here: str, source_dir: str) -> None:
+        if not isinstance(value, str):
+            found.append((source, f"{key[:80]}: a value FlyBot cannot read"))
+            return
+        text = expand(value, here, source_dir)
+        if text is None:
+            found.append((source, f"{key[:80]} {_short(value)}: a macro FlyBot cannot expand"))
+        elif text and _outside_path(root, here, text) is not None:
+            found.append((source, f"{key[:80]} {_short(value)}: outside the workspace"))
+
+    def walk(path: str, source_dir: str) -> None:
+        real = os.path.realpath(path)
+        if real in seen or not os.path.lexists(path):
+            return
+        seen.add(real)
+        sources[path] = source_dir
+        source = _rel(root, path)
+        data = json.loads(_text(path))
+        if not isinstance(data, dict):
+            raise ValueError(f"{source}: not a JSON object")
+        here = os.path.dirname(path)
+        for index, included in enumerate(data.get("include") or []):
+            check(source, f"include[{index}]", included, here, source_dir)
+            if isinstance(included, str):
+                text = expand(included, here, source_dir)
+                if text is not None and _outside_path(root, here, text) is None:
+                    walk(os.path.join(here, text), source_dir)
+        for kind in ("configurePresets", "buildPresets", "testPresets", "packagePresets", "workflowPresets"):
+            for preset in data.get(kind) or []:
+                if isinstance(preset, dict):
+                    presets.append((kind, str(preset.get("name", "")), preset, path, here))
+
+    def used(kind: str, name: str, preset: dict[str, object]) -> list[tuple[str, str]]:
+        inherits = preset.get("inherits") or []
+        parents = [inherits] if isinstance(inherits, str) else inherits if isinstance(inherits, list) else []
+        names = [(kind, str(n)) for n in parents]
+        if "configurePreset" in preset:
+            names.append(("configurePresets", str(preset["configurePreset"])))
+        steps = preset.get("steps") or []
+        for step in steps if isinstance(steps, list) else ():
+            if isinstance(step, dict):
+                names.append((f"{step.get('type', '')}Presets", str(step.get("name", ""))))
+        return names
+
+    for place in places:
+        for name in _CMAKE_PRESET_FILES:
+            walk(os.path.join(place, name), place)
+    wanted = {(kind, name) for kind, name, _, _, _ in presets if chosen is None or name == chosen}
+    while True:
+        more = {n for kind, name, preset, _, _ in presets if (kind, name) in wanted for n in used(kind, name, preset)}
+        if more <= wanted:
+            break
+        wanted |= more
+    for kind, label, preset, path, here in presets:
+        if (kind, label) not in wanted:
+            continue
+        source, source_dir, name = _rel(root, path), sources[path], f"{kind}.{label[:40]}"
+        for key in _CMAKE_PRESET_CODE_KEYS:
+            if key in preset:
+                check(source, f"{name}.{key}", preset[key], here, source_dir)
+        binary = preset.get("binaryDir")
+        toolchain = preset.get("toolchainFile")
+        if isinstance(toolchain, str) and isinstance(binary, str):
+            # cmake-presets(7) toolchainFile: a relative path is taken from the build directory first
+            build_dir = expand(binary, here, source_dir)
+            if build_dir is None:
+                found.append((source, f"{name}.binaryDir {_short(binary)}: a macro FlyBot cannot expand"))
+            else:
+                check(source, f"{name}.toolchainFile", toolchain, os.path.join(source_dir, build_dir), source_dir)
+        variables = preset.get("cacheVariables") or {}
+        for variable, value in variables.items() if isinstance(variables, dict) else ():
+            if _CMAKE_CODE_VARIABLES.fullmatch(str(variable)):
+                shown = value.get("value") if isinstance(value, dict) else value
+                check(source, f"{name}.cacheVariables.{variable}", shown, here, source_dir)
+        environment = preset.get("environment") or {}
+        for variable in environment if isinstance(environment, dict) else ():
+            if hijacks_environment(str(variable)):
+                found.append((source, f"{name}.environment.{str(variable)[:40]}: it changes which program runs"))
+    return found
+
+
 #: A PEP 508 direct reference to a local file or directory (``name @ file:///path``, ``name @ ../path``).
 _DIRECT_REFERENCE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*\s*(?:\[[^\]]*\])?\s*@\s*(\S+)")
 
@@ -2911,6 +3039,8 @@ def _outside(root: str, places: list[str], tool: str, family: str) -> list[tuple
         return _python_outside(root, places, family=family)
     if tool == "python" and family == "mypy":
         return _mypy_outside(root, places)
+    if tool == "cc" and family.split(" ", 1)[0] == "cmake":
+        return _cmake_presets_outside(root, places, family.split(" ", 1)[1] if " " in family else None)
     if tool == "ruby" and family == "bundle":
         return _bundler_outside(root, places)
     if tool == "ruby" and family == "rspec":

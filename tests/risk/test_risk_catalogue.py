@@ -981,3 +981,82 @@ def test_document_formatters_whose_documents_may_include_any_file_read_secrets()
             ("asciidoctor -o - README.adoc", R.NETWORK),
         ]
     )
+
+
+def test_embedded_and_emulator_tools_that_read_or_build_in_the_workspace_grade_low() -> None:
+    assert_grades(
+        [
+            ("arm-none-eabi-gcc --version", R.READ_ONLY),
+            ("arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -c src/startup.s -o build/startup.o", R.WORKSPACE_WRITE),
+            ("aarch64-linux-gnu-gcc -O2 -o build/app src/app.c", R.WORKSPACE_WRITE),
+            ("arm-none-eabi-size build/fw.elf", R.READ_ONLY),
+            ("arm-none-eabi-objdump -d build/fw.elf", R.READ_ONLY),
+            ("arm-none-eabi-objcopy -O binary build/fw.elf build/fw.bin", R.WORKSPACE_WRITE),
+            ("avr-objcopy -O ihex -R .eeprom build/fw.elf build/fw.hex", R.WORKSPACE_WRITE),
+            ("qemu-img info build/disk.qcow2", R.READ_ONLY),
+            ("qemu-img snapshot -l build/disk.qcow2", R.READ_ONLY),
+            ("qemu-img create -f qcow2 build/disk.qcow2 8G", R.WORKSPACE_WRITE),
+            ("qemu-img convert -f raw -O qcow2 build/os.img build/os.qcow2", R.WORKSPACE_WRITE),
+            ("udevadm info -a -n /dev/ttyUSB0", R.READ_ONLY),
+            ("modinfo kmod/hello.ko", R.READ_ONLY),
+            ("ms_print massif.out.12345", R.READ_ONLY),
+            ("dfu-util -l", R.READ_ONLY),
+            ("probe-rs list", R.READ_ONLY),
+            ("probe-rs info", R.NETWORK),
+            ("esptool.py version", R.READ_ONLY),
+            ("esptool.py --port /dev/ttyUSB0 chip_id", R.NETWORK),
+            ("esptool.py --port /dev/ttyUSB0 read_flash 0 0x400000 build/dump.bin", R.NETWORK),
+            ("esptool.py --chip esp32 elf2image build/fw.elf", R.WORKSPACE_WRITE),
+            ("west list", R.READ_ONLY),
+            ("west build -b nrf52840dk/nrf52840 app", R.WORKSPACE_WRITE),
+            ("west update", R.NETWORK),
+            ("vcpkg list", R.READ_ONLY),
+            ("vcpkg install fmt", R.NETWORK),
+            ("godot --version", R.READ_ONLY),
+            ("openocd --version", R.READ_ONLY),
+            ("conan list 'zlib/*'", R.READ_ONLY),
+            ("conan profile detect --force", R.SYSTEM),
+            ("getcap build/app", R.READ_ONLY),
+            ("patchelf --print-rpath build/app", R.READ_ONLY),
+            ("patchelf --set-rpath '$ORIGIN/../lib' build/app", R.WORKSPACE_WRITE),
+            ("bloaty build/app -d symbols -n 20", R.READ_ONLY),
+            ("cpp -dM /dev/null", R.WORKSPACE_WRITE),
+        ]
+    )
+
+
+def test_embedded_and_emulator_tools_that_program_boards_write_outside_or_run_code_grade_high() -> None:
+    assert_grades(
+        [
+            ("arm-none-eabi-gcc -fplugin=/tmp/x/p.so -c src/main.c", R.DESTRUCTIVE),
+            ("arm-none-eabi-objcopy -O binary build/fw.elf ~/.bashrc", R.DESTRUCTIVE),
+            ("qemu-img convert -O raw build/os.qcow2 /dev/sdb", R.DESTRUCTIVE),
+            ("qemu-img dd if=build/os.img of=/dev/mmcblk0", R.DESTRUCTIVE),
+            ("qemu-img create -f qcow2 /etc/disk.qcow2 8G", R.DESTRUCTIVE),
+            ("sudo udevadm control --reload-rules", R.SYSTEM),
+            ("dfu-util -a 0 -s 0x08000000:leave -D build/fw.bin", R.DESTRUCTIVE),
+            ("probe-rs run --chip STM32F411RETx target/app", R.DESTRUCTIVE),
+            ("esptool.py --port /dev/ttyUSB0 write_flash 0x10000 build/fw.bin", R.DESTRUCTIVE),
+            ("esptool.py --port /dev/ttyUSB0 erase_flash", R.DESTRUCTIVE),
+            ("esptool.py --port /dev/ttyUSB0 read_flash 0 0x1000 ~/.bashrc", R.DESTRUCTIVE),
+            ("west flash", R.DESTRUCTIVE),
+            ("west build -t flash", R.DESTRUCTIVE),
+            ("west build -b nrf52840dk/nrf52840 /tmp/x/app", R.DESTRUCTIVE),
+            ("west zephyr-export", R.SYSTEM),
+            ("vcpkg install --overlay-ports=/tmp/x/ports fmt", R.DESTRUCTIVE),
+            ("vcpkg integrate install", R.SYSTEM),
+            ("godot --headless -s /tmp/x/evil.gd", R.DESTRUCTIVE),
+            ("openocd -f board/st_nucleo_f4.cfg -c 'program build/fw.elf verify reset exit'", R.DESTRUCTIVE),
+            ("conan install /tmp/x/conanfile.py", R.DESTRUCTIVE),
+            ("conan create . --build=missing", R.DESTRUCTIVE),
+            ("conan install . -pr /tmp/x/profile", R.DESTRUCTIVE),
+            ("conan install . -c tools.build:compiler_executables=/tmp/x/cc", R.DESTRUCTIVE),
+            ("conan config install https://example.com/conan-config.git", R.DESTRUCTIVE),
+            ("conan remote add corp https://example.com/artifactory/api/conan/c", R.DESTRUCTIVE),
+            ("patchelf --set-interpreter /tmp/x/ld.so ~/.local/bin/tool", R.DESTRUCTIVE),
+            ("patchelf --print-rpath --set-rpath /tmp/x /usr/bin/ssh", R.DESTRUCTIVE),
+            ("patchelf --set-rpath /tmp/x --print-rpath /usr/bin/ssh", R.DESTRUCTIVE),
+            ("patchelf --print-rpath --output ~/.bashrc build/app", R.DESTRUCTIVE),
+            ("gcc -Q --help=target -fplugin=/tmp/x/p.so", R.DESTRUCTIVE),
+        ]
+    )

@@ -18,7 +18,7 @@ _CC_OPTIONS = (
     "--target=* -target= -arch= -emit-llvm -Weverything -Wl,*:unknown -Wa,*:unknown -Wp,*:unknown "
     "-Xlinker=:unknown -Xassembler=:unknown -Xpreprocessor=:unknown -Xclang=:unknown -B*=:unknown "
     "-specs*:unknown -wrapper=:unknown -fplugin*:unknown -fpass-plugin*:unknown -load=:unknown @*:unknown "
-    "-save-temps=* -fuse-ld=*:unknown --ld-path=*:unknown -o*=out "
+    "-save-temps=* -fuse-ld=*:unknown --ld-path=*:unknown -o*=out -dM -dD -dN -dI -dU -Q --help=* "
     # -f options naming a file or directory written: gcc(1) "GCC Developer Options" -fdump-KIND-PASS=FILENAME,
     # -fopt-info-OPTIONS=FILENAME, "Instrumentation Options" -fprofile-note=PATH, "Diagnostic Message Formatting
     # Options" -fdiagnostics-add-output=SCHEME:file=PATH (and -set-output); clang(1) -ftime-trace=PATH,
@@ -43,7 +43,10 @@ _SWIFT_BUILD_OPTIONS = (
 )
 
 CATALOGUE: dict[str, object] = {
-    "gcc g++ cc c++ clang clang++ c99 c89 gcc-12 gcc-13 gcc-14 g++-12 g++-13 g++-14 clang-17 clang-18 clang-19": _CC,
+    # cross compilers are gcc under the target triplet's prefix (gcc(1) "Invoking GCC"; Arm GNU Toolchain,
+    # Debian's gcc-aarch64-linux-gnu, avr-gcc, MinGW-w64): the same options
+    "gcc g++ cc c++ clang clang++ c99 c89 gcc-12 gcc-13 gcc-14 g++-12 g++-13 g++-14 clang-17 clang-18 clang-19 "
+    "arm-none-eabi-gcc arm-none-eabi-g++ aarch64-linux-gnu-gcc aarch64-linux-gnu-g++ arm-linux-gnueabihf-gcc arm-linux-gnueabihf-g++ riscv64-unknown-elf-gcc riscv64-unknown-elf-g++ riscv64-linux-gnu-gcc riscv64-linux-gnu-g++ avr-gcc avr-g++ x86_64-w64-mingw32-gcc x86_64-w64-mingw32-g++": _CC,
     "cpp": {
         "source": "cpp(1) (GCC 14): cpp [options] infile [[-o] outfile], the options of gcc -E",
         "grade": "build",
@@ -108,7 +111,7 @@ CATALOGUE: dict[str, object] = {
         "grade": "build",
         "options": "--test-dir=project -C= --build-config= -j= --parallel --parallel=* -R= -E= -L= -LE= -I= --output-on-failure "
         "-V -VV --verbose --extra-verbose -N --show-only* --rerun-failed --stop-on-failure "
-        "--timeout= --repeat= -O=out --output-log=out --preset=* -T=:unknown -S=:runs -D=:unknown "
+        "--timeout= --repeat= -O=out --output-log=out --preset= --preset=* -T=:unknown -S=:runs -D=:unknown "
         "--build-and-test:unknown --schedule-random --no-tests=* -Q --quiet --progress",
     },
     "ninja": {
@@ -622,9 +625,19 @@ CATALOGUE: dict[str, object] = {
             # zig build-exe --help: "--zig-lib-dir [arg] Override path to Zig installation lib directory" (the
             # standard library and build runner compiled into what runs), "--test-cmd [arg] Specify test execution
             # command one arg at a time", "--test-runner [path] Specify a custom test runner"
-            "build-exe build-lib build-obj test run": {
+            "build-exe build-lib build-obj": {
                 "grade": "build",
                 "open": True,
+                "options": "-femit-bin=:out -femit-docs=:out --zig-lib-dir=project --test-cmd=:runs "
+                "--test-runner=project",
+            },
+            # zig run --help: "Create executable and run immediately"; zig test: "Perform unit testing" (the tests
+            # built are run): the source files given are code that runs, outside the workspace code FlyBot does not
+            # read (the words after -- are the program's arguments, graded the same way: fail closed)
+            "test run": {
+                "grade": "build",
+                "open": True,
+                "operands": "project",
                 "options": "-femit-bin=:out -femit-docs=:out --zig-lib-dir=project --test-cmd=:runs "
                 "--test-runner=project",
             },
@@ -769,8 +782,10 @@ CATALOGUE: dict[str, object] = {
             "run test check ci": {
                 "grade": "build",
                 "open": True,
+                # -O/--project-option sets a platformio.ini option for this run ("pio run" reference):
+                # extra_scripts, platform, upload_command and the like name code or programs the build runs
                 "options": "-t=:unknown --target=:unknown -e= --environment= -d=project --project-dir=project "
-                "-c=project --project-conf=project",
+                "-c=project --project-conf=project -O=:unknown --project-option=:unknown",
             },
             "debug home remote": "runs",
             "boards": {"grade": "read", "open": True},
@@ -785,7 +800,10 @@ CATALOGUE: dict[str, object] = {
                 "commands": {
                     "publish": {"grade": "publish", "open": True},
                     "unpublish": {"grade": "destroy", "open": True},
-                    "install update": {"grade": "fetch", "open": True},
+                    # "pio pkg install" reference: -p/--platform, -t/--tool, -l/--library take a package
+                    # specification, which may be a URL or VCS link: a development platform's builder scripts
+                    # (Python) run in every later build
+                    "install update": {"grade": "fetch", "open": True, "urls": "chosen"},
                     "uninstall": {"grade": "delete", "open": True},
                     "pack": {"grade": "build", "open": True},
                     "list show search outdated stats exec": "unknown",
@@ -800,7 +818,7 @@ CATALOGUE: dict[str, object] = {
                 "commands": {
                     "list show frameworks builtin": {"grade": "read", "open": True},
                     "search stats": {"grade": "network", "open": True},
-                    "install update": {"grade": "install", "open": True},
+                    "install update": {"grade": "install", "open": True, "urls": "chosen"},
                     "uninstall": {"grade": "delete", "open": True},
                 }
             },

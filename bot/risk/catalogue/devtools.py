@@ -176,32 +176,38 @@ CATALOGUE: dict[str, object] = {
             "get-deps": {"grade": "read", "options": "-f=project --config-file=project -p= --projects-file=in"},
         },
     },
-    # -- binary inspectors (GNU binutils 2.43 manual)
-    "nm": {
+    # -- binary inspectors (GNU binutils 2.43 manual); a cross toolchain's are the same programs under the target
+    # triplet's prefix (Arm GNU Toolchain's arm-none-eabi-objdump, Debian's binutils-aarch64-linux-gnu, avr-binutils)
+    "nm "
+    "arm-none-eabi-nm aarch64-linux-gnu-nm arm-linux-gnueabihf-nm riscv64-unknown-elf-nm riscv64-linux-gnu-nm avr-nm x86_64-w64-mingw32-nm": {
         "source": "nm(1) (GNU binutils 2.43)",
         "grade": "read",
         "open": True,
         "options": "--plugin=:unknown @*:unknown",
     },
-    "readelf": {
+    "readelf "
+    "arm-none-eabi-readelf aarch64-linux-gnu-readelf arm-linux-gnueabihf-readelf riscv64-unknown-elf-readelf riscv64-linux-gnu-readelf avr-readelf x86_64-w64-mingw32-readelf": {
         "source": "readelf(1) (GNU binutils 2.43)",
         "grade": "read",
         "open": True,
         "options": "@*:unknown",
     },
-    "objdump": {
+    "objdump "
+    "arm-none-eabi-objdump aarch64-linux-gnu-objdump arm-linux-gnueabihf-objdump riscv64-unknown-elf-objdump riscv64-linux-gnu-objdump avr-objdump x86_64-w64-mingw32-objdump": {
         "source": "objdump(1) (GNU binutils 2.43)",
         "grade": "read",
         "open": True,
         "options": "--plugin=:unknown @*:unknown",
     },
-    "size addr2line c++filt": {
+    "size addr2line c++filt "
+    "arm-none-eabi-size arm-none-eabi-addr2line arm-none-eabi-c++filt aarch64-linux-gnu-size aarch64-linux-gnu-addr2line aarch64-linux-gnu-c++filt arm-linux-gnueabihf-size arm-linux-gnueabihf-addr2line arm-linux-gnueabihf-c++filt riscv64-unknown-elf-size riscv64-unknown-elf-addr2line riscv64-unknown-elf-c++filt riscv64-linux-gnu-size riscv64-linux-gnu-addr2line riscv64-linux-gnu-c++filt avr-size avr-addr2line avr-c++filt x86_64-w64-mingw32-size x86_64-w64-mingw32-addr2line x86_64-w64-mingw32-c++filt": {
         "source": "size(1), addr2line(1), c++filt(1) (GNU binutils 2.43)",
         "grade": "read",
         "open": True,
         "options": "--plugin=:unknown @*:unknown",
     },
-    "strip objcopy": {
+    "strip objcopy "
+    "arm-none-eabi-strip arm-none-eabi-objcopy aarch64-linux-gnu-strip aarch64-linux-gnu-objcopy arm-linux-gnueabihf-strip arm-linux-gnueabihf-objcopy riscv64-unknown-elf-strip riscv64-unknown-elf-objcopy riscv64-linux-gnu-strip riscv64-linux-gnu-objcopy avr-strip avr-objcopy x86_64-w64-mingw32-strip x86_64-w64-mingw32-objcopy": {
         "source": "strip(1), objcopy(1) (GNU binutils 2.43): the files named are rewritten in place unless -o/OUT",
         "grade": "write",
         "operands": "out",

@@ -789,6 +789,10 @@ _OUTSIDE_CODE = {
     "bundle": ("ruby", "bundle"),
     "bundler": ("ruby", "bundle"),
     "composer": ("composer", "composer"),
+    # cmake-presets(7): a preset's toolchain file, cache variables and environment (read only with --preset or
+    # --workflow)
+    "cmake": ("cc", "cmake"),
+    "ctest": ("cc", "cmake"),
     "rspec": ("ruby", "rspec"),
 }
 #: The uses of a program of :data:`_OUTSIDE_CODE` that read those settings, when not every use does: uv's, pdm's,
@@ -871,6 +875,22 @@ def _manifest_code(call: Call, label: str) -> None:
     )
 
 
+def _cmake_preset(call: Call) -> str | None:
+    """The preset ``cmake``/``ctest`` is given (``--preset NAME``, ``--preset=NAME``, ``--workflow --preset NAME``,
+    cmake(1), ctest(1)): ``""`` when none is (presets are then not read), None when one is only known when it runs or
+    a word that may be the option is (every preset is looked at)."""
+    words = call.args
+    for index, word in enumerate(words):
+        value = word.value
+        if value is None:
+            return None
+        name, eq, rest = value.partition("=")
+        if name == "--preset":
+            chosen = rest if eq else words[index + 1].value if index + 1 < len(words) else None
+            return chosen if chosen and " " not in chosen and len(chosen) <= 80 else None
+    return ""
+
+
 def _outside_code(call: Call, label: str) -> None:
     """Code from outside the workspace that a program of :data:`_OUTSIDE_CODE` loads: named by its settings
     (projects.py ``outside_settings``), or for Maven and Gradle by a JVM option or property on the command line
@@ -885,11 +905,29 @@ def _outside_code(call: Call, label: str) -> None:
         len(words) < 2 or words[1] not in uses or (words[1] == "pip" and words[2:3] not in (["install"], ["sync"]))
     ):
         return
+    family = entry[1]
+    if family == "cmake":
+        chosen = _cmake_preset(call)
+        if chosen == "":
+            return
+        source = next(
+            (w for w, v in zip(call.args, call.args[1:], strict=False) if w.value == "-S" and v.value != "."), None
+        )
+        glued = next((w for w in call.args if (w.value or "").startswith("-S") and w.value not in ("-S", "-S.")), None)
+        if source is not None or glued is not None:
+            call.flag(
+                R.DESTRUCTIVE,
+                "runs-program",
+                f"{label} --preset with -S: the presets of a source directory other than where it runs, which FlyBot "
+                "does not read (cmake-presets(7): a preset may name a toolchain file, compilers and environment).",
+            )
+            return
+        family = "cmake" if chosen is None else f"cmake {chosen}"
     from bot.risk.settings import OUTSIDE, jvm_code_options
 
     from .projects import outside_settings
 
-    outside_settings(call, entry[0], label, f"{OUTSIDE} {entry[1]}")
+    outside_settings(call, entry[0], label, f"{OUTSIDE} {family}")
     if entry[1] not in ("mvn", "gradle"):
         return
     values = [w.value for w in call.args if w.value is not None]
