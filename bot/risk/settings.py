@@ -141,6 +141,7 @@ from collections.abc import Callable, Iterator
 
 __all__ = [
     "CARGO_ALIAS",
+    "FRAMEWORK",
     "CARGO_START",
     "CONCAT",
     "FFCONCAT",
@@ -298,6 +299,11 @@ NPX_BIN = "bin "
 #: The python question ``scripts pdm NAME`` or ``scripts pipenv NAME`` asking what ``pdm run NAME``/``pipenv run NAME`` runs besides the
 #: program NAME: a project script of that name and the hooks and files those runs load (:func:`_project_scripts`).
 SCRIPTS = "scripts "
+#: The python question ``framework manage.py PATH`` and the composer question ``framework artisan PATH`` asking whether the
+#: file PATH (from where the interpreter runs) is the framework's own dispatcher, the shape of the file the
+#: framework's project template writes (:func:`framework_script`): no finding when it is; one finding saying why not
+#: otherwise (another shape, a link, no such file).
+FRAMEWORK = "framework "
 
 
 def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]]:
@@ -340,6 +346,9 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         found += _project_scripts(root, places, runner, name)
     elif tool == "python" and question.startswith(MODULE):
         found += _module_shadows(root, base, question[len(MODULE) :])
+    elif tool in ("python", "composer") and question.startswith(FRAMEWORK):
+        kind, _, path = question[len(FRAMEWORK) :].partition(" ")
+        found += framework_script(root, base, kind, path)
     elif tool == "python":
         for place in places:
             found += _python_settings(root, place)
@@ -2918,3 +2927,151 @@ def _outside(root: str, places: list[str], tool: str, family: str) -> list[tuple
     if tool == "composer" and family == "composer":
         return _composer_outside(root, places)
     raise ValueError(f"no settings are read for {tool} {OUTSIDE} {family}")
+
+
+#: The statements of Django's ``manage.py`` (the project template django/conf/project_template/manage.py-tpl, Django
+#: 2.0 to 5.x, and the older one-block form): each line of the file, stripped, must be one of these (or blank, a
+#: comment, a one-line docstring, a line of the ImportError message). Nothing here runs code but the import of
+#: Django's management module, the settings module set as a default, and the dispatch to Django's commands.
+_MANAGE_LINES = tuple(
+    re.compile(pattern)
+    for pattern in (
+        r"import os",
+        r"import sys",
+        r"def main\(\):",
+        r"""os\.environ\.setdefault\((['"])DJANGO_SETTINGS_MODULE\1, *(['"])([A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*)\2\)""",
+        r"try:",
+        r"from django\.core\.management import execute_from_command_line",
+        r"except ImportError( as exc)?:",
+        r"raise ImportError\(",
+        r"raise",
+        r"\) from exc",
+        r"\)",
+        r"execute_from_command_line\(sys\.argv\)",
+        r"""if __name__ == (['"])__main__\1:""",
+        r"main\(\)",
+        r'"[^"\\{}%]*"',
+        r"'[^'\\{}%]*'",
+        r'"""[^"\\]*"""',
+    )
+)
+#: The statements of Laravel's ``artisan`` (laravel/laravel's artisan: Laravel 11's ``handleCommand`` form and the
+#: older console-kernel form), with comments removed and every space taken out, and ``"`` read as ``'``: the file
+#: must be ``<?php`` (after an optional ``#!/usr/bin/env php`` line) and then only these, each ending in ``;``.
+_ARTISAN_STATEMENTS = frozenset({
+    r"useSymfony\Component\Console\Input\ArgvInput",
+    "define('LARAVEL_START',microtime(true))",
+    "require__DIR__.'/vendor/autoload.php'",
+    "$status=(require_once__DIR__.'/bootstrap/app.php')->handleCommand(newArgvInput)",
+    "$app=require_once__DIR__.'/bootstrap/app.php'",
+    r"$kernel=$app->make(Illuminate\Contracts\Console\Kernel::class)",
+    r"$status=$kernel->handle($input=newSymfony\Component\Console\Input\ArgvInput,"
+    r"newSymfony\Component\Console\Output\ConsoleOutput)",
+    "$kernel->terminate($input,$status)",
+    "exit($status)",
+})  # fmt: skip
+_PLAIN_TEXT = re.compile(r"[\t\n\x20-\x7e]*")
+
+
+def framework_script(root: str, base: str, kind: str, path: str) -> list[tuple[str, str]]:
+    """Whether ``path`` (from ``base``) is the framework's own dispatcher ``kind`` (``manage.py``: Django's, run by
+    python; ``artisan``: Laravel's, run by php): a regular file in the workspace, plain ASCII text (no encoding
+    declaration, form feed or carriage return that could make python or php read it otherwise), with only the
+    statements of the template (:data:`_MANAGE_LINES`, :data:`_ARTISAN_STATEMENTS`); for manage.py, the settings module
+    it names must be a file of the workspace next to it (Django imports it from there, the script's directory being
+    first on ``sys.path``), not an installed module whose import may run anything. No finding when all hold; one
+    ``(path, why not)`` otherwise. The framework's commands then run the project's own code (settings, apps, Laravel's
+    bootstrap/app.php), as a build does."""
+    if kind not in ("manage.py", "artisan") or not path or "\x00" in path:
+        raise ValueError(f"no framework script question: {kind[:40]} {path[:80]!r}")
+    full = os.path.normpath(os.path.join(base, path))
+    rel = _rel(root, full)
+    if rel == full or rel.startswith("../") or os.path.realpath(full) != full or not os.path.isfile(full):
+        return [(path, f"{path} is not a regular file in the workspace")]
+    if os.path.getsize(full) > 16 * 1024:
+        return [(rel, f"{rel} is larger than the framework's {kind}")]
+    with open(full, "rb") as handle:
+        raw = handle.read()
+    try:
+        text = raw.decode("ascii")
+    except UnicodeDecodeError:
+        return [(rel, f"{rel} is not plain ASCII text, as the framework's {kind} is")]
+    if _PLAIN_TEXT.fullmatch(text) is None:
+        return [(rel, f"{rel} holds control characters the framework's {kind} does not")]
+    why = _manage_py_shape(text, os.path.dirname(full)) if kind == "manage.py" else _artisan_shape(text)
+    return [] if why is None else [(rel, f"{rel} is not the framework's {kind}: {why}")]
+
+
+def _manage_py_shape(text: str, here: str) -> str | None:
+    """Why ``text`` is not Django's manage.py (:data:`_MANAGE_LINES`), or None."""
+    if "\\" in text:
+        return "a backslash"
+    lines = text.split("\n")
+    if lines and lines[0].startswith("#!"):
+        if re.fullmatch(r"#!(/usr/bin/env |/usr/bin/|/usr/local/bin/)python[0-9.]*", lines[0].rstrip()) is None:
+            return "its first line runs another program"
+        lines = lines[1:]
+    settings: list[str] = []
+    for number, line in enumerate(lines, start=2):
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if stripped.startswith("#"):
+            if re.search(r"coding[:=]", stripped):
+                return f"line {number} declares an encoding"
+            continue
+        match = next((m for m in (p.fullmatch(stripped) for p in _MANAGE_LINES) if m is not None), None)
+        if match is None:
+            return f"line {number} is not one of its statements"
+        if stripped.startswith("os.environ"):
+            settings.append(match.group(3))
+    if len(settings) != 1:
+        return "it does not name one settings module"
+    parts = settings[0].split(".")
+    module = os.path.join(here, *parts)
+    if not (os.path.isfile(module + ".py") or os.path.isfile(os.path.join(module, "__init__.py"))):
+        return f"its settings module {settings[0]} is not a file next to it"
+    return None
+
+
+def _artisan_shape(text: str) -> str | None:
+    """Why ``text`` is not Laravel's artisan (:data:`_ARTISAN_STATEMENTS`), or None."""
+    if text.startswith("#!"):
+        first, _, text = text.partition("\n")
+        if re.fullmatch(r"#!(/usr/bin/env |/usr/bin/|/usr/local/bin/)php[0-9.]*", first.rstrip()) is None:
+            return "its first line runs another program"
+    if not text.startswith("<?php") or "?>" in text:
+        return "it is not one block of PHP"
+    code = text[len("<?php") :]
+    out: list[str] = []
+    index = 0
+    while index < len(code):
+        char = code[index]
+        if code.startswith("/*", index):
+            end = code.find("*/", index + 2)
+            if end < 0:
+                return "a comment that does not end"
+            index = end + 2
+        elif code.startswith("//", index):
+            end = code.find("\n", index)
+            index = len(code) if end < 0 else end
+        elif char == "#":
+            return "a # comment or attribute"
+        elif char in "'\"":
+            end = code.find(char, index + 1)
+            literal = code[index : end + 1]
+            if end < 0 or any(c in literal for c in "\\${} \t\n"):
+                return "a string that is not one of its own"
+            out.append("'" + literal[1:-1] + "'")
+            index = end + 1
+        else:
+            if not char.isspace():
+                out.append(char)
+            index += 1
+    joined = "".join(out)
+    if joined and not joined.endswith(";"):
+        return "a statement that does not end"
+    for statement in joined.split(";")[:-1]:
+        if statement not in _ARTISAN_STATEMENTS:
+            return f"a statement that is not one of its own ({statement[:60]})"
+    return None
