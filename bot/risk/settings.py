@@ -135,6 +135,7 @@ Nothing here runs anything; files are read up to :data:`~bot.risk.recipes.MAX_FI
 from __future__ import annotations
 
 import os
+import posixpath
 import re
 import tomllib
 from collections.abc import Callable, Iterator
@@ -142,6 +143,7 @@ from collections.abc import Callable, Iterator
 __all__ = [
     "CARGO_ALIAS",
     "FRAMEWORK",
+    "WORKSPACES",
     "CARGO_START",
     "CONCAT",
     "FFCONCAT",
@@ -304,6 +306,9 @@ SCRIPTS = "scripts "
 #: framework's project template writes (:func:`framework_script`): no finding when it is; one finding saying why not
 #: otherwise (another shape, a link, no such file).
 FRAMEWORK = "framework "
+#: The npm, pnpm and yarn question asking which packages the workspace of the directory the tool runs in holds
+#: (:func:`js_workspace_packages`): each finding is ``(the package's directory, relative to the workspace, its name)``.
+WORKSPACES = "workspaces"
 
 
 def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]]:
@@ -324,6 +329,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         found += _cargo_alias(root, places + _above(root), question[len(CARGO_ALIAS) :])
     elif tool == "npm" and question.startswith(NPX_BIN):
         found += _npx_bin(root, places, question[len(NPX_BIN) :])
+    elif tool in ("npm", "pnpm", "yarn") and question == WORKSPACES:
+        found += js_workspace_packages(root, base, tool)
     elif tool in ("npm", "pnpm", "yarn"):
         for place in places:
             found += _js_settings(root, place)
@@ -3075,3 +3082,107 @@ def _artisan_shape(text: str) -> str | None:
         if statement not in _ARTISAN_STATEMENTS:
             return f"a statement that is not one of its own ({statement[:60]})"
     return None
+
+
+#: The most package directories :func:`js_workspace_packages` lists, and the most directory entries it looks at.
+_MAX_WORKSPACE_PACKAGES = 200
+_MAX_WORKSPACE_ENTRIES = 5000
+
+
+def js_workspace_packages(root: str, base: str, tool: str) -> list[tuple[str, str]]:
+    """The packages of the workspace whose manifest is in ``base`` (where the tool runs): for pnpm the ``packages``
+    globs of ``pnpm-workspace.yaml`` (pnpm.io "pnpm-workspace.yaml"), for npm and yarn the ``workspaces`` globs of
+    ``package.json`` (npm-workspaces(7); yarn classic's ``{"packages": [...]}`` too). Each directory the globs match
+    that holds a ``package.json`` is one ``(directory relative to the workspace, the package's name)``; a ``*`` is
+    matched across ``/``, ``!`` exclusions are not applied and dot directories are looked in (more packages, never
+    fewer); ``node_modules`` is left out, as npm and pnpm leave it out. A symbolic link to a directory on the way
+    makes the answer unknown.
+
+    Raises:
+        ValueError, OSError: no manifest in ``base``, a glob that climbs out (``..``, ``/``), a settings file that
+            may name a program (``.npmrc`` key that is not inert, ``.yarnrc`` program), or more packages or
+            entries than FlyBot looks through (the caller makes the place unreadable: fail closed).
+    """
+    import fnmatch
+    import json
+
+    from bot.risk.recipes import _config_runs_program, _npmrc_key_not_inert, _pnpm_workspace_setting
+
+    npmrc = os.path.join(base, ".npmrc")
+    if os.path.lexists(npmrc) and _npmrc_key_not_inert(_text(npmrc)) is not None:
+        raise ValueError(".npmrc holds a key that may name a program")
+    for config in (".yarnrc", ".yarnrc.yml"):
+        path = os.path.join(base, config)
+        if os.path.lexists(path) and _config_runs_program(_text(path), yaml=config.endswith(".yml")):
+            raise ValueError(f"{config} names a program")
+    if tool == "pnpm":
+        if _pnpm_workspace_setting(root, _rel(root, base) if base != root else "") is not None:
+            raise ValueError("pnpm-workspace.yaml sets a key that may name a program")
+        manifest = os.path.join(base, "pnpm-workspace.yaml")
+        if not os.path.isfile(manifest) or os.path.islink(manifest):
+            raise ValueError("no pnpm-workspace.yaml where pnpm runs")
+        patterns: list[str] = []
+        inside = False
+        for line in _text(manifest).splitlines():
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            if not line.startswith((" ", "-")):
+                inside = line.rstrip() == "packages:"
+                continue
+            if inside:
+                item = line.strip()
+                if not item.startswith("- "):
+                    raise ValueError("a packages entry FlyBot does not read")
+                patterns.append(item[2:].strip().strip("\"'"))
+    else:
+        manifest = os.path.join(base, "package.json")
+        if not os.path.isfile(manifest) or os.path.islink(manifest):
+            raise ValueError("no package.json where the tool runs")
+        data = json.loads(_text(manifest))
+        listed = data.get("workspaces") if isinstance(data, dict) else None
+        if isinstance(listed, dict):
+            listed = listed.get("packages")
+        if not isinstance(listed, list) or not all(isinstance(p, str) for p in listed):
+            raise ValueError("package.json has no list of workspaces")
+        patterns = list(listed)
+    wanted = []
+    for pattern in patterns:
+        if pattern.startswith("!"):
+            continue
+        pattern = posixpath.normpath(pattern.removeprefix("./"))
+        if pattern.startswith(("/", "..")) or "/../" in f"/{pattern}/":
+            raise ValueError(f"a workspace glob outside the workspace: {pattern[:60]}")
+        wanted.append(pattern)
+    found: list[tuple[str, str]] = []
+    starts: set[str] = set()
+    for pattern in wanted:
+        parts = pattern.split("/")
+        literal = next((i for i, part in enumerate(parts) if any(c in part for c in "*?[{")), len(parts))
+        starts.add("/".join(parts[:literal]) if literal else ".")
+    seen = 0
+    done: set[str] = set()
+    for start in sorted(starts):
+        top = os.path.normpath(os.path.join(base, start))
+        if os.path.realpath(top) != top or not os.path.isdir(top):
+            continue  # a link, or no such directory: no package there (a link is never followed)
+        for directory, subdirs, files in os.walk(top):
+            seen += len(subdirs) + len(files)
+            if seen > _MAX_WORKSPACE_ENTRIES or len(found) > _MAX_WORKSPACE_PACKAGES:
+                raise ValueError("too many entries to look through")
+            subdirs[:] = sorted(d for d in subdirs if d != "node_modules")  # npm and pnpm leave them out
+            if any(os.path.islink(os.path.join(directory, d)) for d in subdirs):
+                raise ValueError(f"a symbolic link below {_rel(root, directory)} (the tools follow it)")
+            here = os.path.relpath(directory, base)
+            if here == "." or here in done or "package.json" not in files:
+                continue
+            if not any(fnmatch.fnmatchcase(here, p) for p in wanted):
+                continue
+            package = os.path.join(directory, "package.json")
+            if os.path.islink(package):
+                raise ValueError(f"{here}/package.json is a symbolic link")
+            done.add(here)
+            data = json.loads(_text(package))
+            name = data.get("name") if isinstance(data, dict) else None
+            # a package without a name is still listed (a recipe line's command is never empty)
+            found.append((_rel(root, directory), name if isinstance(name, str) and name.strip() else "<no name>"))
+    return found
