@@ -3184,5 +3184,8 @@ def js_workspace_packages(root: str, base: str, tool: str) -> list[tuple[str, st
             data = json.loads(_text(package))
             name = data.get("name") if isinstance(data, dict) else None
             # a package without a name is still listed (a recipe line's command is never empty)
-            found.append((_rel(root, directory), name if isinstance(name, str) and name.strip() else "<no name>"))
+            # a directory name with a control character is sent with ``?`` for it: that directory is then not found
+            # where the script would be read, which is unreadable (fail closed)
+            shown = re.sub(r"[\x00-\x1f\x7f]", "?", _rel(root, directory))
+            found.append((shown, name if isinstance(name, str) and name.strip() else "<no name>"))
     return found

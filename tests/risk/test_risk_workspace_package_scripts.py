@@ -127,3 +127,22 @@ def test_the_server_without_the_adapters_answer_stays_destructive(tmp_path: Path
 def test_a_makefile_recipe_running_every_package_is_graded_by_their_scripts(tmp_path: Path) -> None:
     workspace = _monorepo(tmp_path, {"Makefile": "test:\n\tpnpm -r test\n"})
     assert graded("make test", workspace)[0] == R.WORKSPACE_WRITE
+
+
+def test_the_hook_sends_what_the_server_needs_to_grade_the_same(tmp_path: Path) -> None:
+    """The adapter's grade (bot/hooks/gate.py) and the server's, from the recipes as the API takes them, agree."""
+    from bot.api.models import RecipeIn
+    from bot.hooks.gate import grade
+    from bot.risk.recipes import Recipe, RecipeLine
+
+    workspace = _monorepo(tmp_path)
+    for command in ("pnpm --filter web test", "npm test -w web", "yarn workspace web build"):
+        sent = grade(command, contained=False, cwd=str(workspace), ceiling=R.READ_ONLY)
+        recipes = [RecipeIn(**r) for r in sent.recipes]
+        given = GivenRecipes([
+            Recipe(r.tool, r.target, tuple(RecipeLine(x.source, x.command) for x in r.lines), r.directory, r.file,
+                   tuple(r.overrides))
+            for r in recipes
+        ])  # fmt: skip
+        server = classify(command, contained=False, workspace=str(workspace), recipes=given)
+        assert sent.risk == server.risk == R.WORKSPACE_WRITE, command
