@@ -343,6 +343,10 @@ def _planted_code(name: str, words: list[Word], written: Collection[str]) -> str
 #: .mvn/wrapper/maven-wrapper.properties) and Rails' binstubs (Rails command line guide: ``bin/rails``, ``bin/rake``).
 _PROJECT_WRAPPERS = {"gradlew": "gradlew", "mvnw": "mvnw", "bin/rails": "rails", "bin/rake": "rake"}
 
+#: A web framework's project dispatcher run as a program (``./manage.py``, ``./artisan``) and the interpreter its
+#: template's first line names (programs/frameworks.py).
+_FRAMEWORK_SCRIPTS = {"manage.py": "python", "artisan": "php"}
+
 _PLANTED_READERS = frozenset().union(*_PLANTED_CONFIG.values())
 
 
@@ -3268,6 +3272,11 @@ class Grader:
             if wrapper is not None:
                 accepted = wrapper
                 wrapper_path = name
+            elif posixpath.basename(name) in _FRAMEWORK_SCRIPTS and len(words) > 1:
+                # ./manage.py and ./artisan start their interpreter by their first line (programs/frameworks.py
+                # checks it is the template's): graded as python manage.py, php artisan
+                accepted = _FRAMEWORK_SCRIPTS[posixpath.basename(name)]
+                words = [words[0], *words]
             if accepted is None or "/" in accepted or accepted not in self.programs:
                 self.flag(
                     rec,

@@ -138,12 +138,15 @@ from __future__ import annotations
 
 import json
 import os
+import posixpath
 import re
 import tomllib
 from collections.abc import Callable, Iterator
 
 __all__ = [
     "CARGO_ALIAS",
+    "FRAMEWORK",
+    "WORKSPACES",
     "CARGO_START",
     "CONCAT",
     "FFCONCAT",
@@ -301,6 +304,14 @@ NPX_BIN = "bin "
 #: The python question ``scripts pdm NAME`` or ``scripts pipenv NAME`` asking what ``pdm run NAME``/``pipenv run NAME`` runs besides the
 #: program NAME: a project script of that name and the hooks and files those runs load (:func:`_project_scripts`).
 SCRIPTS = "scripts "
+#: The python question ``framework manage.py PATH`` and the composer question ``framework artisan PATH`` asking whether the
+#: file PATH (from where the interpreter runs) is the framework's own dispatcher, the shape of the file the
+#: framework's project template writes (:func:`framework_script`): no finding when it is; one finding saying why not
+#: otherwise (another shape, a link, no such file).
+FRAMEWORK = "framework "
+#: The npm, pnpm and yarn question asking which packages the workspace of the directory the tool runs in holds
+#: (:func:`js_workspace_packages`): each finding is ``(the package's directory, relative to the workspace, its name)``.
+WORKSPACES = "workspaces"
 
 
 def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]]:
@@ -321,6 +332,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         found += _cargo_alias(root, places + _above(root), question[len(CARGO_ALIAS) :])
     elif tool == "npm" and question.startswith(NPX_BIN):
         found += _npx_bin(root, places, question[len(NPX_BIN) :])
+    elif tool in ("npm", "pnpm", "yarn") and question == WORKSPACES:
+        found += js_workspace_packages(root, base, tool)
     elif tool in ("npm", "pnpm", "yarn"):
         for place in places:
             found += _js_settings(root, place)
@@ -343,6 +356,9 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         found += _project_scripts(root, places, runner, name)
     elif tool == "python" and question.startswith(MODULE):
         found += _module_shadows(root, base, question[len(MODULE) :])
+    elif tool in ("python", "composer") and question.startswith(FRAMEWORK):
+        kind, _, path = question[len(FRAMEWORK) :].partition(" ")
+        found += framework_script(root, base, kind, path)
     elif tool == "python":
         for place in places:
             found += _python_settings(root, place)
@@ -3048,3 +3064,258 @@ def _outside(root: str, places: list[str], tool: str, family: str) -> list[tuple
     if tool == "composer" and family == "composer":
         return _composer_outside(root, places)
     raise ValueError(f"no settings are read for {tool} {OUTSIDE} {family}")
+
+
+#: The statements of Django's ``manage.py`` (the project template django/conf/project_template/manage.py-tpl, Django
+#: 2.0 to 5.x, and the older one-block form): each line of the file, stripped, must be one of these (or blank, a
+#: comment, a one-line docstring, a line of the ImportError message). Nothing here runs code but the import of
+#: Django's management module, the settings module set as a default, and the dispatch to Django's commands.
+_MANAGE_LINES = tuple(
+    re.compile(pattern)
+    for pattern in (
+        r"import os",
+        r"import sys",
+        r"def main\(\):",
+        r"""os\.environ\.setdefault\((['"])DJANGO_SETTINGS_MODULE\1, *(['"])([A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*)\2\)""",
+        r"try:",
+        r"from django\.core\.management import execute_from_command_line",
+        r"except ImportError( as exc)?:",
+        r"raise ImportError\(",
+        r"raise",
+        r"\) from exc",
+        r"\)",
+        r"execute_from_command_line\(sys\.argv\)",
+        r"""if __name__ == (['"])__main__\1:""",
+        r"main\(\)",
+        r'"[^"\\{}%]*"',
+        r"'[^'\\{}%]*'",
+        r'"""[^"\\]*"""',
+    )
+)
+#: The statements of Laravel's ``artisan`` (laravel/laravel's artisan: Laravel 11's ``handleCommand`` form and the
+#: older console-kernel form), with comments removed and every space taken out, and ``"`` read as ``'``: the file
+#: must be ``<?php`` (after an optional ``#!/usr/bin/env php`` line) and then only these, each ending in ``;``.
+_ARTISAN_STATEMENTS = frozenset({
+    r"useSymfony\Component\Console\Input\ArgvInput",
+    "define('LARAVEL_START',microtime(true))",
+    "require__DIR__.'/vendor/autoload.php'",
+    "$status=(require_once__DIR__.'/bootstrap/app.php')->handleCommand(newArgvInput)",
+    "$app=require_once__DIR__.'/bootstrap/app.php'",
+    r"$kernel=$app->make(Illuminate\Contracts\Console\Kernel::class)",
+    r"$status=$kernel->handle($input=newSymfony\Component\Console\Input\ArgvInput,"
+    r"newSymfony\Component\Console\Output\ConsoleOutput)",
+    "$kernel->terminate($input,$status)",
+    "exit($status)",
+})  # fmt: skip
+_PLAIN_TEXT = re.compile(r"[\t\n\x20-\x7e]*")
+
+
+def framework_script(root: str, base: str, kind: str, path: str) -> list[tuple[str, str]]:
+    """Whether ``path`` (from ``base``) is the framework's own dispatcher ``kind`` (``manage.py``: Django's, run by
+    python; ``artisan``: Laravel's, run by php): a regular file in the workspace, plain ASCII text (no encoding
+    declaration, form feed or carriage return that could make python or php read it otherwise), with only the
+    statements of the template (:data:`_MANAGE_LINES`, :data:`_ARTISAN_STATEMENTS`); for manage.py, the settings module
+    it names must be a file of the workspace next to it (Django imports it from there, the script's directory being
+    first on ``sys.path``), not an installed module whose import may run anything. No finding when all hold; one
+    ``(path, why not)`` otherwise. The framework's commands then run the project's own code (settings, apps, Laravel's
+    bootstrap/app.php), as a build does."""
+    if kind not in ("manage.py", "artisan") or not path or "\x00" in path:
+        raise ValueError(f"no framework script question: {kind[:40]} {path[:80]!r}")
+    full = os.path.normpath(os.path.join(base, path))
+    rel = _rel(root, full)
+    if rel == full or rel.startswith("../") or os.path.realpath(full) != full or not os.path.isfile(full):
+        return [(path, f"{path} is not a regular file in the workspace")]
+    if os.path.getsize(full) > 16 * 1024:
+        return [(rel, f"{rel} is larger than the framework's {kind}")]
+    with open(full, "rb") as handle:
+        raw = handle.read()
+    try:
+        text = raw.decode("ascii")
+    except UnicodeDecodeError:
+        return [(rel, f"{rel} is not plain ASCII text, as the framework's {kind} is")]
+    if _PLAIN_TEXT.fullmatch(text) is None:
+        return [(rel, f"{rel} holds control characters the framework's {kind} does not")]
+    why = _manage_py_shape(text, os.path.dirname(full)) if kind == "manage.py" else _artisan_shape(text)
+    return [] if why is None else [(rel, f"{rel} is not the framework's {kind}: {why}")]
+
+
+def _manage_py_shape(text: str, here: str) -> str | None:
+    """Why ``text`` is not Django's manage.py (:data:`_MANAGE_LINES`), or None."""
+    if "\\" in text:
+        return "a backslash"
+    lines = text.split("\n")
+    if lines and lines[0].startswith("#!"):
+        if re.fullmatch(r"#!(/usr/bin/env |/usr/bin/|/usr/local/bin/)python[0-9.]*", lines[0].rstrip()) is None:
+            return "its first line runs another program"
+        lines = lines[1:]
+    settings: list[str] = []
+    for number, line in enumerate(lines, start=2):
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if stripped.startswith("#"):
+            if re.search(r"coding[:=]", stripped):
+                return f"line {number} declares an encoding"
+            continue
+        match = next((m for m in (p.fullmatch(stripped) for p in _MANAGE_LINES) if m is not None), None)
+        if match is None:
+            return f"line {number} is not one of its statements"
+        if stripped.startswith("os.environ"):
+            settings.append(match.group(3))
+    if len(settings) != 1:
+        return "it does not name one settings module"
+    parts = settings[0].split(".")
+    module = os.path.join(here, *parts)
+    if not (os.path.isfile(module + ".py") or os.path.isfile(os.path.join(module, "__init__.py"))):
+        return f"its settings module {settings[0]} is not a file next to it"
+    return None
+
+
+def _artisan_shape(text: str) -> str | None:
+    """Why ``text`` is not Laravel's artisan (:data:`_ARTISAN_STATEMENTS`), or None."""
+    if text.startswith("#!"):
+        first, _, text = text.partition("\n")
+        if re.fullmatch(r"#!(/usr/bin/env |/usr/bin/|/usr/local/bin/)php[0-9.]*", first.rstrip()) is None:
+            return "its first line runs another program"
+    if not text.startswith("<?php") or "?>" in text:
+        return "it is not one block of PHP"
+    code = text[len("<?php") :]
+    out: list[str] = []
+    index = 0
+    while index < len(code):
+        char = code[index]
+        if code.startswith("/*", index):
+            end = code.find("*/", index + 2)
+            if end < 0:
+                return "a comment that does not end"
+            index = end + 2
+        elif code.startswith("//", index):
+            end = code.find("\n", index)
+            index = len(code) if end < 0 else end
+        elif char == "#":
+            return "a # comment or attribute"
+        elif char in "'\"":
+            end = code.find(char, index + 1)
+            literal = code[index : end + 1]
+            if end < 0 or any(c in literal for c in "\\${} \t\n"):
+                return "a string that is not one of its own"
+            out.append("'" + literal[1:-1] + "'")
+            index = end + 1
+        else:
+            if not char.isspace():
+                out.append(char)
+            index += 1
+    joined = "".join(out)
+    if joined and not joined.endswith(";"):
+        return "a statement that does not end"
+    for statement in joined.split(";")[:-1]:
+        if statement not in _ARTISAN_STATEMENTS:
+            return f"a statement that is not one of its own ({statement[:60]})"
+    return None
+
+
+#: The most package directories :func:`js_workspace_packages` lists, and the most directory entries it looks at.
+_MAX_WORKSPACE_PACKAGES = 200
+_MAX_WORKSPACE_ENTRIES = 5000
+
+
+def js_workspace_packages(root: str, base: str, tool: str) -> list[tuple[str, str]]:
+    """The packages of the workspace whose manifest is in ``base`` (where the tool runs): for pnpm the ``packages``
+    globs of ``pnpm-workspace.yaml`` (pnpm.io "pnpm-workspace.yaml"), for npm and yarn the ``workspaces`` globs of
+    ``package.json`` (npm-workspaces(7); yarn classic's ``{"packages": [...]}`` too). Each directory the globs match
+    that holds a ``package.json`` is one ``(directory relative to the workspace, the package's name)``; a ``*`` is
+    matched across ``/``, ``!`` exclusions are not applied and dot directories are looked in (more packages, never
+    fewer); ``node_modules`` is left out, as npm and pnpm leave it out. A symbolic link to a directory on the way
+    makes the answer unknown.
+
+    Raises:
+        ValueError, OSError: no manifest in ``base``, a glob that climbs out (``..``, ``/``), a settings file that
+            may name a program (``.npmrc`` key that is not inert, ``.yarnrc`` program), or more packages or
+            entries than FlyBot looks through (the caller makes the place unreadable: fail closed).
+    """
+    import fnmatch
+    import json
+
+    from bot.risk.recipes import _config_runs_program, _npmrc_key_not_inert, _pnpm_workspace_setting
+
+    npmrc = os.path.join(base, ".npmrc")
+    if os.path.lexists(npmrc) and _npmrc_key_not_inert(_text(npmrc)) is not None:
+        raise ValueError(".npmrc holds a key that may name a program")
+    for config in (".yarnrc", ".yarnrc.yml"):
+        path = os.path.join(base, config)
+        if os.path.lexists(path) and _config_runs_program(_text(path), yaml=config.endswith(".yml")):
+            raise ValueError(f"{config} names a program")
+    if tool == "pnpm":
+        if _pnpm_workspace_setting(root, _rel(root, base) if base != root else "") is not None:
+            raise ValueError("pnpm-workspace.yaml sets a key that may name a program")
+        manifest = os.path.join(base, "pnpm-workspace.yaml")
+        if not os.path.isfile(manifest) or os.path.islink(manifest):
+            raise ValueError("no pnpm-workspace.yaml where pnpm runs")
+        patterns: list[str] = []
+        inside = False
+        for line in _text(manifest).splitlines():
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            if not line.startswith((" ", "-")):
+                inside = line.rstrip() == "packages:"
+                continue
+            if inside:
+                item = line.strip()
+                if not item.startswith("- "):
+                    raise ValueError("a packages entry FlyBot does not read")
+                patterns.append(item[2:].strip().strip("\"'"))
+    else:
+        manifest = os.path.join(base, "package.json")
+        if not os.path.isfile(manifest) or os.path.islink(manifest):
+            raise ValueError("no package.json where the tool runs")
+        data = json.loads(_text(manifest))
+        listed = data.get("workspaces") if isinstance(data, dict) else None
+        if isinstance(listed, dict):
+            listed = listed.get("packages")
+        if not isinstance(listed, list) or not all(isinstance(p, str) for p in listed):
+            raise ValueError("package.json has no list of workspaces")
+        patterns = list(listed)
+    wanted = []
+    for pattern in patterns:
+        if pattern.startswith("!"):
+            continue
+        pattern = posixpath.normpath(pattern.removeprefix("./"))
+        if pattern.startswith(("/", "..")) or "/../" in f"/{pattern}/":
+            raise ValueError(f"a workspace glob outside the workspace: {pattern[:60]}")
+        wanted.append(pattern)
+    found: list[tuple[str, str]] = []
+    starts: set[str] = set()
+    for pattern in wanted:
+        parts = pattern.split("/")
+        literal = next((i for i, part in enumerate(parts) if any(c in part for c in "*?[{")), len(parts))
+        starts.add("/".join(parts[:literal]) if literal else ".")
+    seen = 0
+    done: set[str] = set()
+    for start in sorted(starts):
+        top = os.path.normpath(os.path.join(base, start))
+        if os.path.realpath(top) != top or not os.path.isdir(top):
+            continue  # a link, or no such directory: no package there (a link is never followed)
+        for directory, subdirs, files in os.walk(top):
+            seen += len(subdirs) + len(files)
+            if seen > _MAX_WORKSPACE_ENTRIES or len(found) > _MAX_WORKSPACE_PACKAGES:
+                raise ValueError("too many entries to look through")
+            subdirs[:] = sorted(d for d in subdirs if d != "node_modules")  # npm and pnpm leave them out
+            if any(os.path.islink(os.path.join(directory, d)) for d in subdirs):
+                raise ValueError(f"a symbolic link below {_rel(root, directory)} (the tools follow it)")
+            here = os.path.relpath(directory, base)
+            if here == "." or here in done or "package.json" not in files:
+                continue
+            if not any(fnmatch.fnmatchcase(here, p) for p in wanted):
+                continue
+            package = os.path.join(directory, "package.json")
+            if os.path.islink(package):
+                raise ValueError(f"{here}/package.json is a symbolic link")
+            done.add(here)
+            data = json.loads(_text(package))
+            name = data.get("name") if isinstance(data, dict) else None
+            # a package without a name is still listed (a recipe line's command is never empty)
+            # a directory name with a control character is sent with ``?`` for it: that directory is then not found
+            # where the script would be read, which is unreadable (fail closed)
+            shown = re.sub(r"[\x00-\x1f\x7f]", "?", _rel(root, directory))
+            found.append((shown, name if isinstance(name, str) and name.strip() else "<no name>"))
+    return found

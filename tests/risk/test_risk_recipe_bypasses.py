@@ -154,15 +154,29 @@ def test_an_install_with_no_package_anywhere_above_is_network(tmp_path: Path) ->
         "npm -sw a test",
         "npm --workspace=a test",
         "npm test --ws",
-        "npm --include-workspace-root test",
+        "npm --include-workspace-root --ws test",
         "npm install -w a",
         "npm ci --workspaces",
         "npm ls --ws",
     ],
 )
 def test_any_npm_workspace_spelling_is_destructive(tmp_path: Path, command: str) -> None:
+    """The workspace's one package (packages/p) runs a deletion outside: every spelling that selects it, or that
+    FlyBot does not resolve (no package ``a``, an abbreviation, another command than a script run), is destructive."""
     package(tmp_path, {"test": "jest"}, workspaces=["packages/*"])
+    (tmp_path / "packages" / "p").mkdir(parents=True)
+    package(tmp_path / "packages" / "p", {"test": EVIL})
     assert both(command, tmp_path) is DES
+
+
+@pytest.mark.parametrize(
+    "command", ["npm --ws test", "npm -ws test", "npm --workspaces test", "npm test --ws", "npm test -w packages/p"]
+)
+def test_npm_workspace_script_runs_are_graded_by_the_packages_scripts(tmp_path: Path, command: str) -> None:
+    package(tmp_path, {"test": EVIL}, workspaces=["packages/*"])  # the root's script does not run
+    (tmp_path / "packages" / "p").mkdir(parents=True)
+    package(tmp_path / "packages" / "p", {"test": "jest"})
+    assert both(command, tmp_path) is RiskLevel.WORKSPACE_WRITE
 
 
 @pytest.mark.parametrize(

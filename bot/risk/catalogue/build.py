@@ -684,6 +684,23 @@ CATALOGUE: dict[str, object] = {
             "version": "read",
         },
     },
+    # django-admin is manage.py without the project's settings chosen (Django docs, "django-admin and manage.py"):
+    # a command that loads settings imports the module DJANGO_SETTINGS_MODULE names from the environment, which FlyBot
+    # does not see, so only the commands that need none are graded here
+    "django-admin": {
+        "source": "Django docs, django-admin and manage.py (Django 5.0): startproject and startapp render a template "
+        "into a new directory; every other command loads the settings module the environment names",
+        "options": "-h --help --version:read",
+        "commands": {
+            "version": "read",
+            "startproject startapp": {
+                "grade": "build",
+                "operands": "last-out",
+                "options": "--template=:unknown -e= --extension= -n= --name= --exclude= -x= -v= --verbosity= "
+                "--no-color --force-color",
+            },
+        },
+    },
     "rake": {
         # rake(1): "If no Rakefile is found in the current directory, rake will search parent directories"
         "above": "Rakefile rakefile Rakefile.rb rakefile.rb",
@@ -1344,5 +1361,87 @@ CATALOGUE: dict[str, object] = {
             "publish": {"grade": "publish", "open": True},
             "run tasks shell": "runs",
         },
+    },
+}
+
+
+#: Django's manage.py (Django docs, "django-admin and manage.py", Django 5.0), graded where it is the project
+#: template's own file (programs/frameworks.py): every command imports the project's settings and apps, the project's
+#: code, as a build runs it, so even one that only prints is a build. A command the project defines (a management
+#: command in an app) is not listed: unrecognised-use, as running a workspace script is.
+DJANGO_MANAGE: dict[str, object] = {
+    "source": "Django docs, django-admin and manage.py (Django 5.0): commands load the project's settings and apps",
+    "grade": "build",
+    # "Default options": --settings and --pythonpath choose the settings module and where it is imported from
+    "options": "-h --help --version --settings=:unknown --pythonpath=:unknown --traceback -v= --verbosity= "
+    "--no-color --force-color --skip-checks",
+    "commands": {
+        "check showmigrations sqlmigrate sqlflush sqlsequencereset findstatic help version makemigrations "
+        "squashmigrations optimizemigration makemessages compilemessages": {"grade": "build", "open": True},
+        # test runs the project's tests; --testrunner imports the class it names
+        "test": {"grade": "build", "open": True, "options": "--testrunner=:unknown"},
+        "startapp": {
+            "grade": "build",
+            "operands": "last-out",
+            "options": "--template=:unknown -e= --extension= -n= --name= --exclude= -x=",
+        },
+        # diffsettings prints the settings (SECRET_KEY, DATABASES passwords); dumpdata prints the database's rows
+        "diffsettings dumpdata": "secret",
+        "inspectdb": {"grade": "remote", "open": True},
+        # runserver and testserver serve the application on a port
+        "runserver testserver": {"grade": "network", "open": True},
+        "sendtestemail": "publish",
+        "migrate loaddata createsuperuser changepassword createcachetable clearsessions": {
+            "grade": "change",
+            "open": True,
+        },
+        # flush "Removes all data from the database"; remove_stale_contenttypes deletes content types and the rows
+        # that refer to them; reset_db (django-extensions) drops the database
+        "flush remove_stale_contenttypes reset_db": {"grade": "destroy", "open": True},
+        # shell (-c too) and dbshell run code and statements FlyBot does not see; collectstatic writes STATIC_ROOT
+        # (a setting, anywhere on the machine) and --clear empties it
+        "shell dbshell shell_plus runscript collectstatic": "unknown",
+    },
+}
+
+_ARTISAN_MAKE = (
+    "make:controller make:model make:migration make:seeder make:factory make:request make:resource make:test "
+    "make:command make:middleware make:policy make:event make:listener make:job make:mail make:notification "
+    "make:provider make:rule make:cast make:channel make:component make:observer make:scope make:view make:class "
+    "make:enum make:interface make:trait make:exception"
+)
+#: Laravel's artisan (Laravel 11 docs, "Artisan Console", "Database: Migrations", "Configuration"), graded where it is
+#: the laravel/laravel skeleton's own file (programs/frameworks.py): every command boots the application
+#: (bootstrap/app.php, the project's providers), the project's code, as a build runs it. A command the project
+#: defines (app/Console/Commands) is not listed: unrecognised-use, as running a workspace script is.
+LARAVEL_ARTISAN: dict[str, object] = {
+    "source": "Laravel docs (11.x): Artisan Console, Database: Migrations, Configuration; php artisan list",
+    "grade": "build",
+    # --env loads .env.NAME: settings FlyBot does not read
+    "options": "-h --help -V --version -q --quiet -n --no-interaction --ansi --no-ansi -v -vv -vvv --verbose "
+    "--env=:unknown",
+    "commands": {
+        "about list help env inspire route:list migrate:status model:show db:show db:table schedule:list "
+        "event:list channel:list config:clear config:cache route:clear route:cache view:clear view:cache "
+        "event:clear event:cache optimize clear-compiled package:discover storage:link vendor:publish "
+        + _ARTISAN_MAKE: {"grade": "build", "open": True},
+        "test": {"grade": "build", "open": True},
+        # config:show prints the configuration's values, the passwords of config/mail.php and database.php too
+        "config:show": "secret",
+        "serve": {"grade": "network", "open": True},
+        # migrate --path runs the migration files of another directory; --schema-path loads a SQL dump
+        "migrate migrate:rollback migrate:install db:seed": {
+            "grade": "change",
+            "options": "--database= --force --path=:unknown --realpath --schema-path=:unknown --pretend --seed "
+            "--seeder= --class= --step= --step --graceful --isolated --batch=",
+        },
+        # optimize:clear clears the application cache store (Redis, a database) with the compiled files
+        "optimize:clear cache:clear down up": {"grade": "change", "open": True},
+        # migrate:fresh drops every table; migrate:refresh and migrate:reset roll back every migration; db:wipe
+        # "Drop all tables, views, and types"; queue:flush deletes every failed job
+        "migrate:fresh migrate:refresh migrate:reset db:wipe queue:flush": {"grade": "destroy", "open": True},
+        # tinker and db run code and statements FlyBot does not see; the queue and schedule workers run the
+        # project's jobs; key:generate replaces APP_KEY (what it encrypted can no longer be read)
+        "tinker db queue:work queue:listen schedule:run schedule:work key:generate": "unknown",
     },
 }

@@ -578,6 +578,9 @@ def js_package_manager(call: Call) -> None:
     global_ = False
     ignore_scripts = False
     elsewhere: str | None = None
+    #: the packages of the workspace that --filter, -r, --workspace, -ws select (see _workspace_scripts)
+    selectors: list[str] = []
+    selection_reason: str | None = None
     #: yarn and pnpm pass every word after a script's name to the script, options too (pnpm.io/cli/run: "Any
     #: options after the script's name are passed to the executed script"; yarn run: "Arguments passed to the
     #: script"); npm takes the options itself and passes only what follows ``--`` (npm-run-script(1)).
@@ -608,6 +611,17 @@ def js_package_manager(call: Call) -> None:
         if _npm_program_option(name):
             destructive(call, "runs-program", f"{call.name} {name} makes it run a program of the caller's choosing.")
             return
+        if tool == "npm" and name in _NPM_SELECTS and (value in _NPM_FLAGS or "=" in value or index < len(words)):
+            if value in _NPM_FLAGS:
+                selectors.append("*" if value != "--include-workspace-root" else ".")
+            else:
+                given = value.split("=", 1)[1] if "=" in value else words[index].value
+                index += 0 if "=" in value else 1
+                if given is None or given in ("", "false", "true"):
+                    elsewhere = f"npm {name} with a value only known when it runs selects other packages"
+                selectors.append(given or "")
+            selection_reason = selection_reason or f"npm {name} runs the scripts of other packages"
+            continue
         if tool == "npm" and _npm_workspace_option(name):
             destructive(
                 call,
@@ -668,6 +682,24 @@ def js_package_manager(call: Call) -> None:
                 )
                 index += 0 if "=" in value else 1
             prefix = run_dir
+        elif (
+            tool == "pnpm"
+            and name in _PNPM_SELECTS
+            and (command is None or (command in ("run", "run-script") and not rest))
+            and ("=" in value or name in ("-r", "--recursive", "-w", "--workspace-root") or index < len(words))
+        ):
+            # pnpm.io "Filtering", "pnpm -r": the packages of the workspace the scripts run in
+            if name in ("-r", "--recursive"):
+                selectors.append("*")
+            elif name in ("-w", "--workspace-root"):
+                selectors.append(".")
+            else:
+                given = value.split("=", 1)[1] if "=" in value else words[index].value
+                index += 0 if "=" in value else 1
+                if given is None:
+                    elsewhere = f"pnpm {name} with a value only known when it runs selects other packages"
+                selectors.append(given or "")
+            selection_reason = selection_reason or f"pnpm {name} runs the scripts of other packages"
         elif name in _JS_ELSEWHERE.get(tool, ()):
             elsewhere = f"{tool} {name} runs the scripts of other packages"
             if (
@@ -701,8 +733,26 @@ def js_package_manager(call: Call) -> None:
         # yarn workspaces list (Yarn 2+) and yarn workspaces info (Yarn 1) only print the workspaces
         read_only(call, f"yarn workspaces {rest[0].value} only lists the project's workspaces.")
         return
-    if tool in ("yarn", "pnpm") and command in ("workspace", "workspaces", "recursive", "multi", "m"):
+    if (
+        tool == "yarn"
+        and command == "workspace"
+        and not selectors
+        and len(rest) >= 2
+        and rest[0].value
+        and rest[1].value
+        and not rest[1].value.startswith("-")
+        and rest[1].value not in _YARN_WORKSPACE_BUILTINS
+    ):
+        # yarnpkg.com/cli/workspace: "yarn workspace NAME COMMAND" runs COMMAND (a script, or with run) in the
+        # workspace NAME
+        selectors.append(rest[0].value)
+        selection_reason = f"yarn workspace {rest[0].value}"
+        command = "run"
+        rest = rest[2:] if rest[1].value == "run" else rest[1:]
+        forwarded = list(rest)
+    elif tool in ("yarn", "pnpm") and command in ("workspace", "workspaces", "recursive", "multi", "m"):
         elsewhere = f"{tool} {command} runs the scripts of other packages"
+    selection = (selection_reason or "", tuple(selectors)) if selectors else None
     installs_folder = (
         _NPM_INSTALL | _PNPM_INSTALL | _YARN_INSTALL | ({"pack", "link", "ln"} if tool == "npm" else set())
     )
@@ -711,7 +761,11 @@ def js_package_manager(call: Call) -> None:
         call, [w for w in rest if not any(w is v for v in places)], f"{tool} {command}", bare_path=False
     ):
         return  # npm-install(1) <folder>, npm-pack(1) and npm-link(1) <folder>: its life cycle scripts run
-    _grade_js(call, command, rest, prefix, global_, run_dir, elsewhere, rest if forwarded is None else forwarded)
+    _grade_js(
+        call, command, rest, prefix, global_, run_dir, elsewhere, rest if forwarded is None else forwarded, selection
+    )
+    if selection is not None and elsewhere is None:
+        elsewhere = selection[0]  # the life cycle scripts of other packages are not read
     events = None if ignore_scripts else _lifecycle_events(tool, command)
     # npm-install(1) <folder>: a folder installed globally is linked there and its package's life cycle scripts run
     # as the project's do; the folder where it runs (".") is read as the project, any other one is not read
@@ -797,11 +851,24 @@ def _grade_js(
     run_dir: Word | None = None,
     elsewhere: str | None = None,
     forwarded: list[Word] | None = None,
+    selection: tuple[str, tuple[str, ...]] | None = None,
 ) -> None:
     """``forwarded``: the words a package.json script run is given (for yarn and pnpm every word after the
-    command, options too; ``rest`` when None)."""
+    command, options too; ``rest`` when None). ``selection``: the packages of the workspace a script run runs in
+    (:func:`_workspace_scripts`); any other command given one runs in other packages (``elsewhere``)."""
     tool = call.name
     forwarded = rest if forwarded is None else forwarded
+    # only a script run reads the selected packages' scripts; any other command runs in them unread
+    others = elsewhere if elsewhere is not None or selection is None else selection[0]
+    if (
+        tool == "npm"
+        and selection is not None
+        and not (command in _NPM_RUN and (command not in ("run", "run-script", "rum", "urn") or rest))
+    ):
+        # npm's workspace options with any other command than a script run (an install, npm run listing the
+        # scripts of every workspace): other packages' scripts and files, not read
+        destructive(call, "recipe-elsewhere", f"{selection[0]}, which FlyBot does not read.")
+        return
     if tool == "npm":
         # npm-config(7) "cache": the directory npm writes downloaded packages to (and clears with cache clean).
         _output_options(call, call.args, frozenset({"--cache"}), f"npm {command or ''}".rstrip())
@@ -819,7 +886,7 @@ def _grade_js(
     if tool in ("pnpm", "yarn") and _js_tool_builtin(call, tool, command, rest):
         return
     if tool == "pnpm" and command == "exec":
-        _pnpm_exec(call, forwarded, run_dir, elsewhere)
+        _pnpm_exec(call, forwarded, run_dir, others)
     elif command in ("exec", "x", "dlx", "create", "node", "bin") or (command in ("init", "innit", "create") and rest):
         destructive(call, "runs-program", f"{tool} {command} runs package programs the classifier cannot see.")
     elif command in installs:
@@ -843,12 +910,12 @@ def _grade_js(
         read_only(call, "npm pkg get only prints fields of package.json.")
     elif command in _NPM_RUN or command in ("init", "innit"):
         build_or_test(call, f"{tool} {command}")
-        _js_script(call, tool, command, forwarded, run_dir, elsewhere)
+        _js_script(call, tool, command, forwarded, run_dir, elsewhere, selection)
         if command in ("init", "innit"):
             # npm-init(1) without a package runs the init-module (npm-config(7): "A module that will be loaded by
             # the npm init command"), which a project's .npmrc may name anywhere: read with the settings a script
             # run reads (no life cycle script of its own runs)
-            run_recipe(call, tool, LIFECYCLE, directory=run_dir, elsewhere=elsewhere, label=f"{tool} {command}")
+            run_recipe(call, tool, LIFECYCLE, directory=run_dir, elsewhere=others, label=f"{tool} {command}")
     elif command in _NPM_READ:
         read_only(call, f"{tool} {command} only reads.")
     elif command in _NPM_NETWORK or command in ("npm", "global"):
@@ -942,7 +1009,7 @@ def _grade_js(
         )
     elif tool in ("pnpm", "yarn") and not command.startswith("-"):
         build_or_test(call, f"{tool} {command} (a package.json script)")
-        _js_script(call, tool, "run", [Word(command, command)] + forwarded, run_dir, elsewhere)
+        _js_script(call, tool, "run", [Word(command, command)] + forwarded, run_dir, elsewhere, selection)
     else:
         refuse(call, f"the command {command}")
 
@@ -1135,7 +1202,13 @@ _NPM_SCRIPT_ALIASES = {
 
 
 def _js_script(
-    call: Call, tool: str, command: str, rest: list[Word], directory: Word | None = None, elsewhere: str | None = None
+    call: Call,
+    tool: str,
+    command: str,
+    rest: list[Word],
+    directory: Word | None = None,
+    elsewhere: str | None = None,
+    selection: tuple[str, tuple[str, ...]] | None = None,
 ) -> None:
     """``npm test``/``npm start``/``npm run X [-- ARGS]``: grade the package.json script of ``directory`` (``--prefix``,
     ``--cwd``, ``-C``; the shell's directory when None) as programs/projects.py reads it; ``elsewhere``: why the
@@ -1157,7 +1230,70 @@ def _js_script(
         destructive(call, "dynamic-argument", f"The {tool} script is only known when it runs.")
         return
     extra = [w for w in extra if w.value != "--"]
+    if selection is not None and elsewhere is None and directory is None:
+        _workspace_scripts(call, tool, name, extra, selection)
+        return
+    if selection is not None:
+        elsewhere = elsewhere or selection[0]
     run_recipe(call, tool, name, directory=directory, extra=extra, elsewhere=elsewhere)
+
+
+#: npm's options that select workspaces (npm-workspaces(7), npm-config(7) ``workspace``, ``workspaces``,
+#: ``include-workspace-root``), spelled in full; pnpm's (pnpm.io "Filtering", ``-r``, ``-w``/``--workspace-root``).
+_NPM_SELECTS = frozenset({"-w", "--workspace", "--workspaces", "-ws", "--ws", "--include-workspace-root"})
+_NPM_FLAGS = frozenset({"--workspaces", "-ws", "--ws", "--include-workspace-root"})
+_PNPM_SELECTS = frozenset({"-r", "--recursive", "--filter", "-F", "-w", "--workspace-root"})
+#: yarn's built-in commands (yarnpkg.com/cli), which ``yarn workspace NAME COMMAND`` runs instead of a script.
+_YARN_WORKSPACE_BUILTINS = frozenset({
+    "add", "remove", "install", "up", "upgrade", "dlx", "exec", "node", "bin", "link", "unlink", "pack", "npm",
+    "patch", "patch-commit", "plugin", "set", "config", "cache", "constraints", "dedupe", "explain", "info",
+    "init", "rebuild", "stage", "unplug", "version", "why", "workspace", "workspaces", "publish", "global",
+})  # fmt: skip
+
+
+def _workspace_scripts(
+    call: Call, tool: str, name: str, extra: list[Word], selection: tuple[str, tuple[str, ...]]
+) -> None:
+    """The script ``name`` run in the workspace packages a selection names (``pnpm --filter web test``, ``pnpm -r
+    build``, ``yarn workspace web test``, ``npm test -w web``, ``npm run build --workspaces``): each selected package's
+    script is read where it runs and graded as ``npm test`` in that package is (programs/projects.py
+    ``run_recipe``). The packages are the workspace's, as the recipe book answers (settings.py
+    ``js_workspace_packages``: the adapter reads them and sends them, so the server grades the same; a workspace that
+    could not be read is destructive). A selector that is a package's name or directory selects it; ``-r``,
+    ``--workspaces`` and a pnpm selector with a glob or a graph or git part (``@acme/*``, ``...web``, ``web^...``,
+    ``[origin/main]``, ``!web``) every package; ``-w`` and ``--include-workspace-root`` the package where the tool
+    runs; a name or path no package of the workspace has is destructive (``recipe-elsewhere``)."""
+    from bot.risk.settings import WORKSPACES
+
+    from .projects import settings_lines
+
+    reason, selectors = selection
+    lines = settings_lines(call, tool, reason, WORKSPACES, required=True)
+    if lines is None:
+        return
+    packages = [(line.source, line.command) for line in lines]
+    chosen: list[str] = []
+    root_too = False
+    for selector in selectors:
+        if selector == ".":
+            root_too = True
+            continue
+        bare = selector.removeprefix("./").rstrip("/")
+        named = [d for d, n in packages if n == selector or (bare and (d == bare or d.endswith("/" + bare)))]
+        if selector != "*" and not named and not any(c in selector for c in "*?[{!^") and "..." not in selector:
+            destructive(
+                call,
+                "recipe-elsewhere",
+                f"{reason}: {shorten(selector, 60)} is not a package of the workspace FlyBot read.",
+            )
+            return
+        chosen += named if named and selector != "*" else [d for d, _ in packages]
+    state = call.g.state
+    if root_too:
+        run_recipe(call, tool, name, extra=extra, label=f"{tool} run {name}")
+    for directory in sorted(set(chosen)):
+        place = literal_word(posixpath.join(state.root, directory))
+        run_recipe(call, tool, name, directory=place, extra=extra, label=f"{tool} run {name} in {directory}")
 
 
 def _js_location(call: Call, prefix: Word | None, global_: bool, what: str) -> None:

@@ -11,6 +11,7 @@ when that command is in the table (``pytest``, ``pip``, ...).
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Iterable
 
@@ -169,12 +170,14 @@ def python(call: Call) -> None:
     ``-I`` (isolated mode) and ``-P`` keep the current directory off ``sys.path`` (see :func:`_python_module`)."""
     words = call.args
     isolated = False
+    plain = True  # no option but -u and -B, which change no code that runs
     index = 0
     while index < len(words):
         value = words[index].value
         if value is None or not value.startswith("-") or value == "-":
             break
         index += 1
+        plain = plain and value in ("-u", "-B", "-uB", "-Bu")
         if value in _PY_VALUE:
             index += 1
             continue
@@ -198,6 +201,10 @@ def python(call: Call) -> None:
                 return
     if index >= len(words) or words[index].value == "-":
         destructive(call, "shell-stdin", f"{call.name} reads a program from standard input.")
+    elif plain and posixpath.basename(words[index].value or "") == "manage.py":
+        from .frameworks import framework_script
+
+        framework_script(call, words[index], words[index + 1 :])
     else:
         destructive(
             call,
@@ -601,6 +608,11 @@ def other_interpreter(call: Call) -> None:
     if values in (["-v"], ["--version"], ["-V"]) or (call.name == "php" and values in (["-m"], ["--ini"])):
         # php(1): "-m Show compiled in modules", "--ini Show configuration file names": no script runs
         read_only(call, f"{call.name} {values[0]} only prints.")
+        return
+    if call.name.startswith("php") and values and posixpath.basename(values[0] or "") == "artisan":
+        from .frameworks import framework_script
+
+        framework_script(call, call.args[0], call.args[1:])
         return
     if _syntax_check(call.name, values):
         read_only(call, f"{call.name} {values[0]} only checks the syntax of {show(call.args[-1])}; it runs nothing.")
