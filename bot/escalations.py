@@ -44,6 +44,7 @@ from bot.refusals import REFUSALS
 from bot.risk import Assessment, SimpleCommand, assessment_to_dict, classify
 from bot.risk.recipes import GivenRecipes, Recipe
 from bot.risk.rules import ProgramRules
+from bot.risk.sensitive import reported_state
 from bot.standing import OWN_CHAT_IDENTITY, StandingService, log_created, never_covered
 from bot.store import Bot, Escalation, NewEscalation, StandingApproval, Store, Tx
 from bot.store.admission import ROOM_WAIT_S, AdmissionLimits
@@ -82,6 +83,9 @@ class EscalationRequest:
     """A call of a tool other than a shell (``command`` is then the tool's name): graded by
     :func:`bot.risk.tools.grade_tool`, and the escalation's command is what :func:`bot.risk.tools.describe_tool`
     shows of it."""
+    state_paths: tuple[str, ...] = ()
+    """The adapter's own state directories and store files (bot/api/models.py ``EscalationIn.state_paths``): graded
+    as FlyBot's own state for this request (bot/risk/sensitive.py ``reported_state``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,17 +101,21 @@ class ToolCall:
         return {"name": self.name, "input": self.input, "resolved_path": self.resolved_path}
 
 
-def grade_tool_call(tool: ToolCall, *, cwd: str, rules: ProgramRules | None) -> Graded:
-    """The verdict on a tool call (bot/risk/tools.py), in the shape :class:`Grades` gives for a command."""
+def grade_tool_call(
+    tool: ToolCall, *, cwd: str, rules: ProgramRules | None, state_paths: tuple[str, ...] = ()
+) -> Graded:
+    """The verdict on a tool call (bot/risk/tools.py), in the shape :class:`Grades` gives for a command;
+    ``state_paths``: the adapter's own state, graded as FlyBot's (:class:`EscalationRequest`)."""
     from bot.risk.tools import grade_tool
 
-    assessment = grade_tool(
-        tool.name,
-        tool.input,
-        workspace=cwd if cwd.startswith("/") else None,
-        resolved_path=tool.resolved_path,
-        rules=rules,
-    )
+    with reported_state(state_paths):
+        assessment = grade_tool(
+            tool.name,
+            tool.input,
+            workspace=cwd if cwd.startswith("/") else None,
+            resolved_path=tool.resolved_path,
+            rules=rules,
+        )
     return Graded(assessment, tuple(assessment_to_dict(assessment)["reasons"]))
 
 
@@ -172,7 +180,9 @@ class Grades:
     def __init__(self, size: int = 1024, max_chars: int = 4096) -> None:
         self.size = size
         self.max_chars = max_chars
-        self._verdicts: dict[tuple[str, bool, str | None, tuple[Recipe, ...], ProgramRules | None], Graded] = {}
+        self._verdicts: dict[
+            tuple[str, bool, str | None, tuple[Recipe, ...], ProgramRules | None, tuple[str, ...]], Graded
+        ] = {}
 
     def grade(
         self,
@@ -182,21 +192,24 @@ class Grades:
         cwd: str,
         recipes: tuple[Recipe, ...] = (),
         rules: ProgramRules | None = None,
+        state_paths: tuple[str, ...] = (),
     ) -> Graded:
         """The verdict on one request (see :func:`grade` for the arguments; ``rules``: the organisation's program
-        rules), from memory when it is there."""
+        rules; ``state_paths``: the adapter's own state, graded as FlyBot's, :class:`EscalationRequest`), from memory
+        when it is there."""
         workspace = cwd if cwd.startswith("/") else None
-        key = (command, contained, workspace, recipes, rules or None)
+        key = (command, contained, workspace, recipes, rules or None, state_paths)
         found = self._verdicts.get(key)
         if found is not None:
             return found
-        assessment = classify(
-            command,
-            contained=contained,
-            workspace=workspace,
-            recipes=GivenRecipes(recipes) if recipes else None,
-            rules=rules,
-        )
+        with reported_state(state_paths):
+            assessment = classify(
+                command,
+                contained=contained,
+                workspace=workspace,
+                recipes=GivenRecipes(recipes) if recipes else None,
+                rules=rules,
+            )
         graded = Graded(assessment, tuple(assessment_to_dict(assessment)["reasons"]))
         chars = len(command) + sum(len(line.command) for recipe in recipes for line in recipe.lines)
         if chars <= self.max_chars:
@@ -314,7 +327,7 @@ class EscalationService:
         if request.tool is not None:
             from bot.risk.tools import describe_tool
 
-            graded = grade_tool_call(request.tool, cwd=request.cwd, rules=rules)
+            graded = grade_tool_call(request.tool, cwd=request.cwd, rules=rules, state_paths=request.state_paths)
             command = describe_tool(
                 request.tool.name,
                 request.tool.input,
@@ -329,6 +342,7 @@ class EscalationService:
                 cwd=request.cwd,
                 recipes=request.recipes,
                 rules=rules,
+                state_paths=request.state_paths,
             )
             # A long script (up to MAX_COMMAND_CHARS) takes a noticeable time to grade: a worker thread grades it,
             # so the event loop goes on answering other Bots, clicks and /healthz meanwhile.

@@ -132,6 +132,33 @@ async def test_cursor_allows_a_read_only_command_without_a_card(harness: Harness
     assert await escalations_created(harness) == []
 
 
+@pytest.mark.parametrize("path", [f".:{os.defpath}", f"{os.defpath}:"], ids=["dot", "trailing colon"])
+async def test_cursor_never_allows_a_bare_program_name_under_a_relative_path(
+    harness: Harness, tmp_path: Path, path: str
+) -> None:
+    """The agent's shell shares the hook's PATH: with ``.`` or an empty entry, ``ls`` may be the workspace's own
+    (planted here, never run). The hook asks, and the server, told the PATH, grades it ``destructive`` too; bash's
+    builtins are never looked up on the PATH and still go ahead at once."""
+    token = await harness.add_bot()
+    planted = tmp_path / "ls"
+    planted.write_text("#!/bin/sh\ntouch ran\n")
+    planted.chmod(0o755)
+    paths = {"PATH": path, "HOME": str(tmp_path / "home"), "FLYBOT_STATE_DIR": str(tmp_path / "agent-state")}
+    builtin = await start_hook("cursor", cursor_shell("pwd", tmp_path), tmp_path, FLYBOT_URL=harness.url,
+                               FLYBOT_TOKEN=token, **paths)  # fmt: skip
+    code, out, err = await builtin.finish()
+    assert code == 0 and cursor_answer(out)[0] == "allow", err
+    run = await start_hook("cursor", cursor_shell("ls", tmp_path), tmp_path, "--wait", "2", FLYBOT_URL=harness.url,
+                           FLYBOT_TOKEN=token, **paths)  # fmt: skip
+    code, out, err = await run.finish()
+    assert code == 0, err
+    assert cursor_answer(out)[0] == "deny"
+    (escalation_id,) = await escalations_created(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "destructive" and "relative entry" in str(stored.reasons)
+    assert not (tmp_path / "ran").exists()
+
+
 async def test_cursor_pre_tool_use_asks_for_the_shell_tool_and_leaves_other_tools_alone(
     harness: Harness, tmp_path: Path
 ) -> None:

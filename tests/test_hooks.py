@@ -448,6 +448,139 @@ async def test_hook_reuses_the_escalation_for_the_same_tool_call(harness: Harnes
     assert posts(harness) == 1
 
 
+def planted_workspace(tmp_path: Path) -> Path:
+    """A workspace whose own ``ls`` (never run here) would be found first on a PATH with a relative entry."""
+    ws = tmp_path / "ws"
+    (ws / "bin").mkdir(parents=True)
+    for folder in (ws, ws / "bin"):
+        planted = folder / "ls"
+        planted.write_text("#!/bin/sh\ntouch ran\n")
+        planted.chmod(0o755)
+    return ws
+
+
+@pytest.mark.parametrize(
+    "path",
+    [f"/usr/bin::{os.defpath}", f":{os.defpath}", f"{os.defpath}:", f".:{os.defpath}", f"bin:{os.defpath}"],
+    ids=["empty entry", "leading colon", "trailing colon", "dot", "relative directory"],
+)
+async def test_hook_never_allows_a_bare_program_name_under_a_relative_path(
+    harness: Harness, tmp_path: Path, path: str
+) -> None:
+    """Claude Code's Bash tool runs the command with the hook's PATH: with an empty, ``.`` or relative entry, ``ls``
+    may be the workspace's ``./ls``. The hook does not allow it locally, reports the PATH, and the server grades it
+    ``destructive`` too, so a standing approval for ``ls`` does not answer it."""
+    token = await harness.add_bot()
+    reply = await harness.slash(OWNER, "standing add --bot ci-bot ls --host-ok --max-risk system")
+    assert reply.startswith("Saved"), reply
+    ws = planted_workspace(tmp_path)
+    run = await start_hook(
+        json.dumps(event("ls", ws)).encode(),
+        ws,
+        "--wait",
+        "2",
+        "--on-no-decision",
+        "deny",
+        PATH=path,
+        HOME=str(tmp_path / "home"),
+        FLYBOT_STATE_DIR=str(tmp_path / "agent-state"),
+        FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+    )
+    code, out, err = await run.finish()
+    assert code == 0, err
+    verdict, reason = decision(out)
+    assert verdict == "deny", reason
+    (escalation_id,) = await escalations_created(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "destructive", stored
+    assert "relative entry" in str(stored.reasons) and stored.status != "approved"
+    assert not (ws / "ran").exists()
+
+
+async def test_hook_allows_ls_and_builtins_at_once_under_an_absolute_path(harness: Harness, tmp_path: Path) -> None:
+    """The everyday form: absolute entries only, ``ls`` is read_only; bash's builtins (``pwd``, ``echo``) are never
+    looked up on the PATH, so they stay read_only under a relative one too."""
+    token = await harness.add_bot()
+    ws = planted_workspace(tmp_path)
+    for command, path in (("ls -la", os.defpath), ("pwd; echo hi", f".:{os.defpath}")):
+        run = await start_hook(
+            json.dumps(event(command, ws)).encode(),
+            ws,
+            PATH=path,
+            HOME=str(tmp_path / "home"),
+            FLYBOT_STATE_DIR=str(tmp_path / "agent-state"),
+            FLYBOT_URL=harness.url,
+            FLYBOT_TOKEN=token,
+        )
+        code, out, err = await run.finish()
+        assert code == 0, err
+        verdict, reason = decision(out)
+        assert verdict == "allow" and "read_only" in reason, (command, reason)
+    assert await escalations_created(harness) == []
+
+
+@pytest.mark.parametrize("tool", ["Bash", "Write"])
+async def test_no_standing_approval_answers_a_write_to_the_hooks_own_state_elsewhere(
+    harness: Harness, tmp_path: Path, tool: str
+) -> None:
+    """The hook's ``FLYBOT_STATE_DIR`` (its token, local mode's files, its copy of the program rules) is not the
+    server's here: the hook reports it, so the server grades a write there ``destructive`` as the hook does, and a
+    standing approval for ``echo`` or ``Write`` does not answer it; a write beside it keeps its grade."""
+    token = await harness.add_bot()
+    pattern = "echo" if tool == "Bash" else "tool:Write"
+    reply = await harness.slash(OWNER, f"standing add --bot ci-bot {pattern} --host-ok --max-risk system")
+    assert reply.startswith("Saved"), reply
+    ws, state = tmp_path / "ws", tmp_path / "agent-state"
+    ws.mkdir()
+    state.mkdir(mode=0o700)
+    target = state / "local.json"
+    call = event(f"echo x > {target}", ws, tool=tool)
+    if tool == "Write":
+        call["tool_input"] = {"file_path": str(target), "content": "{}"}
+    run = await start_hook(
+        json.dumps(call).encode(),
+        ws,
+        "--wait",
+        "2",
+        "--on-no-decision",
+        "deny",
+        HOME=str(tmp_path / "home"),
+        FLYBOT_STATE_DIR=str(state),
+        FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+    )
+    code, out, err = await run.finish()
+    assert code == 0, err
+    verdict, reason = decision(out)
+    assert verdict == "deny", reason
+    (escalation_id,) = await escalations_created(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "destructive" and stored.status != "approved", stored
+    assert "FlyBot's own state" in str(stored.reasons)
+    assert not target.exists()
+
+
+async def test_hook_allows_a_write_beside_its_own_state_at_once(harness: Harness, tmp_path: Path) -> None:
+    """The everyday form: a temp-area write beside the hook's state directory keeps its grade (workspace_write)."""
+    token = await harness.add_bot()
+    ws, state = tmp_path / "ws", tmp_path / "agent-state"
+    ws.mkdir()
+    run = await start_hook(
+        json.dumps(event(f"echo x > {tmp_path / 'elsewhere.txt'}", ws)).encode(),
+        ws,
+        HOME=str(tmp_path / "home"),
+        FLYBOT_STATE_DIR=str(state),
+        FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+    )
+    code, out, err = await run.finish()
+    assert code == 0, err
+    verdict, reason = decision(out)
+    assert verdict == "allow" and "workspace_write" in reason, reason
+    assert await escalations_created(harness) == []
+
+
 # -- flybot exec ------------------------------------------------------------------------------------------------------
 async def test_exec_runs_the_command_only_after_approval(harness: Harness, tmp_path: Path) -> None:
     token = await harness.add_bot()

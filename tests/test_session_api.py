@@ -57,6 +57,9 @@ async def test_the_response_has_every_documented_field(harness: Harness) -> None
         ({"room": "#general"}, "room"),
         ({"timeout_s": 1}, "timeout_s"),
         ({"surprise": 1}, "surprise"),
+        ({"state_paths": ["relative/state"]}, "state_paths"),
+        ({"state_paths": ["/ok", "/line\nbreak"]}, "state_paths"),
+        ({"state_paths": [f"/s{n}" for n in range(9)]}, "state_paths"),
     ],
 )
 async def test_validation_errors_name_the_field(harness: Harness, body: dict[str, Any], field: str) -> None:

@@ -57,6 +57,7 @@ async def create(request: web.Request) -> web.Response:
         timeout_s=data.timeout_s,
         recipes=recipes,
         tool=ToolCall(data.tool.name, data.tool.input, data.tool.resolved_path) if data.tool is not None else None,
+        state_paths=tuple(data.state_paths or ()),
     )
     escalation = await request.app[SERVICE].escalate(bot, asked, key)
     body = json.dumps(await shown(request, escalation)).encode()

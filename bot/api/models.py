@@ -54,7 +54,9 @@ class RecipeIn(BaseModel):
     directory in the workspace that lead out of it (each line: the link and its real path), or with a target
     starting ``<secrets> `` or ``<visible> ``, the secret files by their name below a directory in the workspace
     (each line: the path and what it holds; no line when there is none; one unknown line when the tree was not
-    looked through). ``directory``, ``file`` and ``overrides`` say which recipe it is (:class:`bot.risk.recipes.Recipe`): the server looks it up by them."""
+    looked through); or, tool ``path`` and target ``<PATH>``, the relative entries of the PATH the session's
+    commands run under (each line's command one entry, ``''`` for an empty one), which make every program named
+    without a ``/`` graded ``destructive``. ``directory``, ``file`` and ``overrides`` say which recipe it is (:class:`bot.risk.recipes.Recipe`): the server looks it up by them."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -136,6 +138,11 @@ class ToolCallIn(BaseModel):
         return None if value is None else single_line(value, "resolved_path")
 
 
+#: The most state paths an escalation request may report (an adapter sends its state directory and store file,
+#: each as written and with symbolic links resolved).
+MAX_STATE_PATHS = 8
+
+
 class EscalationIn(BaseModel):
     """``POST /v1/escalations`` body.
 
@@ -145,8 +152,11 @@ class EscalationIn(BaseModel):
     them (bounded: :data:`MAX_RECIPES`, :data:`MAX_RECIPE_LINES` each, :data:`MAX_RECIPE_CHARS` in all); they are
     graded with the command and their lines named in the reasons. ``tool``: optional, a call of a tool other than
     a shell; then ``command`` must be the tool's name, and the server grades the call and stores what the card shows
-    of it (bot/risk/tools.py ``describe_tool``) as the escalation's command. Unknown fields are refused so that a typo cannot
-    silently change meaning.
+    of it (bot/risk/tools.py ``describe_tool``) as the escalation's command. ``state_paths``: optional, the adapter's
+    own state directories and store files (absolute, at most :data:`MAX_STATE_PATHS`): where its environment puts its
+    token, local mode's files and its copy of the program rules, which may not be the server's; the command or tool
+    call is graded with them as FlyBot's own state, as the adapter grades it (a write there is ``destructive``, so
+    no standing approval answers it). Unknown fields are refused so that a typo cannot silently change meaning.
     """
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=False)
@@ -162,6 +172,17 @@ class EscalationIn(BaseModel):
     timeout_s: StrictInt | None = Field(default=None, ge=MIN_TIMEOUT_S, le=MAX_TIMEOUT_S)
     recipes: list[RecipeIn] | None = Field(default=None, max_length=MAX_RECIPES)
     tool: ToolCallIn | None = None
+    state_paths: list[str] | None = Field(default=None, max_length=MAX_STATE_PATHS)
+
+    @field_validator("state_paths")
+    @classmethod
+    def _state_paths(cls, value: list[str] | None) -> list[str] | None:
+        """Each an absolute path of one line, at most :data:`MAX_CWD_CHARS` characters."""
+        for path in value or ():
+            if not path.startswith("/") or len(path) > MAX_CWD_CHARS:
+                raise ValueError(f"each state path is an absolute path of at most {MAX_CWD_CHARS} characters")
+            single_line(path, "state_paths")
+        return value
 
     @model_validator(mode="after")
     def _tool_named(self) -> EscalationIn:

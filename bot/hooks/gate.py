@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 DEFAULT_URL = "http://127.0.0.1:8080"
 #: The API's limits (bot/api/models.py) that the adapters must respect when filling the body from agent input.
 MAX_SESSION_ID, MAX_JUSTIFICATION, MAX_KEY = 200, 4000, 200
+#: The API's limits on ``state_paths`` (bot/api/models.py): how many, and the characters of each.
+MAX_STATE_PATHS, MAX_STATE_PATH_CHARS = 8, 4096
 #: The escalation's own minimum lifetime accepted by the API (``timeout_s`` >= 5).
 MIN_ESCALATION_TIMEOUT_S = 5
 
@@ -304,17 +306,24 @@ def grade(command: str, *, contained: bool, cwd: str, ceiling: RiskLevel, server
     without the copy the adapter knows only the default places of FlyBot's own state, not where the server's
     settings put it, so even a read may be one of its store). None: no rules (the caller asks no one).
 
+    The ``PATH`` of this process's environment is the one the command runs under (the agent's shell shares it; bash
+    uses its default, which ends in ``.``, when there is none): a relative entry in it grades every program named
+    without a ``/`` ``destructive`` (bot/risk/grader.py ``relative_path``), and is sent to the server with the
+    recipes so that it grades the same. ``flybot exec`` drops such entries before grading (bot/hooks/runner.py).
+
     Never raises: a classifier failure grades the command ``destructive`` (fail closed).
     """
     try:
         from bot.risk import classify
-        from bot.risk.recipes import ProjectRecipes
+        from bot.risk.recipes import BASH_DEFAULT_PATH, ProjectRecipes
         from bot.risk.sensitive import add_own_state, add_own_state_digests
 
         add_own_state(own_state_paths())
         workspace = cwd if cwd.startswith("/") else None
-        # The adapter runs in the session's directory, so it reads project recipes (make X, npm run X...).
-        recipes = ProjectRecipes(workspace) if workspace is not None else None
+        # The adapter runs in the session's directory, so it reads project recipes (make X, npm run X...), and its
+        # environment's PATH is the one the agent's shell runs commands under (bash's own when there is none).
+        session_path = os.environ.get("PATH", BASH_DEFAULT_PATH)
+        recipes = ProjectRecipes(workspace, session_path) if workspace is not None else None
         assessment = classify(command, contained=contained, workspace=workspace, recipes=recipes)
         stale = ""
         if server is not None and not requires_approval(assessment.risk, ceiling):
@@ -512,6 +521,12 @@ class Request(Frozen):
             body["recipes"] = list(recipes)
         if tool is not None:
             body["tool"] = tool
+        # The adapter's own state (its token, local mode's files, its copy of the program rules) may not be where
+        # the server keeps its own: the server grades a write there as the adapter does (destructive).
+        places = dict.fromkeys(own_state_paths())
+        state = [p for p in places if len(p) <= MAX_STATE_PATH_CHARS and p.isprintable()][:MAX_STATE_PATHS]
+        if state:
+            body["state_paths"] = state
         return body
 
 

@@ -167,6 +167,15 @@ _READS_NO_ENVIRONMENT = frozenset({
     "let", "wait", "true", "false", ":", "export", "declare", "typeset", "local", "readonly", "unset", "shift",
     "return", "exit", "break", "continue", "shopt", "set", "alias", "unalias", "hash", "jobs", "env", "printenv",
 })  # fmt: skip
+#: bash's builtins and the program names it runs itself (bash(1) SHELL BUILTIN COMMANDS, bash 5.2 ``enable``):
+#: bash does not look them up on the ``PATH``.
+_SHELL_BUILTINS = frozenset({
+    ".", ":", "[", "alias", "bg", "bind", "break", "builtin", "caller", "cd", "command", "compgen", "complete",
+    "compopt", "continue", "declare", "dirs", "disown", "echo", "enable", "eval", "exec", "exit", "export", "false",
+    "fc", "fg", "getopts", "hash", "help", "history", "jobs", "kill", "let", "local", "logout", "mapfile", "popd",
+    "printf", "pushd", "pwd", "read", "readarray", "readonly", "return", "set", "shift", "shopt", "source",
+    "suspend", "test", "times", "trap", "true", "type", "typeset", "ulimit", "umask", "unalias", "unset", "wait",
+})  # fmt: skip
 #: Configuration files a program reads (and may run code from) on every run, by the end of their path, with the
 #: programs that read them: written earlier in the same command, they make any use of those programs destructive
 #: (hgrc(5) [hooks]/[extensions]; git-config(1) core.fsmonitor, diff.external; jj config ui.pager; yarnrc yarnPath;
@@ -2163,6 +2172,16 @@ class Grader:
         self.rules = rules if rules else None  # the organisation's program rules (bot/risk/rules.py)
         self.recipes = recipes
         self.recipes_used: list[Recipe] = []
+        #: The relative entries of the PATH the session's commands run under, written ``'', ., bin``, as the recipe
+        #: book says (RecipeBook.search_path: the adapter reads its environment's PATH, which the agent's shell
+        #: shares, and sends what it found first, so the server always knows it); None when there is none or no
+        #: book. Every program named without a ``/`` but bash's builtins is then graded ``runs-program``
+        #: (:meth:`dispatch`); a PATH the command itself sets is graded where it is set (walker.py ``env-hijack``).
+        self.relative_path: str | None = None
+        found = recipes.search_path() if recipes is not None else None
+        if found is not None and found.lines:
+            self.recipes_used.append(found)
+            self.relative_path = ", ".join(line.command for line in found.lines)
         self.risk_before = R.READ_ONLY  # the script's grade when the current program was dispatched
         self.contained = contained
         self.walker = walker
@@ -3265,6 +3284,18 @@ class Grader:
             )
             return
         as_path = "/" in name
+        if not as_path and name not in _SHELL_BUILTINS:
+            relative = self.relative_path
+            if relative is not None:
+                self.flag(
+                    rec,
+                    scope,
+                    R.DESTRUCTIVE,
+                    "runs-program",
+                    f"The PATH this command runs under holds the relative entry {relative}: {shorten(name, 60)} may be "
+                    "a program in the working directory (the workspace's, written by the agent) rather than the one "
+                    "graded.",
+                )
         wrapper_path: str | None = None
         if as_path:
             accepted = next((name[len(d) :] for d in SYSTEM_BIN_DIRS if name.startswith(d)), None)

@@ -46,6 +46,7 @@ __all__ = [
     "JUST_PARAMETER",
     "LIFECYCLE",
     "LINK_TOOL",
+    "SEARCH_PATH",
     "SETTINGS",
     "TOX_ALL",
     "TOX_DEFAULT",
@@ -110,6 +111,16 @@ def link_target(path: str) -> str:
 MAX_TREE_ENTRIES = 10000
 #: The most links out of the workspace a tree recipe lists; a tree with more is reported as unknown.
 MAX_TREE_LINKS = 16
+
+
+#: The target of the recipe that says which entries of the ``PATH`` the session's commands run under are relative
+#: (:meth:`RecipeBook.search_path`).
+SEARCH_PATH = "<PATH>"
+#: bash's ``PATH`` when its environment has none (bash 5.2 ``config-top.h`` ``DEFAULT_PATH_VALUE``): it ends in
+#: ``.``, the working directory.
+BASH_DEFAULT_PATH = "/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:."
+#: The most relative ``PATH`` entries a search-path recipe lists (one is enough to grade).
+MAX_PATH_ENTRIES = 16
 
 
 def tree_target(path: str) -> str:
@@ -221,6 +232,16 @@ class RecipeBook:
         reported nothing."""
         return self.recipe(LINK_TOOL, secrets_target(path, hidden))
 
+    def search_path(self) -> Recipe | None:
+        """The relative entries of the ``PATH`` the session's commands run under, as a
+        recipe of tool :data:`LINK_TOOL` and target :data:`SEARCH_PATH` whose lines' commands are the entries
+        (an empty one written ``''``); None when every entry is absolute (or, for :class:`GivenRecipes`, the
+        adapter reported none). An entry not starting with ``/`` is relative: an empty one (``::``, a leading or
+        trailing ``:``, an empty ``PATH``) and ``.`` name the working directory, ``bin`` a directory in it (bash(1)
+        "PATH": "A zero-length (null) directory name in the value of PATH indicates the current directory";
+        execvp(3)), so a program the workspace holds runs in place of the one a bare name means elsewhere."""
+        return self.recipe(LINK_TOOL, SEARCH_PATH)
+
 
 def unreadable(tool: str, target: str, directory: str, file: str, overrides: tuple[str, ...], why: str) -> Recipe:
     """A recipe FlyBot cannot read for certain: one :data:`UNKNOWN` line whose source is ``why`` (graded destructive)."""
@@ -280,13 +301,17 @@ class ProjectRecipes(RecipeBook):
     only), a package whose ``.npmrc`` holds a key that is not inert (:data:`_INERT_NPMRC_KEYS`) or whose
     ``.yarnrc``/``.yarnrc.yml`` names a program the tool runs (:data:`_PROGRAM_KEYS`) and a makefile with an include or a line FlyBot cannot read. A directory without a makefile has no
     recipe (make then has only its built-in rules): None.
+
+    ``session_path``: the ``PATH`` the session's commands run under (the adapter's environment, which the agent's
+    shell shares), or None when it is not known (``flybot classify``): then :meth:`search_path` reports nothing.
     """
 
-    __slots__ = ("root", "_cache")
+    __slots__ = ("root", "session_path", "_cache")
     complete = True
 
-    def __init__(self, root: str | os.PathLike[str]) -> None:
+    def __init__(self, root: str | os.PathLike[str], session_path: str | None = None) -> None:
         self.root = root
+        self.session_path = session_path
         self._cache: dict[tuple[str, str, str, str, tuple[str, ...]], Recipe | None] = {}
 
     def __repr__(self) -> str:
@@ -311,6 +336,16 @@ class ProjectRecipes(RecipeBook):
                     tool, target, directory, file, overrides, f"{what} (not read: {type(error).__name__})"
                 )
         return self._cache[key]
+
+    def search_path(self) -> Recipe | None:
+        """See :meth:`RecipeBook.search_path`: the relative entries of :attr:`session_path`."""
+        if self.session_path is None:
+            return None
+        found = [(n, e) for n, e in enumerate(self.session_path.split(":"), 1) if not e.startswith("/")]
+        if not found:
+            return None
+        lines = tuple(RecipeLine(f"PATH entry {n}", (e or "''")[:MAX_LINE_CHARS]) for n, e in found[:MAX_PATH_ENTRIES])
+        return Recipe(LINK_TOOL, SEARCH_PATH, lines)
 
     def link(self, path: str) -> Recipe | None:
         """See :meth:`RecipeBook.link`: the path is resolved with ``os.path.realpath`` from the real workspace."""

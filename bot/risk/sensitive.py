@@ -120,6 +120,7 @@ from __future__ import annotations
 import os
 import posixpath
 import re
+from contextvars import ContextVar, Token
 from fnmatch import fnmatchcase
 from fnmatch import translate as fnmatch_translate
 from functools import lru_cache
@@ -145,6 +146,7 @@ __all__ = [
     "may_name_secret",
     "GIT_CONFIG_SECRET",
     "add_own_state",
+    "reported_state",
     "named_secret",
     "path_text",
     "protected_path",
@@ -985,17 +987,44 @@ def _digest_match(path: str) -> bool:
     )
 
 
+#: The state directories and store files the agent adapter whose request is being graded reported as its own
+#: (bot/api/models.py ``EscalationIn.state_paths``), for this grading only (:class:`reported_state`): a hook whose
+#: ``FLYBOT_STATE_DIR`` is not the server's keeps its token, its copy of the program rules and local mode's files
+#: there, and the server grades a write there as the adapter does. Raise-only: a path named here is only protected
+#: more.
+_REPORTED_STATE: ContextVar[tuple[str, ...]] = ContextVar("reported_state", default=())
+
+
+class reported_state:  # noqa: N801 - used as a context manager, like contextlib's
+    """``with reported_state(paths):`` the adapter's own state directories and store files (absolute; others are
+    left out) are FlyBot's own state to :func:`own_state` in this context (a thread or task grading one request)."""
+
+    __slots__ = ("paths", "token")
+
+    def __init__(self, paths: tuple[str, ...] | list[str]) -> None:
+        self.paths = tuple(sorted({posixpath.normpath(p) for p in paths if p.startswith("/") and "\x00" not in p}))
+        self.token: Token[tuple[str, ...]] | None = None
+
+    def __enter__(self) -> None:
+        self.token = _REPORTED_STATE.set(self.paths)
+
+    def __exit__(self, *_: object) -> None:
+        if self.token is not None:
+            _REPORTED_STATE.reset(self.token)
+
+
 def own_state(text: str) -> bool:
     """True when the absolute path ``text`` is the state directory FlyBot's settings name or in it, or its store
     file or one of the store's companions (SQLite's ``-wal``, ``-shm``, ``-journal`` and FlyBot's ``-changes``):
     :func:`set_own_state`, or named by digest (:func:`add_own_state_digests`). Writing there writes escalations'
     decisions and standing approvals; reading it reads local mode's token and chat."""
-    if not (_OWN_STATE or _OWN_DIGESTS) or not text.startswith("/"):
+    reported = _REPORTED_STATE.get()
+    if not (_OWN_STATE or _OWN_DIGESTS or reported) or not text.startswith("/"):
         return False
     path = posixpath.normpath(text)
     if path.startswith("//"):
         path = "/" + path.lstrip("/")
-    if any(path == own or path.startswith((own + "/", own + "-")) for own in _OWN_STATE):
+    if any(path == own or path.startswith((own + "/", own + "-")) for own in (*_OWN_STATE, *reported)):
         return True
     return bool(_OWN_DIGESTS) and _digest_match(path)
 
