@@ -27,7 +27,7 @@ from bot.risk.reasons import shorten
 from bot.risk.recipes import GO_GENERATE, LIFECYCLE, MAKE_DRY_RUN, SETTINGS, UNKNOWN
 from bot.risk.sensitive import included_secret, secret_setting
 from bot.risk.settings import CARGO_ALIAS, CARGO_START, CARGO_TOOLCHAIN, CC_INCLUDES, OUTSIDE, PYTEST_PATH
-from bot.risk.walker import hijacks_environment
+from bot.risk.walker import environment_risk, hijacks_environment
 from bot.risk.words import Word, literal_word
 
 from .kit import (
@@ -3012,6 +3012,136 @@ def _msbuild_switches(args: list[Word]) -> list[Word]:
             word = Word("-" + word.value[1:], word.src)
         out.append(word)
     return out
+
+
+#: MSBuild command-line reference (learn.microsoft.com/visualstudio/msbuild/msbuild-command-line-reference), the
+#: ``-NAME:VALUE`` switches dotnet build/test/publish/pack/run/msbuild pass on to MSBuild (names case-insensitive)
+#: that name a file MSBuild writes: ``-binaryLogger:[LogFile=]FILE``, ``-fileLoggerParameters[1-9]:LogFile=FILE``,
+#: ``-preprocess:FILE``, ``-outputResultsCache:FILE``, ``-profileEvaluation:FILE``, ``-getResultOutputFile:FILE``,
+#: ``-targets:FILE`` (the list of targets), with their short forms.
+_MSBUILD_WRITES = frozenset(
+    {"bl", "binarylogger", "pp", "preprocess", "orc", "outputresultscache", "profileevaluation",
+     "getresultoutputfile", "ts", "targets"}
+    | {f"{name}{n}" for name in ("flp", "fileloggerparameters") for n in ("", *"123456789")}
+)  # fmt: skip
+#: MSBuild ``-logger:[CLASS,]ASSEMBLY[;PARAMETERS]`` (``-l``) and ``-distributedLogger:CENTRAL*FORWARDING``
+#: (``-dl``) load a logger assembly into the build: code of the caller's choosing. (dotnet test's own
+#: ``-l|--logger`` names a VSTest logger and its parameters: the catalogue's ``pairs``.)
+_MSBUILD_LOADS = frozenset({"l", "logger", "dl", "distributedlogger"})
+#: MSBuild ``-restoreProperty:NAME=VALUE`` (``-rp``): properties of the restore, graded as ``-p:`` ones.
+_MSBUILD_RESTORE_PROPERTY = frozenset({"rp", "restoreproperty"})
+#: ``dotnet test -- KEY=VALUE``: RunSettings given on the command line ("dotnet test", "RunSettings arguments"),
+#: which may name test adapters, a host program or data collectors to load (``RunConfiguration.TestAdaptersPaths``,
+#: ``RunConfiguration.DotNetHostPath``) or a results directory. These keys only tune the run.
+_RUNSETTINGS_TUNING = frozenset(
+    name.lower()
+    for name in (
+        "RunConfiguration.MaxCpuCount", "RunConfiguration.DisableParallelization", "RunConfiguration.DisableAppDomain",
+        "RunConfiguration.TestSessionTimeout", "RunConfiguration.TreatNoTestsAsError",
+        "RunConfiguration.CollectSourceInformation", "RunConfiguration.TargetPlatform",
+        "MSTest.Parallelize.Workers", "MSTest.Parallelize.Scope", "NUnit.NumberOfTestWorkers", "NUnit.DefaultTimeout",
+        "NUnit.Where", "NUnit.StopOnError", "xUnit.MaxParallelThreads", "xUnit.ParallelizeTestCollections",
+        "xUnit.ParallelizeAssembly", "xUnit.DiagnosticMessages", "xUnit.StopOnFail",
+    )
+)  # fmt: skip
+_MSBUILD_COLON = re.compile(r"--?([A-Za-z]+[0-9]?):(.*)\Z", re.DOTALL)
+
+
+def dotnet_switches(base: Handler) -> Handler:
+    """dotnet's switches that reach past the project (then :func:`msbuild_properties`): an MSBuild switch naming a
+    file it writes (:data:`_MSBUILD_WRITES`: a write where it lands), loading a logger assembly
+    (:data:`_MSBUILD_LOADS`: destructive, ``runs-program``; dotnet test's own ``--logger:VALUE`` is read as
+    ``--logger VALUE``, the catalogue's ``pairs``), a restore
+    property (graded as ``-p:``); a response file (``@FILE``: System.CommandLine and MSBuild read further options
+    from it); ``dotnet test|run -e|--environment NAME=VALUE`` (the variable is set for the tests or the program: as
+    ``NAME=VALUE cmd``); ``dotnet test -- KEY=VALUE`` RunSettings outside :data:`_RUNSETTINGS_TUNING`. Switches
+    after ``--`` are the program's (dotnet run) or RunSettings (dotnet test)."""
+    inner = msbuild_properties(base)
+
+    def handler(call: Call) -> None:
+        words = call.args
+        sub = next((w.value for w in words if w.value is None or not w.value.startswith("-")), None)
+        kept: list[Word] = []
+        for index, word in enumerate(words):
+            value = word.value
+            if value == "--":
+                if sub == "test":
+                    _runsettings(call, words[index + 1 :])
+                kept += words[index:]
+                break
+            if value is None:
+                kept.append(word)
+                continue
+            if value.startswith("@"):
+                destructive(call, "runs-program", f"dotnet {show(word)} reads further options from a response file.")
+                return
+            if sub in ("test", "run") and (value in ("-e", "--environment") or value.startswith(_ENVIRONMENT_FORMS)):
+                given = _switch_value(words, index)
+                name = None if given is None else given.partition("=")[0]
+                risk = "an unknown variable" if name is None else environment_risk(name)
+                if risk is not None:
+                    destructive(call, "env-hijack", f"dotnet {sub} -e {shorten(given or word.src, 50)}: {risk}")
+                    return
+            matched = _MSBUILD_COLON.match(value)
+            switch = matched.group(1).lower() if matched else ""
+            if switch in _MSBUILD_RESTORE_PROPERTY:
+                kept.append(Word("-p:" + matched.group(2), word.src))  # type: ignore[union-attr]
+                continue
+            if sub == "test" and switch in ("l", "logger"):  # dotnet test --logger:trx;LogFileName=FILE
+                kept += [Word("--logger", word.src), Word(matched.group(2), word.src)]  # type: ignore[union-attr]
+                continue
+            if switch in _MSBUILD_LOADS:
+                destructive(call, "runs-program", f"dotnet {shorten(value, 50)} loads a logger assembly into MSBuild.")
+                return
+            if switch in _MSBUILD_WRITES:
+                for target in _msbuild_written(switch, matched.group(2)):  # type: ignore[union-attr]
+                    call.write(Word(target, target), f"{call.name} -{switch}:")
+                continue
+            kept.append(word)
+        call.args = kept
+        inner(call)
+
+    handler.__name__ = "dotnet_switches"
+    return handler
+
+
+_ENVIRONMENT_FORMS = ("-e:", "-e=", "--environment:", "--environment=")
+
+
+def _switch_value(words: list[Word], index: int) -> str | None:
+    """The value of the option at ``index``: attached after ``:``/``=``, or the next word (None: only known when it
+    runs, or missing)."""
+    value = words[index].value or ""
+    if value not in ("-e", "--environment"):
+        return value.split(":", 1)[1] if value.startswith(("-e:", "--environment:")) else value.split("=", 1)[1]
+    return words[index + 1].value if index + 1 < len(words) else None
+
+
+def _msbuild_written(switch: str, value: str) -> list[str]:
+    """The files an MSBuild writing switch's value names: ``LogFile=FILE`` parts, and for all but the file logger's
+    parameters (whose other parts are flags) a first part without ``=``."""
+    found: list[str] = []
+    for position, part in enumerate(value.split(";")):
+        key, eq, given = part.partition("=")
+        if eq and key.strip().lower() == "logfile":
+            found.append(given)
+        elif not eq and position == 0 and part and not switch.startswith(("flp", "fileloggerparameters")):
+            found.append(part)
+    return found
+
+
+def _runsettings(call: Call, words: list[Word]) -> None:
+    """``dotnet test -- KEY=VALUE ...``: destructive for a key outside :data:`_RUNSETTINGS_TUNING`."""
+    for word in words:
+        key = (word.value or "").partition("=")[0].lower()
+        if word.value is None or key not in _RUNSETTINGS_TUNING:
+            destructive(
+                call,
+                "runs-program",
+                f"dotnet test -- {shorten(word.src, 50)}: a RunSettings value may name test adapters, a host "
+                "program or data collectors the test run loads.",
+            )
+            return
 
 
 def webpack_clean(base: Handler) -> Handler:
