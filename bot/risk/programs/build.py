@@ -1738,6 +1738,68 @@ _GO_PROGRAM_FLAGS = (
 _GO_LINKER_PROGRAMS = ("-extld", "-extar")
 
 
+#: Flags of ``go tool compile``, ``go tool asm`` and ``go tool link`` that go passes on from ``-gcflags``,
+#: ``-asmflags``, ``-ldflags`` (``go help build``) and that only tune the code made or print: stripping and symbol
+#: values (link ``-s``, ``-w``, ``-X``, ``-buildid``, ``-linkmode``, ``-compressdwarf``), optimisation and debug output
+#: (compile ``-N``, ``-l``, ``-m``, ``-d``, ``-B``, ``-C``, ``-S``, ``-e``, ``-live``, ``-wb``, ``-smallframes``,
+#: ``-dwarf``, ``-c``, ``-lang``, ``-spectre``; asm ``-S``, ``-debug``), and the race, memory and address sanitizers.
+#: The tool's later flag wins over the one go gives (go's flag package), so ``-o``, the profiles, ``-importcfg``,
+#: ``-I``, ``-L``, ``-r``, ``-tmpdir`` choose where it writes or what code it links: not listed.
+_GO_TOOL_TUNING = frozenset({
+    "s", "w", "X", "buildid", "linkmode", "compressdwarf", "v", "strictdups", "checklinkname", "bindnow", "race",
+    "msan", "asan", "N", "l", "m", "d", "B", "C", "S", "e", "h", "live", "wb", "smallframes", "dwarf",
+    "dwarflocationlists", "c", "lang", "spectre", "std", "complete", "nolocalimports", "debug", "dynlink", "shared",
+    "K", "W", "j",
+})  # fmt: skip
+_GO_TOOL_OPTIONS = ("gcflags", "ldflags", "asmflags")
+
+
+def _go_tool_flag(rest: list[Word]) -> str | None:
+    """The first tool flag outside :data:`_GO_TOOL_TUNING` in ``-gcflags``/``-asmflags``/``-ldflags`` values
+    (attached with ``=`` or the next word, one or two dashes, each value after an optional ``PATTERN=`` package
+    pattern, split as go splits it: spaces, quotes kept together), or None. A value only known when it runs is
+    left to the caller's check of unknown words."""
+    for index, word in enumerate(rest):
+        value = word.value or ""
+        if value == "--":
+            return None
+        name, eq, given = value.lstrip("-").partition("=")
+        if not value.startswith("-") or name not in _GO_TOOL_OPTIONS:
+            continue
+        if not eq:
+            given = (rest[index + 1].value or "") if index + 1 < len(rest) else ""
+        if not given.startswith("-") and "=" in given.split(" ", 1)[0]:
+            given = given.split("=", 1)[1]  # all=-N -l, ./...=-m
+        try:
+            tokens = shlex.split(given)
+        except ValueError:
+            return given
+        for token in tokens:
+            if token.startswith("-") and token.lstrip("-").split("=", 1)[0] not in _GO_TOOL_TUNING:
+                return token
+    return None
+
+
+def _go_replaced_outside(words: list[Word]) -> str | None:
+    """The ``-replace=OLD=NEW`` value of ``go mod edit`` (go help mod edit) whose NEW is a directory path (go.mod
+    reference: a replacement starting with ``./``, ``../`` or ``/``) leaving the directory it runs in (absolute,
+    ``..``, ``~``), or None; an unknown value counts."""
+    for index, word in enumerate(words):
+        value = word.value
+        if value is None:
+            continue
+        if value.lstrip("-").startswith("replace"):
+            given: str | None = value.split("=", 1)[1] if "=" in value else None
+            if "=" not in value:
+                given = words[index + 1].value if index + 1 < len(words) else ""
+            if given is None:
+                return words[index + 1].src if index + 1 < len(words) else value
+            new = given.split("=", 1)[1] if "=" in given else ""
+            if new.startswith(("/", "~")) or new == ".." or new.startswith("../") or "/../" in new:
+                return given
+    return None
+
+
 def _go_generate(call: Call, rest: list[Word]) -> None:
     """go generate (go help generate): runs the ``//go:generate`` directives of the packages' files, each in its
     file's directory; graded line by line as the recipe book reads them (recipes.GO_GENERATE), as a Makefile's
@@ -1827,6 +1889,15 @@ def go(call: Call) -> None:
                 call, "runs-program", f"go {command} -ldflags {shorten(value, 40)} names the linker program it runs."
             )
             return
+    unknown = _go_tool_flag(rest)
+    if unknown is not None:
+        destructive(
+            call,
+            "runs-program",
+            f"go {command} passes {shorten(unknown, 40)} to the compiler, assembler or linker: a tool flag that may "
+            "name a file it writes or code it loads (-o, -cpuprofile, -importcfg, -I, -L, -r).",
+        )
+        return
     if command is None:
         refuse(call, "a go command only known when it runs" if words else "go without a command")
     elif command == "generate":
@@ -1883,6 +1954,15 @@ def go(call: Call) -> None:
             if action == "tidy":
                 workspace_write(call, "go mod tidy changes go.mod and go.sum.")
         elif action in ("init", "edit", "vendor"):
+            outside = _go_replaced_outside(rest[1:]) if action == "edit" else None
+            if outside is not None:
+                destructive(
+                    call,
+                    "runs-program",
+                    f"go mod edit -replace {shorten(outside, 50)}: every later go build or test of the module compiles "
+                    "and runs that code, outside the workspace, which FlyBot does not read.",
+                )
+                return
             if action == "vendor":
                 # go help mod vendor: "-o" names the vendor directory, removed and rewritten.
                 _output_options(call, rest[1:], frozenset({"-o"}), "go mod vendor", dashes=True)
