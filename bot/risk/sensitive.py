@@ -679,6 +679,7 @@ def may_name_secret(text: str) -> bool:
     costs the word-by-word look), never no for text naming one."""
     return (
         any(word in text for word in _SECRET_PATH_WORDS)
+        or ".env" in text.lower()  # env_file: .ENV is .env where the file system ignores case
         or any(word in text for word in _TOOL_CREDENTIAL_WORDS)
         or (any(c in text for c in "*?[{") and any(c in text for c in "~/."))  # a glob that may match one
         or ("$" in text and _SECRET_VARIABLE_TEXT.search(text) is not None)
@@ -1477,8 +1478,11 @@ def env_file(text: str) -> str | None:
     """What an environment file ``text`` (a path, or a glob that may name one by its last component: ``.env*``,
     ``*.env``) holds: "the project's secrets (an environment file)" for ``.env``, ``.env.NAME``, ``NAME.env`` and
     ``.envrc``; None for a template (a name part ``example``, ``sample``, ``template`` or ``dist``), for any other
-    name, and for a glob whose last component does not spell ``env`` (``*``, ``?*`` name any file: not judged here)."""
+    name, and for a glob whose last component does not spell ``env`` (``*``, ``?*`` name any file: not judged here).
+    A name in another case (``.ENV``, ``.Env.local``) is the same file where the file system ignores case."""
     name = text.rstrip("/").rsplit("/", 1)[-1]
+    if _GLOB.search(name) is None:
+        name = name.lower()  # .ENV is .env on a file system that ignores case (macOS's APFS, Windows' NTFS)
     if "env" not in name:
         return None
     if _GLOB.search(name) is not None:

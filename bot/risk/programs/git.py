@@ -686,6 +686,26 @@ def _read(g: _Git) -> None:
         _tracked_secrets(g, specs)
     if g.sub == "diff":
         _staged_diff(g)
+    if g.sub == "grep" and any(
+        v is not None and (long_is(v, "--no-index") or long_is(v, "--untracked")) for v in g.values()
+    ):
+        _grep_working_files(g)
+
+
+def _grep_working_files(g: _Git) -> None:
+    """git-grep(1): ``--no-index`` searches the files of the current directory "similar to running the regular
+    grep(1) utility with its -r option" (ignored files too, but for ``--exclude-standard``), ``--untracked`` adds the
+    untracked files (ignored ones with ``--no-exclude-standard``): a secret file below the directory it runs in (the
+    recipe book's ``secrets`` question, as for ``grep -r``; git skips ``.git`` itself) is a ``secret-read``. Pathspecs
+    are not followed (fail closed: the whole directory counts)."""
+    found = g.call.g.secret_files_below(".", keep=lambda below: below.split("/", 1)[0] != ".git")
+    if found is not None:
+        g.call.flag(
+            R.NETWORK,
+            "secret-read",
+            f"git grep searches the files below the directory it runs in, beyond those git tracks: {found}; the "
+            "lines it prints go to the model.",
+        )
 
 
 def _staged_diff(g: _Git) -> None:
