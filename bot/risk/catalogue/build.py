@@ -53,6 +53,7 @@ CATALOGUE: dict[str, object] = {
     },
     "cmake": {
         "source": "cmake(1) (CMake 3.30): Generate a Project Buildsystem, Build a Project, Install a Project, -E, -P",
+        "guard": "build:cmake_native",  # cmake --build DIR -- ARGS: the native build tool's own options
         "grade": "build",
         "options": _CMAKE_BUILD
         + " --build=project -j= --parallel --parallel=* -t= --target= --config= --clean-first:build "

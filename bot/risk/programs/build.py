@@ -3224,6 +3224,36 @@ def _runsettings(call: Call, words: list[Word]) -> None:
             return
 
 
+#: Native build tool options after ``cmake --build DIR --`` that only set parallelism, keep-going, load or
+#: verbosity (make(1) ``-j``, ``-k``, ``-l``, ``-s``, ``--no-print-directory``, ``VERBOSE=1`` of CMake's Makefiles;
+#: the ninja manual ``-j N``, ``-k N``, ``-l N``, ``-v``).
+_CMAKE_NATIVE = re.compile(r"-j[0-9]*|-k[0-9]*|-l[0-9.]*|-[sv]|--no-print-directory|--verbose|VERBOSE=1|[0-9.]+")
+
+
+def cmake_native(base: Handler) -> Handler:
+    """cmake(1) "Build a Project": ``--`` "Pass remaining options to the native tool" (make, ninja): ``-f FILE``,
+    ``-C DIR``, ``SHELL=PROG`` or a target make reads from another makefile choose a recipe FlyBot does not read, so
+    any word there but :data:`_CMAKE_NATIVE` is destructive (``runs-program``)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        values = [w.value for w in call.args]
+        if "--" not in values or not any(v is not None and v.split("=", 1)[0] == "--build" for v in values):
+            return
+        for word in call.args[values.index("--") + 1 :]:
+            if word.value is None or not _CMAKE_NATIVE.fullmatch(word.value):
+                destructive(
+                    call,
+                    "runs-program",
+                    f"cmake --build ... -- {show(word)}: an option of the native build tool (make -f, -C, SHELL=) "
+                    "may choose a recipe or program FlyBot does not read.",
+                )
+                return
+
+    handler.__name__ = "cmake_native"
+    return handler
+
+
 def webpack_clean(base: Handler) -> Handler:
     """webpack-cli 5 (webpack.js.org/api/cli; webpack "Output", ``output.clean``): ``--output-clean`` "Clean the
     output directory before emit" (``--output-clean-keep`` too, keeping what it matches), so the directory
