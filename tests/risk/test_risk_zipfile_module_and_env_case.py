@@ -52,7 +52,7 @@ def test_archives_to_a_file_and_other_names_keep_their_grade(tmp_path: Path, com
 
 
 @pytest.mark.parametrize(
-    "command", ["git grep --no-index AWS", "git grep --untracked AWS", "git grep --no-ind -n KEY -- src"]
+    "command", ["git grep --no-index AWS", "git grep --untracked AWS", "git grep --no-ind -n KEY -- . src"]
 )
 def test_git_grep_beyond_the_tracked_files_reads_the_env_file(tmp_path: Path, command: str) -> None:
     ws = project(tmp_path, {**FILES, ".gitignore": ".env\n"})
@@ -60,6 +60,7 @@ def test_git_grep_beyond_the_tracked_files_reads_the_env_file(tmp_path: Path, co
     git("add", "src", ".gitignore", cwd=ws)
     assert graded(command, ws)[0] == RiskLevel.NETWORK, graded(command, ws)
     assert graded("git grep AWS", ws)[0] == RiskLevel.READ_ONLY
+    assert graded("git grep --no-index AWS -- src", ws)[0] == RiskLevel.READ_ONLY  # no secret below src
 
 
 def test_git_grep_beyond_the_tracked_files_without_a_secret_file_only_reads(tmp_path: Path) -> None:
