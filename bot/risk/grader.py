@@ -1380,7 +1380,8 @@ _PS_FORMATS = frozenset({"-o", "-O", "--format", "o", "O"})
 
 def _ps_environment(values: list[str | None]) -> bool:
     """True when ``ps values...`` prints processes' environments: the BSD option ``e`` ("Show the environment
-    after the command", ps(1) procps-ng) in a cluster of BSD letters (``ps auxe``, ``ps eww``), or an output
+    after the command", ps(1) procps-ng) in a cluster of BSD letters (``ps auxe``, ``ps eww``), macOS's ``-E``
+    ("Display the environment as well", ps(1) of macOS and FreeBSD; procps-ng has no ``-E``), or an output
     format naming ``env``/``environ``; a word only known when it runs may be either."""
     taking: str | None = None
     for value in values:
@@ -1405,6 +1406,8 @@ def _ps_environment(values: list[str | None]) -> bool:
             continue
         if value.startswith("-"):
             for index, letter in enumerate(value[1:], start=1):
+                if letter == "E":  # macOS ps(1): "-E Display the environment as well"
+                    return True
                 if "-" + letter in _PS_VALUES:
                     if index == len(value) - 1:
                         taking = "-" + letter

@@ -668,7 +668,8 @@ _SECRET_PATH_WORDS = (
     "REDENTIAL", "creds", "CREDS", "pikey", "PIKEY", ".railway", ".render", ".stripe", ".doppler", ".infisical",
     ".jira.d", ".cursor", ".continue", ".electrum", ".wakatime", ".aider", "Account", "ACCOUNT", "adminsdk",
     "key.json", "Key.json", "KEY.json", "keys.json", "keyfile", "sa.json", "SA.json", "vault_pass", "vault-pass", "VAULT_PASS",
-    "muttrc", "hut/", "key.properties", "keystore.properties", "flyway.conf", "flyway.toml",
+    "muttrc", "hut/", "key.properties", "keystore.properties", "flyway.conf", "flyway.toml", "wp-config",
+    "LocalSettings", "config/parameters.yml",
 )  # fmt: skip
 _SECRET_VARIABLE_TEXT = Regex(
     r"\$\{?!|\$\{?[A-Za-z_]*(?:SECRET|TOKEN|PASS|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE|KEY|DSN|"
@@ -683,6 +684,7 @@ def may_name_secret(text: str) -> bool:
     costs the word-by-word look), never no for text naming one."""
     return (
         any(word in text for word in _SECRET_PATH_WORDS)
+        or ".env" in text.lower()  # env_file: .ENV is .env where the file system ignores case
         or any(word in text for word in _TOOL_CREDENTIAL_WORDS)
         or (any(c in text for c in "*?[{") and any(c in text for c in "~/."))  # a glob that may match one
         or ("$" in text and _SECRET_VARIABLE_TEXT.search(text) is not None)
@@ -1508,8 +1510,11 @@ def env_file(text: str) -> str | None:
     """What an environment file ``text`` (a path, or a glob that may name one by its last component: ``.env*``,
     ``*.env``) holds: "the project's secrets (an environment file)" for ``.env``, ``.env.NAME``, ``NAME.env`` and
     ``.envrc``; None for a template (a name part ``example``, ``sample``, ``template`` or ``dist``), for any other
-    name, and for a glob whose last component does not spell ``env`` (``*``, ``?*`` name any file: not judged here)."""
+    name, and for a glob whose last component does not spell ``env`` (``*``, ``?*`` name any file: not judged here).
+    A name in another case (``.ENV``, ``.Env.local``) is the same file where the file system ignores case."""
     name = text.rstrip("/").rsplit("/", 1)[-1]
+    if _GLOB.search(name) is None:
+        name = name.lower()  # .ENV is .env on a file system that ignores case (macOS's APFS, Windows' NTFS)
     if "env" not in name:
         return None
     if _GLOB.search(name) is not None:
@@ -1581,6 +1586,10 @@ _SECRET_NAMES: tuple[tuple[Regex, str], ...] = (
     # Flyway "Configuration Files" (flyway.conf) and "TOML Configuration File" (flyway.toml): the settings Flyway
     # reads, its database user and password (flyway.password, [environments.NAME] password) among them
     (Regex(r"^flyway\.(?:conf|toml)$"), "Flyway's database password"),
+    # WordPress "Editing wp-config.php": DB_PASSWORD and the authentication keys and salts; MediaWiki "Manual:
+    # LocalSettings.php": $wgDBpassword, $wgSecretKey
+    (Regex(r"^wp-config\.php$"), "WordPress' database password and keys"),
+    (Regex(r"^LocalSettings\.php$"), "MediaWiki's database password and secret key"),
 )
 #: Name parts of an encrypted file or a template, which hold no secret in clear: SOPS's ``secrets.enc.yaml``,
 #: gpg(1)'s ``.gpg``/``.asc``, age(1)'s ``.age``, Rails' ``.enc`` (:func:`_named`; the names above that say only
@@ -1604,6 +1613,7 @@ _NAMED_EXAMPLES = (
     ("local.settings.json", "local.settings"), ("gcp-key.json", "key"), ("prod-sa.json", "sa"),
     ("token.pickle", "token"), (".vault_pass.txt", "vault"), ("key.properties", "key"),
     ("keystore.properties", "keystore"), ("flyway.conf", "flyway"), ("flyway.toml", "flyway"),
+    ("wp-config.php", "wp-config"), ("LocalSettings.php", "LocalSettings"),
 )  # fmt: skip
 
 
@@ -1636,7 +1646,9 @@ def named_secret(text: str) -> str | None:
     variable definitions files), Azure Functions' ``local.settings.json`` ("Local settings file"), ``.secrets`` and
     ``.secrets.*`` (act's ``--secret-file`` default), Android's signing passwords ``key.properties`` and
     ``keystore.properties`` (Android "Sign your app", Flutter "Build and release an Android app"), Flyway's
-    ``flyway.conf`` and ``flyway.toml`` (Flyway "Configuration Files": the database password), none of these when a name part says encrypted or template
+    ``flyway.conf`` and ``flyway.toml`` (Flyway "Configuration Files": the database password), WordPress'
+    ``wp-config.php``, MediaWiki's ``LocalSettings.php``, Symfony's ``config/parameters.yml`` (each a database
+    password and the application's secret keys in clear), none of these when a name part says encrypted or template
     (``.enc``, ``.sops``, ``.gpg``, ``.asc``, ``.age``, ``.example``...). ``secrets.yaml`` is not among them: SOPS keeps encrypted files under that name. Public halves
     stay public (``id_rsa.pub``, ``*.crt``, ``*.csr``), and so does an encrypted file without its key
     (``credentials.yml.enc``). A repository's ``config`` or ``config.worktree`` below a ``.git`` directory
@@ -1670,6 +1682,8 @@ def named_secret(text: str) -> str | None:
             return found
         if parts[-2:] == ["config", "secrets.yml"]:
             return "a Rails application's secrets (config/secrets.yml, in clear before Rails 5.2)"
+        if parts[-2:] == ["config", "parameters.yml"]:  # Symfony 2-3 "Configuring the Database" (app/config/)
+            return "a Symfony application's database password and secret (config/parameters.yml)"
     return _named(name)
 
 

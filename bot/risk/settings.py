@@ -2262,11 +2262,15 @@ def _cargo_alias(root: str, places: list[str], name: str) -> list[tuple[str, str
 #: JVM options that load code from a path (java(1): ``-javaagent:JAR[=OPTIONS]``, ``-agentpath:LIB[=OPTIONS]``,
 #: ``-Xbootclasspath/a:PATHS``), and system properties naming code a launcher loads (Maven "Configuring Maven"
 #: ``maven.ext.class.path``, core extensions; ``maven.repo.local``, the repository its plugins come from; Gradle
-#: "Build Environment" ``org.gradle.java.home``, the JDK it runs).
+#: "Build Environment" ``org.gradle.java.home``, the JDK it runs, and ``gradle.user.home``, whose ``init.d`` scripts run
+#: before every build, as ``--gradle-user-home``; Maven 4 "Configuring Maven" ``maven.user.settings``,
+#: ``maven.installation.settings``, ``maven.user.conf``, ``maven.installation.conf`` and ``maven.conf``, the settings
+#: and extensions it loads, as ``-s``/``-gs``).
 _JVM_PATH_OPTIONS = ("-javaagent:", "-agentpath:", "-Xbootclasspath/a:", "-Xbootclasspath/p:", "-Xbootclasspath:")
 _JVM_PATH_PROPERTIES = frozenset({
     "maven.ext.class.path", "maven.repo.local", "org.gradle.java.home", "org.gradle.java.installations.paths",
-    "java.library.path", "java.ext.dirs", "java.endorsed.dirs",
+    "java.library.path", "java.ext.dirs", "java.endorsed.dirs", "gradle.user.home", "maven.user.settings",
+    "maven.installation.settings", "maven.user.conf", "maven.installation.conf", "maven.conf",
 })  # fmt: skip
 #: Maven options naming a file it reads settings or a project from (maven.apache.org "CLI options").
 _MAVEN_FILE_OPTIONS = frozenset({

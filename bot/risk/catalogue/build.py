@@ -56,6 +56,7 @@ CATALOGUE: dict[str, object] = {
     },
     "cmake": {
         "source": "cmake(1) (CMake 3.30): Generate a Project Buildsystem, Build a Project, Install a Project, -E, -P",
+        "guard": "build:cmake_native",  # cmake --build DIR -- ARGS: the native build tool's own options
         "grade": "build",
         "options": _CMAKE_BUILD
         + " --build=project -j= --parallel --parallel=* -t= --target= --config= --clean-first:build "
@@ -312,7 +313,7 @@ CATALOGUE: dict[str, object] = {
         "source": "dotnet CLI reference (learn.microsoft.com/dotnet/core/tools) (.NET 8)",
         # MSBuild "Customize your build": Directory.Build.props/.targets are searched upward and imported
         "above": "Directory.Build.props Directory.Build.targets Directory.Packages.props",
-        "guard": "build:msbuild_properties",  # -p:NAME=VALUE: MSBuild properties (tool paths, imported targets)
+        "guard": "build:dotnet_switches",  # -p:NAME=VALUE (tool paths, imported targets), logs, loggers, -e
         "options": "--info --list-sdks --list-runtimes --version -h --help -d --diagnostics",
         "grade": "read",
         "commands": {

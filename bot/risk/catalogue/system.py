@@ -402,11 +402,12 @@ CATALOGUE: dict[str, object] = {
     },
     "rpm": {
         "source": "rpm(8) (RPM 4.19): -q/-V/-K query and verify; -i/-U/-F install a package file, running its "
-        "%pre/%post scriptlets as root (as dpkg -i runs maintainer scripts), -e erases",
+        "%pre/%post scriptlets as root (as dpkg -i runs maintainer scripts), -e erases; --import adds a public key "
+        "packages are checked against: every package it signed is trusted",
         "grade": "read",
         "open": True,
         "options": "-i:runs --install:runs -U:runs --upgrade:runs -F:runs --freshen:runs -e:delete "
-        "--erase:delete --import:system --initdb:system --rebuilddb:system --setperms:system "
+        "--erase:delete --import:source --initdb:system --rebuilddb:system --setperms:system "
         "--setugids:system --restore:system --setcaps:system --addsign:write --resign:write "
         "--delsign:write --root=:unknown --dbpath=:unknown --rcfile=:unknown "
         "--macros=:unknown --define=:unknown -D=:unknown --eval=:unknown -E=:unknown --pipe=:runs",

@@ -27,7 +27,7 @@ from bot.risk.reasons import shorten
 from bot.risk.recipes import GO_GENERATE, LIFECYCLE, MAKE_DRY_RUN, SETTINGS, UNKNOWN
 from bot.risk.sensitive import included_secret, secret_setting
 from bot.risk.settings import CARGO_ALIAS, CARGO_START, CARGO_TOOLCHAIN, CC_INCLUDES, OUTSIDE, PYTEST_PATH
-from bot.risk.walker import hijacks_environment
+from bot.risk.walker import environment_risk, hijacks_environment
 from bot.risk.words import Word, literal_word
 
 from .kit import (
@@ -1874,6 +1874,68 @@ _GO_PROGRAM_FLAGS = (
 _GO_LINKER_PROGRAMS = ("-extld", "-extar")
 
 
+#: Flags of ``go tool compile``, ``go tool asm`` and ``go tool link`` that go passes on from ``-gcflags``,
+#: ``-asmflags``, ``-ldflags`` (``go help build``) and that only tune the code made or print: stripping and symbol
+#: values (link ``-s``, ``-w``, ``-X``, ``-buildid``, ``-linkmode``, ``-compressdwarf``), optimisation and debug output
+#: (compile ``-N``, ``-l``, ``-m``, ``-d``, ``-B``, ``-C``, ``-S``, ``-e``, ``-live``, ``-wb``, ``-smallframes``,
+#: ``-dwarf``, ``-c``, ``-lang``, ``-spectre``; asm ``-S``, ``-debug``), and the race, memory and address sanitizers.
+#: The tool's later flag wins over the one go gives (go's flag package), so ``-o``, the profiles, ``-importcfg``,
+#: ``-I``, ``-L``, ``-r``, ``-tmpdir`` choose where it writes or what code it links: not listed.
+_GO_TOOL_TUNING = frozenset({
+    "s", "w", "X", "buildid", "linkmode", "compressdwarf", "v", "strictdups", "checklinkname", "bindnow", "race",
+    "msan", "asan", "N", "l", "m", "d", "B", "C", "S", "e", "h", "live", "wb", "smallframes", "dwarf",
+    "dwarflocationlists", "c", "lang", "spectre", "std", "complete", "nolocalimports", "debug", "dynlink", "shared",
+    "K", "W", "j",
+})  # fmt: skip
+_GO_TOOL_OPTIONS = ("gcflags", "ldflags", "asmflags")
+
+
+def _go_tool_flag(rest: list[Word]) -> str | None:
+    """The first tool flag outside :data:`_GO_TOOL_TUNING` in ``-gcflags``/``-asmflags``/``-ldflags`` values
+    (attached with ``=`` or the next word, one or two dashes, each value after an optional ``PATTERN=`` package
+    pattern, split as go splits it: spaces, quotes kept together), or None. A value only known when it runs is
+    left to the caller's check of unknown words."""
+    for index, word in enumerate(rest):
+        value = word.value or ""
+        if value == "--":
+            return None
+        name, eq, given = value.lstrip("-").partition("=")
+        if not value.startswith("-") or name not in _GO_TOOL_OPTIONS:
+            continue
+        if not eq:
+            given = (rest[index + 1].value or "") if index + 1 < len(rest) else ""
+        if not given.startswith("-") and "=" in given.split(" ", 1)[0]:
+            given = given.split("=", 1)[1]  # all=-N -l, ./...=-m
+        try:
+            tokens = shlex.split(given)
+        except ValueError:
+            return given
+        for token in tokens:
+            if token.startswith("-") and token.lstrip("-").split("=", 1)[0] not in _GO_TOOL_TUNING:
+                return token
+    return None
+
+
+def _go_replaced_outside(words: list[Word]) -> str | None:
+    """The ``-replace=OLD=NEW`` value of ``go mod edit`` (go help mod edit) whose NEW is a directory path (go.mod
+    reference: a replacement starting with ``./``, ``../`` or ``/``) leaving the directory it runs in (absolute,
+    ``..``, ``~``), or None; an unknown value counts."""
+    for index, word in enumerate(words):
+        value = word.value
+        if value is None:
+            continue
+        if value.lstrip("-").startswith("replace"):
+            given: str | None = value.split("=", 1)[1] if "=" in value else None
+            if "=" not in value:
+                given = words[index + 1].value if index + 1 < len(words) else ""
+            if given is None:
+                return words[index + 1].src if index + 1 < len(words) else value
+            new = given.split("=", 1)[1] if "=" in given else ""
+            if new.startswith(("/", "~")) or new == ".." or new.startswith("../") or "/../" in new:
+                return given
+    return None
+
+
 def _go_generate(call: Call, rest: list[Word]) -> None:
     """go generate (go help generate): runs the ``//go:generate`` directives of the packages' files, each in its
     file's directory; graded line by line as the recipe book reads them (recipes.GO_GENERATE), as a Makefile's
@@ -1963,6 +2025,15 @@ def go(call: Call) -> None:
                 call, "runs-program", f"go {command} -ldflags {shorten(value, 40)} names the linker program it runs."
             )
             return
+    unknown = _go_tool_flag(rest)
+    if unknown is not None:
+        destructive(
+            call,
+            "runs-program",
+            f"go {command} passes {shorten(unknown, 40)} to the compiler, assembler or linker: a tool flag that may "
+            "name a file it writes or code it loads (-o, -cpuprofile, -importcfg, -I, -L, -r).",
+        )
+        return
     if command is None:
         refuse(call, "a go command only known when it runs" if words else "go without a command")
     elif command == "generate":
@@ -2019,6 +2090,15 @@ def go(call: Call) -> None:
             if action == "tidy":
                 workspace_write(call, "go mod tidy changes go.mod and go.sum.")
         elif action in ("init", "edit", "vendor"):
+            outside = _go_replaced_outside(rest[1:]) if action == "edit" else None
+            if outside is not None:
+                destructive(
+                    call,
+                    "runs-program",
+                    f"go mod edit -replace {shorten(outside, 50)}: every later go build or test of the module compiles "
+                    "and runs that code, outside the workspace, which FlyBot does not read.",
+                )
+                return
             if action == "vendor":
                 # go help mod vendor: "-o" names the vendor directory, removed and rewritten.
                 _output_options(call, rest[1:], frozenset({"-o"}), "go mod vendor", dashes=True)
@@ -3148,6 +3228,166 @@ def _msbuild_switches(args: list[Word]) -> list[Word]:
             word = Word("-" + word.value[1:], word.src)
         out.append(word)
     return out
+
+
+#: MSBuild command-line reference (learn.microsoft.com/visualstudio/msbuild/msbuild-command-line-reference), the
+#: ``-NAME:VALUE`` switches dotnet build/test/publish/pack/run/msbuild pass on to MSBuild (names case-insensitive)
+#: that name a file MSBuild writes: ``-binaryLogger:[LogFile=]FILE``, ``-fileLoggerParameters[1-9]:LogFile=FILE``,
+#: ``-preprocess:FILE``, ``-outputResultsCache:FILE``, ``-profileEvaluation:FILE``, ``-getResultOutputFile:FILE``,
+#: ``-targets:FILE`` (the list of targets), with their short forms.
+_MSBUILD_WRITES = frozenset(
+    {"bl", "binarylogger", "pp", "preprocess", "orc", "outputresultscache", "profileevaluation",
+     "getresultoutputfile", "ts", "targets"}
+    | {f"{name}{n}" for name in ("flp", "fileloggerparameters") for n in ("", *"123456789")}
+)  # fmt: skip
+#: MSBuild ``-logger:[CLASS,]ASSEMBLY[;PARAMETERS]`` (``-l``) and ``-distributedLogger:CENTRAL*FORWARDING``
+#: (``-dl``) load a logger assembly into the build: code of the caller's choosing. (dotnet test's own
+#: ``-l|--logger`` names a VSTest logger and its parameters: the catalogue's ``pairs``.)
+_MSBUILD_LOADS = frozenset({"l", "logger", "dl", "distributedlogger"})
+#: MSBuild ``-restoreProperty:NAME=VALUE`` (``-rp``): properties of the restore, graded as ``-p:`` ones.
+_MSBUILD_RESTORE_PROPERTY = frozenset({"rp", "restoreproperty"})
+#: ``dotnet test -- KEY=VALUE``: RunSettings given on the command line ("dotnet test", "RunSettings arguments"),
+#: which may name test adapters, a host program or data collectors to load (``RunConfiguration.TestAdaptersPaths``,
+#: ``RunConfiguration.DotNetHostPath``) or a results directory. These keys only tune the run.
+_RUNSETTINGS_TUNING = frozenset(
+    name.lower()
+    for name in (
+        "RunConfiguration.MaxCpuCount", "RunConfiguration.DisableParallelization", "RunConfiguration.DisableAppDomain",
+        "RunConfiguration.TestSessionTimeout", "RunConfiguration.TreatNoTestsAsError",
+        "RunConfiguration.CollectSourceInformation", "RunConfiguration.TargetPlatform",
+        "MSTest.Parallelize.Workers", "MSTest.Parallelize.Scope", "NUnit.NumberOfTestWorkers", "NUnit.DefaultTimeout",
+        "NUnit.Where", "NUnit.StopOnError", "xUnit.MaxParallelThreads", "xUnit.ParallelizeTestCollections",
+        "xUnit.ParallelizeAssembly", "xUnit.DiagnosticMessages", "xUnit.StopOnFail",
+    )
+)  # fmt: skip
+_MSBUILD_COLON = re.compile(r"--?([A-Za-z]+[0-9]?):(.*)\Z", re.DOTALL)
+
+
+def dotnet_switches(base: Handler) -> Handler:
+    """dotnet's switches that reach past the project (then :func:`msbuild_properties`): an MSBuild switch naming a
+    file it writes (:data:`_MSBUILD_WRITES`: a write where it lands), loading a logger assembly
+    (:data:`_MSBUILD_LOADS`: destructive, ``runs-program``; dotnet test's own ``--logger:VALUE`` is read as
+    ``--logger VALUE``, the catalogue's ``pairs``), a restore
+    property (graded as ``-p:``); a response file (``@FILE``: System.CommandLine and MSBuild read further options
+    from it); ``dotnet test|run -e|--environment NAME=VALUE`` (the variable is set for the tests or the program: as
+    ``NAME=VALUE cmd``); ``dotnet test -- KEY=VALUE`` RunSettings outside :data:`_RUNSETTINGS_TUNING`. Switches
+    after ``--`` are the program's (dotnet run) or RunSettings (dotnet test)."""
+    inner = msbuild_properties(base)
+
+    def handler(call: Call) -> None:
+        words = call.args
+        sub = next((w.value for w in words if w.value is None or not w.value.startswith("-")), None)
+        kept: list[Word] = []
+        for index, word in enumerate(words):
+            value = word.value
+            if value == "--":
+                if sub == "test":
+                    _runsettings(call, words[index + 1 :])
+                kept += words[index:]
+                break
+            if value is None:
+                kept.append(word)
+                continue
+            if value.startswith("@"):
+                destructive(call, "runs-program", f"dotnet {show(word)} reads further options from a response file.")
+                return
+            if sub in ("test", "run") and (value in ("-e", "--environment") or value.startswith(_ENVIRONMENT_FORMS)):
+                given = _switch_value(words, index)
+                name = None if given is None else given.partition("=")[0]
+                risk = "an unknown variable" if name is None else environment_risk(name)
+                if risk is not None:
+                    destructive(call, "env-hijack", f"dotnet {sub} -e {shorten(given or word.src, 50)}: {risk}")
+                    return
+            matched = _MSBUILD_COLON.match(value)
+            switch = matched.group(1).lower() if matched else ""
+            if switch in _MSBUILD_RESTORE_PROPERTY:
+                kept.append(Word("-p:" + matched.group(2), word.src))  # type: ignore[union-attr]
+                continue
+            if sub == "test" and switch in ("l", "logger"):  # dotnet test --logger:trx;LogFileName=FILE
+                kept += [Word("--logger", word.src), Word(matched.group(2), word.src)]  # type: ignore[union-attr]
+                continue
+            if switch in _MSBUILD_LOADS:
+                destructive(call, "runs-program", f"dotnet {shorten(value, 50)} loads a logger assembly into MSBuild.")
+                return
+            if switch in _MSBUILD_WRITES:
+                for target in _msbuild_written(switch, matched.group(2)):  # type: ignore[union-attr]
+                    call.write(Word(target, target), f"{call.name} -{switch}:")
+                continue
+            kept.append(word)
+        call.args = kept
+        inner(call)
+
+    handler.__name__ = "dotnet_switches"
+    return handler
+
+
+_ENVIRONMENT_FORMS = ("-e:", "-e=", "--environment:", "--environment=")
+
+
+def _switch_value(words: list[Word], index: int) -> str | None:
+    """The value of the option at ``index``: attached after ``:``/``=``, or the next word (None: only known when it
+    runs, or missing)."""
+    value = words[index].value or ""
+    if value not in ("-e", "--environment"):
+        return value.split(":", 1)[1] if value.startswith(("-e:", "--environment:")) else value.split("=", 1)[1]
+    return words[index + 1].value if index + 1 < len(words) else None
+
+
+def _msbuild_written(switch: str, value: str) -> list[str]:
+    """The files an MSBuild writing switch's value names: ``LogFile=FILE`` parts, and for all but the file logger's
+    parameters (whose other parts are flags) a first part without ``=``."""
+    found: list[str] = []
+    for position, part in enumerate(value.split(";")):
+        key, eq, given = part.partition("=")
+        if eq and key.strip().lower() == "logfile":
+            found.append(given)
+        elif not eq and position == 0 and part and not switch.startswith(("flp", "fileloggerparameters")):
+            found.append(part)
+    return found
+
+
+def _runsettings(call: Call, words: list[Word]) -> None:
+    """``dotnet test -- KEY=VALUE ...``: destructive for a key outside :data:`_RUNSETTINGS_TUNING`."""
+    for word in words:
+        key = (word.value or "").partition("=")[0].lower()
+        if word.value is None or key not in _RUNSETTINGS_TUNING:
+            destructive(
+                call,
+                "runs-program",
+                f"dotnet test -- {shorten(word.src, 50)}: a RunSettings value may name test adapters, a host "
+                "program or data collectors the test run loads.",
+            )
+            return
+
+
+#: Native build tool options after ``cmake --build DIR --`` that only set parallelism, keep-going, load or
+#: verbosity (make(1) ``-j``, ``-k``, ``-l``, ``-s``, ``--no-print-directory``, ``VERBOSE=1`` of CMake's Makefiles;
+#: the ninja manual ``-j N``, ``-k N``, ``-l N``, ``-v``).
+_CMAKE_NATIVE = re.compile(r"-j[0-9]*|-k[0-9]*|-l[0-9.]*|-[sv]|--no-print-directory|--verbose|VERBOSE=1|[0-9.]+")
+
+
+def cmake_native(base: Handler) -> Handler:
+    """cmake(1) "Build a Project": ``--`` "Pass remaining options to the native tool" (make, ninja): ``-f FILE``,
+    ``-C DIR``, ``SHELL=PROG`` or a target make reads from another makefile choose a recipe FlyBot does not read, so
+    any word there but :data:`_CMAKE_NATIVE` is destructive (``runs-program``)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        values = [w.value for w in call.args]
+        if "--" not in values or not any(v is not None and v.split("=", 1)[0] == "--build" for v in values):
+            return
+        for word in call.args[values.index("--") + 1 :]:
+            if word.value is None or not _CMAKE_NATIVE.fullmatch(word.value):
+                destructive(
+                    call,
+                    "runs-program",
+                    f"cmake --build ... -- {show(word)}: an option of the native build tool (make -f, -C, SHELL=) "
+                    "may choose a recipe or program FlyBot does not read.",
+                )
+                return
+
+    handler.__name__ = "cmake_native"
+    return handler
 
 
 def webpack_clean(base: Handler) -> Handler:

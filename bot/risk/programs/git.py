@@ -686,6 +686,48 @@ def _read(g: _Git) -> None:
         _tracked_secrets(g, specs)
     if g.sub == "diff":
         _staged_diff(g)
+    if g.sub == "grep" and any(
+        v is not None and (long_is(v, "--no-index") or long_is(v, "--untracked")) for v in g.values()
+    ):
+        _grep_working_files(g)
+
+
+def _grep_working_files(g: _Git) -> None:
+    """git-grep(1): ``--no-index`` searches the files of the current directory "similar to running the regular
+    grep(1) utility with its -r option" (ignored files too, but for ``--exclude-standard``), ``--untracked`` adds the
+    untracked files (ignored ones with ``--no-exclude-standard``): a secret file below the directory it runs in (the
+    recipe book's ``secrets`` question, as for ``grep -r``; git skips ``.git`` itself) is a ``secret-read``. Each
+    pathspec after the pattern is looked below; one only known when it runs, or a glob, counts as the whole directory
+    (fail closed)."""
+    values = g.values()
+    specs: list[str] = []
+    pattern = not any(v is not None and (v in ("-e", "-f") or v.startswith(("--file", "-f"))) for v in values)
+    skip = after = False
+    for value in values:
+        if skip:
+            skip = False
+        elif value == "--":
+            after = True
+        elif not after and value is not None and value in _GREP_VALUES:
+            skip = True
+        elif not after and value is not None and value.startswith("-"):
+            continue
+        elif pattern and not after:
+            pattern = False
+        else:
+            specs.append("." if value is None or any(c in value for c in "*?[") else value)
+    found = None
+    for spec in specs or ["."]:
+        found = g.call.g.secret_files_below(spec, keep=lambda below: below.split("/", 1)[0] != ".git")
+        if found is not None:
+            break
+    if found is not None:
+        g.call.flag(
+            R.NETWORK,
+            "secret-read",
+            f"git grep searches the files below the directory it runs in, beyond those git tracks: {found}; the "
+            "lines it prints go to the model.",
+        )
 
 
 def _staged_diff(g: _Git) -> None:

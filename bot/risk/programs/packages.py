@@ -373,6 +373,7 @@ def dnf(base: Handler) -> Handler:
             for package in operands[1:]:
                 if _local_file(package, (".rpm",)):
                     _local(call, package)
+        _dnf_sources(call, operands, [w.value for w in words])
         cached = any(v in ("-C", "--cacheonly") for v in options + [w.value for w in words])
         verb = (
             " ".join(operands[:2])
@@ -386,6 +387,30 @@ def dnf(base: Handler) -> Handler:
 
     handler.__name__ = "dnf"
     return handler
+
+
+#: ``dnf config-manager`` words that only print (dnf-plugins-core config-manager: ``--dump``, ``--dump-variables``).
+_CONFIG_MANAGER_READS = frozenset({"config-manager", "--dump", "--dump-variables", "--help", "-h", "-q", "--quiet"})
+
+
+def _dnf_sources(call: Call, operands: list[str], values: list[str | None]) -> None:
+    """dnf's repository changes: ``config-manager`` (dnf-plugins-core: ``--add-repo URL``, ``--set-enabled``,
+    ``--setopt=REPO.gpgcheck=0 --save``; dnf5 ``addrepo``, ``setopt``, ``setvar``) but ``--dump``, and ``copr enable``
+    (a Copr project's repository) change where every later install gets its packages, as a file written to
+    ``/etc/yum.repos.d`` does: destructive on the host (``package-source``)."""
+    verb = operands[:2]
+    if verb[:1] == ["config-manager"]:
+        after = values[values.index("config-manager") :] if "config-manager" in values else values
+        if all(v in _CONFIG_MANAGER_READS for v in after) and len(after) > 1:
+            return
+    elif verb != ["copr", "enable"]:
+        return
+    call.flag(
+        RiskLevel.DESTRUCTIVE,
+        "package-source",
+        f"{call.name} {' '.join(verb)} changes the repositories every later install gets its packages from.",
+        contained_level=RiskLevel.WORKSPACE_WRITE,
+    )
 
 
 _PACMAN_RUNS = ("--config", "--hookdir")

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 
 from bot.risk.grader import Call, Handler
-from bot.risk.paths import Where
+from bot.risk.paths import OUTPUT_SINKS, Where
 from bot.risk.reasons import shorten
 from bot.risk.settings import MODULE
 from bot.risk.words import Word, literal_word
@@ -421,7 +421,8 @@ def _archive_option(value: str, names: Iterable[str]) -> str | None:
 
 def _archive_module(call: Call, name: str, rest: list[Word]) -> None:
     """``python -m zipfile``/``python -m tarfile`` (:data:`_ARCHIVE_COMMANDS`): graded by what each command
-    writes; an option not listed, or a word only known when it runs, is refused."""
+    writes, and ``-c``'s files as tar's are read (Grader.read_below); an option not listed, or a word only known when
+    it runs, is refused."""
     label = f"{call.name} -m {name}"
     command: str | None = None
     operands: list[Word] = []
@@ -450,6 +451,11 @@ def _archive_module(call: Call, name: str, rest: list[Word]) -> None:
         read_only(call, f"{label} only lists or tests an archive.")
     elif command == "create" and operands:
         call.write(operands[0], f"{label} -c writes the archive")
+        # each file added is read with everything below it (the CLI adds a directory's tree, as tar -c does); an
+        # archive written to standard output (/dev/stdout, /dev/fd/1) goes to the model with every file's content
+        printed = operands[0].value in OUTPUT_SINKS
+        for word in operands[1:]:
+            call.g.read_below(call.rec, call.scope, label, word, None, printed=printed)
     elif command == "extract" and operands:
         dest = operands[1] if len(operands) > 1 else literal_word(".")
         unpacks(call, dest, f"{label} -e extracts into")
