@@ -1312,6 +1312,7 @@ _PIP_GLOBAL_VALUES = frozenset({
     "-e", "--editable", "-t", "--target", "--prefix", "--root", "--src", "-d", "--dest", "-w", "--wheel-dir",
     "--platform", "--python-version", "--implementation", "--abi", "--upgrade-strategy", "-f", "--find-links",
     "--no-binary", "--only-binary", "--progress-bar", "--report", "--config-settings", "-C", "--global-option",
+    "--editor",
 })  # fmt: skip
 #: pip flags spelled like the start of a value option above, so never read as its abbreviation (optparse: an
 #: exact name wins): ``install -U, --upgrade`` (not ``--upgrade-strategy``), ``install --pre`` (not ``--prefix``),
@@ -1438,6 +1439,13 @@ def pip(call: Call) -> None:
         read_only(call, f"pip {command or ''} only reads.".replace("  ", " "))
     elif command in ("search", "index"):
         network(call, f"pip {command} queries an index.")
+    elif command == "config" and any(
+        w.value is not None and len(n := w.value.split("=", 1)[0]) >= 3 and "--editor".startswith(n) for w in call.args
+    ):
+        # pip config "--editor <editor>: Editor to use to edit the file" (pip.pypa.io "pip config"): it names a
+        # program pip runs, whatever the action; optparse takes any unambiguous abbreviation, and pip config has no
+        # other option spelled --e..., so --edit and --edi are --editor there
+        destructive(call, "runs-program", "pip config --editor names a program pip runs.")
     elif command in ("config", "cache"):
         action = found.operands[1].value if len(found.operands) > 1 else None
         keys = [w.value or "" for w in found.operands[2:]]
