@@ -474,7 +474,10 @@ CATALOGUE: dict[str, object] = {
                     "show-dependencies describe dump-package": {"grade": "build", "open": True},  # Package.swift runs
                     "clean": {"grade": "delete", "open": True},
                     "reset purge-cache": {"grade": "delete", "open": True},
-                    "edit unedit": {"grade": "write", "open": True},
+                    # swift package edit --help: "--path <path> Create or use the checkout at this path": the
+                    # dependency is built from that checkout, its Package.swift evaluated (Swift code) from then on
+                    "edit": {"grade": "write", "open": True, "options": "--path=project"},
+                    "unedit": {"grade": "write", "open": True},
                 }
             },
             "format": {"grade": "build", "open": True},
@@ -502,7 +505,11 @@ CATALOGUE: dict[str, object] = {
     "ghc": {
         "source": "GHC User's Guide: Using GHC, Flag reference (GHC 9.8)",
         "grade": "build",
-        "options": "-o=out -odir=out -hidir=out -outputdir=out -O -O0 -O1 -O2 -c -i* -W* -f* -X* -threaded "
+        # GHC User's Guide "Template Haskell": splices run at compile time with full IO (runIO), so a source file
+        # or a -i search directory (where imported modules are found) outside the workspace is code run from there
+        "operands": "project",
+        "guard": "build:ghc_search_path",
+        "options": "-o=out -odir=out -hidir=out -outputdir=out -O -O0 -O1 -O2 -c -i*=project -W* -f* -X* -threaded "
         "-rtsopts* -package= -main-is= --make -e=:runs --interactive:runs -pgm*:unknown -opt*:unknown "
         "-plugin-package=:runs -fplugin=:runs -dynamic -static -v -v* --version --numeric-version",
     },
@@ -580,7 +587,11 @@ CATALOGUE: dict[str, object] = {
                 "--timeout= --max-cases= --max-failures= --max-requires= --partitions= --slowest= --export-coverage=",
             },
             "deps.get deps.update": {"grade": "fetch", "open": True},
-            "local.hex local.rebar archive.install": {"grade": "install", "open": True},  # into ~/.mix
+            "local.hex local.rebar": {"grade": "install", "open": True},  # into ~/.mix
+            # mix help archive.install: "mix archive.install archive.ez", "mix archive.install path/to/archive.ez":
+            # a local archive (or, without one, the project's) is built or installed into ~/.mix; one outside the
+            # workspace is code from there
+            "archive.install": {"grade": "install", "open": True, "operands": "project"},
             "deps.clean clean": {"grade": "delete", "open": True},
             "deps deps.tree help": {"grade": "build", "open": True},
             # hexdocs.pm/hex/Mix.Tasks.Hex.Outdated: "Shows all Hex dependencies that have newer versions in the

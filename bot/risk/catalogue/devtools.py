@@ -695,8 +695,11 @@ CATALOGUE: dict[str, object] = {
         "source": "prove(1) (Test::Harness 3.48): runs the test scripts",
         "grade": "build",
         "open": True,
+        # prove(1): the operands are the test files or directories it runs; -I adds a library path its tests load
+        # modules from
+        "operands": "project",
         "options": "--exec=:runs -e=:runs --rc=project --state=*:build --archive=out -M=:unknown -P=:unknown "
-        "--source=:unknown",
+        "--source=:unknown -I*=project",
     },
     "gfortran gfortran-13 gfortran-14": {
         "source": "gfortran(1) (GCC 14), the Fortran front end of gcc (gcc(1) options)",

@@ -301,14 +301,21 @@ CATALOGUE: dict[str, object] = {
             "version": {"grade": "read", "open": True},
             "outdated": {"grade": "network", "open": True},
             "lock cache package": {"grade": "fetch", "open": True},
-            "init gem binstubs": {"grade": "write", "open": True},
+            # bundle-init(1) --gemspec=GEMSPEC: the Gemfile is made from that gemspec, which Bundler evaluates (Ruby);
+            # bundle-binstubs(1) --path: "The location to install the specified binstubs to"; bundle-gem(1)
+            # --edit=EDITOR opens the new gemspec in that editor
+            "init": {"grade": "write", "open": True, "options": "--gemspec=project"},
+            "gem": {"grade": "write", "open": True, "options": "-e=:runs --edit=:runs"},
+            "binstubs": {"grade": "write", "open": True, "options": "--path=out"},
             "clean pristine": {"grade": "delete", "open": True},
             "open console": "runs",
+            # bundle-config(1): "bundle config" with no arguments lists every setting, as list does, and get prints
+            # one; a gem server's credentials are settings (bundle config set gems.example.com user:password)
             "config": {
-                "grade": "home",
+                "grade": "secret",
                 "open": True,
                 "commands": {
-                    "list get": "read",
+                    "list get": "secret",
                     # --local writes the application's .bundle/config, not ~/.bundle/config (bundle-config(1))
                     "set": {
                         "grade": "home",

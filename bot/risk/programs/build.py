@@ -3625,3 +3625,28 @@ def hlint_refactor_options(base: Handler) -> Handler:
 
     handler.__name__ = "hlint_refactor_options"
     return handler
+
+
+def ghc_search_path(base: Handler) -> Handler:
+    """GHC's ``-i<dir>[:<dir>]*`` (GHC User's Guide, "The search path": "add <dir>, <dir2>, etc. to the import
+    path") is a colon-separated list: a module imported from a directory outside the workspace is code whose
+    Template Haskell splices run while compiling, so any such directory (or one under ``~``) is destructive
+    (``project-outside-workspace``), as the catalogue's ``-i*=project`` grades a single one."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        for word in call.args:
+            value = word.value
+            if value is None or not value.startswith("-i") or ":" not in value:
+                continue
+            for part in value[2:].split(":"):
+                if part and (part.startswith("~") or call.where(literal_word(part)) is not Where.WORKSPACE):
+                    destructive(
+                        call,
+                        "project-outside-workspace",
+                        f"{call.name} -i names {shorten(part, 60)}, outside the workspace: modules imported from "
+                        "there are compiled, their Template Haskell run, code FlyBot does not read.",
+                    )
+                    return
+
+    return handler
