@@ -822,7 +822,11 @@ def _pytest_addopts(root: str, places: list[str]) -> list[tuple[str, str]]:
                         if os.path.lexists(conftest):
                             found.append((conftest, shlex.quote(conftest)))
                 return found
-    return []
+    # with no configuration file anywhere, pytest before 8.0 probed for conftest.py files "all the way to the root
+    # directory of the filesystem" (pytest 8.0 changelog, #11043: since then the cutoff is the rootdir); which pytest
+    # runs is not known, so each conftest.py above the workspace is imported too
+    conftests = [os.path.join(directory, "conftest.py") for directory in _above(root)]
+    return [(conftest, shlex.quote(conftest)) for conftest in conftests if os.path.lexists(conftest)]
 
 
 def _found_above(root: str, places: list[str], names: list[str]) -> list[tuple[str, str]]:

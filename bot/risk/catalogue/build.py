@@ -466,7 +466,14 @@ CATALOGUE: dict[str, object] = {
         "source": "Swift Package Manager usage (swift.org/documentation/package-manager; swift build/test/run/package --help, Swift 5.10)",
         "options": "--version:read -h --help --package-path=project",
         "commands": {
-            "build test run": {"grade": "build", "open": True, "options": _SWIFT_BUILD_OPTIONS},
+            # SwiftPM looks for Package.swift (Swift code it runs) in the directory it runs in and each one above
+            # ("Could not find Package.swift in this directory or any of its parent directories")
+            "build test run": {
+                "grade": "build",
+                "open": True,
+                "options": _SWIFT_BUILD_OPTIONS,
+                "above": "Package.swift",
+            },
             "package": {
                 "commands": {
                     "init": {"grade": "write", "open": True},
@@ -515,6 +522,9 @@ CATALOGUE: dict[str, object] = {
     },
     "cabal": {
         "source": "Cabal user guide: cabal-install commands (cabal.readthedocs.io) (cabal 3.10)",
+        # cabal.project "is searched for in the current directory and its parents": its packages (and their
+        # Setup.hs, Template Haskell) are what cabal builds
+        "above": "cabal.project",
         # cabal-install "Global configuration" / "Configuring builds": -w/--with-compiler, --with-hc-pkg and
         # --with-PROG name the compiler and the programs a build runs (a path: a program of the caller's choosing);
         # --ghc-options pass GHC flags, which can name programs too (-pgmL, -pgmF, -fplugin); --builddir is written
@@ -541,6 +551,9 @@ CATALOGUE: dict[str, object] = {
     },
     "stack": {
         "source": "The Haskell Tool Stack: stack commands (docs.haskellstack.org) (stack 2.15)",
+        # stack uses the stack.yaml of the directory it runs in or the nearest one above: its packages (and their
+        # Setup.hs, Template Haskell) are what stack builds
+        "above": "stack.yaml",
         # stack "Global flags": --with-gcc and --with-hpack name programs it runs, --ghc-options GHC flags (which
         # can name programs: -pgmL, -fplugin)
         "options": "--help --version --verbose --silent -j= --resolver= --snapshot= --stack-yaml=:unknown "
@@ -627,9 +640,12 @@ CATALOGUE: dict[str, object] = {
         "source": "zig help (Zig 0.13 CLI): build, build-exe, run, test, init, fmt, cc",
         "options": "-h --help",
         "commands": {
+            # zig build looks for build.zig (Zig code it compiles and runs) in the directory it runs in and each
+            # one above
             "build": {
                 "grade": "build",
                 "open": True,
+                "above": "build.zig",
                 "options": "-p=out --prefix=out --build-file=:unknown --build-root=project "
                 "--cache-dir=out --global-cache-dir=out --build-runner=:runs --zig-lib-dir=project --sysroot=project "
                 "--search-prefix=project --libc=project",

@@ -33,7 +33,9 @@ CATALOGUE: dict[str, object] = {
     "clang-tidy clang-tidy-17 clang-tidy-18": {
         "source": "clang-tidy docs (clang.llvm.org/extra/clang-tidy) (clang-tidy 18): --fix rewrites sources; -p names the "
         "build path of the compile command database, whose commands give the compiler options it parses with "
-        "(-Xclang -load, -fplugin: refused here on the command line), so one outside the workspace is a project there",
+        "(-Xclang -load, -fplugin: refused here on the command line), so one outside the workspace is a project there; "
+        "without -p it looks for compile_commands.json in the parent directories of the first source",
+        "above": "compile_commands.json",
         "grade": "read",
         "open": True,
         "options": "--fix --fix-errors --fix-notes -p=project --checks=* -checks=* --export-fixes=out "
@@ -210,7 +212,9 @@ CATALOGUE: dict[str, object] = {
     },
     "rubocop standardrb": {
         "source": "RuboCop docs (docs.rubocop.org) (RuboCop 1.66): -a/-A autocorrect the files inspected; require: in "
-        ".rubocop.yml (or the --config file) loads the Ruby code it names",
+        ".rubocop.yml (or the --config file) loads the Ruby code it names; it looks for .rubocop.yml from the "
+        "inspected file's directory up to the root (Configuration: config file locations)",
+        "above": ".rubocop.yml .standard.yml",
         "grade": "build",
         "open": True,
         "options": "-a -A --autocorrect --autocorrect-all -x --fix-layout -o=out --out=out -r=:runs --require=:runs "
@@ -218,6 +222,8 @@ CATALOGUE: dict[str, object] = {
         "when": {"-a -A --autocorrect --autocorrect-all -x --fix-layout": {"grade": "build", "operands": "out"}},
     },
     "golangci-lint": {
+        # golangci-lint.run "Configuration File": searched from the working directory up to the root
+        "above": ".golangci.yml .golangci.yaml .golangci.toml .golangci.json",
         "source": 'golangci-lint run --help (golangci-lint 1.61); golangci-lint.run "New linters": the configuration\'s '
         "custom linters (linters-settings.custom.NAME.path) are Go plugins it loads",
         "options": "-h --help --version -v --verbose -c=project --config=project --color=*",

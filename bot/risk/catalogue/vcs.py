@@ -27,6 +27,9 @@ _HG_REMOTE = "-e=:runs --ssh=:runs --remotecmd= --insecure"
 
 CATALOGUE: dict[str, object] = {
     "jj": {
+        # jj finds its repository in the directory it runs in or the nearest one above: that repository's
+        # .jj/repo/config.toml (aliases, pager, diff and merge tools, fsmonitor) is read by every command
+        "above": ".jj",
         "source": "Jujutsu CLI reference (jj-vcs.github.io/jj/latest/cli-reference) (jj 0.30)",
         "options": _JJ_GLOBAL,
         "commands": {
@@ -107,6 +110,9 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "hg": {
+        # hg finds its repository in the directory it runs in or the nearest one above: that repository's
+        # .hg/hgrc ([hooks], [extensions]: Python code) is read by every command
+        "above": ".hg",
         "source": "hg(1) (Mercurial 6.8): command list, global options",
         "options": "-R=project --repository=project --cwd=project -y --noninteractive -q --quiet -v --verbose --config=:unknown "
         "--debug --traceback --time --profile --color= --pager= -h --help --version --encoding=",
