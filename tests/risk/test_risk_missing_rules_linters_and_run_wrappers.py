@@ -273,7 +273,7 @@ def test_build_tools_of_other_ecosystems(script: str, risk: RiskLevel) -> None:
     ("ansible-inventory -i /opt/inv.py --list", R.DESTRUCTIVE),
     ("ansible-galaxy collection install community.general", R.SYSTEM),
     ("ansible-vault view secrets.yml", R.NETWORK),  # a secret read
-    ("ansible-vault decrypt vault.yml", R.WORKSPACE_WRITE),
+    ("ansible-vault decrypt vault.yml", R.NETWORK),  # the plaintext, as gpg -d -o FILE
     ("ansible-vault decrypt secrets.yml", R.NETWORK),  # a secrets file by its name, rewritten as sed -i does
     ("ansible-vault decrypt /etc/ansible/x.yml", R.DESTRUCTIVE),
     ("ansible-vault view --vault-password-file /tmp/p s.yml", R.DESTRUCTIVE),

@@ -839,11 +839,19 @@ CATALOGUE: dict[str, object] = {
         "source": "ansible-vault(1) (ansible-core 2.17): view prints a file decrypted; encrypt, decrypt and rekey "
         "rewrite the files given; create and edit open an editor; a vault password file that is executable is "
         "run to get the password (so one outside the workspace is code from outside)",
+        "guard": "cloud:ansible_vault_ids",
         "options": "-h --help --version -v --verbose --vault-id= --vault-password-file=project "
         "--vault-pass-file=project --ask-vault-password --ask-vault-pass -J",
         "commands": {
             "view": {"grade": "secret", "open": True},
-            "encrypt decrypt rekey": {
+            # decrypt writes the plaintext over the files given, or to --output (- is standard output), or reads
+            # standard input and prints it when no file is given: the secrets reach the model as view's do
+            "decrypt": {
+                "grade": "secret",
+                "operands": "out",
+                "options": "--output=out --encrypt-vault-id= --new-vault-id= --new-vault-password-file=project",
+            },
+            "encrypt rekey": {
                 "grade": "write",
                 "operands": "out",
                 "options": "--output=out --encrypt-vault-id= --new-vault-id= --new-vault-password-file=project",

@@ -80,7 +80,9 @@ CATALOGUE: dict[str, object] = {
         "options": "-currentHost -host= -g -globalDomain",
         "commands": {
             "read read-type domains find help": {"grade": "read"},
-            "write import rename": {
+            # defaults import DOMAIN PLIST writes every key of the plist, unseen: LoginHook among them
+            "import": {"grade": "persist", "open": True},
+            "write rename": {
                 "grade": "home",
                 "open": True,
                 "words": {

@@ -232,17 +232,22 @@ CATALOGUE: dict[str, object] = {
             "export": {"grade": "read", "open": True, "options": "-f=out --file=out"},
             "package": "unknown",
             "build": {"grade": "build", "open": True},
+            # conda config --show-sources prints every setting (proxy_servers' user and password among them);
+            # --show and --get without keys do too (packages.conda_channel grades those)
             "config": {
                 "grade": "home",
                 "open": True,
                 "options": "--show --show-sources --describe --get --validate",
-                "when": {"--show --show-sources --describe --get --validate": "read"},
+                "when": {"--show-sources": "secret", "--show --describe --get --validate": "read"},
                 "sources": "channels channel_alias default_channels custom_channels custom_multichannels "
                 "proxy_servers ssl_verify",
             },
             "env": {
                 "commands": {
-                    "create update": {"grade": "install", "open": True},
+                    # conda env create --help: "-f FILE, --file FILE: environment definition file": its pip section
+                    # is handed to pip as requirements (-e ../pkg, --index-url), so one outside the workspace is a
+                    # project there, as conda create --file is
+                    "create update": {"grade": "install", "open": True, "options": "-f=project --file=project"},
                     "remove": {"grade": "delete", "open": True},
                     "list": {"grade": "read", "open": True},
                     "export": {"grade": "read", "open": True, "options": "-f=out --file=out"},

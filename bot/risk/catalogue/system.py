@@ -381,6 +381,7 @@ CATALOGUE: dict[str, object] = {
     },
     "dconf": {
         "source": "dconf(1) (dconf 0.4x): the user's settings database under ~/.config/dconf",
+        "guard": "hostchanges:dconf_keys",
         "commands": {
             "read list dump watch help": {"grade": "read", "open": True},
             "write reset load update compile": {"grade": "home", "open": True},

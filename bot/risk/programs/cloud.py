@@ -21,6 +21,8 @@ import re
 from fnmatch import fnmatchcase
 
 from bot.risk.grader import Call, Handler
+from bot.risk.options import option_values
+from bot.risk.paths import Where
 from bot.risk.reasons import shorten
 from bot.risk.sensitive import secret_setting, secret_variable
 from bot.risk.words import Word, literal_word
@@ -1722,4 +1724,34 @@ def adb_shell(base: Handler) -> Handler:
             destructive(call, "runs-program", f"adb {sub} {shorten(what, 60)} runs programs on the device.")
 
     handler.__name__ = "adb_shell"
+    return handler
+
+
+_VAULT_ID_OPTIONS = ("--vault-id", "--new-vault-id")
+
+
+def ansible_vault_ids(base: Handler) -> Handler:
+    """ansible-vault(1) ``--vault-id`` and ``--new-vault-id`` take ``LABEL@SOURCE`` (or ``SOURCE``), where SOURCE is
+    ``prompt`` or a password file, and "If the password file is executable, Ansible runs it" (Ansible, "Managing
+    vault passwords"): a SOURCE outside the workspace, under ~ or only known when it runs is code from outside
+    (``project-outside-workspace``), as ``--vault-password-file`` is. ``LABEL@prompt`` and a label alone
+    (``--encrypt-vault-id``) keep the grade."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        for name in _VAULT_ID_OPTIONS:
+            for value in option_values(call.args, name):
+                given = value.value
+                source = None if given is None else given.rpartition("@")[2]
+                if source in ("prompt", ""):
+                    continue
+                if source is None or source.startswith("~") or call.where(literal_word(source)) is not Where.WORKSPACE:
+                    destructive(
+                        call,
+                        "project-outside-workspace",
+                        f"{call.name} {name} {shorten(value.src, 60)} names a password file outside the workspace "
+                        "(or only known when it runs): Ansible runs it when it is executable.",
+                    )
+                    return
+
     return handler

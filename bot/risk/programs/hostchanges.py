@@ -1347,3 +1347,50 @@ def power(call: Call) -> None:
     ):
         return
     host_destructive(call, "power-off", f"{call.name} stops or restarts the machine.")
+
+
+#: dconf directories whose keys run programs or guard the session (GNOME's settings schemas): media-keys custom
+#: keybindings name a command run at a key press; the screensaver, lockdown, session, privacy and login-screen keys
+#: switch the lock screen and its delays; media-handling ``autorun-never`` runs a medium's autorun program.
+_DCONF_CRITICAL = (
+    "/org/gnome/settings-daemon/plugins/media-keys/",
+    "/org/gnome/desktop/screensaver/",
+    "/org/gnome/desktop/lockdown/",
+    "/org/gnome/desktop/session/",
+    "/org/gnome/desktop/privacy/",
+    "/org/gnome/desktop/media-handling/",
+    "/org/gnome/login-screen/",
+)
+
+
+def dconf_keys(base: Handler) -> Handler:
+    """dconf(1): ``load DIR`` writes every key its standard input holds (unseen here); ``write KEY VALUE`` and
+    ``reset [-f] KEY|DIR`` change one key or a directory of them. A key under :data:`_DCONF_CRITICAL` (or a
+    directory holding one, ``/`` included), a key only known when it runs, and any ``load`` are security-critical or
+    run a program later: destructive on the host (:func:`~bot.risk.programs.kit.host_destructive`). Other keys keep
+    the catalogue's grade (a change under ~)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        operands = [w for w in call.args if w.value is None or not w.value.startswith("-")]
+        if not operands:
+            return
+        command = operands[0].value
+        if command == "load":
+            host_destructive(
+                call,
+                "persistence",
+                "dconf load writes the keys its input holds, unseen: a keybinding's command, the lock screen.",
+            )
+            return
+        if command not in ("write", "reset") or len(operands) < 2:
+            return
+        key = operands[1].value
+        if key is None or any(key.startswith(d) or d.startswith(key) for d in _DCONF_CRITICAL):
+            host_destructive(
+                call,
+                "persistence",
+                f"dconf {command} {shorten(operands[1].src, 60)} sets a command run later or the lock screen.",
+            )
+
+    return handler

@@ -72,6 +72,7 @@ from bot.risk.grader import Call, Handler
 from bot.risk.model import RiskLevel
 from bot.risk.options import long_is
 from bot.risk.paths import Where
+from bot.risk.sensitive import secret_setting
 from bot.risk.words import Word
 
 from .kit import chosen_source, destructive, host_destructive, local_package_outside, show, tool_plugin
@@ -840,6 +841,22 @@ _CONDA_CHANNELS = frozenset({
 _CONDA_INSTALLS = frozenset({"install", "create", "update", "upgrade"})
 
 
+def _conda_config_shown(call: Call, words: list[str | None], keys: list[str | None]) -> None:
+    """conda config ``--show [KEY...]`` and ``--get [KEY...]`` (conda command reference, conda config): without a
+    key they print every setting, ``proxy_servers`` (a proxy's user and password) among them, as does a key only
+    known when it runs or one naming a secret (``proxy_servers``, a token or password): a secret-read. Other keys
+    (``channels``) only read."""
+    shows = any(w is not None and (long_is(w, "--show") or long_is(w, "--get")) for w in words)
+    if not shows or any(w is not None and w != "--show" and long_is(w, "--show-sources") for w in words):
+        return  # --show-sources: the catalogue's secret
+    if not keys or any(k is None or k.lower().startswith("proxy_servers") or secret_setting(k) for k in keys):
+        call.flag(
+            RiskLevel.NETWORK,
+            "secret-read",
+            f"{call.name} config prints settings that may hold a proxy password: its output goes to the model.",
+        )
+
+
 def conda_channel(base: Handler) -> Handler:
     """conda install|create|update (conda command reference, conda 24; mamba, micromamba alike): ``-c``/``--channel
     CHANNEL`` "Additional channel to search for packages ... You can also use any name and the .condarc
@@ -853,6 +870,9 @@ def conda_channel(base: Handler) -> Handler:
         base(call)
         words = call.args
         operands = [w.value for w in words if w.value is None or not w.value.startswith("-")]
+        if operands and operands[0] == "config":
+            _conda_config_shown(call, [w.value for w in words], operands[1:])
+            return
         if not operands or operands[0] not in _CONDA_INSTALLS:
             return
         channels: list[str | None] = []

@@ -103,7 +103,9 @@ def man(call: Call) -> None:
 def _man_local_file(call: Call) -> bool:
     """man(1) (man-db 2.12) ``-l``/``--local-file`` ("interpret PAGE argument(s) as local filename(s)"), and "a
     name containing a slash is taken as a file name": a page the caller wrote, which groff formats with its ``.so``
-    requests (:func:`groff_includes`). A page name only known when it runs may be such a file."""
+    requests (:func:`groff_includes`). A page name only known when it runs may be such a file. So is a page found
+    in the manual path ``-M``/``--manpath`` names ("Specify an alternate manpath to use"): any directory, the
+    workspace's included, where the caller may have written it."""
     skip = False
     for word in call.args:
         value = word.value
@@ -115,12 +117,12 @@ def _man_local_file(call: Call) -> bool:
         if value == "--":
             continue
         if value.startswith("--"):
-            if long_is(value.split("=", 1)[0], "--local-file"):
+            if long_is(value.split("=", 1)[0], "--local-file") or long_is(value.split("=", 1)[0], "--manpath"):
                 return True
             continue
         if value.startswith("-") and value != "-":
             for at, letter in enumerate(value[1:], 1):
-                if letter == "l":
+                if letter in "lM":
                     return True
                 if letter in _MAN_SHORT_VALUES:
                     skip = at == len(value) - 1
