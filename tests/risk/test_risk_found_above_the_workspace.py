@@ -1,7 +1,7 @@
 """Tools that look for their project, configuration or repository in the directory they run in and each one above:
 with none in the workspace, one above it is code from outside (``project-outside-workspace``, settings.py ``above``).
 SwiftPM's Package.swift, ``zig build``'s build.zig, cabal.project, stack.yaml, clang-tidy's compile_commands.json,
-.rubocop.yml, golangci-lint's configuration, and the repository of hg (``.hg/hgrc`` hooks and extensions) and jj;
+.rubocop.yml, golangci-lint's, flake8's and Jest's configurations, and the repository of hg (``.hg/hgrc`` hooks and extensions) and jj;
 and pytest, which before 8.0 imported every conftest.py above when no configuration file was found. The same tools
 with their own file in the workspace, or nothing above, keep their grades."""
 
@@ -30,6 +30,9 @@ CASES = [
     ("golangci-lint run", ".golangci.yml", WW),
     ("hg status", ".hg/hgrc", RO),
     ("jj log", ".jj/repo/config.toml", RO),
+    ("flake8", "setup.cfg", WW),
+    ("flake8 src", ".flake8", WW),
+    ("jest", "jest.config.js", WW),
     ("pytest", "conftest.py", WW),
     ("python -m pytest -q tests", "conftest.py", WW),
 ]
@@ -76,3 +79,8 @@ def test_the_workspace_own_file_keeps_the_grade(tmp_path: Path, command: str, na
 def test_a_pytest_configuration_in_the_workspace_stops_the_conftest_search(tmp_path: Path) -> None:
     workspace = _layout(tmp_path, {"conftest.py": "x\n"}, {"pytest.ini": "[pytest]\n", "tests/test_x.py": "x\n"})
     assert _both("pytest", workspace) == (WW, WW)
+
+
+def test_flake8_config_option_stops_the_search(tmp_path: Path) -> None:
+    workspace = _layout(tmp_path, {"setup.cfg": "[flake8]\n"}, {"lint.cfg": "[flake8]\n"})
+    assert _both("flake8 --config lint.cfg", workspace) == (WW, WW)

@@ -2529,10 +2529,15 @@ def checker(call: Call) -> None:
 #: name). black, isort, ruff, rustfmt and gofmt read TOML or INI settings that name no program: a path outside is only
 #: read.
 #: JavaScript configurations eslint (flat config, "Configuration Files": searched from the current directory up)
-#: and prettier ("Configuration File": searched up from the file formatted) import, found above the workspace.
+#: and prettier ("Configuration File": searched up from the file formatted) import, found above the workspace; Jest's
+#: (jest-config ``resolveConfigPath``: jest.config.* searched from the root directory up), and flake8's
+#: (``_find_config_file``: setup.cfg, tox.ini and .flake8 searched from the current directory up to the home
+#: directory; ``[flake8:local-plugins] paths`` are imported; ``--config`` stops the search).
 _CONFIG_ABOVE = {
     "eslint": ("eslint.config.*",),
     "prettier": (".prettierrc", ".prettierrc.*", "prettier.config.*"),
+    "jest": ("jest.config.*",),
+    "flake8": (".flake8", "setup.cfg", "tox.ini"),
 }
 _RUNS_FROM: dict[str, frozenset[str] | None] = {
     "pytest": None,
