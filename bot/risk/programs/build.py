@@ -2679,7 +2679,32 @@ def _loads_code(name: str, values: list[str | None]) -> str | None:
             return option
         if "-p" in options and value.startswith("-p") and len(value) > 2 and not value[2:].startswith("no:"):
             return "-p"
+        if name in ("pytest", "py.test") and _imports_warning_category(values, index):
+            return "-W"
     return None
+
+
+def _imports_warning_category(values: list[str | None], index: int) -> bool:
+    """True when ``values[index]`` is pytest's ``-W``/``--pythonwarnings`` (``-WARG`` attached) with a filter
+    ``action:message:category:module:lineno`` whose category is a dotted name: pytest imports that module to find
+    the class (``_resolve_warning_category``: ``__import__(module)``), code loaded by name as ``-p`` loads it. A
+    value only known when it runs counts."""
+    value = values[index]
+    if value is None:
+        return False
+    option, eq, attached = value.partition("=")
+    if value.startswith("-W") and not value.startswith("--"):
+        given: str | None = value[2:] if len(value) > 2 else (values[index + 1] if index + 1 < len(values) else "")
+    elif len(option) >= 4 and "--pythonwarnings".startswith(option):
+        given = attached if eq else (values[index + 1] if index + 1 < len(values) else "")
+    else:
+        return False
+    if given is None:
+        return True
+    fields = given.split(":")
+    if len(fields) < 3 or "." not in fields[2]:
+        return False
+    return fields[2].strip().split(".", 1)[0] not in ("pytest", "_pytest", "builtins", "warnings")
 
 
 #: Checkers that change no file and run none of the project's code. flake8 is not among them: a

@@ -165,6 +165,19 @@ _PY_MODULE_COMMANDS = {"build": "pyproject-build"}
 _PY_RUNS_PROJECT_CODE = frozenset({"pytest", "unittest", "coverage", "build"})
 
 
+def _imports_warning_category(given: str | None) -> bool:
+    """True when the ``-W`` filter ``action:message:category:module:lineno`` (python(1) "-W arg"; warnings
+    "The Warnings Filter") names a dotted category: Python imports that module at start-up to find the class
+    (``warnings._getcategory``), code loaded by name. A value only known when it runs counts; the standard
+    ``warnings``/``builtins`` classes do not."""
+    if given is None:
+        return True
+    fields = given.split(":")
+    if len(fields) < 3 or "." not in fields[2]:
+        return False
+    return fields[2].strip().split(".", 1)[0] not in ("builtins", "warnings")
+
+
 def python(call: Call) -> None:
     """python(1) "Command line": ``-c`` is inline code; ``-m MOD`` runs a module; a file operand is a program.
     ``-I`` (isolated mode) and ``-P`` keep the current directory off ``sys.path`` (see :func:`_python_module`)."""
@@ -178,6 +191,18 @@ def python(call: Call) -> None:
             break
         index += 1
         plain = plain and value in ("-u", "-B", "-uB", "-Bu")
+        warning = None
+        if value == "-W":
+            warning = words[index] if index < len(words) else Word("", "")
+        elif value.startswith("-W") and not value.startswith("--"):
+            warning = Word(value[2:], value[2:])
+        if warning is not None and _imports_warning_category(warning.value):
+            destructive(
+                call,
+                "runs-program",
+                f"{call.name} -W {show(warning)} imports the module its warning category names at start-up.",
+            )
+            return
         if value in _PY_VALUE:
             index += 1
             continue
