@@ -134,7 +134,7 @@ def test_migration_tools_both_ways(command: str, level: RiskLevel, workspace: Pa
         ("pdm add requests", NET),
         ("pdm run pytest", WW),  # as typed, unless [tool.pdm.scripts] defines pytest
         ("pdm run python x.py", DES),
-        ("pdm config -g pypi.url https://x", SYS),
+        ("pdm config -g pypi.url https://x", DES),  # the index of every later install, as pip config set
         ("nox -l", WW),
         ("nox -s lint", NET),
         ("nox -R -s tests", WW),

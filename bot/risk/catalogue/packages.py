@@ -1067,11 +1067,14 @@ CATALOGUE: dict[str, object] = {
             "export": {"grade": "read", "open": True, "options": "-o=out --output=out"},
             "init": {"grade": "write", "open": True},
             "publish": {"grade": "publish", "open": True},
+            # pdm config (PDM "Configure the project"): pypi.url, pypi.NAME.url, pypi.verify_ssl, pypi.ca_certs
+            # choose the index every later install reads
             "config": {
                 "grade": "read",
                 "else": "write",
                 "open": True,
                 "options": "-g:home --global:home -l --local -d --delete -e --edit:runs",
+                "sources": "pypi",
             },
             "venv": {
                 "commands": {
@@ -1086,7 +1089,15 @@ CATALOGUE: dict[str, object] = {
                 }
             },
             "cache": {"commands": {"clear remove": {"grade": "delete", "open": True}, "info list": "read"}},
-            "self": {"commands": {"list": "read", "add remove update": {"grade": "install", "open": True}}},
+            # pdm self add: "Install packages to the PDM's environment", which PDM loads as plugins on every
+            # later run (PDM "Write a plugin": entry points of pdm's own environment), as poetry self add
+            "self": {
+                "commands": {
+                    "list": "read",
+                    "add": {"grade": "plugin", "open": True},
+                    "remove update": {"grade": "install", "open": True},
+                }
+            },
             # pdm use PYTHON / pdm venv create PYTHON: the interpreter pdm runs (to read its version) and the
             # project then runs under: a path is a program of the caller's choosing, a version adds nothing
             "use": {"grade": "write", "open": True, "operands": "interpreter"},
