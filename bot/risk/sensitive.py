@@ -619,6 +619,7 @@ def may_name_credential_file(pattern: str | None) -> str | None:
     return None
 
 
+@lru_cache(maxsize=4096)
 def _tool_credential(path: str) -> str | None:
     """What secret the path ``path`` holds by :data:`_TOOL_CREDENTIALS` (its last components) or
     :data:`_TOOL_CREDENTIAL_TREES` (an absolute path, normalised, equal to one or below it), or None."""
