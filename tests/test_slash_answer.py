@@ -89,3 +89,34 @@ async def test_a_store_too_slow_to_check_for_replays_does_not_hold_up_the_acknow
         finally:
             await locker.close()
             await harness.close()
+
+
+async def test_the_answer_budget_counts_from_the_requests_arrival(tmp_path: Path) -> None:
+    async with migrated_store("postgresql", tmp_path) as url:
+        harness = Harness(tmp=tmp_path, settings_overrides={"database_url": url})
+        await harness.start()
+        # Slack's 3 s count from the request's arrival. Bolt's own first step (reading FlyBot's identity with
+        # auth.test) takes 1.5 s here, and the rule's write waits on a lock: the acknowledgement must still be in
+        # time, so the listener's wait is what is left of the budget, not a fresh 2 s.
+        await harness.fault("auth.test", status=200, count=1, delay_s=1.5)
+        locker = await asyncpg.connect(url.replace("postgresql+asyncpg://", "postgresql://", 1))
+        try:
+            lock = locker.transaction()
+            await lock.start()
+            await locker.execute("LOCK TABLE program_rules IN ACCESS EXCLUSIVE MODE")
+            started = time.monotonic()
+            async with harness.http.post(
+                f"{harness.emu_url}/page/command",
+                json={"user": ADMIN, "channel": ROOM, "text": "rule set acmecc workspace_write", "command": "/flybot"},
+            ) as response:
+                data = await response.json()
+            acked_after = time.monotonic() - started
+            assert data["status"] == 200, data
+            assert acked_after < 3.0
+            assert harness.ephemerals(ADMIN)[-1] == WORKING_TEXT
+            await lock.rollback()
+            await harness.eventually(lambda: harness.ephemerals(ADMIN)[-1] != WORKING_TEXT, timeout=20)
+            assert harness.ephemerals(ADMIN)[-1] == "Program rule saved: `acmecc` is graded workspace_write."
+        finally:
+            await locker.close()
+            await harness.close()

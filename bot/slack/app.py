@@ -7,6 +7,7 @@ checked by bolt's built-in ``RequestVerification`` middleware, the same in local
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -201,6 +202,7 @@ def events_handler(bolt_app: AsyncApp, signing_secret: str | None = None) -> Han
     verifier = SignatureVerifier(signing_secret) if signing_secret else None
 
     async def handle(request: web.Request) -> web.StreamResponse:
+        received = time.monotonic()  # Slack's 3 s for an acknowledgement count from here (bot.slack.commands.answer)
         try:  # Slack's bodies are UTF-8; a bogus charset or undecodable bytes are a 400, not a 500
             body = (await request.read()).decode("utf-8")
         except UnicodeDecodeError:
@@ -213,6 +215,7 @@ def events_handler(bolt_app: AsyncApp, signing_secret: str | None = None) -> Han
             return web.Response(status=400, text=f"malformed Slack payload ({why}); nothing was changed")
         try:
             bolt_request = await to_bolt_request(request)
+            bolt_request.context[commands.RECEIVED_KEY] = received
             bolt_response = await bolt_app.async_dispatch(bolt_request)
         except Exception:  # noqa: BLE001 - a malformed (but signed) body: refuse it, reveal nothing
             log.warning("slack.unparseable_request", path=request.path)

@@ -6,6 +6,7 @@ Every answer is ephemeral (only the caller sees it). Refusals change nothing.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -27,12 +28,17 @@ from cards.text import clean
 log = structlog.get_logger("flybot.slack.commands")
 
 ANSWER_BUDGET_S = 2.0
-"""Seconds a ``/flybot`` answer may take before the command is acknowledged with :data:`WORKING_TEXT` and the
+"""Seconds from the request's arrival (:data:`RECEIVED_KEY`; else from the listener's start) a ``/flybot`` answer may
+take before the command is acknowledged with :data:`WORKING_TEXT` and the
 answer follows through the command's ``response_url`` (Slack drops an acknowledgement later than 3 seconds and shows
 the caller ``operation_timeout``, losing the answer). It exceeds :data:`bot.groups.LOOKUP_BUDGET_S`, so a group lookup
 that gives up answers in the acknowledgement itself."""
 
 WORKING_TEXT = "Working on it; the answer follows here in a moment."
+
+RECEIVED_KEY = "flybot_received_at"
+"""The bolt context key under which :func:`bot.slack.app.events_handler` leaves the :func:`time.monotonic` second the
+HTTP request arrived (absent over Socket Mode)."""
 
 REPLAY_KEY = "flybot_replay_key"
 """The bolt context key under which :func:`bot.slack.app.build_bolt_app`'s replay check leaves a slash command's
@@ -226,7 +232,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
                 await ack("Usage: `/flybot pending [PAGE]` (PAGE a number from 1).")
                 return
             work = claimed(deps, key, lambda: pending_text(deps, user, page=int(page)))
-            await answer(ack, respond, work, user=user)
+            await answer(ack, respond, work, user=user, received=context.get(RECEIVED_KEY))
             return
         if words[0] in ("standing", "rule"):
             rest = words[1] if len(words) > 1 else ""
@@ -234,7 +240,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
                 work = claimed(deps, key, lambda: rule_command(deps, user, rest))
             else:
                 work = claimed(deps, key, lambda: standing_command(deps, user, channel, rest))
-            await answer(ack, respond, work, user=user)
+            await answer(ack, respond, work, user=user, received=context.get(RECEIVED_KEY))
             return
         await ack("Unknown subcommand. Try `/flybot help`.")
 
@@ -263,12 +269,16 @@ async def replied(work: Awaitable[str], *, user: str) -> str:
         return "Something went wrong on FlyBot's side; nothing was changed."
 
 
-async def answer(ack: AsyncAck, respond: AsyncRespond, work: Awaitable[str], *, user: str) -> None:
+async def answer(
+    ack: AsyncAck, respond: AsyncRespond, work: Awaitable[str], *, user: str, received: float | None = None
+) -> None:
     """Acknowledge a command with ``work``'s reply when it is ready within :data:`ANSWER_BUDGET_S`; else acknowledge
     with :data:`WORKING_TEXT` at once and send the reply, ephemeral, through the command's ``response_url`` when it is
-    ready (the work is never cut short: what it changes is changed either way)."""
+    ready (the work is never cut short: what it changes is changed either way). ``received``: the request's arrival
+    (:func:`time.monotonic`), from which the budget counts."""
     task = asyncio.ensure_future(replied(work, user=user))
-    done, _pending = await asyncio.wait({task}, timeout=ANSWER_BUDGET_S)
+    spent = 0.0 if received is None else max(0.0, time.monotonic() - received)
+    done, _pending = await asyncio.wait({task}, timeout=max(0.0, ANSWER_BUDGET_S - spent))
     if done:
         await ack(task.result())
         return
