@@ -16,6 +16,7 @@ Bad input changes nothing.
 
 from __future__ import annotations
 
+import builtins
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -113,6 +114,10 @@ def parse_grade(text: str | None) -> RiskLevel:
         raise InvalidRequest(f"unknown grade {text[:40]!r}; use one of: {valid}", field="grade") from None
 
 
+MAX_RULES_AT_ONCE = 20
+"""Program rules one request may set (a Grade dialog's subcommands): they are stored in one transaction, before the
+dialog's 3 s acknowledgement."""
+
 _UNRECOGNISED = " is not a recognised program."
 
 
@@ -174,7 +179,7 @@ class ProgramRuleService:
         self._last = (records, rules)
         return rules
 
-    async def list(self) -> list[ProgramRule]:
+    async def list(self) -> builtins.list[ProgramRule]:
         """Every rule, by program and subcommand."""
         return list(await self.store.program_rules())
 
@@ -192,30 +197,59 @@ class ProgramRuleService:
             InvalidRequest: a bad program, subcommand, grade or note (nothing changes).
             NotAllowed: the actor is no admin (nothing changes; audited).
         """
-        program = parse_program(spec.program)
-        subcommand = parse_subcommand(spec.subcommand)
-        level = parse_grade(spec.grade)
-        note = parse_note(spec.note)
-        await self._check_admin(actor, "set", operator, program=program, subcommand=subcommand)
-        rule = ProgramRule(
-            program=program, subcommand=subcommand, grade=level.label, set_by=actor, set_at=self.clock(), note=note
-        )
-        async with self.store.transaction() as tx:
-            before = await tx.get_program_rule(program, subcommand)
-            await tx.set_program_rule(rule)
-            await tx.audit(
-                "program_rule.set",
-                at=rule.set_at,
-                actor=actor,
-                program=program,
-                subcommand=subcommand,
-                grade=rule.grade,
-                note=note,
-                replaced=before.grade if before else None,
-                builtin="known" if program in PROGRAMS else "unknown",
+        return (await self.set_all(actor, [spec], operator=operator))[0]
+
+    async def set_all(
+        self, actor: str, specs: Sequence[RuleSpec], *, operator: bool = False
+    ) -> builtins.list[ProgramRule]:
+        """:meth:`set` for each of ``specs`` (at most :data:`MAX_RULES_AT_ONCE`), all or none: every spec is checked
+        before any is stored, and they are stored in one transaction. Returns the rules in ``specs``' order.
+
+        Raises:
+            InvalidRequest: no spec, more than :data:`MAX_RULES_AT_ONCE`, or a bad one (nothing changes).
+            NotAllowed: the actor is no admin (nothing changes; audited).
+        """
+        if not specs:
+            raise InvalidRequest("no program rule to set", field="program")
+        if len(specs) > MAX_RULES_AT_ONCE:
+            raise InvalidRequest(
+                f"at most {MAX_RULES_AT_ONCE} subcommands at once ({len(specs)} given)", field="subcommand"
             )
-        log.info("program_rule.set", program=program, subcommand=subcommand, grade=rule.grade, actor=actor)
-        return rule
+        parsed = [
+            (
+                parse_program(spec.program),
+                parse_subcommand(spec.subcommand),
+                parse_grade(spec.grade),
+                parse_note(spec.note),
+            )
+            for spec in specs
+        ]
+        await self._check_admin(actor, "set", operator, program=parsed[0][0], subcommand=parsed[0][1])
+        at = self.clock()
+        rules = [
+            ProgramRule(program=program, subcommand=subcommand, grade=level.label, set_by=actor, set_at=at, note=note)
+            for program, subcommand, level, note in parsed
+        ]
+        async with self.store.transaction() as tx:
+            for rule in rules:
+                before = await tx.get_program_rule(rule.program, rule.subcommand)
+                await tx.set_program_rule(rule)
+                await tx.audit(
+                    "program_rule.set",
+                    at=rule.set_at,
+                    actor=actor,
+                    program=rule.program,
+                    subcommand=rule.subcommand,
+                    grade=rule.grade,
+                    note=rule.note,
+                    replaced=before.grade if before else None,
+                    builtin="known" if rule.program in PROGRAMS else "unknown",
+                )
+        for rule in rules:
+            log.info(
+                "program_rule.set", program=rule.program, subcommand=rule.subcommand, grade=rule.grade, actor=actor
+            )
+        return rules
 
     async def remove(
         self, actor: str, program: str, subcommand: str | None = None, *, operator: bool = False

@@ -347,6 +347,35 @@ async def test_the_modal_refuses_a_bad_subcommand_inline_and_saves_nothing(harne
     assert [r.words for r in await harness.runtime.store.program_rules()] == ["mytool deploy", "mytool release"]
 
 
+async def test_the_modal_sets_at_most_twenty_subcommands_all_or_none(harness: Harness) -> None:
+    from bot.program_rules import MAX_RULES_AT_ONCE
+    from cards import TEACH_SUBCOMMANDS_BLOCK, TEACH_SUBCOMMANDS_INPUT
+    from tests.test_standing import modal_values
+
+    token = await harness.add_bot()
+    esc = await asks(harness, token, command="mytool deploy prod", contained=True)
+    await harness.outbox_drained()
+    await _click_teach(harness, ADMIN, esc["id"], "mytool")
+    await harness.eventually(lambda: harness.open_modal(ADMIN))
+    modal = harness.open_modal(ADMIN)
+    assert modal is not None
+    values = modal_values(modal["view"])
+    many = " ".join(f"s{n}" for n in range(MAX_RULES_AT_ONCE + 1))
+    values[TEACH_SUBCOMMANDS_BLOCK] = {TEACH_SUBCOMMANDS_INPUT: many}
+    await harness.submit_modal(ADMIN, modal["id"], values)
+    still_open = harness.open_modal(ADMIN)
+    assert still_open is not None
+    assert f"at most {MAX_RULES_AT_ONCE} subcommands" in still_open["errors"][TEACH_SUBCOMMANDS_BLOCK]
+    assert await harness.runtime.store.program_rules() == []
+    # a bad word last: the good ones before it are not saved either
+    values[TEACH_SUBCOMMANDS_BLOCK] = {TEACH_SUBCOMMANDS_INPUT: "deploy release --force"}
+    await harness.submit_modal(ADMIN, modal["id"], values)
+    assert await harness.runtime.store.program_rules() == []
+    values[TEACH_SUBCOMMANDS_BLOCK] = {TEACH_SUBCOMMANDS_INPUT: "deploy deploy, release"}
+    await harness.submit_modal(ADMIN, modal["id"], values)
+    assert [r.words for r in await harness.runtime.store.program_rules()] == ["mytool deploy", "mytool release"]
+
+
 @pytest.mark.parametrize("command", [f"{GCC} && rm -rf build", "./acmecc main.c", "acme\u0441c main.c"])
 async def test_no_teaching_is_offered_when_something_else_is_destructive(harness: Harness, command: str) -> None:
     from tests.harness import block_text

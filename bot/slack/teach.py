@@ -116,13 +116,11 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         subcommands = str(_state(values, TEACH_SUBCOMMANDS_BLOCK, TEACH_SUBCOMMANDS_INPUT).get("value") or "")
         note = _state(values, TEACH_NOTE_BLOCK, TEACH_NOTE_INPUT).get("value")
         words = subcommands.replace(",", " ").split()
-        try:
-            for word in words:  # every subcommand checked before any rule is saved: bad input changes nothing
-                parse_subcommand(word)
-            specs = [RuleSpec(program=program, subcommand=word, grade=grade, note=note) for word in words] or [
-                RuleSpec(program=program, grade=grade, note=note)
-            ]
-            saved = [await deps.program_rules.set(user, spec) for spec in specs]
+        try:  # every rule checked before any is saved, all saved in one transaction: bad input changes nothing
+            specs = [
+                RuleSpec(program=program, subcommand=word, grade=grade, note=note) for word in dict.fromkeys(words)
+            ] or [RuleSpec(program=program, grade=grade, note=note)]
+            saved = await deps.program_rules.set_all(user, specs)
         except InvalidRequest as exc:
             await ack(
                 response_action="errors", errors={_FIELD_BLOCKS.get(exc.field or "", TEACH_GRADE_BLOCK): exc.detail}
