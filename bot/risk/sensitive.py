@@ -1653,6 +1653,7 @@ _GIT_CONFIGS = ("config", "config.worktree")
 GIT_CONFIG_SECRET = "git's repository configuration (a remote URL or an http.extraHeader there may carry a token)"
 
 
+@lru_cache(maxsize=4096)
 def named_secret(text: str) -> str | None:
     """What secret a file ``text`` holds by its name, wherever it is, the workspace included (as :func:`env_file`):
     the credential names of the module docstring found anywhere in the path (``.npmrc``, ``.netrc``, ``.pypirc``,
@@ -1904,7 +1905,7 @@ def metadata_endpoint(text: str) -> str | None:
     found = _METADATA_IPV6.search(text)
     if found is not None:
         return found.group(0)
-    if not any(c.isdigit() for c in text):
+    if not any(map(str.isdigit, text)):
         return None
     for match in _IPV4_SPELLING.finditer(text):
         if _inet_aton(match.group(0)) in METADATA_ADDRESSES:
