@@ -680,13 +680,13 @@ _SECRET_VARIABLE_TEXT = Regex(
 )
 
 
-def _words_by_start(words: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+def _words_by_start(words: tuple[str, ...]) -> dict[str, list[str]]:
     """``words`` (each at least three characters long) by their first three characters, in their order."""
-    found: dict[str, tuple[str, ...]] = {}
+    if min(map(len, words)) < 3:
+        raise ValueError(f"a secret word shorter than three characters: {min(words, key=len)!r}")
+    found: dict[str, list[str]] = {}
     for word in dict.fromkeys(words):
-        if len(word) < 3:
-            raise ValueError(f"a secret word shorter than three characters: {word!r}")
-        found[word[:3]] = (*found.get(word[:3], ()), word)
+        found.setdefault(word[:3], []).append(word)
     return found
 
 
