@@ -671,7 +671,7 @@ _SECRET_PATH_WORDS = (
     ".jira.d", ".cursor", ".continue", ".electrum", ".wakatime", ".aider", "Account", "ACCOUNT", "adminsdk",
     "key.json", "Key.json", "KEY.json", "keys.json", "keyfile", "sa.json", "SA.json", "vault_pass", "vault-pass", "VAULT_PASS",
     "muttrc", "hut/", "key.properties", "keystore.properties", "flyway.conf", "flyway.toml", "wp-config",
-    "LocalSettings", "config/parameters.yml",
+    "LocalSettings", "config/parameters.yml", "config.local",
 )  # fmt: skip
 _SECRET_VARIABLE_TEXT = Regex(
     r"\$\{?!|\$\{?[A-Za-z_]*(?:SECRET|TOKEN|PASS|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE|KEY|DSN|"
@@ -1651,6 +1651,10 @@ _NAMED_EXAMPLES = (
 #: in the URL, and actions/checkout keeps its token in ``http.*.extraheader`` there).
 _GIT_CONFIGS = ("config", "config.worktree")
 GIT_CONFIG_SECRET = "git's repository configuration (a remote URL or an http.extraHeader there may carry a token)"
+#: DVC's local configuration, ``.dvc/config.local`` (DVC "dvc remote modify" ``--local``: "a Git-ignored local config
+#: file ... useful when you need to specify private config options ... (credentials, private locations, etc.)"): the
+#: remotes' access keys and passwords.
+DVC_LOCAL_SECRET = "DVC's local configuration (its remotes' credentials)"
 
 
 @lru_cache(maxsize=4096)
@@ -1680,7 +1684,8 @@ def named_secret(text: str) -> str | None:
     (``.enc``, ``.sops``, ``.gpg``, ``.asc``, ``.age``, ``.example``...). ``secrets.yaml`` is not among them: SOPS keeps encrypted files under that name. Public halves
     stay public (``id_rsa.pub``, ``*.crt``, ``*.csr``), and so does an encrypted file without its key
     (``credentials.yml.enc``). A repository's ``config`` or ``config.worktree`` below a ``.git`` directory
-    (:data:`_GIT_CONFIGS`: a remote URL may carry a token), also as a glob (``.git/*``, ``.g*/conf*``). A glob counts by
+    (:data:`_GIT_CONFIGS`: a remote URL may carry a token), also as a glob (``.git/*``, ``.g*/conf*``), and DVC's
+    ``.dvc/config.local`` (:data:`DVC_LOCAL_SECRET`). A glob counts by
     its last component when it spells what a name needs (``*.key``, ``id_*``); ``*`` and ``*.json`` do not. None
     otherwise."""
     parts = [p for p in text.rstrip("/").split("/") if p not in ("", ".", "..")]
@@ -1699,6 +1704,12 @@ def named_secret(text: str) -> str | None:
         and any(_glob_matches(n, name, last=True) for n in _GIT_CONFIGS)
     ):
         return GIT_CONFIG_SECRET
+    if (
+        len(parts) >= 2
+        and _glob_matches(".dvc", parts[-2], last=True)
+        and _glob_matches("config.local", name, last=True)
+    ):
+        return DVC_LOCAL_SECRET
     if _GLOB.search(name) is not None:
         for example, marker in _NAMED_EXAMPLES:
             if marker in name and _glob_matches(example, name, last=True):

@@ -34,7 +34,9 @@ also read settings from the directory they run in and the ones above, and some s
   comes from, and others pick its build backends. Question :data:`REQUIREMENTS` (``requirements FILE``): what a
   requirements file in the workspace (``pip install -r FILE``, ``uv pip install -r FILE``) and the files it includes
   name from outside it or from another source (:func:`_pip_requirements`); this one changes the grade
-  (programs/projects.py ``requirements_outside``).
+  (programs/projects.py ``requirements_outside``). Question :data:`ENVIRONMENT` (``environment FILE``): the same for
+  a conda environment file (``conda env create|update -f FILE``): its channels, ``CHANNEL::pkg`` dependencies and
+  ``pip:`` list (:func:`_conda_environment`).
 * JVM launchers (settings tool ``jvm``, question ``mvn``, ``bazel`` or ``sbt``; programs/catalogue.py
   ``_JVM_STARTS``): files read at every start that choose the JVM, its options or a wrapper to run: Maven's
   ``.mvn/jvm.config``, ``.mvn/maven.config``, ``.mvn/extensions.xml`` (Maven looks for ``.mvn`` in the directory
@@ -298,6 +300,10 @@ REQUIREMENTS = "requirements "
 #: start with :data:`REQUIREMENTS_SOURCE` (an index, ``--find-links``, a URL or VCS requirement).
 REQUIREMENTS_OUTSIDE = "outside:"
 REQUIREMENTS_SOURCE = "source:"
+#: The pip question ``environment FILE`` asking what the conda environment file FILE (from where conda runs) names
+#: from outside the workspace or from another source (:func:`_conda_environment`), in the findings of
+#: :data:`REQUIREMENTS`.
+ENVIRONMENT = "environment "
 #: The npm question ``bin NAME`` asking whether ``npx NAME`` run there finds the program in the project's
 #: ``node_modules/.bin`` (:func:`_npx_bin`).
 NPX_BIN = "bin "
@@ -377,6 +383,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
                 project = True
     elif tool == "pip" and question.startswith(REQUIREMENTS):
         found += _pip_requirements(root, base, question[len(REQUIREMENTS) :])
+    elif tool == "pip" and question.startswith(ENVIRONMENT):
+        found += _conda_environment(root, base, question[len(ENVIRONMENT) :])
     elif tool == "pip":
         found += _pip_site_configs(root, places)
     elif tool == "jvm" and question in ("mvn", "bazel", "sbt"):
@@ -1162,11 +1170,15 @@ def _pip_requirements(root: str, base: str, name: str) -> list[tuple[str, str]]:
         OSError, ValueError, UnicodeDecodeError: the file (or one it includes) is outside the workspace after
             symbolic links, not a regular file, too many, or could not be read (fail closed).
     """
-    from bot.risk.programs.kit import local_package
-
     found: list[tuple[str, str]] = []
+    _requirements_walk(root, base, [os.path.join(base, name)], found)
+    return found
+
+
+def _requirements_walk(root: str, base: str, todo: list[str], found: list[tuple[str, str]]) -> None:
+    """Read the requirements files ``todo`` (pip running in ``base``) and those they include in the workspace, adding
+    what they name from outside it or from another source to ``found`` (:func:`_pip_requirements`)."""
     inside = root.rstrip("/") + "/"
-    todo = [os.path.join(base, name)]
     seen: set[str] = set()
     while todo:
         path = todo.pop(0)
@@ -1183,37 +1195,124 @@ def _pip_requirements(root: str, base: str, name: str) -> list[tuple[str, str]]:
         if not os.path.isfile(real):
             raise ValueError(f"{_rel(root, path)} (not read: not a regular file)")
         for number, line in _requirement_lines(_text(real)):
-            where = f"{_rel(root, real)}:{number}"
-            shown = _short(line)
-            if _REQ_VARIABLE.search(line):
-                found.append((where, f"{REQUIREMENTS_OUTSIDE} {shown}"))
-                continue
-            option = _REQ_OPTION.match(line) if line.startswith("-") else None
-            flag, value = (option.group(1), option.group(2).strip()) if option else ("", line)
-            if line.startswith("-") and option is None:
-                found.append((where, f"{REQUIREMENTS_OUTSIDE} {shown}"))  # an option pip reads some other way
-                continue
-            if flag in _REQ_INCLUDES:
-                if "://" in value or value.startswith("~") or not value:
-                    found.append((where, f"{REQUIREMENTS_OUTSIDE} {shown}"))
-                    continue
-                nested = os.path.join(os.path.dirname(real), value)
-                if not os.path.realpath(nested).startswith(inside):
-                    found.append((where, f"{REQUIREMENTS_OUTSIDE} {shown}"))
-                else:
-                    todo.append(nested)
-            elif flag in _REQ_SOURCES:
-                found.append((where, f"{REQUIREMENTS_SOURCE} {shown}"))
-            elif flag and flag not in _REQ_EDITABLE:
-                continue  # --hash, --pre, --no-binary...: no file, project or source
-            else:
-                local = local_package(value.split(";", 1)[0].strip(), bare_path=True)
-                if local is not None:
-                    target = os.path.realpath(os.path.join(base, os.path.expanduser(local)))
-                    if local.startswith("~") or not (target + "/").startswith(inside):
-                        found.append((where, f"{REQUIREMENTS_OUTSIDE} {shown}"))
-                elif "://" in value or _REQ_VCS.search(value):
-                    found.append((where, f"{REQUIREMENTS_SOURCE} {shown}"))
+            finding = _requirement_finding(root, base, real, line, todo)
+            if finding is not None:
+                found.append((f"{_rel(root, real)}:{number}", finding))
+
+
+def _requirement_finding(root: str, base: str, real: str, line: str, todo: list[str]) -> str | None:
+    """What one logical line of the requirements file ``real`` names from outside the workspace
+    (:data:`REQUIREMENTS_OUTSIDE`) or from another source (:data:`REQUIREMENTS_SOURCE`), or None; a file it includes
+    in the workspace is added to ``todo``. A local project is read from ``base``, where pip runs."""
+    from bot.risk.programs.kit import local_package
+
+    inside = root.rstrip("/") + "/"
+    shown = _short(line)
+    if _REQ_VARIABLE.search(line):
+        return f"{REQUIREMENTS_OUTSIDE} {shown}"
+    option = _REQ_OPTION.match(line) if line.startswith("-") else None
+    flag, value = (option.group(1), option.group(2).strip()) if option else ("", line)
+    if line.startswith("-") and option is None:
+        return f"{REQUIREMENTS_OUTSIDE} {shown}"  # an option pip reads some other way
+    if flag in _REQ_INCLUDES:
+        if "://" in value or value.startswith("~") or not value:
+            return f"{REQUIREMENTS_OUTSIDE} {shown}"
+        nested = os.path.join(os.path.dirname(real), value)
+        if not os.path.realpath(nested).startswith(inside):
+            return f"{REQUIREMENTS_OUTSIDE} {shown}"
+        todo.append(nested)
+        return None
+    if flag in _REQ_SOURCES:
+        return f"{REQUIREMENTS_SOURCE} {shown}"
+    if flag and flag not in _REQ_EDITABLE:
+        return None  # --hash, --pre, --no-binary...: no file, project or source
+    local = local_package(value.split(";", 1)[0].strip(), bare_path=True)
+    if local is not None:
+        target = os.path.realpath(os.path.join(base, os.path.expanduser(local)))
+        if local.startswith("~") or not (target + "/").startswith(inside):
+            return f"{REQUIREMENTS_OUTSIDE} {shown}"
+    elif "://" in value or _REQ_VCS.search(value):
+        return f"{REQUIREMENTS_SOURCE} {shown}"
+    return None
+
+
+#: The keys of a conda environment file (conda "Managing environments", "Creating an environment file manually";
+#: conda env's ``EnvironmentYaml``): any other is read as unreadable.
+_CONDA_ENV_KEYS = frozenset({"name", "channels", "dependencies", "prefix", "variables"})
+
+
+def _conda_environment(root: str, base: str, name: str) -> list[tuple[str, str]]:
+    """What the conda environment file ``name`` (from ``base``, where conda runs) names from outside the workspace or
+    from another source, as :func:`_pip_requirements` answers (conda "Managing environments": "Creating an
+    environment file manually"): a channel other than the well-known ones (programs/packages.py
+    ``CONDA_CHANNELS``: any anaconda.org account's, a URL, a directory) and a ``CHANNEL::pkg`` dependency naming one
+    are another source; a dependency given as a URL or path is a package file from there; ``variables`` (set in
+    every later activation of the environment: ``LD_PRELOAD``, ``PYTHONPATH``...) and a ``prefix`` outside the
+    workspace are from outside; the ``pip:`` list is handed to pip as a requirements file written beside the
+    environment file and run from its directory (conda's pip installer: ``pip install -U -r FILE``), so its lines
+    are read as such a file's (:func:`_requirement_finding`: ``-e /tmp/pkg``, ``git+https://…``,
+    ``--index-url``). A file that is not there adds nothing (conda stops).
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: the file is outside the workspace after symbolic links, not a
+            regular file, not YAML, not of the shape conda reads, or could not be read (fail closed).
+    """
+    import yaml
+
+    from bot.risk.programs.packages import CONDA_CHANNELS
+
+    inside = root.rstrip("/") + "/"
+    path = os.path.join(base, name)
+    real = os.path.realpath(path)
+    if not real.startswith(inside):
+        raise ValueError(f"{_rel(root, path)} (not read: outside the workspace)")
+    if not os.path.lexists(real):
+        return []
+    if not os.path.isfile(real):
+        raise ValueError(f"{_rel(root, path)} (not read: not a regular file)")
+    rel = _rel(root, real)
+    try:
+        data = yaml.safe_load(_text(real))
+    except yaml.YAMLError as error:
+        raise ValueError(f"{rel} (not YAML: {str(error)[:100]})") from error
+    if data is None:
+        return []
+    if not isinstance(data, dict) or set(data) - _CONDA_ENV_KEYS:
+        raise ValueError(f"{rel} (not read: not an environment file of the shape conda reads)")
+    channels = data.get("channels") or []
+    dependencies = data.get("dependencies") or []
+    if not isinstance(channels, list) or not isinstance(dependencies, list):
+        raise ValueError(f"{rel} (not read: channels or dependencies is not a list)")
+    found: list[tuple[str, str]] = []
+    for channel in channels:
+        if not isinstance(channel, str) or channel.strip().strip("/") not in CONDA_CHANNELS:
+            found.append((f"{rel} channels", f"{REQUIREMENTS_SOURCE} channel {_short(str(channel))}"))
+    if data.get("variables"):
+        found.append((f"{rel} variables", f"{REQUIREMENTS_OUTSIDE} variables set in every activation"))
+    prefix = data.get("prefix")
+    if prefix is not None:
+        target = os.path.realpath(os.path.join(base, os.path.expanduser(str(prefix))))
+        if str(prefix).startswith("~") or not (target + "/").startswith(inside):
+            found.append((f"{rel} prefix", f"{REQUIREMENTS_OUTSIDE} prefix {_short(str(prefix))}"))
+    pip_lines: list[str] = []
+    for dependency in dependencies:
+        if isinstance(dependency, dict) and set(dependency) == {"pip"} and isinstance(dependency["pip"], list):
+            pip_lines += [str(line) for line in dependency["pip"]]
+            continue
+        if not isinstance(dependency, str):
+            raise ValueError(f"{rel} (not read: a dependency of another shape)")
+        spec = dependency.strip()
+        if "::" in spec and spec.split("::", 1)[0].strip("/") not in CONDA_CHANNELS:
+            found.append((f"{rel} dependencies", f"{REQUIREMENTS_SOURCE} {_short(spec)}"))
+        elif "://" in spec or spec.startswith(("/", ".", "~")):
+            found.append((f"{rel} dependencies", f"{REQUIREMENTS_OUTSIDE} {_short(spec)}"))
+    here = os.path.dirname(real)
+    todo: list[str] = []
+    for line in pip_lines:
+        finding = _requirement_finding(root, here, real, line.strip(), todo)
+        if finding is not None:
+            found.append((f"{rel} pip", finding))
+    _requirements_walk(root, here, todo, found)
     return found
 
 

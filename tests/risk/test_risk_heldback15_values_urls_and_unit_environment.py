@@ -1,9 +1,10 @@
 """helm's ``-f``/``--values`` may name a URL (helm-template(1): "a YAML file or a URL"), so a local render that
 downloads one is network; ``systemctl show`` prints units' ``Environment=`` (systemd.exec(5)) unless ``-p`` picks
-other properties; ``helm dependency list`` only reads the chart (helm_dependency_list); ``docker compose config
--q`` only renders the local compose files, while its ``-o FILE`` is a write there (docker compose config
-reference); rg's ``-g`` globs and ``-t`` types choose the files it reads (rg(1)); ``docker inspect --format`` printing
-only state fields prints no environment (docker inspect reference). Each beside the other side."""
+other properties; ``helm dependency list`` only reads the chart (helm_dependency_list), and ``update`` writes it (a
+chart outside the workspace is a write there); ``docker compose config -q`` only renders the local compose files,
+while its ``-o FILE`` is a write there (docker compose config reference); rg's ``-g`` globs and ``-t`` types choose
+the files it reads (rg(1)); ``docker inspect --format`` printing only state fields prints no environment (docker
+inspect reference). Each beside the other side."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ _FILES = {
         ("systemctl show -p Environment app.service", R.NETWORK),
         ("systemctl show --property=MainPID,Environment app.service", R.NETWORK),
         ("systemctl show app.service", R.NETWORK),
-        ("helm dependency update ./chart", R.SYSTEM),
+        ("helm dependency update /opt/chart", R.SYSTEM),
         ("docker compose config", R.NETWORK),
         ("docker compose --env-file ../secrets.env config -q", R.NETWORK),
         ("docker compose config -q --resolve-image-digests", R.NETWORK),

@@ -199,7 +199,14 @@ CATALOGUE: dict[str, object] = {
         "source": "conda command reference (docs.conda.io/projects/conda/en/stable/commands) (conda 24); mamba docs",
         "options": "-h --help -V --version -v --verbose -q --quiet --json",
         "commands": {
-            "create install update upgrade": {"grade": "install", "open": True},
+            # -p/--prefix PATH "Full path to environment location (i.e. prefix)": the packages land there, not in
+            # an environment under ~ (-n NAME, or the active one): a download and a write where PATH is
+            "create install update upgrade": {
+                "grade": "install",
+                "open": True,
+                "options": "-p=out --prefix=out",
+                "when": {"-p --prefix": "fetch"},
+            },
             "remove uninstall": {"grade": "delete", "open": True},
             "list info compare doctor": {"grade": "read", "open": True},
             # conda search "Search for packages" in the channels, notices "Retrieve latest channel notifications",
@@ -227,7 +234,15 @@ CATALOGUE: dict[str, object] = {
                     "hook activate deactivate reactivate": {"grade": "read", "open": True},
                 }
             },
-            "run": "runs",
+            # conda run [-n NAME] COMMAND "Run an executable in a conda environment": the command is graded as
+            # typed (as uv run's); -p/--prefix names an environment by its path, whose activation scripts
+            # (etc/conda/activate.d) and programs are files of that directory, in the workspace ones the agent may
+            # have written: refused, as --cwd (the command then runs elsewhere)
+            "run": {
+                "grade": "wrap",
+                "options": "-n= --name= -p=:runs --prefix=:runs --cwd=:unknown --no-capture-output --live-stream "
+                "-v --verbose --dev --debug-wrapper-scripts",
+            },
             "rename": {"grade": "home", "open": True},
             "export": {"grade": "read", "open": True, "options": "-f=out --file=out"},
             "package": "unknown",
@@ -247,7 +262,12 @@ CATALOGUE: dict[str, object] = {
                     # conda env create --help: "-f FILE, --file FILE: environment definition file": its pip section
                     # is handed to pip as requirements (-e ../pkg, --index-url), so one outside the workspace is a
                     # project there, as conda create --file is
-                    "create update": {"grade": "install", "open": True, "options": "-f=project --file=project"},
+                    "create update": {
+                        "grade": "install",
+                        "open": True,
+                        "options": "-f=project --file=project -p=out --prefix=out",
+                        "when": {"-p --prefix": "fetch"},
+                    },
                     "remove": {"grade": "delete", "open": True},
                     "list": {"grade": "read", "open": True},
                     "export": {"grade": "read", "open": True, "options": "-f=out --file=out"},

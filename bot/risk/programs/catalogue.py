@@ -21,6 +21,7 @@ command line with it:
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Callable, Mapping
 
 from bot.risk.grader import SYSTEM_BIN_DIRS, Call, Handler
@@ -430,6 +431,13 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
     if node.many and node.commands is None:
         raise CatalogueError(f"{where}: many needs commands")
     return node
+
+
+def _remote_package(value: str) -> bool:
+    """True for a package spec naming where it is downloaded from: a URL (``https://…/x.whl``), a VCS link
+    (``git+https://…``, ``git@host:…``) or ``NAME @ URL`` (PEP 508 direct reference)."""
+    spec = value.strip()
+    return "://" in spec or spec.startswith(("git+", "git@")) or re.search(r"\s@\s*\S", spec) is not None
 
 
 def compile_entry(name: str, spec: Mapping[str, object]) -> Handler:
@@ -1368,9 +1376,15 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
                 "outside the workspace, whose build code FlyBot does not read.",
             )
         elif target is not None and not local_package_outside(call, [target], what):
-            if local_package(target.value or "", bare_path=True) is None:
+            spec = target.value or ""
+            if local_package(spec, bare_path=True) is None:
                 # a name or URL: the tool downloads the package (and runs its build) first
                 network(call, f"{what} {shorten(target.src, 60)} downloads a package.", rule="package-install")
+                if _remote_package(spec):
+                    # a URL or VCS link (uv run --with https://.../x.whl, -f URL, git+https://...): the package comes
+                    # from where the command says, not the configured index (pip(1) "Requirement Specifiers": a URL
+                    # or VCS requirement), so its build code is the source's
+                    chosen_source(call, f"{what} {shorten(target.src, 60)}", listed=True)
     elif effect in ("interpreter", "interpreter-home"):
         value = target.value if target is not None else None
         if value is None or (

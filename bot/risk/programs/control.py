@@ -1942,6 +1942,22 @@ def helm(call: Call) -> None:
             # (helm.sh/docs/helm/helm_dependency_list); it fetches nothing
             read_only(call, "helm dependency list reads the chart's Chart.yaml and charts/ directory.")
             return
+        if len(verbs) > 2 and verbs[1] in ("update", "up", "build"):
+            # helm dependency update "Update the on-disk dependencies to mirror Chart.yaml" and build "Rebuild the
+            # charts/ directory based on the Chart.lock file" (helm.sh/docs/helm/helm_dependency_update, _build):
+            # they download the charts into CHART/charts/ (and write CHART/Chart.lock), refreshing the repositories'
+            # indexes into helm's cache first (as helm repo update) unless --skip-refresh; no cluster is reached
+            call.flag(R.NETWORK, "network-egress", f"helm dependency {verbs[1]} downloads the chart's dependencies.")
+            chart = next(w for w in call.args if w.value == verbs[2]) if verbs[2] is not None else None
+            call.write(chart or Word(None, "?"), f"helm dependency {verbs[1]} writes the chart's charts/ directory in")
+            for index, value in enumerate(values):
+                name, eq, attached = value.partition("=")
+                if name in ("--repository-cache", "--repository-config"):
+                    target = (
+                        Word(attached, attached) if eq else call.args[index + 1] if index + 1 < len(values) else None
+                    )
+                    call.write(target or Word(None, "?"), f"helm dependency {verbs[1]} writes")
+            return
     if verb in ("template", "lint", "create", "package", "version", "env", "completion", "show", "inspect"):
         _helm_local(call, verb, verbs[1:], values)
         if _values_from_url(values):

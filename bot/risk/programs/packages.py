@@ -73,7 +73,7 @@ from bot.risk.model import RiskLevel
 from bot.risk.options import long_is
 from bot.risk.paths import Where
 from bot.risk.sensitive import secret_setting
-from bot.risk.words import Word
+from bot.risk.words import Word, literal_word
 
 from .kit import chosen_source, destructive, host_destructive, local_package_outside, show, tool_plugin
 
@@ -834,7 +834,7 @@ def nix_code(base: Handler) -> Handler:
 #: Channels conda, mamba and micromamba users take packages from as a matter of course (conda docs, "Channels":
 #: ``defaults``, and the community channels hosted on anaconda.org that the conda, mamba and PyTorch install guides
 #: name). Any other name is an anaconda.org account's channel (``channel_alias`` + NAME), open to anyone.
-_CONDA_CHANNELS = frozenset({
+CONDA_CHANNELS = frozenset({
     "defaults", "conda-forge", "bioconda", "pytorch", "pytorch-nightly", "nvidia", "anaconda", "main", "r", "msys2",
     "pkgs/main", "pkgs/r", "pkgs/msys2",
 })  # fmt: skip
@@ -857,12 +857,41 @@ def _conda_config_shown(call: Call, words: list[str | None], keys: list[str | No
         )
 
 
+def _conda_environment_file(call: Call, words: list[Word], label: str) -> None:
+    """``conda env create|update [-f FILE]`` (conda command reference, "conda env create": ``-f FILE``
+    "Environment definition file (default: environment.yml)"): the file's channels, ``CHANNEL::pkg`` dependencies
+    and ``pip:`` list choose where packages come from, and the pip lines may name a project outside the workspace;
+    a file in the workspace is read by the adapter (settings.py ``environment FILE``) and graded as a requirements
+    file is (projects.py ``requirements_outside``); one outside is graded by the catalogue entry (a project there)."""
+    from .projects import requirements_outside
+
+    file: Word | None = None
+    for index, word in enumerate(words):
+        value = word.value or ""
+        name, eq, attached = value.partition("=")
+        if name in ("-f", "--file"):
+            file = Word(attached, attached) if eq else (words[index + 1] if index + 1 < len(words) else None)
+        elif value.startswith("-f") and not value.startswith("--") and len(value) > 2:
+            file = Word(value[2:], value[2:])
+    if file is None:
+        file = literal_word("environment.yml")
+    if file.value is None or "://" in file.value or call.where(file) is not Where.WORKSPACE:
+        return  # the catalogue entry grades a file only known when it runs, or outside, as a project there
+    requirements_outside(call, f"{label} -f", [file], environment=True)
+
+
+#: conda install|create|update options whose value (the next word) is no package spec: ``-n/--name ENV``,
+#: ``-p/--prefix PATH`` (conda command reference, "Target Environment Specification"; a prefix is graded as a write
+#: by the catalogue entry).
+_CONDA_VALUE_OPTIONS = frozenset({"-n", "--name", "-p", "--prefix"})
+
+
 def conda_channel(base: Handler) -> Handler:
     """conda install|create|update (conda command reference, conda 24; mamba, micromamba alike): ``-c``/``--channel
     CHANNEL`` "Additional channel to search for packages ... You can also use any name and the .condarc
     channel_alias value will be prepended" (any anaconda.org account's channel) or a local directory; a package
     spec ``CHANNEL::NAME`` names its channel too (conda "Package match specifications"). A channel other than the
-    well-known ones (:data:`_CONDA_CHANNELS`) is a source the command chose (chosen-source; no standing approval
+    well-known ones (:data:`CONDA_CHANNELS`) is a source the command chose (chosen-source; no standing approval
     covers it). A package operand that is a path (``./x.conda``, ``/tmp/x.tar.bz2``) installs that file, its
     link scripts run: from outside the workspace, project-outside-workspace."""
 
@@ -872,6 +901,9 @@ def conda_channel(base: Handler) -> Handler:
         operands = [w.value for w in words if w.value is None or not w.value.startswith("-")]
         if operands and operands[0] == "config":
             _conda_config_shown(call, [w.value for w in words], operands[1:])
+            return
+        if operands[:2] in (["env", "create"], ["env", "update"]):
+            _conda_environment_file(call, words, f"{call.name} env {operands[1]}")
             return
         if not operands or operands[0] not in _CONDA_INSTALLS:
             return
@@ -892,12 +924,14 @@ def conda_channel(base: Handler) -> Handler:
             elif value.startswith("-c") and not value.startswith("--"):
                 channels.append(value[2:] if len(value) > 2 else (words[index].value if index < len(words) else ""))
                 index += 0 if len(value) > 2 else 1
+            elif value in _CONDA_VALUE_OPTIONS:
+                index += 1  # an environment's name or prefix
             elif not value.startswith("-"):
                 specs.append(word)
                 if "::" in value:
                     channels.append(value.split("::", 1)[0])
         for channel in channels:
-            if channel is None or channel.strip("/") not in _CONDA_CHANNELS:
+            if channel is None or channel.strip("/") not in CONDA_CHANNELS:
                 chosen_source(call, f"{call.name} from the channel {channel or '?'}", listed=True)
                 return
         local_package_outside(call, specs[1:], call.name, bare_path=False)

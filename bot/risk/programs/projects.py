@@ -403,7 +403,7 @@ def outside_settings(call: Call, tool: str, label: str, question: str) -> bool:
     return bool(lines)
 
 
-def requirements_outside(call: Call, label: str, files: Sequence[Word]) -> bool:
+def requirements_outside(call: Call, label: str, files: Sequence[Word], *, environment: bool = False) -> bool:
     """What the requirements or constraints files ``files`` (pip and uv pip ``-r``/``-c``, in the workspace) name
     from outside the workspace, as the recipe book answers bot/risk/settings.py :data:`REQUIREMENTS` (pip
     "Requirements File Format": a file's lines may include other files, a local project, an index): a file or project
@@ -411,8 +411,10 @@ def requirements_outside(call: Call, label: str, files: Sequence[Word]) -> bool:
     (``project-outside-workspace``: pip builds it, running code FlyBot does not read), an index, ``--find-links`` or a
     URL or VCS requirement is a chosen source (kit ``chosen_source``); True when either was found or the file could
     not be read (``recipe-unreadable``). A file written earlier in the same command is left to the planted-config
-    rules; one not reported is noted as :func:`workspace_settings` notes it."""
-    from bot.risk.settings import REQUIREMENTS, REQUIREMENTS_OUTSIDE, REQUIREMENTS_SOURCE
+    rules; one not reported is noted as :func:`workspace_settings` notes it. ``environment``: the files are conda
+    environment files (settings.py :data:`~bot.risk.settings.ENVIRONMENT`: channels, dependencies, the ``pip:``
+    list), graded the same way."""
+    from bot.risk.settings import ENVIRONMENT, REQUIREMENTS, REQUIREMENTS_OUTSIDE, REQUIREMENTS_SOURCE
 
     def said(line: RecipeLine) -> str:
         text = line.command.removeprefix(REQUIREMENTS_OUTSIDE).removeprefix(REQUIREMENTS_SOURCE).strip()
@@ -422,7 +424,7 @@ def requirements_outside(call: Call, label: str, files: Sequence[Word]) -> bool:
         path = file.value
         if path is None or any(ord(c) < 32 or ord(c) == 127 for c in path):
             continue  # graded by the caller's rules for a dynamic or outside file
-        question = REQUIREMENTS + path
+        question = (ENVIRONMENT if environment else REQUIREMENTS) + path
         if len(SETTINGS + question) > 200:
             destructive(call, "project-outside-workspace", f"{label} {shorten(file.src, 60)}: a path too long to read.")
             return True
@@ -1050,11 +1052,56 @@ def python_run_scripts(base: Handler) -> Handler:
     return handler
 
 
+#: ``dvc remote modify`` keys that hold credentials or tune transfers, leaving where the data goes unchanged (DVC
+#: "dvc remote modify": the S3, SSH, HTTP... "Available parameters"); any other key (``url``, ``endpointurl``,
+#: ``profile``...) may point the remote elsewhere.
+_DVC_INERT_REMOTE_KEYS = frozenset({
+    "access_key_id", "secret_access_key", "session_token", "password", "ask_password", "user", "jobs", "timeout",
+    "connect_timeout", "read_timeout", "sse", "acl", "grant_read", "use_ssl", "ssl_verify_mode",
+})  # fmt: skip
+
+
+def _dvc_remote_change(call: Call, sub: list[str | None]) -> bool:
+    """``dvc remote add|default|rename|modify`` and ``dvc config core.remote|remote.NAME.KEY`` choose where a later
+    ``dvc push`` sends the project's data (DVC "dvc remote add": ``-d`` "Set the new remote as the default remote";
+    "dvc remote default"; "dvc push": "Upload tracked files or directories to remote storage ... the default
+    remote"), as ``git remote add``/``set-url`` choose where ``git push`` sends commits: destructive
+    (remote-control-plane), since an approved ``dvc push`` would send the data where the URL says. Credentials and
+    transfer settings (:data:`_DVC_INERT_REMOTE_KEYS`), ``remote default --unset`` and ``remote remove`` keep their
+    grade. True when flagged."""
+    operands = [v for v in sub if v is None or not v.startswith("-")]
+    what: str | None = None
+    if operands[:1] == ["remote"] and len(operands) > 1:
+        action = operands[1]
+        if action in ("add", "rename") or (action == "default" and "--unset" not in sub and "-u" not in sub):
+            what = f"dvc remote {action}"
+        elif action == "modify" and "--unset" not in sub and "-u" not in sub:
+            key = operands[3] if len(operands) > 3 else None
+            if key is None or key.lower() not in _DVC_INERT_REMOTE_KEYS:
+                what = f"dvc remote modify {shorten(key or '(a key only known when it runs)', 40)}"
+    elif operands[:1] == ["config"] and len(operands) > 2 and "--unset" not in sub and "-u" not in sub:
+        key = (operands[1] or "").lower()
+        if (
+            operands[1] is None
+            or key == "core.remote"
+            or (key.startswith("remote.") and key.rsplit(".", 1)[-1] not in _DVC_INERT_REMOTE_KEYS)
+        ):
+            what = f"dvc config {shorten(operands[1] or '(a key only known when it runs)', 40)}"
+    if what is None:
+        return False
+    destructive(
+        call,
+        "remote-control-plane",
+        f"{what} chooses where a later dvc push sends the project's data (as git remote set-url does for git push).",
+    )
+    return True
+
+
 def dvc_repro(base: Handler) -> Handler:
     """``dvc repro`` and ``dvc exp run`` (DVC "dvc repro", "dvc exp run"): run the ``cmd`` lines of the project's
     pipeline stages, read from the dvc.yaml of the directory they run in (recipes.py ``dvc_stages``: every stage,
     the project's only pipeline), graded as a project recipe is (:func:`run_recipe`); ``--cd DIR`` makes it run
-    elsewhere: destructive."""
+    elsewhere: destructive. A change of where ``dvc push`` sends data is graded by :func:`_dvc_remote_change`."""
 
     def handler(call: Call) -> None:
         base(call)
@@ -1063,6 +1110,8 @@ def dvc_repro(base: Handler) -> Handler:
         index = 0
         while index < len(values) and (values[index] or "").startswith("-"):
             index += 2 if values[index] == "--cd" else 1
+        if _dvc_remote_change(call, values[index:]):
+            return
         sub = values[index : index + 2]
         if sub[:1] == ["repro"]:
             label = "dvc repro"
