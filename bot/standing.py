@@ -171,7 +171,7 @@ def parse_max_risk(text: str | None) -> RiskLevel:
 
 _WRAPPERS = frozenset({
     "sudo", "su", "env", "eval", "exec", "command", "builtin", "xargs", "nohup", "time", "timeout", "nice", "ionice",
-    "stdbuf", "setsid", "watch", "parallel", "script", "npx",
+    "stdbuf", "setsid", "watch", "parallel", "script", "npx", "arch",
 })  # fmt: skip
 _INTERPRETERS = frozenset({
     "bash", "sh", "zsh", "dash", "python", "python2", "python3", "node", "nodejs", "perl", "ruby", "php",

@@ -219,6 +219,7 @@ NEVER = [
     "python3 -m pytest",
     "node",
     "npx eslint",
+    "arch -x86_64",
 ]
 
 

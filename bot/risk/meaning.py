@@ -31,6 +31,19 @@ Plain options and operands, per program (the manual pages say what each option d
 * brew (brew(1), any subcommand): ``-q``/``--quiet``, ``-v``/``--verbose``, ``--formula``; formula names without a
   tap (``user/tap/name``), path, URL or ``.rb`` file.
 * snap (snap(8), any subcommand): no option; snap names.
+* apk (apk(8), apk-add(8), any subcommand): ``-q``/``--quiet``, ``-v``/``--verbose``, ``-U``/``--update-cache``,
+  ``--no-cache``, ``--no-progress``; package names without a version constraint (``jq=1.5-r0``, ``jq<1.6``,
+  ``jq~1.5``: a downgrade), a repository tag (``jq@edge``: another repository's packages), a ``!`` (apk-world(5):
+  ``!name`` is a conflict, so ``apk add '!busybox'`` removes an installed package), a path or a ``.apk`` file.
+  ``--allow-untrusted``, ``--force-*``, ``--keys-dir``, ``--repository`` and the like change the meaning.
+* gem install (gem-install(1), ``gem help install``): ``-N``/``--no-document``, ``--user-install``,
+  ``--conservative``, ``-q``/``--quiet``, ``-V``/``--verbose``; gem names without a version (``rails:7.0``), path or
+  ``.gem`` file (a local gem: its extension's build script runs); ``-v``, ``--force``, ``--local``, ``-g``/``--file``,
+  ``--ignore-dependencies``, ``-P`` and the rest change the meaning.
+* pipx install (pipx(1)), uv tool install and uv pip install (uv docs, "uv tool install", "uv pip install"):
+  ``-q``/``--quiet``, ``-v``/``--verbose``; requirements as for pip (a project name alone). pipx's ``--global``
+  (every user's PATH), ``--force``, ``--pip-args``, ``--editable``, uv's ``--with``, ``--from``, ``--python``,
+  ``--index`` and the rest change the meaning.
 * pip, pip3 (pip install, download, wheel): ``-q``/``--quiet``, ``-v``/``--verbose``, ``-U``/``--upgrade``,
   ``--no-input``, ``--no-cache-dir``, ``--disable-pip-version-check``; requirements that are a project name alone
   (no version specifier, extras, path, URL, VCS link, or archive name such as ``x.whl``, ``x.zip``, ``x.tar.gz``:
@@ -272,6 +285,58 @@ _PIP_ARCHIVES = (
     ".tar.lzma",
 )
 _JS_TARBALLS = (".tgz", ".tar.gz", ".tar")
+
+
+_APK = _Table(
+    frozenset({"--quiet", "--verbose", "--update-cache", "--no-cache", "--no-progress"}),
+    "qvU",
+    re.compile(r"^[a-z0-9][a-z0-9._+-]*\Z"),
+)
+_GEM = _Table(
+    frozenset({"--no-document", "--user-install", "--conservative", "--quiet", "--verbose"}),
+    "NqV",
+    re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*\Z"),
+)
+_PYTHON_TOOL = _Table(frozenset({"--quiet", "--verbose"}), "qv", None)
+
+
+def _apk(argv: tuple[str, ...]) -> list[int]:
+    return _check(
+        argv,
+        1,
+        _APK,
+        lambda n, word: n == 0 or (_APK.operand.match(word) is not None and not word.endswith(".apk")),  # type: ignore[union-attr]
+    )
+
+
+def _gem(argv: tuple[str, ...]) -> list[int]:
+    sub = _subcommand(argv)
+    if sub is None or argv[sub] not in ("install", "i"):
+        return []
+    return _check(
+        argv,
+        sub + 1,
+        _GEM,
+        lambda n, word: _GEM.operand.match(word) is not None and not word.endswith(".gem"),  # type: ignore[union-attr]
+    )
+
+
+def _python_requirement(n: int, word: str) -> bool:
+    """A requirement pip, pipx and uv read as a project name alone (:data:`_PIP`'s shape, no archive name)."""
+    return _PIP.operand.match(word) is not None and not word.lower().endswith(_PIP_ARCHIVES)  # type: ignore[union-attr]
+
+
+def _pipx(argv: tuple[str, ...]) -> list[int]:
+    sub = _subcommand(argv)
+    if sub is None or argv[sub] != "install":
+        return []
+    return _check(argv, sub + 1, _PYTHON_TOOL, _python_requirement)
+
+
+def _uv(argv: tuple[str, ...]) -> list[int]:
+    if argv[1:3] not in (("tool", "install"), ("pip", "install")):
+        return []
+    return _check(argv, 3, _PYTHON_TOOL, _python_requirement)
 
 
 def _pip(argv: tuple[str, ...]) -> list[int]:
@@ -560,7 +625,7 @@ _RULES: dict[str, Callable[[tuple[str, ...]], list[int]]] = {
     "apt": _apt, "apt-get": _apt, "dnf": _dnf, "yum": _dnf, "pacman": _pacman, "brew": _brew, "snap": _snap,
     "pip": _pip, "pip3": _pip, "npm": _js, "pnpm": _js, "yarn": _js, "cargo": _cargo, "go": _go,
     "systemctl": _systemctl, "git": _git, "kubectl": _cluster, "helm": _cluster, "docker": _docker,
-    "podman": _docker,
+    "podman": _docker, "apk": _apk, "gem": _gem, "pipx": _pipx, "uv": _uv,
 }  # fmt: skip
 
 
@@ -595,6 +660,8 @@ def _operand_start(argv: tuple[str, ...]) -> int | None:
         return 2
     if name == "git":
         return 2 if argv[1:2] == ("push",) else None
+    if name == "uv":
+        return 3 if argv[1:3] in (("tool", "install"), ("pip", "install")) else None
     if name not in _RULES or name in ("docker", "podman"):
         return None
     sub = _subcommand(argv)
@@ -604,6 +671,8 @@ def _operand_start(argv: tuple[str, ...]) -> int | None:
         (name in ("pip", "pip3") and argv[sub] not in _PIP_INSTALLS)
         or (name in ("npm", "pnpm", "yarn") and argv[sub] not in _JS_INSTALLS)
         or (name == "cargo" and argv[sub] != "install")
+        or (name == "gem" and argv[sub] not in ("install", "i"))
+        or (name == "pipx" and argv[sub] != "install")
         or (name == "go" and argv[sub] not in ("install", "get", "run"))
     ):
         return None

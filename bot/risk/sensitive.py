@@ -7,7 +7,9 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   programs, so on the host it is ``destructive`` (grader.py ``Grader.write``), whatever the write (create, append,
   replace). System trees (FHS 3.0, "The Root Filesystem" and "/usr", "/var"): ``/`` itself, ``/bin``, ``/boot``,
   ``/etc``, ``/lib*``, ``/root``, ``/sbin``, ``/usr`` (also ``/usr/local``: programs on every user's PATH), ``/var``
-  (the temp areas of paths.py excepted), ``/sys``, ``/proc``, ``/home`` itself; macOS ``/System``, ``/Library``,
+  (the temp areas of paths.py excepted), ``/run`` (file-hierarchy(7): "/var/run/ A compatibility symlink pointing to
+  /run/": the daemons' sockets, such as the Docker engine's, runtime units and ``/run/nologin``), ``/sys``, ``/proc``,
+  ``/home`` itself; macOS ``/System``, ``/Library``,
   ``/private/etc``, ``/private/var``. Login and credential files of any home (``~``, ``~user``, ``/home/user``,
   ``/root``): ``.ssh`` (sshd(8) AUTHORIZED_KEYS FILE FORMAT), shell start-up files (bash(1) INVOCATION: ``.bashrc``,
   ``.bash_profile``, ``.bash_login``, ``.profile``, ``.bash_logout``; zsh(1) STARTUP/SHUTDOWN FILES: ``.zshenv``,
@@ -161,8 +163,8 @@ __all__ = [
 ]
 
 _SYSTEM_TREES = (
-    "/bin", "/boot", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/root", "/sbin", "/usr", "/var", "/sys", "/proc",
-    "/System", "/Library", "/private/etc", "/private/var",
+    "/bin", "/boot", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/root", "/sbin", "/usr", "/var", "/run", "/sys",
+    "/proc", "/System", "/Library", "/private/etc", "/private/var",
 )  # fmt: skip
 _NOT_PROTECTED = ("/var/tmp", "/var/folders", "/private/var/tmp", "/private/var/folders")
 _HOME_PROTECTED = frozenset({

@@ -99,7 +99,6 @@ READ_ONLY: dict[str, str] = {
             "basenc",
             "od",
             "nproc",
-            "arch",
             "fmt",
             "pr",
             "expand",
@@ -436,6 +435,7 @@ def _build() -> dict[str, Entry]:
     add("env", "wrappers:env", _COREUTILS + ": env")
     add("timeout", "wrappers:timeout", _COREUTILS + ": timeout")
     add("nice", "wrappers:nice", _COREUTILS + ": nice")
+    add("arch", "wrappers:arch", _COREUTILS + ": arch; macOS arch(1) (runs a program under an architecture)")
     add("nohup", "wrappers:nohup", _COREUTILS + ": nohup")
     add("stdbuf", "wrappers:stdbuf", _COREUTILS + ": stdbuf")
     add("time", "wrappers:time_", "bash(1) Pipelines (time); GNU time(1)")

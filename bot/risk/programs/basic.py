@@ -154,16 +154,53 @@ def printf(call: Call) -> None:
 
 
 def date(call: Call) -> None:
-    """``date``: read-only, except ``-s``/``--set`` which sets the clock (date(1), GNU coreutils)."""
-    for word in call.args:
-        value = word.value
+    """``date``: read-only, except ``-s``/``--set`` and an operand that is not a ``+FORMAT``, which set the clock
+    (date(1), GNU coreutils: ``date [-u|--utc|--universal] [MMDDhhmm[[CC]YY][.ss]]``, as POSIX date(1p) and BSD date
+    ``[[[mm]dd]HH]MM[[cc]yy][.ss]``); the values of ``-d``/``--date``, ``-f``/``--file`` and ``-r``/``--reference``
+    are not operands."""
+    words = call.args
+    index = 0
+    while index < len(words):
+        value = words[index].value
+        index += 1
         if value is None:
             system(call, "A date argument only known when it runs may be --set.", downgradable=False)
             return
-        if value.startswith("--s") or (value.startswith("-") and not value.startswith("--") and "s" in value):
+        if value.startswith("--s") or (value.startswith("-") and not value.startswith("--") and _date_sets(value)):
             system(call, "date --set changes the system clock.", downgradable=False)
             return
+        if value == "--":
+            continue
+        if value.startswith("--"):
+            name = value.split("=", 1)[0]
+            if "=" not in value and any(len(name) > 3 and full.startswith(name) for full in _DATE_VALUES):
+                index += 1  # --date STRING, --file FILE, --reference FILE (getopt takes unique prefixes)
+            continue
+        if value.startswith("-") and value != "-":
+            letters = value[1:]
+            taking = next((i for i, letter in enumerate(letters) if letter in "dfrI"), None)
+            if taking is not None and taking == len(letters) - 1 and letters[taking] != "I":
+                index += 1  # -d STRING, -ud STRING: the value is the next word
+            continue
+        if not value.startswith("+"):
+            system(call, f"date {value} sets the system clock (an operand that is not +FORMAT).", downgradable=False)
+            return
     read_only(call, "date only prints the date.")
+
+
+def _date_sets(word: str) -> bool:
+    """True when the short-option word ``word`` holds ``-s`` (set) before a letter whose value is the rest of the
+    word (``-d``, ``-f``, ``-r``; ``-I`` takes an optional attached one: ``-Iseconds`` prints)."""
+    for letter in word[1:]:
+        if letter == "s":
+            return True
+        if letter in "dfrI":
+            return False
+    return False
+
+
+#: date(1)'s long options that take a value in the next word.
+_DATE_VALUES = ("--date", "--file", "--reference")
 
 
 def hostname(call: Call) -> None:

@@ -145,6 +145,25 @@ def _cpu_jobs(call: Call, words: list[Word]) -> list[Word]:
     return out
 
 
+def _goal_files(call: Call, names: set[str], dir_word: Word | None, directory: str | None) -> None:
+    """A goal that is a path (``make ~/.bashrc``, ``make ../lib/x.o``) is a file make makes there: beside the
+    makefile's rules, GNU make's built-in rules make a file from one next to it (GNU make manual, "Catalogue of
+    Built-In Rules": ``%: %.sh`` copies ``x.sh`` over ``x``, ``%.o: %.c`` compiles, ``%: %.c`` links; "Implicit Rule
+    Search": ``RCS/%,v`` and ``s.%`` check files out), unless ``-r``/``--no-builtin-rules`` is given. Each such goal
+    outside the workspace is graded as a write there (relative goals from the directory make runs in)."""
+    for target in sorted(names):
+        if "/" not in target and not target.startswith("~"):
+            continue
+        if target.startswith(("/", "~")) or dir_word is None:
+            goal = literal_word(target)
+        elif directory:
+            goal = literal_word(posixpath.join(directory, target))
+        else:
+            continue  # a directory only known when it runs: graded with it
+        if call.where(goal) is not Where.WORKSPACE:
+            call.write(goal, "make is asked for this file, which its built-in rules (%: %.sh ...) may write")
+
+
 def make(call: Call) -> None:
     """GNU make(1): the recipe is read from the directory make runs in (``-C`` after ``-C``, relative to the
     shell's) and the makefile ``-f`` names (relative to that directory); targets are also graded by name.
@@ -330,6 +349,8 @@ def make(call: Call) -> None:
             if relative and directory and makefile.value
             else makefile
         )
+    if not dry:
+        _goal_files(call, names, dir_word, directory)
     for target in sorted(names) or [""]:
         if dry:
             label = f"make -n {target}".rstrip()
@@ -654,9 +675,21 @@ def js_package_manager(call: Call) -> None:
             # nopt takes an unambiguous abbreviation (--loca, --locat...; --loc is also --lockfile-version's)
             name = "--location"
             value = name + value[len(value.split("=", 1)[0]) :]
-        if value in ("-g", "--global", "--location=global", "--location=user") or (
-            name == "--global" and value.lower() not in ("--global=false", "--global=0")
+        if (
+            value in ("-g", "--global", "--location=global", "--location=user")
+            or (name == "--global" and value.lower() not in ("--global=false", "--global=0"))
+            or (
+                value[:1] == "-"
+                and value[1:2] != "-"
+                and len(value) > 2
+                and "=" not in value
+                and "g" in value[1:]
+                and (command is None or command in _NPM_INSTALL | _PNPM_INSTALL | _YARN_INSTALL)
+            )
         ):
+            # a cluster of one-letter options holding -g (``-Sg``, ``-gD``) is --global too: nopt expands a
+            # single-dash word whose letters are all one-letter shorthands into them (nopt README "Abbreviations":
+            # "-abc" is "-a -b -c"), and commander (yarn) splits combined short flags likewise
             global_ = True
             elsewhere = f"{tool} {value} runs in the global prefix"
         elif name == "--location" and "=" not in value:

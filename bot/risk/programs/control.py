@@ -691,6 +691,11 @@ _DOCKER_GROUPS = frozenset({
 #: its mounts and devices; an enabled plugin is started with the daemon).
 _PLUGIN_LOADS = frozenset({"install", "upgrade", "create", "enable", "set"})
 _PODMAN_RUNS = ("--hooks-dir", "--runtime", "--conmon", "--module", "--network-cmd-path", "--storage-opt")
+#: The global options, per engine, that make it run or load programs of the caller's choosing, which it takes after
+#: the subcommand too (:func:`_engine_loads`): podman's (:data:`_PODMAN_RUNS`), and nerdctl's ``--cni-path`` (nerdctl
+#: cmd/nerdctl/main.go, a persistent flag: "cni plugins binary directory", whose plugins run as root to set up every
+#: container's network).
+_ENGINE_RUNS = {"podman": _PODMAN_RUNS, "nerdctl": ("--cni-path",)}
 
 
 def _docker_outputs(call: Call) -> None:
@@ -770,6 +775,16 @@ def docker(call: Call) -> None:
         return
     verb = call.args[verb_at].value
     rest = call.args[verb_at + 1 :]
+    if call.name in _ENGINE_RUNS and (group == "compose" or verb not in ("run", "create", "exec")):
+        # the engine's global options are persistent flags, taken after the subcommand too (_engine_loads); run,
+        # create and exec are read up to the image by _container, as the words after it are the container's command
+        for word in rest:
+            if word.value == "--":
+                break
+            name = (word.value or "").split("=", 1)[0]
+            if name in _ENGINE_RUNS[call.name]:
+                _engine_loads(call, name)
+                return
     if group == "compose":
         if verb in ("run", "exec"):
             _container(
@@ -1198,6 +1213,21 @@ def _container(call: Call, words: list[Word], wrapper: str, options: _Options, *
             break
         index += 1
         taken: list[tuple[str, Word | None]] = []
+        if call.name in _ENGINE_RUNS and value.startswith("--"):
+            name, eq, attached = value.partition("=")
+            if name in _ENGINE_RUNS[call.name] or (
+                # nerdctl run --runtime: a value that is not a containerd shim's name is run as runc (nerdctl
+                # docs/command-reference.md "--runtime"), a path then any program
+                call.name == "nerdctl" and name == "--runtime" and "/" in (attached if eq else _value_at(words, index))
+            ):
+                _engine_loads(call, name)
+                return
+            if call.name == "podman" and name == "--env-host":
+                if not eq or attached not in ("false", "0"):
+                    _prints_credentials(
+                        call, f"{wrapper} --env-host (this machine's whole environment, handed to the container)"
+                    )
+                continue
         if value.startswith("--"):
             name, eq, attached = value.partition("=")
             if name in options.long_values:
@@ -1237,6 +1267,8 @@ def _container(call: Call, words: list[Word], wrapper: str, options: _Options, *
                 _restart_policy(call, taken_word, wrapper)
             elif name == "--rootfs" and (taken_word is None or taken_word.value not in ("false", "0")):
                 rootfs = True
+            elif name == "--env" and taken_word is not None:
+                _passes_secret(call, taken_word, wrapper)
     command = words[index + 1 :]
     if rootfs and index < len(words):
         # podman-run(1) --rootfs: "the first argument refers to an exploded container on the file system", used
@@ -1260,6 +1292,41 @@ def _container(call: Call, words: list[Word], wrapper: str, options: _Options, *
             command = [entrypoint] + command
         reliable = True
     _inner(call, command, wrapper, reliable=reliable)
+
+
+def _passes_secret(call: Call, value: Word, wrapper: str) -> None:
+    """``-e NAME``/``--env NAME`` without ``=VALUE`` hands the container this machine's value of NAME (docker-run(1)
+    "Set environment variables": "If you don't provide a value ... the variable's value is taken from the current
+    environment"; podman-run(1) ``--env``: "If no value is given, the value is taken from the host environment"):
+    for a secret variable (sensitive.py) that is reading it, as ``-e NAME=$NAME`` is: what the image's command
+    prints goes to the model."""
+    from bot.risk.sensitive import secret_variable
+
+    text = value.value
+    if text is not None and "=" not in text and secret_variable(text):
+        _prints_credentials(call, f"{wrapper} --env {text} (this machine's value, handed to the container)")
+
+
+def _value_at(words: list[Word], index: int) -> str:
+    """The text of ``words[index]`` ("/" when it is only known when it runs: it may be a path), "" past the end."""
+    if index >= len(words):
+        return ""
+    value = words[index].value
+    return "/" if value is None else value
+
+
+def _engine_loads(call: Call, name: str) -> None:
+    """A container engine's global option that makes it run or load programs (:data:`_ENGINE_RUNS`; podman(1)
+    GLOBAL OPTIONS: ``--runtime`` "Path to the OCI-compatible binary used to run containers", ``--conmon``,
+    ``--hooks-dir``, ``--module``, ``--network-cmd-path``, ``--storage-opt``): destructive wherever it stands, as
+    podman and nerdctl define these as persistent flags of their root command (podman cmd/podman/root.go
+    ``cmd.PersistentFlags()``), which cobra accepts after the subcommand too (``podman run --runtime /tmp/x
+    alpine``)."""
+    destructive(
+        call,
+        "runs-program",
+        f"{call.name} {name} makes it load programs (plugins, hooks, runtimes) of the caller's choosing.",
+    )
 
 
 def _hands_over_host(call: Call, name: str, value: Word | None, wrapper: str) -> bool:

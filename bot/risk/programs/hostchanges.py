@@ -24,7 +24,8 @@ contained grade, since the sandbox is discarded). Sources, per program:
 * kill(1) (procps-ng, util-linux, bash builtin): signalling PID 1 (init), ``-1`` (every process the caller may
   signal) or any other negative PID (a whole process group), in any spelling bash reads as that number (``01``,
   ``+1``); util-linux kill's process names as pkill's exact names; pkill(1), killall(1): a pattern naming ``init``,
-  ``systemd``, ``sshd`` or another process that keeps the machine running or reachable, selecting root's processes
+  ``systemd``, ``sshd`` or another process that keeps the machine running or reachable (macOS: ``launchd``,
+  ``loginwindow``, ``WindowServer``), selecting root's processes
   (``-u root``, ``--euid 0``, ``-G root``), init's children (``-P 1``: every service), init's process group or
   session, or a selection only known when it runs with no pattern; pkill's ``--inverse``. pkill's pattern is an
   extended regular expression searched in the process name (pgrep(1)): one with regular-expression operators
@@ -89,7 +90,7 @@ from collections.abc import Callable
 
 from bot.risk.grader import Call, Handler
 from bot.risk.options import Scan, scan
-from bot.risk.paths import Where
+from bot.risk.paths import TEMP_ROOTS, Where
 from bot.risk.reasons import shorten
 from bot.risk.recipes import UNKNOWN
 from bot.risk.sensitive import path_text, protected_path
@@ -212,6 +213,14 @@ def _ownership(call: Call, *, modes: bool) -> None:
                     f"{shorten(real, 60)}, outside the workspace.",
                 )
     for target in map(call.real, operands):
+        if _temp_root(call, target):
+            host_destructive(
+                call,
+                "system-permissions",
+                f"{call.name} changes {show(target)}, the temp area every user and service shares: its mode 1777 "
+                "(the sticky bit) and root's ownership keep one user from deleting or replacing another's files there.",
+            )
+            continue
         if protected_path(path_text(target.value, target.src)) is not None:
             continue  # graded by call.write above
         if recursive and call.where(target) not in (Where.WORKSPACE, Where.TEMP, Where.NOWHERE):
@@ -220,6 +229,18 @@ def _ownership(call: Call, *, modes: bool) -> None:
                 "system-permissions",
                 f"{call.name} -R changes everything under {show(target)}, outside the workspace.",
             )
+
+
+def _temp_root(call: Call, target: Word) -> bool:
+    """True when ``target`` may name a temp area's root itself (``/tmp``, ``/var/tmp``, ``/private/tmp``..., also
+    spelled ``/tmp/.`` or ``.`` after ``cd /tmp``), not a file below it. Its mode is 1777 (FHS 3.0 "/tmp", systemd
+    tmpfiles.d ``tmp.conf``: ``D /tmp 1777 root root``): chmod(1) "RESTRICTED DELETION FLAG OR STICKY BIT" -- "it
+    prevents unprivileged users from removing or renaming a file in the directory unless they own the file or the
+    directory"; a new mode or owner takes that away from every user of the machine, and ``-R`` changes their files."""
+    if target.value is None:
+        return False
+    found = call.g.state.targets(target.value)
+    return found is not None and any(path in TEMP_ROOTS for path in found)
 
 
 def _names_entry(call: Call, directory: str, pattern: str, link: str) -> bool:
@@ -344,6 +365,11 @@ def _usermod(found: Scan) -> str | None:
 #: Processes that keep the host running or reachable: a pattern that may match one of these names (or a
 #: full-command-line pattern holding one) may signal it.
 _CRITICAL = ("init", "systemd", "sshd", "dbus-daemon", "containerd", "dockerd", "agetty", "NetworkManager", "flybot")
+#: macOS's: launchd(8) ("the first process", PID 1, which starts every other), loginwindow (it owns the user's
+#: login session: killing it logs the user out, quitting every application without saving) and WindowServer (the
+#: display server every application draws through). Matched by a pattern that may match the name, or a full
+#: command-line pattern holding it, not by every pattern found in it (``pkill -f server`` keeps its grade).
+_CRITICAL_MACOS = ("launchd", "loginwindow", "WindowServer")
 _REGEX_CHARS = frozenset("^$*+?[](){}|\\")
 _PID = re.compile(r"^\s*([-+]?)([0-9]+)\s*$")
 #: A signal word after ``-`` (signal(7) names, with or without ``SIG``, real-time ``RTMIN+N``, or a number).
@@ -442,7 +468,7 @@ def _names_critical(pattern: str, *, exact: bool, fold: bool) -> bool:
     process the host needs: equal to one's name (``exact``) or found in it; ``fold``: case ignored."""
     compiled = re.compile(".".join(re.escape(part) for part in pattern.split(".")), re.IGNORECASE if fold else 0)
     test = compiled.fullmatch if exact else compiled.search
-    return any(test(name) for name in _CRITICAL)
+    return any(test(name) for name in _CRITICAL + _CRITICAL_MACOS)
 
 
 def _broad(pattern: str) -> str | None:
@@ -454,6 +480,9 @@ def _broad(pattern: str) -> str | None:
     lowered = pattern.lower()
     for name in _CRITICAL:
         if lowered in name.lower() or name.lower() in lowered:
+            return f"matches {name}"
+    for name in _CRITICAL_MACOS:
+        if name.lower() in lowered:
             return f"matches {name}"
     return None
 

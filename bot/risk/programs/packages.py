@@ -35,7 +35,8 @@ Then what the packages are and what happens to them (checked by :func:`_packages
   ("If a hyphen is appended to the package name ... the identified package will be removed"), ``--purge``,
   ``--auto-remove``/``--autoremove``, ``--allow-remove-essential``; dnf(8) ``remove``/``erase``/``autoremove``,
   ``--allowerasing``; pacman(8) ``-R``; brew(1) ``uninstall``/``remove``/``rm``/``autoremove``; snap(8) ``remove``;
-  dpkg(1) ``-r``/``-P``/``--remove``/``--purge``; apk(8) ``del``.
+  dpkg(1) ``-r``/``-P``/``--remove``/``--purge``; apk(8) ``del``, and ``add !NAME`` (apk-world(5): a conflict, which
+  removes the installed package).
 * **Local package files** (``./evil.deb``, ``/tmp/x.rpm``, a URL, ``pacman -U``, ``dpkg -i``, ``snap install
   x.snap``): their maintainer scripts run as root and the classifier cannot see them, so they are ``destructive``
   wherever they run (as a path to a program is).
@@ -581,6 +582,10 @@ def apk(base: Handler) -> Handler:
             for package in operands[1:]:
                 if _local_file(package, (".apk",)):
                     _local(call, package)
+                elif package.startswith("!"):
+                    # apk-world(5): "!name" is a conflict ("Prevents the package from being installed"): added to
+                    # the world, it removes the package when it is installed
+                    _removal(call, f"apk add {package}")
 
     handler.__name__ = "apk"
     return handler

@@ -24,6 +24,7 @@ from bot.risk.words import Word, dynamic_word, literal_word
 from .kit import R, deletion, destructive, read_only, refuse, shifted, show
 
 __all__ = [
+    "arch",
     "builtin",
     "command",
     "env",
@@ -129,6 +130,26 @@ def _run_rest(call: Call, rest: list[Word], wrapper: str, *, child_process: bool
         read_only(call, f"{call.name} without a command runs nothing.")
         return
     call.run(rest, wrapper, child_process=child_process)
+
+
+def arch(call: Call) -> None:
+    """arch: GNU coreutils arch(1) takes no operand and prints the machine's architecture (``uname -m``); macOS
+    arch(1) runs a program under an architecture: ``arch [-32] [-64] [[-ARCH_NAME | -arch ARCH_NAME]...] [-c]
+    [-d ENVNAME]... [-e ENVNAME=VALUE]... [-h] prog [args ...]``, so the words after its options are a command,
+    graded as such (``arch -x86_64 rm -rf ~`` is ``rm -rf ~``), and ``-e NAME=VALUE`` puts a variable in its
+    environment as ``env NAME=VALUE`` does. Without a program it only prints."""
+    words = call.args
+    index = 0
+    while index < len(words):
+        value = words[index].value
+        if value is None or not value.startswith("-") or value in ("-", "--"):
+            break
+        index += 1
+        if value in ("-arch", "-d", "-e") and index < len(words):
+            if value == "-e":
+                _assignments(call, words[index : index + 1], 0)
+            index += 1
+    _run_rest(call, words[index:], "arch")
 
 
 def timeout(call: Call) -> None:
