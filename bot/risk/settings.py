@@ -147,6 +147,7 @@ __all__ = [
     "CARGO_ALIAS",
     "FRAMEWORK",
     "WORKSPACES",
+    "TASKS",
     "CARGO_START",
     "CONCAT",
     "FFCONCAT",
@@ -312,6 +313,12 @@ FRAMEWORK = "framework "
 #: The npm, pnpm and yarn question asking which packages the workspace of the directory the tool runs in holds
 #: (:func:`js_workspace_packages`): each finding is ``(the package's directory, relative to the workspace, its name)``.
 WORKSPACES = "workspaces"
+#: The npm question ``tasks turbo TASK...`` asking what ``turbo run TASK...`` run where it is asked runs
+#: (:func:`turbo_tasks`): one finding ``(file, "manager TOOL")`` naming the package manager whose workspace turbo
+#: runs the scripts of, one ``(file, "task NAME")`` for every task the run may run (those given and those their
+#: configuration makes them depend on), ``(file, "root NAME")`` for a task of the root package, and ``(file,
+#: "remote")`` when a remote cache may be used.
+TASKS = "tasks "
 
 
 def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]]:
@@ -332,6 +339,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         found += _cargo_alias(root, places + _above(root), question[len(CARGO_ALIAS) :])
     elif tool == "npm" and question.startswith(NPX_BIN):
         found += _npx_bin(root, places, question[len(NPX_BIN) :])
+    elif tool == "npm" and question.startswith(TASKS + "turbo "):
+        found += turbo_tasks(root, base, question[len(TASKS + "turbo ") :].split())
     elif tool in ("npm", "pnpm", "yarn") and question == WORKSPACES:
         found += js_workspace_packages(root, base, tool)
     elif tool in ("npm", "pnpm", "yarn"):
@@ -3326,4 +3335,88 @@ def js_workspace_packages(root: str, base: str, tool: str) -> list[tuple[str, st
             # where the script would be read, which is unreadable (fail closed)
             shown = re.sub(r"[\x00-\x1f\x7f]", "?", _rel(root, directory))
             found.append((shown, name if isinstance(name, str) and name.strip() else "<no name>"))
+    return found
+
+
+#: The top-level keys of turbo.json (turbo.build/repo/docs/reference/configuration, Turborepo 2; ``pipeline`` is
+#: Turborepo 1's name for ``tasks``) that choose no code and no place: the others (``cacheDir``, ``remoteCache``,
+#: ``extends``, keys of later versions) make the answer unknown, but for ``remoteCache``, read as a remote cache.
+_TURBO_KEYS = frozenset({
+    "$schema", "tasks", "pipeline", "globalDependencies", "globalEnv", "globalPassThroughEnv", "ui", "daemon",
+    "envMode", "dangerouslyDisablePackageManagerCheck", "noUpdateNotifier", "concurrency", "futureFlags",
+    "remoteCache", "globalDotEnv", "experimentalUI",
+})  # fmt: skip
+#: The keys of a task's configuration that name other tasks (``dependsOn``; Turborepo 2.1's ``with``: tasks run
+#: alongside it); the other keys (``outputs``, ``inputs``, ``cache``, ``env``, ``persistent``...) choose no code.
+_TURBO_TASK_LINKS = ("dependsOn", "with")
+
+
+def turbo_tasks(root: str, base: str, wanted: list[str]) -> list[tuple[str, str]]:
+    """What ``turbo run WANTED`` run in ``base`` runs (Turborepo 2 "Configuring tasks" and turbo.json reference):
+    the package.json scripts of the workspace's packages named by the tasks given and by every task their
+    ``dependsOn`` and ``with`` name, transitively (``^build``: the dependencies' ``build``; ``web#build``: that
+    package's; ``//#lint``: the root package's script, which turbo runs only as such a task). The workspace is
+    pnpm's when ``pnpm-workspace.yaml`` is beside turbo.json, otherwise the ``workspaces`` of package.json (npm, yarn,
+    bun). A task name may stand for a task of any package (more scripts, never fewer).
+
+    Raises:
+        ValueError, OSError: no turbo.json in ``base`` (turbo looks for it upward), one that is not plain JSON or
+            holds a key FlyBot does not read, a package's own turbo.json (Turborepo "Package Configurations": it
+            adds dependencies), a task name holding a character turbo does not give it meaning for, or more tasks
+            than FlyBot follows.
+    """
+    import json
+
+    path = os.path.join(base, "turbo.json")
+    if not os.path.isfile(path) or os.path.islink(path):
+        raise ValueError("no turbo.json where turbo runs (turbo looks for it in the directories above)")
+    source = _rel(root, path)
+    data = json.loads(_text(path))
+    if not isinstance(data, dict):
+        raise ValueError("turbo.json is not a JSON object")
+    unknown = sorted(set(data) - _TURBO_KEYS)
+    if unknown:
+        raise ValueError(f"turbo.json sets {unknown[0][:40]}, which FlyBot does not read")
+    tasks = data.get("tasks", data.get("pipeline", {}))
+    if not isinstance(tasks, dict):
+        raise ValueError("turbo.json tasks is not an object")
+    manager = "pnpm" if os.path.isfile(os.path.join(base, "pnpm-workspace.yaml")) else "npm"
+    for directory, _ in js_workspace_packages(root, base, manager):
+        if os.path.lexists(os.path.join(root, directory, "turbo.json")):
+            raise ValueError(f"{directory}/turbo.json configures that package's tasks (not read)")
+    found: list[tuple[str, str]] = [(source, f"manager {manager}")]
+    remote = data.get("remoteCache")
+    if remote is not None and (not isinstance(remote, dict) or remote.get("enabled", True) is not False):
+        found.append((source, "remote"))
+    if os.path.lexists(os.path.join(base, ".turbo", "config.json")):
+        found.append((_rel(root, os.path.join(base, ".turbo", "config.json")), "remote"))
+    seen: list[str] = []
+    todo = list(wanted)
+    while todo:
+        name = todo.pop(0)
+        if name in seen:
+            continue
+        if not re.fullmatch(r"[A-Za-z0-9_.:@/-]+", name) or len(seen) > 64:
+            raise ValueError(f"a task FlyBot does not follow: {name[:40]}")
+        seen.append(name)
+        found.append((source, f"task {name}"))
+        for key, config in tasks.items():
+            if not isinstance(key, str) or (key != name and not key.endswith("#" + name)):
+                continue
+            where = f"{source} tasks.{key}"
+            if key == "//#" + name:
+                found.append((where, f"root {name}"))
+            if not isinstance(config, dict):
+                raise ValueError(f"{where} is not an object")
+            for link in _TURBO_TASK_LINKS:
+                named = config.get(link, [])
+                if not isinstance(named, list) or not all(isinstance(n, str) for n in named):
+                    raise ValueError(f"{where}.{link} is not a list of tasks")
+                for other in named:
+                    if other.startswith("$"):
+                        continue  # Turborepo 1: an environment variable the task's hash depends on
+                    package, _, task = other.removeprefix("^").rpartition("#")
+                    if package == "//":
+                        found.append((f"{where}.{link}", f"root {task}"))
+                    todo.append(task)
     return found

@@ -581,6 +581,9 @@ def js_package_manager(call: Call) -> None:
     #: the packages of the workspace that --filter, -r, --workspace, -ws select (see _workspace_scripts)
     selectors: list[str] = []
     selection_reason: str | None = None
+    #: what pnpm's package selectors (--filter, -r, -w) alone made ``elsewhere``: an install they narrow runs no
+    #: script that the install of the whole workspace does not (see below)
+    pnpm_selected: str | None = None
     #: yarn and pnpm pass every word after a script's name to the script, options too (pnpm.io/cli/run: "Any
     #: options after the script's name are passed to the executed script"; yarn run: "Arguments passed to the
     #: script"); npm takes the options itself and passes only what follows ``--`` (npm-run-script(1)).
@@ -702,6 +705,8 @@ def js_package_manager(call: Call) -> None:
             selection_reason = selection_reason or f"pnpm {name} runs the scripts of other packages"
         elif name in _JS_ELSEWHERE.get(tool, ()):
             elsewhere = f"{tool} {name} runs the scripts of other packages"
+            if tool == "pnpm" and (pnpm_selected is not None or selection_reason is None):
+                pnpm_selected = elsewhere
             if (
                 "=" not in value
                 and name
@@ -727,6 +732,15 @@ def js_package_manager(call: Call) -> None:
             command = value
         else:
             rest.append(words[index - 1])
+    if tool == "pnpm" and command in _PNPM_INSTALL and elsewhere in (None, pnpm_selected):
+        # pnpm.io "Filtering": --filter, -r and -w select projects of the pnpm workspace, and pnpm add/install/update
+        # given them installs into those projects only; the install of the whole workspace runs the life cycle
+        # scripts of every project it lists (recipes._own_packages, read below as for a plain pnpm install), so the
+        # narrowed one runs no script that is not read. A selector whose value is only known when it runs stays
+        # refused (the selection_reason branch above sets ``elsewhere`` for it).
+        if "" not in selectors and (pnpm_selected is not None or selectors):
+            elsewhere = None
+            selectors, selection_reason = [], None
     if tool == "yarn":  # before anything else it does, yarn runs the release its settings name
         yarn_release(call, run_dir, f"yarn {command or 'install'}")
     if tool == "yarn" and command == "workspaces" and [w.value for w in rest] in (["list"], ["info"]):
@@ -3679,4 +3693,79 @@ def ghc_search_path(base: Handler) -> Handler:
                     )
                     return
 
+    return handler
+
+
+#: Options of ``turbo run`` (Turborepo 2 "run" reference) that take a value as the next word (or after ``=``).
+_TURBO_VALUES = frozenset({
+    "--cache", "--cache-dir", "--cache-workers", "--concurrency", "--env-mode", "--filter", "-F", "--global-deps",
+    "--log-order", "--log-prefix", "--output-logs", "--profile", "--anon-profile", "--token", "--team", "--ui",
+    "--api", "--login", "--verbosity",
+})  # fmt: skip
+
+
+def turbo_tasks(base: Handler) -> Handler:
+    """``turbo run TASK... [-- ARGS]`` and ``turbo TASK...`` (Turborepo 2 "run": each package's package.json script
+    of the task's name runs, with the tasks turbo.json makes it depend on; ``--`` passes ARGS to them): the catalogue
+    grades the use and its options, and the scripts are graded as ``pnpm -r run TASK`` grades them (programs/build.py
+    ``_workspace_scripts``), for every task the recipe book lists (settings.py ``turbo_tasks``, question ``tasks
+    turbo``: a turbo.json it could not read, or none, is destructive). ``--filter`` and ``--affected`` only narrow
+    the packages. A remote cache (turbo.json ``remoteCache``, a linked ``.turbo/config.json``) uploads the outputs:
+    network. ``--dry``/``--dry-run`` runs nothing."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        values = [w.value for w in call.args]
+        if any(v is not None and v.split("=", 1)[0] in ("--dry", "--dry-run") for v in values):
+            return
+        words = call.args
+        if values[:1] == ["run"]:
+            words = words[1:]
+        elif not values or values[0] in ("ls", "info", "prune", "--version", "--help", "-h"):
+            return
+        tasks: list[str] = []
+        extra: list[Word] = []
+        index = 0
+        while index < len(words):
+            value = words[index].value
+            index += 1
+            if value is None:
+                destructive(call, "dynamic-argument", "turbo run: a task or option only known when it runs.")
+                return
+            if value == "--":
+                extra = words[index:]
+                break
+            if value.startswith("-"):
+                if value in _TURBO_VALUES:
+                    index += 1
+                continue
+            tasks.append(value)
+        if not tasks:
+            return
+        from bot.risk.settings import TASKS
+
+        from .projects import settings_lines
+
+        label = f"turbo run {' '.join(tasks)}"
+        lines = settings_lines(call, "npm", label, TASKS + "turbo " + " ".join(tasks), required=True)
+        if lines is None:
+            return
+        manager = next((ln.command.split(" ", 1)[1] for ln in lines if ln.command.startswith("manager ")), "npm")
+        if manager not in ("npm", "pnpm"):
+            destructive(call, "recipe-unreadable", f"{label}: the package manager {shorten(manager, 20)} is not read.")
+            return
+        for line in lines:
+            kind, _, name = line.command.partition(" ")
+            if kind == "remote":
+                network(
+                    call,
+                    f"{label} may use a remote cache ({reveal(line.source, multiline=False)}): it uploads "
+                    "the tasks' outputs.",
+                )
+            elif kind == "task":
+                _workspace_scripts(call, manager, name, extra, (label, ("*",)))
+            elif kind == "root":
+                run_recipe(call, manager, name, extra=extra, label=f"{label} (the root package's {name})")
+
+    handler.__name__ = "turbo_tasks"
     return handler
