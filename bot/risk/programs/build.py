@@ -3711,13 +3711,11 @@ def turbo_tasks(base: Handler) -> Handler:
     ``_workspace_scripts``), for every task the recipe book lists (settings.py ``turbo_tasks``, question ``tasks
     turbo``: a turbo.json it could not read, or none, is destructive). ``--filter`` and ``--affected`` only narrow
     the packages. A remote cache (turbo.json ``remoteCache``, a linked ``.turbo/config.json``) uploads the outputs:
-    network. ``--dry``/``--dry-run`` runs nothing."""
+    network. ``--dry``/``--dry-run`` before the tasks runs nothing (after them the use is graded as a run)."""
 
     def handler(call: Call) -> None:
         base(call)
         values = [w.value for w in call.args]
-        if any(v is not None and v.split("=", 1)[0] in ("--dry", "--dry-run") for v in values):
-            return
         words = call.args
         if values[:1] == ["run"]:
             words = words[1:]
@@ -3736,6 +3734,8 @@ def turbo_tasks(base: Handler) -> Handler:
                 extra = words[index:]
                 break
             if value.startswith("-"):
+                if not tasks and value.split("=", 1)[0] in ("--dry", "--dry-run"):
+                    return  # the catalogue grades it: it prints the tasks (after a task, it is read as run)
                 if value in _TURBO_VALUES:
                     index += 1
                 continue
