@@ -3136,6 +3136,8 @@ def framework_script(root: str, base: str, kind: str, path: str) -> list[tuple[s
     first on ``sys.path``), not an installed module whose import may run anything. No finding when all hold; one
     ``(path, why not)`` otherwise. The framework's commands then run the project's own code (settings, apps, Laravel's
     bootstrap/app.php), as a build does."""
+    if kind == "manage.py-database" and path and "\x00" not in path:
+        return _django_database(root, base, path)
     if kind not in ("manage.py", "artisan") or not path or "\x00" in path:
         raise ValueError(f"no framework script question: {kind[:40]} {path[:80]!r}")
     full = os.path.normpath(os.path.join(base, path))
@@ -3420,3 +3422,82 @@ def turbo_tasks(root: str, base: str, wanted: list[str]) -> list[tuple[str, str]
                         found.append((f"{where}.{link}", f"root {task}"))
                     todo.append(task)
     return found
+
+
+#: The spellings of a Django project's ``BASE_DIR`` in its settings template (django/conf/project_template
+#: settings.py-tpl: ``Path(__file__).resolve().parent.parent`` since Django 3.1, the os.path form before).
+_DJANGO_BASE_DIRS = frozenset({
+    "Path(__file__).resolve().parent.parent",
+    "os.path.dirname(os.path.dirname(os.path.abspath(__file__)))",
+})  # fmt: skip
+
+
+def _django_database(root: str, base: str, path: str) -> list[tuple[str, str]]:
+    """Whether every database of the Django project whose manage.py is ``path`` (from ``base``; it must be the
+    template's, :func:`framework_script`) is an SQLite file in the workspace, as the project template's settings
+    write it (Django "Settings": DATABASES; settings.py-tpl: ``'ENGINE': 'django.db.backends.sqlite3', 'NAME':
+    BASE_DIR / 'db.sqlite3'``): no finding when so, one ``(file, why not)`` otherwise. The settings module must be a
+    plain module (not a package) whose one top-level ``DATABASES = {...}`` is a literal mapping of entries holding
+    only ``ENGINE`` (SQLite's) and ``NAME`` (a relative path without ``..``, or ``BASE_DIR / 'NAME'``, BASE_DIR being the
+    template's), with no other use of the name and no ``import *`` that could replace it (a ``local_settings``
+    override). ``migrate``, ``loaddata`` and the others then change that file, not a server."""
+    import ast
+
+    found = framework_script(root, base, "manage.py", path)
+    if found:
+        return found
+    full = os.path.normpath(os.path.join(base, path))
+    match = re.search(r"DJANGO_SETTINGS_MODULE['\"], *['\"]([A-Za-z0-9_.]+)['\"]", _text(full))
+    if match is None:
+        return [(path, "no settings module named")]
+    settings = os.path.join(os.path.dirname(full), *match.group(1).split(".")) + ".py"
+    rel = _rel(root, settings)
+    if not os.path.isfile(settings) or os.path.islink(settings):
+        return [(rel, f"{rel} is not a plain settings module (a package's settings are not read)")]
+    try:
+        tree = ast.parse(_text(settings))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return [(rel, f"{rel} is not Python FlyBot reads")]
+    base_dirs = [
+        n
+        for n in tree.body
+        if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "BASE_DIR" for t in n.targets)
+    ]
+    databases = [
+        n
+        for n in tree.body
+        if isinstance(n, ast.Assign) and [getattr(t, "id", None) for t in n.targets] == ["DATABASES"]
+    ]
+    uses = sum(
+        1
+        for n in ast.walk(tree)
+        if (isinstance(n, ast.Name) and n.id == "DATABASES")
+        or (isinstance(n, ast.Attribute) and n.attr == "DATABASES")
+        or (isinstance(n, ast.Constant) and n.value == "DATABASES")
+    )
+    if any(isinstance(n, ast.ImportFrom) and any(a.name == "*" for a in n.names) for n in ast.walk(tree)):
+        return [(rel, f"{rel} imports * (it may replace DATABASES)")]
+    if len(databases) != 1 or uses != 1 or not isinstance(databases[0].value, ast.Dict):
+        return [(rel, f"{rel} does not set DATABASES once as a literal mapping")]
+    template_base = len(base_dirs) == 1 and ast.unparse(base_dirs[0].value) in _DJANGO_BASE_DIRS
+    for alias, entry in zip(databases[0].value.keys, databases[0].value.values, strict=True):
+        if not isinstance(alias, ast.Constant) or not isinstance(entry, ast.Dict):
+            return [(rel, f"{rel}: a database that is not a literal mapping")]
+        fields: dict[str, ast.expr] = {}
+        for key, value in zip(entry.keys, entry.values, strict=True):
+            if not isinstance(key, ast.Constant) or key.value not in ("ENGINE", "NAME"):
+                return [(rel, f"{rel}: database {alias.value!s:.40} sets more than ENGINE and NAME")]
+            fields[key.value] = value
+        engine, name = fields.get("ENGINE"), fields.get("NAME")
+        if not (isinstance(engine, ast.Constant) and engine.value == "django.db.backends.sqlite3"):
+            return [(rel, f"{rel}: database {alias.value!s:.40} is not SQLite")]
+        if isinstance(name, ast.BinOp) and isinstance(name.op, ast.Div) and template_base:
+            if not (isinstance(name.left, ast.Name) and name.left.id == "BASE_DIR"):
+                return [(rel, f"{rel}: database {alias.value!s:.40} is not a file below BASE_DIR")]
+            name = name.right
+        if not (isinstance(name, ast.Constant) and isinstance(name.value, str)):
+            return [(rel, f"{rel}: database {alias.value!s:.40} names no file FlyBot reads")]
+        file = name.value
+        if not file or file.startswith(("/", "~", "file:")) or ".." in file.split("/") or "$" in file or ":" in file:
+            return [(rel, f"{rel}: database {alias.value!s:.40} is not a file in the workspace")]
+    return []

@@ -264,3 +264,117 @@ def test_a_package_program_linked_out_of_the_workspace_is_a_path_to_a_program(tm
     os.symlink(tmp_path / "elsewhere" / "phpunit", workspace / "vendor" / "bin" / "phpunit")
     risk, details = graded("./vendor/bin/phpunit", workspace)
     assert risk == R.DESTRUCTIVE, details
+
+
+# -- Django's database commands where the project's database is its own SQLite file
+
+#: django/conf/project_template/project_name/settings.py-tpl (Django 5.0), the parts that matter here.
+_DJANGO_SETTINGS = """from pathlib import Path
+
+# Build paths inside the project like this: BASE_DIR / 'subdir'.
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+SECRET_KEY = 'django-insecure-x'
+DEBUG = True
+ALLOWED_HOSTS = []
+INSTALLED_APPS = ['django.contrib.admin', 'django.contrib.auth', 'shop']
+ROOT_URLCONF = 'shop.urls'
+
+DATABASES = {
+    'default': {
+        'ENGINE': 'django.db.backends.sqlite3',
+        'NAME': BASE_DIR / 'db.sqlite3',
+    }
+}
+"""
+
+
+def _django_project(tmp_path: Path, settings: str = _DJANGO_SETTINGS) -> Path:
+    from tests.risk.test_risk_framework_dispatchers import MANAGE_PY
+
+    return project(
+        tmp_path,
+        {
+            "manage.py": MANAGE_PY,
+            "shop/__init__.py": "",
+            "shop/settings.py": settings,
+            "shop/urls.py": "",
+            "shop/fixtures/products.json": "[]\n",
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "python manage.py migrate",
+        "python3 manage.py migrate shop 0002",
+        "./manage.py migrate --noinput",
+        "python manage.py loaddata products",
+        "python manage.py loaddata shop/fixtures/products.json",
+        "python manage.py createcachetable",
+    ],
+)
+def test_django_database_commands_on_the_projects_sqlite_file_are_a_workspace_write(
+    tmp_path: Path, command: str
+) -> None:
+    risk, details = graded(command, _django_project(tmp_path))
+    assert risk == R.WORKSPACE_WRITE, details
+
+
+def test_the_os_path_settings_of_older_templates_are_read_too(tmp_path: Path) -> None:
+    older = _DJANGO_SETTINGS.replace("from pathlib import Path", "import os").replace(
+        "Path(__file__).resolve().parent.parent", "os.path.dirname(os.path.dirname(os.path.abspath(__file__)))"
+    )
+    older = older.replace("BASE_DIR / 'db.sqlite3'", "'db.sqlite3'")
+    assert graded("python manage.py migrate", _django_project(tmp_path, older))[0] == R.WORKSPACE_WRITE
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        _DJANGO_SETTINGS.replace("django.db.backends.sqlite3", "django.db.backends.postgresql"),
+        _DJANGO_SETTINGS.replace("BASE_DIR / 'db.sqlite3'", "'/var/lib/app/db.sqlite3'"),
+        _DJANGO_SETTINGS.replace("BASE_DIR / 'db.sqlite3'", "BASE_DIR / '../shared.sqlite3'"),
+        _DJANGO_SETTINGS.replace("BASE_DIR / 'db.sqlite3'", "os.environ['DB_NAME']"),
+        _DJANGO_SETTINGS.replace("'NAME': BASE_DIR / 'db.sqlite3',", "'NAME': 'db.sqlite3', 'HOST': 'db.example'"),
+        _DJANGO_SETTINGS.replace(
+            "'NAME': BASE_DIR / 'db.sqlite3',", "'NAME': 'db.sqlite3', 'OPTIONS': {'init_command': 'ATTACH x'}"
+        ),
+        _DJANGO_SETTINGS + "\ntry:\n    from .local_settings import *\nexcept ImportError:\n    pass\n",
+        _DJANGO_SETTINGS + "DATABASES['default']['NAME'] = '/srv/db.sqlite3'\n",
+        _DJANGO_SETTINGS + "import dj_database_url\nDATABASES = {'default': dj_database_url.config()}\n",
+        _DJANGO_SETTINGS.replace("Path(__file__).resolve().parent.parent", "Path('/srv/other')"),
+        _DJANGO_SETTINGS + "def (:\n",
+    ],
+)
+def test_django_database_commands_elsewhere_stay_a_remote_change(tmp_path: Path, settings: str) -> None:
+    risk, details = graded("python manage.py migrate", _django_project(tmp_path, settings))
+    assert risk == R.SYSTEM, details
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "python manage.py flush --noinput",
+        "python manage.py migrate --settings=other.settings",
+        "DJANGO_SETTINGS_MODULE=x.settings python manage.py migrate",
+        "python manage.py dbshell",
+        "echo x >> shop/settings.py && python manage.py migrate",
+    ],
+)
+def test_other_django_database_uses_stay_destructive(tmp_path: Path, command: str) -> None:
+    assert graded(command, _django_project(tmp_path))[0] == R.DESTRUCTIVE
+
+
+def test_django_migrate_without_the_adapters_database_answer_stays_a_remote_change(tmp_path: Path) -> None:
+    from bot.risk.recipes import ProjectRecipes
+
+    workspace = _django_project(tmp_path)
+    read = classify(
+        "python manage.py check", contained=False, workspace=str(workspace), recipes=ProjectRecipes(workspace)
+    )
+    given = classify(
+        "python manage.py migrate", contained=False, workspace=str(workspace), recipes=GivenRecipes(read.recipes)
+    )
+    assert given.risk == R.SYSTEM
