@@ -378,3 +378,60 @@ def test_django_migrate_without_the_adapters_database_answer_stays_a_remote_chan
         "python manage.py migrate", contained=False, workspace=str(workspace), recipes=GivenRecipes(read.recipes)
     )
     assert given.risk == R.SYSTEM
+
+
+# -- ESP-IDF and Godot builds: the project's own build code in the workspace
+
+
+def _firmware_and_game(tmp_path: Path) -> Path:
+    return project(
+        tmp_path,
+        {
+            "CMakeLists.txt": "cmake_minimum_required(VERSION 3.16)\n"
+            "include($ENV{IDF_PATH}/tools/cmake/project.cmake)\nproject(blink)\n",
+            "main/CMakeLists.txt": 'idf_component_register(SRCS "main.c")\n',
+            "main/main.c": "void app_main(void) {}\n",
+            "game/project.godot": 'config_version=5\n[application]\nconfig/name="G"\n',
+            "game/export_presets.cfg": '[preset.0]\nname="Linux"\nplatform="Linux"\n',
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "idf.py build",
+        "idf.py -B build-s3 build",
+        "idf.py size-components",
+        "idf.py reconfigure build",
+        "cd game && godot --headless --export-release Linux ../build/game.x86_64",
+        "godot --headless --path game --export-release Linux build/game.x86_64",
+        "godot --headless --path game --export-debug Web build/web/index.html",
+        "godot --headless --path game --import",
+    ],
+)
+def test_firmware_and_game_builds_are_a_workspace_write(tmp_path: Path, command: str) -> None:
+    risk, details = graded(command, _firmware_and_game(tmp_path))
+    assert risk == R.WORKSPACE_WRITE, details
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "idf.py build flash monitor",
+        "idf.py -p /dev/ttyUSB0 flash",
+        "idf.py -C /tmp/other build",
+        "idf.py -DCMAKE_C_COMPILER=/tmp/x/cc build",
+        "idf.py -B /etc/x build",
+        "idf.py fullclean",
+        "idf.py menuconfig",
+        "godot --headless --path game --export-release Linux ~/.local/bin/game",
+        "godot --headless --path /tmp/other --export-release Linux build/g",
+        "godot --headless --path game --export-release Linux build/g --script /tmp/x/evil.gd",
+        "godot --path game",
+    ],
+)
+def test_firmware_and_game_uses_that_drive_boards_write_outside_or_run_code_stay_destructive(
+    tmp_path: Path, command: str
+) -> None:
+    assert graded(command, _firmware_and_game(tmp_path))[0] == R.DESTRUCTIVE

@@ -113,6 +113,43 @@ CATALOGUE: dict[str, object] = {
             "zephyr-export": "home",
         },
     },
+    "idf.py": {
+        "source": "ESP-IDF Programming Guide, IDF Frontend - idf.py (docs.espressif.com, ESP-IDF 5.3): build, app, "
+        "bootloader, partition-table, size* and reconfigure run CMake and the build on the project in the directory "
+        "(-C) into build/ (-B), fetching the components idf_component.yml names; set-target, clean, fullclean and "
+        "python-clean delete build output; flash, monitor, erase-flash, efuse and the debugger commands drive the "
+        "board; menuconfig and confserver are interactive; -D sets CMake cache entries (compilers, toolchain)",
+        "options": "-h --help --version -C=project --project-dir=project -B=out --build-dir=out -G= --generator= "
+        "-v --verbose --preview --ccache --no-ccache -w --cmake-warn-uninitialized --no-hints",
+        "many": True,
+        "commands": {
+            "build all app bootloader partition-table partition_table size size-components size-files reconfigure "
+            "merge-bin uf2 uf2-app": "build",
+            "save-defconfig": "build",
+            "set-target clean fullclean python-clean": "delete",
+            "flash app-flash bootloader-flash partition-table-flash erase-flash erase_flash encrypted-flash "
+            "encrypted-app-flash erase-otadata read-otadata monitor menuconfig confserver gdb gdbgui gdbtui openocd "
+            "post-debug docs": "unknown",
+            "add-dependency create-project create-component": "write",
+            "update-dependencies": "fetch",
+        },
+    },
+    "godot": {
+        "source": "Godot Engine docs, Command line tutorial (Godot 4.3): --export-release/--export-debug/"
+        "--export-pack PRESET PATH export the project in the directory (--path) with its export presets and "
+        "plugins (the project's GDScript) to PATH; --import imports its assets; --headless runs without a "
+        "window; -s/--script runs a script; --doctool and --log-file write; any other use runs the game or editor",
+        "grade": "unknown",
+        "options": "-h --help --version -v --verbose -q --quiet --headless --path=project --upwards --main-pack=project "
+        "--export-release= --export-debug= --export-pack= --import --quit --quit-after= -e --editor "
+        "--log-file=out --display-driver= --rendering-driver= --audio-driver= --rendering-method= "
+        "-s=project --script=project --check-only --doctool=out --no-docbase",
+        "when": {
+            "--export-release --export-debug --export-pack": {"grade": "build", "operands": "out"},
+            "--import": "build",
+            "--version -h --help": "read",
+        },
+    },
     "getcap": {
         "source": "getcap(8) (libcap 2.70): prints the file capabilities of the files named",
         "grade": "read",

@@ -45,10 +45,10 @@ CATALOGUE: dict[str, object] = {
         "--version prints the version; the other uses run the project's or a template's code",
         **_ONLY_VERSION,
     },
-    "godot openocd qemu-system-arm qemu-system-aarch64 qemu-system-x86_64 qemu-system-riscv64 qemu-system-i386 "
-    "avrdude picotool st-flash st-info idf.py": {
-        "source": "each tool's --help (Godot 4.3, OpenOCD 0.12, QEMU 9.1, avrdude 7.3, picotool 2.0, stlink 1.8, "
-        "ESP-IDF 5.3 idf.py): --version prints the version; the other uses build and run a project, "
+    "openocd qemu-system-arm qemu-system-aarch64 qemu-system-x86_64 qemu-system-riscv64 qemu-system-i386 "
+    "avrdude picotool st-flash st-info": {
+        "source": "each tool's --help (OpenOCD 0.12, QEMU 9.1, avrdude 7.3, picotool 2.0, stlink 1.8): --version "
+        "prints the version; the other uses run a "
         "program or drive a board, or run a virtual machine",
         **_ONLY_VERSION,
     },
