@@ -148,6 +148,7 @@ __all__ = [
     "FRAMEWORK",
     "WORKSPACES",
     "TASKS",
+    "PRESENT",
     "CARGO_START",
     "CONCAT",
     "FFCONCAT",
@@ -288,6 +289,9 @@ OUTSIDE = "outside"
 #: The question (asked under the recipe tool ``path``) naming, after it, files a tool looks for upward: the first of
 #: them found above the workspace when none is in the workspace on the way (:func:`_found_above`).
 ABOVE = "above "
+#: The question (asked under the recipe tool ``path``) naming, after it, files (relative to where a tool runs) that
+#: the tool reads as its commands when they are there (a debugger's ``.gdbinit``): those present (:func:`_present_here`).
+PRESENT = "present "
 #: The python question asking what in the directory ``python -m NAME`` runs in would be imported as ``NAME``
 #: (:func:`_module_shadows`).
 MODULE = "module "
@@ -331,7 +335,9 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
     """
     places = _up_to(base, root)
     found: list[tuple[str, str]] = []
-    if question.startswith(ABOVE):
+    if question.startswith(PRESENT):
+        found += _present_here(root, base, question[len(PRESENT) :].split())
+    elif question.startswith(ABOVE):
         found += _found_above(root, places, question[len(ABOVE) :].split())
     elif question.split(" ", 1)[0] == OUTSIDE:
         found += _outside(root, places, tool, question[len(OUTSIDE) :].strip())
@@ -836,6 +842,23 @@ def _pytest_addopts(root: str, places: list[str]) -> list[tuple[str, str]]:
     # runs is not known, so each conftest.py above the workspace is imported too
     conftests = [os.path.join(directory, "conftest.py") for directory in _above(root)]
     return [(conftest, shlex.quote(conftest)) for conftest in conftests if os.path.lexists(conftest)]
+
+
+def _present_here(root: str, base: str, names: list[str]) -> list[tuple[str, str]]:
+    """``(path, "present")`` for each of ``names`` (paths relative to ``base``, where the tool runs, inside the
+    workspace ``root``) that exists there, a link too.
+
+    Raises:
+        ValueError: a name that is absolute or climbs out (``..``).
+    """
+    found = []
+    for name in names:
+        if not name or name.startswith("/") or ".." in name.split("/"):
+            raise ValueError(f"a file named outside where the tool runs: {name[:60]}")
+        path = os.path.join(base, name)
+        if os.path.lexists(path):
+            found.append((_rel(root, path), "present"))
+    return found
 
 
 def _found_above(root: str, places: list[str], names: list[str]) -> list[tuple[str, str]]:

@@ -12,8 +12,8 @@ _ONLY_VERSION = {"grade": "unknown"}
 _VERSION_COMMAND = {"grade": "unknown", "commands": {"version": "read"}}
 
 CATALOGUE: dict[str, object] = {
-    "gdb lldb rr perf bpftrace heaptrack py-spy scalene memray pyinstrument gdb-multiarch arm-none-eabi-gdb": {
-        "source": "each debugger's or profiler's --help (gdb 15, lldb 18, rr 5.8, perf 6.x, bpftrace 0.21, "
+    "rr perf bpftrace heaptrack py-spy scalene memray pyinstrument": {
+        "source": "each debugger's or profiler's --help (rr 5.8, perf 6.x, bpftrace 0.21, "
         "heaptrack 1.5, py-spy 0.3, scalene 1.5, memray 1.14, pyinstrument 5): --version prints the version; "
         "the other uses run or attach to programs",
         **_ONLY_VERSION,

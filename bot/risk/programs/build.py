@@ -3769,3 +3769,117 @@ def turbo_tasks(base: Handler) -> Handler:
 
     handler.__name__ = "turbo_tasks"
     return handler
+
+
+#: Debugger commands that only print what a program file and a core dump hold (GDB manual "Backtraces",
+#: "Information About a Frame", "Examining the Symbol Table", "Source and Machine Code"; LLDB "GDB to LLDB command
+#: map"), and display settings. ``print``, ``call``, ``run``, ``shell``, ``python``, ``source``, ``pipe``, logging
+#: and any other command are not: they evaluate expressions (gdb's ``$_shell``), run the program or a host command,
+#: or write files.
+_DEBUGGER_PRINTS = re.compile(
+    r"(?:bt|backtrace|where)(?: full)?(?: -?\d+)?|thread apply all (?:bt|backtrace)(?: full)?|"
+    r"info (?:registers|all-registers|threads|frame|locals|args|sharedlibrary|signals|files|source|target)|"
+    r"(?:frame|f|up|down)(?: \d+)?|(?:list|l)(?: [\w:.]+)?|disassemble(?: /[mrs]+)?(?: [\w:.]+)?|"
+    r"set (?:pagination|confirm|width|height|print pretty|print elements|style enabled) (?:on|off|\d+)|quit|q|"
+    r"thread backtrace(?: all)?|thread list|frame variable|frame info|frame select \d+|register read|image list|"
+    r"target modules list|settings set (?:auto-confirm|use-color|term-width) (?:true|false|\d+)"
+)
+#: The options whose value is a command the debugger runs (gdb -ex/-iex, lldb -o/-O/-k).
+_DEBUGGER_COMMAND_OPTIONS = frozenset({
+    "-ex", "-eval-command", "--eval-command", "-iex", "-init-eval-command", "--init-eval-command", "-o",
+    "--one-line", "-O", "--one-line-before-file", "-k", "--one-line-on-crash",
+})  # fmt: skip
+#: Options of gdb and lldb taking a value as the next word (the catalogue's ``NAME=``).
+_DEBUGGER_VALUES = _DEBUGGER_COMMAND_OPTIONS | frozenset({
+    "-c", "-core", "--core", "-e", "-exec", "--exec", "-se", "--se", "-s", "-symbols", "--symbols", "-d",
+    "-directory", "--directory", "-f", "--file", "-a", "--arch",
+})  # fmt: skip
+
+
+def debugger_commands(base: Handler) -> Handler:
+    """gdb and lldb reading a program and its core dump (``gdb -batch -ex bt ./a.out core``, ``lldb --batch -o bt
+    ./a.out``): the catalogue grades the options and files; batch mode is required (else commands are read from
+    standard input); every command given (``-ex``, ``-o``...) must only print
+    (:data:`_DEBUGGER_PRINTS`: a backtrace, frames, registers; not ``run``, ``print``, ``shell``...), a second
+    operand of gdb must not be a process id (attaching to a running process), and, unless ``-nx``/``-x`` skips them,
+    no init file the debugger may read where it runs may be there (``.gdbinit``, ``.lldbinit``; gdb's auto-load
+    scripts ``PROGRAM-gdb.py|.gdb|.scm``): their commands are the workspace's, which the owner's auto-load settings
+    may let run (settings question ``present``): destructive otherwise (``runs-program``)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        gdb = call.name != "lldb"
+        words = call.args
+        if [w.value for w in words] in (["--version"], ["-version"], ["-v"], ["--help"], ["-help"], ["-h"]):
+            return
+        operands: list[str] = []
+        index = 0
+        skips_init = False
+        while index < len(words):
+            value = words[index].value
+            index += 1
+            if value is None:
+                destructive(call, "dynamic-argument", f"{call.name}: a word only known when it runs.")
+                return
+            if value in ("--args", "--"):
+                operands += [w.value or "" for w in words[index : index + 1]]
+                break
+            name, eq, attached = value.partition("=")
+            if value.startswith("-") and name in _DEBUGGER_VALUES:
+                given = attached if eq else (words[index].value if index < len(words) else "")
+                index += 0 if eq else 1
+                if name in _DEBUGGER_COMMAND_OPTIONS and (
+                    given is None or _DEBUGGER_PRINTS.fullmatch(" ".join(given.split())) is None
+                ):
+                    destructive(
+                        call,
+                        "runs-program",
+                        f"{call.name} {name} {shorten(given or '?', 60)}: a debugger command that may run the "
+                        "program, a host command or an expression, or write a file.",
+                    )
+                    return
+                if name in ("-e", "-exec", "--exec", "-se", "--se", "-f", "--file") and given:
+                    operands.insert(0, given)
+                continue
+            if value in ("-nx", "--nx", "-n", "-x", "--no-lldbinit"):
+                skips_init = True
+            if not value.startswith("-"):
+                operands.append(value)
+        batch = ("-batch", "--batch") if gdb else ("-b", "--batch")
+        if not any(w.value in batch for w in words[:index]):
+            # without batch mode the debugger reads further commands from its standard input (gdb "Mode Options":
+            # -batch exits after the -ex commands; lldb(1) --batch)
+            destructive(
+                call, "runs-program", f"{call.name} without {batch[-1]} reads its commands from standard input."
+            )
+            return
+        if gdb and len(operands) > 1 and operands[1].isdigit():
+            destructive(call, "runs-program", f"{call.name} {operands[1]}: attaches to a running process.")
+            return
+        from .projects import settings_lines
+
+        # -nx / -x skip the init files, not gdb's auto-loaded scripts of the program (GDB manual "Auto-loading")
+        names = [] if skips_init else [".gdbinit"] if gdb else [".lldbinit"]
+        program = operands[0] if operands else ""
+        if gdb and program and not program.startswith("/") and ".." not in program.split("/"):
+            names += [f"{program}-gdb.{ext}" for ext in ("py", "gdb", "scm")]
+        from bot.risk.recipes import LINK_TOOL
+        from bot.risk.settings import PRESENT
+
+        if not names:
+            return
+        question = PRESENT + " ".join(names)
+        if len(SETTINGS + question) > 200 or any(c.isspace() for n in names for c in n):
+            destructive(call, "recipe-unreadable", f"{call.name}: its init files could not be asked for.")
+            return
+        found = settings_lines(call, LINK_TOOL, call.name, question, required=True)
+        if found:
+            destructive(
+                call,
+                "runs-program",
+                f"{call.name} may read {shorten(found[0].source, 80)} where it runs (its commands, code FlyBot does "
+                "not read, run when the owner's auto-load settings allow it).",
+            )
+
+    handler.__name__ = "debugger_commands"
+    return handler
