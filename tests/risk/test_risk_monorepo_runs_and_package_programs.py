@@ -517,3 +517,60 @@ def test_a_debugger_without_the_adapters_answer_stays_destructive(tmp_path: Path
         "gdb -batch -ex bt ./a.out core", contained=False, workspace=str(workspace), recipes=GivenRecipes([])
     )
     assert given.risk == R.DESTRUCTIVE
+
+
+# -- QEMU booting the workspace's kernel: its default user-mode network, and what reaches the host
+
+
+def _kernel(tmp_path: Path) -> Path:
+    return project(tmp_path, {"build/kernel.bin": "\x7fELF", "build/disk.img": "", "build/Image": ""})
+
+
+@pytest.mark.parametrize(
+    ("command", "grade"),
+    [
+        # the default network: "as if you had typed -net nic -net user" (QEMU Network emulation)
+        ("qemu-system-x86_64 -nographic -kernel build/kernel.bin", R.NETWORK),
+        ("qemu-system-x86_64 -m 512 -drive file=build/disk.img,format=raw -nographic", R.NETWORK),
+        (
+            "qemu-system-aarch64 -M virt -cpu cortex-a57 -kernel build/Image -append 'console=ttyAMA0' -nographic",
+            R.NETWORK,
+        ),
+        ("qemu-system-x86_64 -kernel build/kernel.bin -nic user,hostfwd=tcp::2222-:22 -nographic", R.NETWORK),
+        ("qemu-system-x86_64 -nographic -nic none -kernel build/kernel.bin -s -S", R.NETWORK),
+        # no network at all
+        ("qemu-system-x86_64 -nographic -nic none -kernel build/kernel.bin", R.WORKSPACE_WRITE),
+        ("qemu-system-x86_64 -nodefaults -serial stdio -display none -kernel build/kernel.bin", R.WORKSPACE_WRITE),
+        ("qemu-system-x86_64 -nographic -nic none -kernel build/kernel.bin < /dev/null", R.WORKSPACE_WRITE),
+        ("qemu-system-x86_64 --version", R.READ_ONLY),
+    ],
+)
+def test_qemu_booting_the_workspace_kernel_is_graded_by_its_network(tmp_path: Path, command: str, grade: R) -> None:
+    risk, details = graded(command, _kernel(tmp_path))
+    assert risk == grade, details
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "printf 'migrate exec:id\\n' | qemu-system-x86_64 -nographic -kernel build/kernel.bin",
+        "qemu-system-x86_64 -nographic -kernel build/kernel.bin < build/cmds.txt",
+        "qemu-system-x86_64 -monitor tcp::4444,server,nowait -kernel build/kernel.bin",
+        "qemu-system-x86_64 -monitor unix:/tmp/m.sock,server,nowait -kernel build/kernel.bin",
+        "qemu-system-x86_64 -netdev tap,id=n,script=/tmp/x/up -device e1000,netdev=n -kernel build/kernel.bin",
+        "qemu-system-x86_64 -netdev user,id=n,guestfwd=tcp:10.0.2.100:80-cmd:sh -device e1000,netdev=n",
+        "qemu-system-x86_64 -netdev user,id=n,smb=/home -device e1000,netdev=n",
+        "qemu-system-x86_64 -drive file=fat:rw:/home,format=raw",
+        "qemu-system-x86_64 -drive file=build/disk.img,format=vvfat",
+        "qemu-system-x86_64 -drive file=/dev/sda,format=raw",
+        "qemu-system-x86_64 -hda ~/.bashrc",
+        "qemu-system-x86_64 -virtfs local,path=/,mount_tag=h,security_model=none",
+        "qemu-system-x86_64 -device vfio-pci,host=01:00.0",
+        "qemu-system-x86_64 -nographic -kernel build/kernel.bin -D /etc/qemu.log",
+        "qemu-system-x86_64 -serial file:/etc/x -kernel build/kernel.bin",
+        "qemu-system-x86_64 -incoming exec:id -kernel build/kernel.bin",
+        "qemu-system-x86_64 -plugin /tmp/x/p.so -kernel build/kernel.bin",
+    ],
+)
+def test_qemu_options_that_reach_the_host_stay_destructive(tmp_path: Path, command: str) -> None:
+    assert graded(command, _kernel(tmp_path))[0] == R.DESTRUCTIVE

@@ -113,6 +113,24 @@ CATALOGUE: dict[str, object] = {
             "zephyr-export": "home",
         },
     },
+    "qemu-system-x86_64 qemu-system-i386 qemu-system-aarch64 qemu-system-arm qemu-system-riscv64": {
+        "source": "QEMU System Emulation User's Guide, Invocation (QEMU 9.1): the guest runs the kernel, firmware "
+        "and disks given (-kernel, -initrd, -dtb, -bios, -cdrom read; -drive file=, -hda... written by the guest); "
+        "without -nic none/-nodefaults the guest gets a user-mode network to the host's (Network emulation: "
+        "'as if you had typed -net nic -net user'); -s/-gdb and hostfwd listen on host ports; -D writes the log; "
+        "-nographic puts the serial console and the monitor on standard input (the monitor's migrate exec: runs "
+        "host commands); -netdev tap/bridge run host scripts, -virtfs/-fsdev and vvfat share host directories",
+        "grade": "network",
+        "clusters": False,
+        "options": "-h -help --help -version --version -nographic -display= -vga= -m= -smp= -cpu= -machine= -M= "
+        "-accel= -enable-kvm -kernel=in -initrd=in -append= -dtb=in -bios=in -L=in -boot= -no-reboot "
+        "-no-shutdown -S -s -gdb= -name= -uuid= -rtc= -k= -usb -nodefaults -no-user-config -d= -D=out "
+        "-serial= -monitor= -qmp= -parallel= -nic= -netdev= -net= -device= -drive= -hda=out -hdb=out -hdc=out "
+        "-hdd=out -cdrom=in -fda=out -fdb=out -sd=out -pflash=out -mtdblock=out -snapshot -pidfile=out",
+        # with no default network the guest reaches nothing (the guard adds a user network given, -s and -gdb)
+        "when": {"-version --version -h -help --help": "read", "-nic=none -net=none -nodefaults": "build"},
+        "guard": "build:qemu_system",
+    },
     "idf.py": {
         "source": "ESP-IDF Programming Guide, IDF Frontend - idf.py (docs.espressif.com, ESP-IDF 5.3): build, app, "
         "bootloader, partition-table, size* and reconfigure run CMake and the build on the project in the directory "

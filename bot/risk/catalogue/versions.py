@@ -45,11 +45,9 @@ CATALOGUE: dict[str, object] = {
         "--version prints the version; the other uses run the project's or a template's code",
         **_ONLY_VERSION,
     },
-    "openocd qemu-system-arm qemu-system-aarch64 qemu-system-x86_64 qemu-system-riscv64 qemu-system-i386 "
-    "avrdude picotool st-flash st-info": {
-        "source": "each tool's --help (OpenOCD 0.12, QEMU 9.1, avrdude 7.3, picotool 2.0, stlink 1.8): --version "
-        "prints the version; the other uses run a "
-        "program or drive a board, or run a virtual machine",
+    "openocd avrdude picotool st-flash st-info": {
+        "source": "each tool's --help (OpenOCD 0.12, avrdude 7.3, picotool 2.0, stlink 1.8): --version "
+        "prints the version; the other uses run a program or drive a board",
         **_ONLY_VERSION,
     },
     "nim julia groovy raku solc hardhat": {

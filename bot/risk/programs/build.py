@@ -3883,3 +3883,90 @@ def debugger_commands(base: Handler) -> Handler:
 
     handler.__name__ = "debugger_commands"
     return handler
+
+
+#: QEMU character device backends (Invocation, "Character device options" and -serial) that only print to the
+#: terminal or go nowhere; ``file:PATH`` writes PATH. Sockets, pipes and ptys let another program drive the console
+#: or the monitor.
+_QEMU_CONSOLES = frozenset({"stdio", "mon:stdio", "none", "null", "vc"})
+#: ``-drive`` keys that choose no host file or program (Invocation, "Block device options").
+_QEMU_DRIVE_KEYS = frozenset({
+    "file", "if", "format", "media", "index", "id", "cache", "readonly", "snapshot", "aio", "discard", "bus", "unit",
+    "werror", "rerror", "copy-on-read", "detect-zeroes", "serial", "addr",
+})  # fmt: skip
+#: Disk image formats (a ``vvfat`` drive is a host directory).
+_QEMU_FORMATS = frozenset({"raw", "qcow2", "qcow", "vmdk", "vdi", "vhdx", "qed", "vpc"})
+#: ``-device`` drivers that hand the guest a host device, directory or shared memory.
+_QEMU_HOST_DEVICES = ("vfio", "usb-host", "vhost", "virtio-9p", "ivshmem", "u2f-passthru", "pci-assign", "vfio-")
+#: User-mode network keys that share a host directory or run a host command (Invocation, "-netdev user": smb=,
+#: tftp=, bootfile=, guestfwd=...-cmd:COMMAND).
+_QEMU_USER_NET_REFUSED = frozenset({"smb", "smbserver", "tftp", "bootfile", "guestfwd"})
+
+
+def qemu_system(base: Handler) -> Handler:
+    """``qemu-system-ARCH`` (QEMU 9.1 Invocation) booting the workspace's kernel or disks: the catalogue grades the
+    options (network: the default user-mode network, unless ``-nic none``, ``-net none`` or ``-nodefaults``, when a
+    user network given, ``-s`` or ``-gdb`` is network); here the values that reach the host are checked: the
+    console and monitor (``-serial``, ``-monitor``, ``-qmp``, ``-parallel``: only the terminal or ``file:PATH``, a
+    write; and no standard input fed to ``-nographic``'s monitor, whose ``migrate exec:`` runs host commands), the
+    networks (``user`` without smb/tftp/guestfwd, or none: tap and bridge run host scripts), the devices (no host
+    device passthrough) and the drives (``file=`` a disk image, written; not a protocol, a host directory as vvfat
+    or a key FlyBot does not read): destructive otherwise."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        label = call.name
+
+        def refuse(why: str) -> None:
+            destructive(call, "runs-program", f"{label}: {why}")
+
+        if call.rec.fed and not call.rec.null_stdin:
+            refuse("its standard input is fed: the monitor reads it (migrate exec: runs host commands).")
+            return
+        index = 0
+        while index < len(words):
+            value = words[index].value
+            index += 1
+            if value is None or not value.startswith("-"):
+                continue
+            if value in ("-s", "-gdb"):
+                network(call, f"{label} {value} listens for a debugger on a host port.")
+            if value in ("-serial", "-monitor", "-qmp", "-parallel", "-nic", "-netdev", "-net", "-device", "-drive"):
+                given = words[index].value if index < len(words) else ""
+                index += 1
+            else:
+                continue
+            if given is None or ",," in given:
+                refuse(f"{value} {shorten(words[index - 1].src, 60)} is not a value FlyBot reads.")
+                return
+            fields = given.split(",")
+            pairs = dict(f.partition("=")[::2] for f in fields[1:])
+            if value in ("-serial", "-monitor", "-qmp", "-parallel"):
+                if given.startswith("file:") and len(given) > 5:
+                    call.write(literal_word(given[5:]), f"{label} {value}")
+                elif given not in _QEMU_CONSOLES:
+                    refuse(f"{value} {shorten(given, 60)}: another program may drive the console or the monitor.")
+                    return
+            elif value in ("-nic", "-netdev", "-net"):
+                kind = fields[0]
+                if kind not in ("user", "none", "nic") or _QEMU_USER_NET_REFUSED & set(pairs):
+                    refuse(f"{value} {shorten(given, 60)}: a network that runs host scripts or shares host files.")
+                    return
+                if kind == "user":
+                    network(call, f"{label} {value} user gives the guest the host's network.")
+            elif value == "-device":
+                if fields[0].startswith(_QEMU_HOST_DEVICES):
+                    refuse(f"-device {shorten(fields[0], 40)} hands the guest a host device or directory.")
+                    return
+            else:  # -drive
+                drive = dict(f.partition("=")[::2] for f in fields)
+                image = drive.get("file", "")
+                if set(drive) - _QEMU_DRIVE_KEYS or ":" in image or drive.get("format", "raw") not in _QEMU_FORMATS:
+                    refuse(f"-drive {shorten(given, 60)}: a drive FlyBot does not read (a protocol or host directory).")
+                    return
+                if image:
+                    call.write(literal_word(image), f"{label} -drive")
+
+    handler.__name__ = "qemu_system"
+    return handler
