@@ -148,6 +148,7 @@ __all__ = [
     "FRAMEWORK",
     "WORKSPACES",
     "TASKS",
+    "ALEMBIC",
     "PRESENT",
     "CARGO_START",
     "CONCAT",
@@ -289,6 +290,9 @@ OUTSIDE = "outside"
 #: The question (asked under the recipe tool ``path``) naming, after it, files a tool looks for upward: the first of
 #: them found above the workspace when none is in the workspace on the way (:func:`_found_above`).
 ABOVE = "above "
+#: The python question ``alembic INI SECTION`` asking whether the database an Alembic command run there uses is an
+#: SQLite file in the workspace (:func:`_alembic_database`): no finding when it is, one saying why not otherwise.
+ALEMBIC = "alembic "
 #: The question (asked under the recipe tool ``path``) naming, after it, files (relative to where a tool runs) that
 #: the tool reads as its commands when they are there (a debugger's ``.gdbinit``): those present (:func:`_present_here`).
 PRESENT = "present "
@@ -364,6 +368,9 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
     elif tool == "go":
         for place in places + _above(root):
             found += _go_settings(root, place)
+    elif tool == "python" and question.startswith(ALEMBIC):
+        ini, _, section = question[len(ALEMBIC) :].partition(" ")
+        found += _alembic_database(root, base, ini, section or "alembic")
     elif tool == "python" and question.startswith(SCRIPTS):
         runner, _, name = question[len(SCRIPTS) :].partition(" ")
         if runner not in ("pdm", "pipenv") or not name:
@@ -3523,4 +3530,48 @@ def _django_database(root: str, base: str, path: str) -> list[tuple[str, str]]:
         file = name.value
         if not file or file.startswith(("/", "~", "file:")) or ".." in file.split("/") or "$" in file or ":" in file:
             return [(rel, f"{rel}: database {alias.value!s:.40} is not a file in the workspace")]
+    return []
+
+
+#: Words of an Alembic env.py that choose the database another way than the ini file's ``sqlalchemy.url`` (an
+#: environment variable, a settings module, an engine of its own).
+_ALEMBIC_OVERRIDES = re.compile(
+    r"set_main_option|set_section_option|create_engine|create_async_engine|environ|getenv|dotenv|DATABASE_URL|"
+    r"get_x_argument|settings|import \*"
+)
+
+
+def _alembic_database(root: str, base: str, ini: str, section: str) -> list[tuple[str, str]]:
+    """Whether the Alembic configuration ``ini`` (from ``base``) section ``section`` uses an SQLite file in the
+    workspace (Alembic tutorial "Editing the .ini File": ``sqlalchemy.url``, ``script_location``, ``%(here)s``; the
+    generic env.py template builds its engine from that URL with ``engine_from_config``): the URL is
+    ``sqlite:///PATH`` with PATH relative (from where alembic runs) or ``%(here)s/...``, inside the workspace, and the
+    env.py of ``script_location`` builds its engine from the configuration without reading the URL elsewhere
+    (:data:`_ALEMBIC_OVERRIDES`). No finding when so; one ``(file, why not)`` otherwise. The migration scripts and
+    env.py are the project's code, run as a build runs it."""
+    import configparser
+
+    full = os.path.normpath(os.path.join(base, ini))
+    rel = _rel(root, full)
+    if rel == full or rel.startswith("../") or not os.path.isfile(full) or os.path.islink(full):
+        return [(ini, f"{ini} is not a file of the workspace")]
+    parser = configparser.ConfigParser(defaults={"here": os.path.dirname(full)})
+    try:
+        parser.read_string(_text(full))
+        url = parser.get(section, "sqlalchemy.url")
+        location = parser.get(section, "script_location")
+    except (configparser.Error, ValueError) as error:
+        return [(rel, f"{rel}: {type(error).__name__}")]
+    if not url.startswith("sqlite:///") or "?" in url:
+        return [(rel, f"{rel}: sqlalchemy.url is not an SQLite file")]
+    database = os.path.normpath(os.path.join(base, url[len("sqlite:///") :]))
+    if _rel(root, database) == database or _rel(root, database).startswith(".."):
+        return [(rel, f"{rel}: the SQLite file is outside the workspace")]
+    env = os.path.normpath(os.path.join(base, location, "env.py"))
+    env_rel = _rel(root, env)
+    if ":" in location or env_rel == env or env_rel.startswith("../") or not os.path.isfile(env):
+        return [(rel, f"{rel}: script_location is not a directory of the workspace")]
+    text = _text(env)
+    if "engine_from_config(" not in text or _ALEMBIC_OVERRIDES.search(text):
+        return [(env_rel, f"{env_rel} may choose another database than {rel}'s")]
     return []

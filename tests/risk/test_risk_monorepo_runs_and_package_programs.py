@@ -641,3 +641,106 @@ def test_composer_scripts_that_are_not_plain_callbacks_are_graded_as_commands(tm
 def test_a_callback_written_into_composer_json_by_the_command_is_config_rewritten(tmp_path: Path) -> None:
     workspace = _laravel_project(tmp_path)
     assert graded("cp /tmp/x/composer.json . && composer dump-autoload", workspace)[0] == R.DESTRUCTIVE
+
+
+# -- Alembic on the project's SQLite file
+
+#: alembic.ini and env.py as ``alembic init alembic`` writes them (Alembic 1.13 "generic" template), with the
+#: project's models as target_metadata and a SQLite URL.
+_ALEMBIC_INI = (
+    "[alembic]\nscript_location = %(here)s/alembic\nprepend_sys_path = .\nsqlalchemy.url = sqlite:///./app.db\n\n"
+    "[loggers]\nkeys = root\n"
+)
+_ALEMBIC_ENV = """from logging.config import fileConfig
+
+from sqlalchemy import engine_from_config
+from sqlalchemy import pool
+
+from alembic import context
+from app.models import Base
+
+config = context.config
+if config.config_file_name is not None:
+    fileConfig(config.config_file_name)
+target_metadata = Base.metadata
+
+
+def run_migrations_offline() -> None:
+    url = config.get_main_option("sqlalchemy.url")
+    context.configure(url=url, target_metadata=target_metadata, literal_binds=True)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+def run_migrations_online() -> None:
+    connectable = engine_from_config(
+        config.get_section(config.config_ini_section, {}), prefix="sqlalchemy.", poolclass=pool.NullPool
+    )
+    with connectable.connect() as connection:
+        context.configure(connection=connection, target_metadata=target_metadata)
+        with context.begin_transaction():
+            context.run_migrations()
+
+
+if context.is_offline_mode():
+    run_migrations_offline()
+else:
+    run_migrations_online()
+"""
+
+
+def _alembic(tmp_path: Path, ini: str = _ALEMBIC_INI, env: str = _ALEMBIC_ENV) -> Path:
+    return project(tmp_path, {"alembic.ini": ini, "alembic/env.py": env, "app/models.py": "Base = None\n"})
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["alembic upgrade head", "alembic revision --autogenerate -m 'add users'", "alembic current", "alembic check"],
+)
+def test_alembic_on_the_projects_sqlite_file_is_a_workspace_write(tmp_path: Path, command: str) -> None:
+    risk, details = graded(command, _alembic(tmp_path))
+    assert risk == R.WORKSPACE_WRITE, details
+
+
+@pytest.mark.parametrize(
+    ("ini", "env"),
+    [
+        (_ALEMBIC_INI.replace("sqlite:///./app.db", "postgresql://app:pw@db.internal/app"), _ALEMBIC_ENV),
+        (_ALEMBIC_INI.replace("sqlite:///./app.db", "sqlite:////var/lib/app.db"), _ALEMBIC_ENV),
+        (_ALEMBIC_INI.replace("sqlite:///./app.db", "sqlite:///../shared.db"), _ALEMBIC_ENV),
+        (
+            _ALEMBIC_INI,
+            _ALEMBIC_ENV.replace(
+                "target_metadata = Base.metadata",
+                "target_metadata = Base.metadata\nconfig.set_main_option('sqlalchemy.url', os.environ['DATABASE_URL'])",
+            ),
+        ),
+        (_ALEMBIC_INI, _ALEMBIC_ENV.replace("engine_from_config(", "create_engine(")),
+        (_ALEMBIC_INI.replace("%(here)s/alembic", "myapp:migrations"), _ALEMBIC_ENV),
+    ],
+)
+def test_alembic_on_another_database_stays_a_remote_change(tmp_path: Path, ini: str, env: str) -> None:
+    workspace = _alembic(tmp_path, ini, env)
+    assert graded("alembic upgrade head", workspace)[0] == R.SYSTEM
+    assert graded("alembic revision --autogenerate -m x", workspace)[0] == R.NETWORK
+
+
+@pytest.mark.parametrize(
+    ("command", "grade"),
+    [
+        ("alembic upgrade head -x db=prod", R.SYSTEM),  # env.py may choose the database from -x
+        ("alembic -n production upgrade head", R.SYSTEM),  # no such section read
+        ("alembic downgrade base", R.DESTRUCTIVE),
+        ("alembic -c /tmp/x/alembic.ini upgrade head", R.DESTRUCTIVE),
+        ("alembic edit head", R.DESTRUCTIVE),
+    ],
+)
+def test_other_alembic_uses_keep_their_grade(tmp_path: Path, command: str, grade: R) -> None:
+    assert graded(command, _alembic(tmp_path))[0] == grade
+
+
+def test_alembic_without_the_adapters_answer_stays_a_remote_change(tmp_path: Path) -> None:
+    given = classify(
+        "alembic upgrade head", contained=False, workspace=str(_alembic(tmp_path)), recipes=GivenRecipes([])
+    )
+    assert given.risk == R.SYSTEM

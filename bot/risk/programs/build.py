@@ -3970,3 +3970,64 @@ def qemu_system(base: Handler) -> Handler:
 
     handler.__name__ = "qemu_system"
     return handler
+
+
+#: Alembic commands that use the database (Alembic command reference), with how: ``upgrade``/``stamp`` change it,
+#: ``revision --autogenerate``, ``current`` and ``check`` connect to compare or read.
+_ALEMBIC_USES = {"upgrade": "change", "stamp": "change", "ensure_version": "change", "current": "read", "check": "read"}
+
+
+def alembic_database(base: Handler) -> Handler:
+    """Alembic (catalogue/databases.py): a command that uses the database is a remote change (``upgrade``,
+    ``stamp``: system) or a connection (``revision --autogenerate``, ``current``, ``check``: network) unless the
+    recipe book says the configuration's database is an SQLite file in the workspace (settings.py
+    ``_alembic_database``, question ``alembic INI SECTION``: the ini file of ``-c``, section ``-n``); ``-x`` arguments
+    (read by env.py, which may choose the database from them) and an answer not reported keep it remote."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        values = [w.value for w in call.args]
+        if any(v is None for v in values):
+            return  # the catalogue refused it
+        ini, section, command, autogenerate, extra = "alembic.ini", "alembic", None, False, False
+        index = 0
+        while index < len(values):
+            value = values[index] or ""
+            index += 1
+            name, eq, attached = value.partition("=")
+            if name in ("-c", "--config", "-n", "--name", "-x"):
+                given = attached if eq else (values[index] if index < len(values) else "") or ""
+                index += 0 if eq else 1
+                if name in ("-c", "--config"):
+                    ini = given
+                elif name in ("-n", "--name"):
+                    section = given
+                else:
+                    extra = True
+            elif value == "--autogenerate":
+                autogenerate = True
+            elif not value.startswith("-") and command is None:
+                command = value
+        use = _ALEMBIC_USES.get(command or "") or ("read" if command == "revision" and autogenerate else None)
+        if use is None:
+            return
+        from bot.risk.settings import ALEMBIC
+
+        from .projects import settings_lines
+
+        noted = len(call.rec.chosen_by or ())
+        question = f"{ALEMBIC}{ini} {section}"
+        local = (
+            None
+            if extra or any(c.isspace() for c in ini + section) or len(question) > 180
+            else settings_lines(call, "python", f"alembic {command}", question)
+        )
+        if local == [] and len(call.rec.chosen_by or ()) == noted:
+            return  # the project's own SQLite file: the build's write
+        if use == "change":
+            call.flag(R.SYSTEM, "remote-control-plane", f"alembic {command} changes the configured database.")
+        else:
+            network(call, f"alembic {command} connects to the configured database.")
+
+    handler.__name__ = "alembic_database"
+    return handler
