@@ -408,6 +408,7 @@ def _firmware_and_game(tmp_path: Path) -> Path:
         "godot --headless --path game --export-release Linux build/game.x86_64",
         "godot --headless --path game --export-debug Web build/web/index.html",
         "godot --headless --path game --import",
+        "godot --headless --path game --doctool docs/api",
     ],
 )
 def test_firmware_and_game_builds_are_a_workspace_write(tmp_path: Path, command: str) -> None:
@@ -456,6 +457,11 @@ def _crashed(tmp_path: Path, extra: dict[str, str] | None = None) -> Path:
         "lldb --batch -o bt ./a.out",
         "lldb -b -o 'thread backtrace all' -c core ./a.out",
         "lldb --batch -o 'frame variable' -o 'register read' --core core -- ./a.out",
+        "gdb -batch -ex 'disassemble main' ./a.out",
+        "gdb -batch -ex 'info line *0x401136' ./a.out",
+        "gdb -nx -batch -ex 'info functions uart_' ./a.out",
+        "lldb -b -o 'bt all' -c core ./a.out",
+        "lldb -b -o 'image lookup -a 0x401136' ./a.out",
     ],
 )
 def test_debugger_backtraces_in_batch_mode_are_not_over_graded(tmp_path: Path, command: str) -> None:
@@ -478,6 +484,8 @@ def test_debugger_backtraces_in_batch_mode_are_not_over_graded(tmp_path: Path, c
         "gdb ./a.out core",  # not batch: commands come from standard input
         "echo 'shell id' | gdb ./a.out",
         "gdb -batch -ex $CMD ./a.out",
+        "gdb -batch -ex 'info symbol $_shell(\"id\")' ./a.out",
+        "gdb -batch -ex 'disassemble system(1)' ./a.out",
         "lldb -b -o run ./a.out",
         "lldb -b -o 'script import os' ./a.out",
         "lldb -b -o 'platform shell id' ./a.out",
@@ -543,6 +551,7 @@ def _kernel(tmp_path: Path) -> Path:
         ("qemu-system-x86_64 -nodefaults -serial stdio -display none -kernel build/kernel.bin", R.WORKSPACE_WRITE),
         ("qemu-system-x86_64 -nographic -nic none -kernel build/kernel.bin < /dev/null", R.WORKSPACE_WRITE),
         ("qemu-system-x86_64 --version", R.READ_ONLY),
+        ("qemu-system-arm -M help", R.READ_ONLY),
     ],
 )
 def test_qemu_booting_the_workspace_kernel_is_graded_by_its_network(tmp_path: Path, command: str, grade: R) -> None:

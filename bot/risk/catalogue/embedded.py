@@ -128,7 +128,10 @@ CATALOGUE: dict[str, object] = {
         "-serial= -monitor= -qmp= -parallel= -nic= -netdev= -net= -device= -drive= -hda=out -hdb=out -hdc=out "
         "-hdd=out -cdrom=in -fda=out -fdb=out -sd=out -pflash=out -mtdblock=out -snapshot -pidfile=out",
         # with no default network the guest reaches nothing (the guard adds a user network given, -s and -gdb)
-        "when": {"-version --version -h -help --help": "read", "-nic=none -net=none -nodefaults": "build"},
+        "when": {
+            "-version --version -h -help --help -M=help -machine=help -cpu=help -device=help": "read",
+            "-nic=none -net=none -nodefaults": "build",
+        },
         "guard": "build:qemu_system",
     },
     "idf.py": {
@@ -164,7 +167,7 @@ CATALOGUE: dict[str, object] = {
         "-s=project --script=project --check-only --doctool=out --no-docbase",
         "when": {
             "--export-release --export-debug --export-pack": {"grade": "build", "operands": "out"},
-            "--import": "build",
+            "--import --doctool": "build",
             "--version -h --help": "read",
         },
     },

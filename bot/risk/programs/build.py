@@ -3773,15 +3773,17 @@ def turbo_tasks(base: Handler) -> Handler:
 
 #: Debugger commands that only print what a program file and a core dump hold (GDB manual "Backtraces",
 #: "Information About a Frame", "Examining the Symbol Table", "Source and Machine Code"; LLDB "GDB to LLDB command
-#: map"), and display settings. ``print``, ``call``, ``run``, ``shell``, ``python``, ``source``, ``pipe``, logging
-#: and any other command are not: they evaluate expressions (gdb's ``$_shell``), run the program or a host command,
-#: or write files.
+#: map"), and display settings; an argument (a symbol, an address, ``*0x401136``) holds no ``$`` or ``(``, so no
+#: expression calls a function (gdb's ``$_shell``). ``print``, ``call``, ``run``, ``shell``, ``python``, ``source``, ``pipe``, logging
+#: and any other command are not: they evaluate expressions, run the program or a host command, or write files.
 _DEBUGGER_PRINTS = re.compile(
     r"(?:bt|backtrace|where)(?: full)?(?: -?\d+)?|thread apply all (?:bt|backtrace)(?: full)?|"
     r"info (?:registers|all-registers|threads|frame|locals|args|sharedlibrary|signals|files|source|target)|"
-    r"(?:frame|f|up|down)(?: \d+)?|(?:list|l)(?: [\w:.]+)?|disassemble(?: /[mrs]+)?(?: [\w:.]+)?|"
+    r"info (?:symbol|line|address|scope|functions|variables|types) [\w:.*+-]+|"
+    r"(?:frame|f|up|down)(?: \d+)?|(?:list|l)(?: [\w:.*+-]+)?|disassemble(?: /[mrs]+)?(?: [\w:.*+-]+)?|"
     r"set (?:pagination|confirm|width|height|print pretty|print elements|style enabled) (?:on|off|\d+)|quit|q|"
-    r"thread backtrace(?: all)?|thread list|frame variable|frame info|frame select \d+|register read|image list|"
+    r"thread backtrace(?: all)?|bt all|thread list|frame variable|frame info|frame select \d+|register read|image list|"
+    r"image lookup (?:-a|--address|-n|--name|-s|--symbol) [\w:.*+-]+|"
     r"target modules list|settings set (?:auto-confirm|use-color|term-width) (?:true|false|\d+)"
 )
 #: The options whose value is a command the debugger runs (gdb -ex/-iex, lldb -o/-O/-k).
