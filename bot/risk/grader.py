@@ -352,6 +352,17 @@ def _planted_code(name: str, words: list[Word], written: Collection[str]) -> str
 #: .mvn/wrapper/maven-wrapper.properties) and Rails' binstubs (Rails command line guide: ``bin/rails``, ``bin/rake``).
 _PROJECT_WRAPPERS = {"gradlew": "gradlew", "mvnw": "mvnw", "bin/rails": "rails", "bin/rake": "rake"}
 
+#: Directories a package manager installs the project's package programs into, and which programs there are graded
+#: as the tool typed at the prompt (:meth:`Grader.project_wrapper`). npm's ``node_modules/.bin`` (npm-run-script(1):
+#: "the ./node_modules/.bin directory is added to the PATH" of scripts; npm-folders(5) "Executables"): the programs
+#: ``npx``/``pnpm exec`` run as typed (the table's build-and-check tools, programs/build.py ``checker``, and
+#: ``_NPX_CATALOGUED``). Composer's ``vendor/bin`` (getcomposer.org "Vendor binaries": a package's ``bin`` is
+#: installed there, by default as a proxy PHP script): the PHP test runners, analysers and formatters of the
+#: catalogue, whose packages name those programs (phpunit/phpunit, pestphp/pest, phpstan/phpstan, vimeo/psalm,
+#: phan/phan, squizlabs/php_codesniffer phpcs and phpcbf, friendsofphp/php-cs-fixer, laravel/pint).
+_PACKAGE_BINS = {"node_modules/.bin/": "npm", "vendor/bin/": "composer"}
+_COMPOSER_BINS = frozenset({"phpunit", "pest", "phpstan", "psalm", "phan", "phpcs", "phpcbf", "php-cs-fixer", "pint"})
+
 #: A web framework's project dispatcher run as a program (``./manage.py``, ``./artisan``) and the interpreter its
 #: template's first line names (programs/frameworks.py).
 _FRAMEWORK_SCRIPTS = {"manage.py": "python", "artisan": "php"}
@@ -3417,7 +3428,7 @@ class Grader:
         relative = path
         while relative.startswith("./"):
             relative = relative[2:]
-        tool = _PROJECT_WRAPPERS.get(relative)
+        tool = _PROJECT_WRAPPERS.get(relative) or self.package_bin(relative)
         if tool is None or self.state.remote:
             return None
         if locate(Word(path, path), self.state) is not Where.WORKSPACE:
@@ -3425,6 +3436,24 @@ class Grader:
         if self.recipes is not None and self.linked_out(path) is not None:
             return None
         return tool
+
+    def package_bin(self, relative: str) -> str | None:
+        """The program ``relative`` names when it is a package program of the project's own package directory
+        (:data:`_PACKAGE_BINS`, at the top of the workspace: ``node_modules/.bin/jest``, ``vendor/bin/phpunit``) that
+        ``npx``/``pnpm exec`` or Composer would run as the tool typed at the prompt; None otherwise. The file is
+        installed workspace code, as the package's other files are: graded as the tool (whose grade counts the
+        project's code as a build's), and as a wrapper it is listed in ``chosen_by`` (:meth:`wrapper_runs`)."""
+        for directory, manager in _PACKAGE_BINS.items():
+            name = relative[len(directory) :] if relative.startswith(directory) else ""
+            if not name or "/" in name or name not in self.programs:
+                continue
+            if manager == "composer":
+                return name if name in _COMPOSER_BINS else None
+            from bot.risk.programs.build import _NPX_CATALOGUED, checker
+
+            entry = self.programs.get(name)
+            return name if entry is not None and (entry.handler is checker or name in _NPX_CATALOGUED) else None
+        return None
 
     def wrapper_runs(self, rec: Rec, scope: Scope, path: str) -> None:
         """The project's wrapper or binstub ``path`` (:meth:`project_wrapper`) was run: it is a workspace file that

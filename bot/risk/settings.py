@@ -149,6 +149,9 @@ __all__ = [
     "CARGO_ALIAS",
     "FRAMEWORK",
     "WORKSPACES",
+    "TASKS",
+    "ALEMBIC",
+    "PRESENT",
     "CARGO_START",
     "CONCAT",
     "FFCONCAT",
@@ -289,6 +292,12 @@ OUTSIDE = "outside"
 #: The question (asked under the recipe tool ``path``) naming, after it, files a tool looks for upward: the first of
 #: them found above the workspace when none is in the workspace on the way (:func:`_found_above`).
 ABOVE = "above "
+#: The python question ``alembic INI SECTION`` asking whether the database an Alembic command run there uses is an
+#: SQLite file in the workspace (:func:`_alembic_database`): no finding when it is, one saying why not otherwise.
+ALEMBIC = "alembic "
+#: The question (asked under the recipe tool ``path``) naming, after it, files (relative to where a tool runs) that
+#: the tool reads as its commands when they are there (a debugger's ``.gdbinit``): those present (:func:`_present_here`).
+PRESENT = "present "
 #: The python question asking what in the directory ``python -m NAME`` runs in would be imported as ``NAME``
 #: (:func:`_module_shadows`).
 MODULE = "module "
@@ -318,6 +327,12 @@ FRAMEWORK = "framework "
 #: The npm, pnpm and yarn question asking which packages the workspace of the directory the tool runs in holds
 #: (:func:`js_workspace_packages`): each finding is ``(the package's directory, relative to the workspace, its name)``.
 WORKSPACES = "workspaces"
+#: The npm question ``tasks turbo TASK...`` asking what ``turbo run TASK...`` run where it is asked runs
+#: (:func:`turbo_tasks`): one finding ``(file, "manager TOOL")`` naming the package manager whose workspace turbo
+#: runs the scripts of, one ``(file, "task NAME")`` for every task the run may run (those given and those their
+#: configuration makes them depend on), ``(file, "root NAME")`` for a task of the root package, and ``(file,
+#: "remote")`` when a remote cache may be used.
+TASKS = "tasks "
 
 
 def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]]:
@@ -330,7 +345,9 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
     """
     places = _up_to(base, root)
     found: list[tuple[str, str]] = []
-    if question.startswith(ABOVE):
+    if question.startswith(PRESENT):
+        found += _present_here(root, base, question[len(PRESENT) :].split())
+    elif question.startswith(ABOVE):
         found += _found_above(root, places, question[len(ABOVE) :].split())
     elif question.split(" ", 1)[0] == OUTSIDE:
         found += _outside(root, places, tool, question[len(OUTSIDE) :].strip())
@@ -338,6 +355,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         found += _cargo_alias(root, places + _above(root), question[len(CARGO_ALIAS) :])
     elif tool == "npm" and question.startswith(NPX_BIN):
         found += _npx_bin(root, places, question[len(NPX_BIN) :])
+    elif tool == "npm" and question.startswith(TASKS + "turbo "):
+        found += turbo_tasks(root, base, question[len(TASKS + "turbo ") :].split())
     elif tool in ("npm", "pnpm", "yarn") and question == WORKSPACES:
         found += js_workspace_packages(root, base, tool)
     elif tool in ("npm", "pnpm", "yarn"):
@@ -355,6 +374,9 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
     elif tool == "go":
         for place in places + _above(root):
             found += _go_settings(root, place)
+    elif tool == "python" and question.startswith(ALEMBIC):
+        ini, _, section = question[len(ALEMBIC) :].partition(" ")
+        found += _alembic_database(root, base, ini, section or "alembic")
     elif tool == "python" and question.startswith(SCRIPTS):
         runner, _, name = question[len(SCRIPTS) :].partition(" ")
         if runner not in ("pdm", "pipenv") or not name:
@@ -835,6 +857,23 @@ def _pytest_addopts(root: str, places: list[str]) -> list[tuple[str, str]]:
     # runs is not known, so each conftest.py above the workspace is imported too
     conftests = [os.path.join(directory, "conftest.py") for directory in _above(root)]
     return [(conftest, shlex.quote(conftest)) for conftest in conftests if os.path.lexists(conftest)]
+
+
+def _present_here(root: str, base: str, names: list[str]) -> list[tuple[str, str]]:
+    """``(path, "present")`` for each of ``names`` (paths relative to ``base``, where the tool runs, inside the
+    workspace ``root``) that exists there, a link too.
+
+    Raises:
+        ValueError: a name that is absolute or climbs out (``..``).
+    """
+    found = []
+    for name in names:
+        if not name or name.startswith("/") or ".." in name.split("/"):
+            raise ValueError(f"a file named outside where the tool runs: {name[:60]}")
+        path = os.path.join(base, name)
+        if os.path.lexists(path):
+            found.append((_rel(root, path), "present"))
+    return found
 
 
 def _found_above(root: str, places: list[str], names: list[str]) -> list[tuple[str, str]]:
@@ -3226,6 +3265,8 @@ def framework_script(root: str, base: str, kind: str, path: str) -> list[tuple[s
     first on ``sys.path``), not an installed module whose import may run anything. No finding when all hold; one
     ``(path, why not)`` otherwise. The framework's commands then run the project's own code (settings, apps, Laravel's
     bootstrap/app.php), as a build does."""
+    if kind == "manage.py-database" and path and "\x00" not in path:
+        return _django_database(root, base, path)
     if kind not in ("manage.py", "artisan") or not path or "\x00" in path:
         raise ValueError(f"no framework script question: {kind[:40]} {path[:80]!r}")
     full = os.path.normpath(os.path.join(base, path))
@@ -3426,3 +3467,210 @@ def js_workspace_packages(root: str, base: str, tool: str) -> list[tuple[str, st
             shown = re.sub(r"[\x00-\x1f\x7f]", "?", _rel(root, directory))
             found.append((shown, name if isinstance(name, str) and name.strip() else "<no name>"))
     return found
+
+
+#: The top-level keys of turbo.json (turbo.build/repo/docs/reference/configuration, Turborepo 2; ``pipeline`` is
+#: Turborepo 1's name for ``tasks``) that choose no code and no place: the others (``cacheDir``, ``remoteCache``,
+#: ``extends``, keys of later versions) make the answer unknown, but for ``remoteCache``, read as a remote cache.
+_TURBO_KEYS = frozenset({
+    "$schema", "tasks", "pipeline", "globalDependencies", "globalEnv", "globalPassThroughEnv", "ui", "daemon",
+    "envMode", "dangerouslyDisablePackageManagerCheck", "noUpdateNotifier", "concurrency", "futureFlags",
+    "remoteCache", "globalDotEnv", "experimentalUI",
+})  # fmt: skip
+#: The keys of a task's configuration that name other tasks (``dependsOn``; Turborepo 2.1's ``with``: tasks run
+#: alongside it); the other keys (``outputs``, ``inputs``, ``cache``, ``env``, ``persistent``...) choose no code.
+_TURBO_TASK_LINKS = ("dependsOn", "with")
+
+
+def turbo_tasks(root: str, base: str, wanted: list[str]) -> list[tuple[str, str]]:
+    """What ``turbo run WANTED`` run in ``base`` runs (Turborepo 2 "Configuring tasks" and turbo.json reference):
+    the package.json scripts of the workspace's packages named by the tasks given and by every task their
+    ``dependsOn`` and ``with`` name, transitively (``^build``: the dependencies' ``build``; ``web#build``: that
+    package's; ``//#lint``: the root package's script, which turbo runs only as such a task). The workspace is
+    pnpm's when ``pnpm-workspace.yaml`` is beside turbo.json, otherwise the ``workspaces`` of package.json (npm, yarn,
+    bun). A task name may stand for a task of any package (more scripts, never fewer).
+
+    Raises:
+        ValueError, OSError: no turbo.json in ``base`` (turbo looks for it upward), one that is not plain JSON or
+            holds a key FlyBot does not read, a package's own turbo.json (Turborepo "Package Configurations": it
+            adds dependencies), a task name holding a character turbo does not give it meaning for, or more tasks
+            than FlyBot follows.
+    """
+    import json
+
+    path = os.path.join(base, "turbo.json")
+    if not os.path.isfile(path) or os.path.islink(path):
+        raise ValueError("no turbo.json where turbo runs (turbo looks for it in the directories above)")
+    source = _rel(root, path)
+    data = json.loads(_text(path))
+    if not isinstance(data, dict):
+        raise ValueError("turbo.json is not a JSON object")
+    unknown = sorted(set(data) - _TURBO_KEYS)
+    if unknown:
+        raise ValueError(f"turbo.json sets {unknown[0][:40]}, which FlyBot does not read")
+    tasks = data.get("tasks", data.get("pipeline", {}))
+    if not isinstance(tasks, dict):
+        raise ValueError("turbo.json tasks is not an object")
+    manager = "pnpm" if os.path.isfile(os.path.join(base, "pnpm-workspace.yaml")) else "npm"
+    for directory, _ in js_workspace_packages(root, base, manager):
+        if os.path.lexists(os.path.join(root, directory, "turbo.json")):
+            raise ValueError(f"{directory}/turbo.json configures that package's tasks (not read)")
+    found: list[tuple[str, str]] = [(source, f"manager {manager}")]
+    remote = data.get("remoteCache")
+    if remote is not None and (not isinstance(remote, dict) or remote.get("enabled", True) is not False):
+        found.append((source, "remote"))
+    if os.path.lexists(os.path.join(base, ".turbo", "config.json")):
+        found.append((_rel(root, os.path.join(base, ".turbo", "config.json")), "remote"))
+    seen: list[str] = []
+    todo = list(wanted)
+    while todo:
+        name = todo.pop(0)
+        if name in seen:
+            continue
+        if not re.fullmatch(r"[A-Za-z0-9_.:@/-]+", name) or len(seen) > 64:
+            raise ValueError(f"a task FlyBot does not follow: {name[:40]}")
+        seen.append(name)
+        found.append((source, f"task {name}"))
+        for key, config in tasks.items():
+            if not isinstance(key, str) or (key != name and not key.endswith("#" + name)):
+                continue
+            where = f"{source} tasks.{key}"
+            if key == "//#" + name:
+                found.append((where, f"root {name}"))
+            if not isinstance(config, dict):
+                raise ValueError(f"{where} is not an object")
+            for link in _TURBO_TASK_LINKS:
+                named = config.get(link, [])
+                if not isinstance(named, list) or not all(isinstance(n, str) for n in named):
+                    raise ValueError(f"{where}.{link} is not a list of tasks")
+                for other in named:
+                    if other.startswith("$"):
+                        continue  # Turborepo 1: an environment variable the task's hash depends on
+                    package, _, task = other.removeprefix("^").rpartition("#")
+                    if package == "//":
+                        found.append((f"{where}.{link}", f"root {task}"))
+                    todo.append(task)
+    return found
+
+
+#: The spellings of a Django project's ``BASE_DIR`` in its settings template (django/conf/project_template
+#: settings.py-tpl: ``Path(__file__).resolve().parent.parent`` since Django 3.1, the os.path form before).
+_DJANGO_BASE_DIRS = frozenset({
+    "Path(__file__).resolve().parent.parent",
+    "os.path.dirname(os.path.dirname(os.path.abspath(__file__)))",
+})  # fmt: skip
+
+
+def _django_database(root: str, base: str, path: str) -> list[tuple[str, str]]:
+    """Whether every database of the Django project whose manage.py is ``path`` (from ``base``; it must be the
+    template's, :func:`framework_script`) is an SQLite file in the workspace, as the project template's settings
+    write it (Django "Settings": DATABASES; settings.py-tpl: ``'ENGINE': 'django.db.backends.sqlite3', 'NAME':
+    BASE_DIR / 'db.sqlite3'``): no finding when so, one ``(file, why not)`` otherwise. The settings module must be a
+    plain module (not a package) whose one top-level ``DATABASES = {...}`` is a literal mapping of entries holding
+    only ``ENGINE`` (SQLite's) and ``NAME`` (a relative path without ``..``, or ``BASE_DIR / 'NAME'``, BASE_DIR being the
+    template's), with no other use of the name and no ``import *`` that could replace it (a ``local_settings``
+    override). ``migrate``, ``loaddata`` and the others then change that file, not a server."""
+    import ast
+
+    found = framework_script(root, base, "manage.py", path)
+    if found:
+        return found
+    full = os.path.normpath(os.path.join(base, path))
+    match = re.search(r"DJANGO_SETTINGS_MODULE['\"], *['\"]([A-Za-z0-9_.]+)['\"]", _text(full))
+    if match is None:
+        return [(path, "no settings module named")]
+    settings = os.path.join(os.path.dirname(full), *match.group(1).split(".")) + ".py"
+    rel = _rel(root, settings)
+    if not os.path.isfile(settings) or os.path.islink(settings):
+        return [(rel, f"{rel} is not a plain settings module (a package's settings are not read)")]
+    try:
+        tree = ast.parse(_text(settings))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return [(rel, f"{rel} is not Python FlyBot reads")]
+    base_dirs = [
+        n
+        for n in tree.body
+        if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "BASE_DIR" for t in n.targets)
+    ]
+    databases = [
+        n
+        for n in tree.body
+        if isinstance(n, ast.Assign) and [getattr(t, "id", None) for t in n.targets] == ["DATABASES"]
+    ]
+    uses = sum(
+        1
+        for n in ast.walk(tree)
+        if (isinstance(n, ast.Name) and n.id == "DATABASES")
+        or (isinstance(n, ast.Attribute) and n.attr == "DATABASES")
+        or (isinstance(n, ast.Constant) and n.value == "DATABASES")
+    )
+    if any(isinstance(n, ast.ImportFrom) and any(a.name == "*" for a in n.names) for n in ast.walk(tree)):
+        return [(rel, f"{rel} imports * (it may replace DATABASES)")]
+    if len(databases) != 1 or uses != 1 or not isinstance(databases[0].value, ast.Dict):
+        return [(rel, f"{rel} does not set DATABASES once as a literal mapping")]
+    template_base = len(base_dirs) == 1 and ast.unparse(base_dirs[0].value) in _DJANGO_BASE_DIRS
+    for alias, entry in zip(databases[0].value.keys, databases[0].value.values, strict=True):
+        if not isinstance(alias, ast.Constant) or not isinstance(entry, ast.Dict):
+            return [(rel, f"{rel}: a database that is not a literal mapping")]
+        fields: dict[str, ast.expr] = {}
+        for key, value in zip(entry.keys, entry.values, strict=True):
+            if not isinstance(key, ast.Constant) or key.value not in ("ENGINE", "NAME"):
+                return [(rel, f"{rel}: database {alias.value!s:.40} sets more than ENGINE and NAME")]
+            fields[key.value] = value
+        engine, name = fields.get("ENGINE"), fields.get("NAME")
+        if not (isinstance(engine, ast.Constant) and engine.value == "django.db.backends.sqlite3"):
+            return [(rel, f"{rel}: database {alias.value!s:.40} is not SQLite")]
+        if isinstance(name, ast.BinOp) and isinstance(name.op, ast.Div) and template_base:
+            if not (isinstance(name.left, ast.Name) and name.left.id == "BASE_DIR"):
+                return [(rel, f"{rel}: database {alias.value!s:.40} is not a file below BASE_DIR")]
+            name = name.right
+        if not (isinstance(name, ast.Constant) and isinstance(name.value, str)):
+            return [(rel, f"{rel}: database {alias.value!s:.40} names no file FlyBot reads")]
+        file = name.value
+        if not file or file.startswith(("/", "~", "file:")) or ".." in file.split("/") or "$" in file or ":" in file:
+            return [(rel, f"{rel}: database {alias.value!s:.40} is not a file in the workspace")]
+    return []
+
+
+#: Words of an Alembic env.py that choose the database another way than the ini file's ``sqlalchemy.url`` (an
+#: environment variable, a settings module, an engine of its own).
+_ALEMBIC_OVERRIDES = re.compile(
+    r"set_main_option|set_section_option|create_engine|create_async_engine|environ|getenv|dotenv|DATABASE_URL|"
+    r"get_x_argument|settings|import \*"
+)
+
+
+def _alembic_database(root: str, base: str, ini: str, section: str) -> list[tuple[str, str]]:
+    """Whether the Alembic configuration ``ini`` (from ``base``) section ``section`` uses an SQLite file in the
+    workspace (Alembic tutorial "Editing the .ini File": ``sqlalchemy.url``, ``script_location``, ``%(here)s``; the
+    generic env.py template builds its engine from that URL with ``engine_from_config``): the URL is
+    ``sqlite:///PATH`` with PATH relative (from where alembic runs) or ``%(here)s/...``, inside the workspace, and the
+    env.py of ``script_location`` builds its engine from the configuration without reading the URL elsewhere
+    (:data:`_ALEMBIC_OVERRIDES`). No finding when so; one ``(file, why not)`` otherwise. The migration scripts and
+    env.py are the project's code, run as a build runs it."""
+    import configparser
+
+    full = os.path.normpath(os.path.join(base, ini))
+    rel = _rel(root, full)
+    if rel == full or rel.startswith("../") or not os.path.isfile(full) or os.path.islink(full):
+        return [(ini, f"{ini} is not a file of the workspace")]
+    parser = configparser.ConfigParser(defaults={"here": os.path.dirname(full)})
+    try:
+        parser.read_string(_text(full))
+        url = parser.get(section, "sqlalchemy.url")
+        location = parser.get(section, "script_location")
+    except (configparser.Error, ValueError) as error:
+        return [(rel, f"{rel}: {type(error).__name__}")]
+    if not url.startswith("sqlite:///") or "?" in url:
+        return [(rel, f"{rel}: sqlalchemy.url is not an SQLite file")]
+    database = os.path.normpath(os.path.join(base, url[len("sqlite:///") :]))
+    if _rel(root, database) == database or _rel(root, database).startswith(".."):
+        return [(rel, f"{rel}: the SQLite file is outside the workspace")]
+    env = os.path.normpath(os.path.join(base, location, "env.py"))
+    env_rel = _rel(root, env)
+    if ":" in location or env_rel == env or env_rel.startswith("../") or not os.path.isfile(env):
+        return [(rel, f"{rel}: script_location is not a directory of the workspace")]
+    text = _text(env)
+    if "engine_from_config(" not in text or _ALEMBIC_OVERRIDES.search(text):
+        return [(env_rel, f"{env_rel} may choose another database than {rel}'s")]
+    return []

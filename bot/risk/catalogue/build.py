@@ -1092,20 +1092,28 @@ CATALOGUE: dict[str, object] = {
     # does not read through them: every run is code the grade cannot see. What only prints stays a read.
     "turbo": {
         "source": "Turborepo CLI reference (turbo.build/repo/docs/reference) (Turborepo 2): turbo run TASKS runs "
-        "each package's script of those names (turbo TASKS is the same); --dry/--dry-run prints the tasks instead "
-        "of running them; ls lists the packages; prune writes a pruned workspace under out/",
-        "options": "-h --help --version",
-        "else": "runs",
+        "each package's script of those names and the tasks turbo.json makes them depend on (turbo TASKS is the "
+        "same; the guard grades the scripts); --dry/--dry-run prints the tasks instead of running them; --profile "
+        "and --anon-profile write a trace, --cache-dir the cache; --token, --team, --api, --login and "
+        "--remote-only use the remote cache; ls lists the packages; prune writes a pruned workspace under out/",
+        "options": "-h --help --version --affected --cache= --cache-dir=out --cache-workers= --concurrency= "
+        "--continue* --dangerously-disable-package-manager-check --dry --dry-run --dry=json --dry=text --dry-run=json "
+        "--dry-run=text --env-mode= --filter= -F= --force "
+        "--framework-inference* --global-deps= --log-order= --log-prefix= --no-cache --daemon --no-daemon "
+        "--output-logs= --only --parallel --preflight --profile=out --anon-profile=out --remote-cache-read-only "
+        "--remote-only:network --summarize* --token=:network --team=:network --ui= --api=:network "
+        "--login=:network --verbosity= -v -vv -vvv --no-color --color --no-update-notifier",
+        "else": "build",
+        "when": {"--dry --dry-run --dry=json --dry=text --dry-run=json --dry-run=text": "read"},
         "commands": {
             "run": {
-                "grade": "runs",
-                "open": True,
-                "options": "--dry --dry-run --dry=json --dry=text --dry-run=json --dry-run=text",
+                "grade": "build",
                 "when": {"--dry --dry-run --dry=json --dry=text --dry-run=json --dry-run=text": "read"},
             },
             "ls info": {"grade": "read", "open": True},
             "prune": {"grade": "write", "open": True, "options": "--out-dir=out"},
         },
+        "guard": "build:turbo_tasks",
     },
     "nx": {
         "source": "Nx commands reference (nx.dev/nx-api/nx/documents) (Nx 20): run, run-many, affected and nx "

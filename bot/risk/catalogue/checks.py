@@ -249,6 +249,16 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "options": "--report-file=out",
     },
+    "pint": {
+        "source": "Laravel Pint (laravel.com/docs/11.x/pint) (Pint 1.18): fixes the code style of the files or "
+        "directories given (the project without), --test only reports them, --config names a pint.json, "
+        "--output-to-file writes the report; it is the project's Composer package, PHP run from vendor",
+        "grade": "build",
+        "open": True,
+        "operands": "out",
+        "options": "--test --config=project --output-to-file=out --cache-file=out",
+        "when": {"--test": {"operands": "none"}},
+    },
     "phpcbf": {
         "source": "PHP_CodeSniffer phpcbf (3.10): fixes the files given",
         "grade": "build",

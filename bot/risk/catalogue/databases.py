@@ -280,18 +280,22 @@ CATALOGUE: dict[str, object] = {
         "scripts (revision --autogenerate compares with the database), current and check read the database, "
         "history, heads, branches and show read the scripts, edit opens an editor",
         "options": "-h --help --version -c=project --config=project -n= --name= -x= --raiseerr -q --quiet",
+        # upgrade, stamp, revision --autogenerate, current and check use the database: a build here, and the guard
+        # (programs/build.py alembic_database) adds the remote change or connection unless the configuration's
+        # database is an SQLite file in the workspace
+        "guard": "build:alembic_database",
         "commands": {
-            "upgrade stamp ensure_version": {"grade": "change", "open": True},
+            "upgrade stamp ensure_version": {"grade": "build", "open": True},
             "downgrade": {"grade": "destroy", "open": True},
             "revision": {
                 "grade": "write",
                 "open": True,
-                "when": {"--autogenerate": "network"},
+                "when": {"--autogenerate": "build"},
                 "options": "--autogenerate",
             },
             "merge": {"grade": "write", "open": True},
             "init": {"grade": "write", "open": True},
-            "current check": {"grade": "network", "open": True},
+            "current check": {"grade": "build", "open": True},
             "history heads branches show list_templates": {"grade": "build", "open": True},
             "edit": "runs",
         },

@@ -809,6 +809,32 @@ CATALOGUE: dict[str, object] = {
     },
     # -- tracers and interactive tools: only their version is graded (strace and ltrace print the system and library
     # calls of the program they run, its secrets among them; lazygit is an interactive git client)
+    # -- debuggers reading a program and its core dump in batch mode: the commands given are checked against a
+    # list of ones that only print (programs/build.py debugger_commands), and init files where they run refused
+    "gdb gdb-multiarch arm-none-eabi-gdb": {
+        "source": "GDB manual (gdb 15), Invoking GDB (-batch, -ex/-iex, -nx, -c, --args), Initialization Files "
+        "(the home and the current directory's .gdbinit), Auto-loading (PROGRAM-gdb.py, .gdb, .scm next to the "
+        "program); the program is only run by commands such as run or start",
+        "grade": "build",
+        "clusters": False,
+        "options": "-h --help -help --version -version -batch --batch -q -quiet --quiet -silent --silent -nx --nx "
+        "-n -nh --nh -ex= -eval-command= --eval-command= -iex= -init-eval-command= --init-eval-command= -c=in "
+        "-core=in --core=in -e=in -exec=in --exec=in -se=in --se=in -s=in -symbols=in --symbols=in -d=in "
+        "-directory=in --directory=in -readnow --readnow -readnever --readnever -tui --tui -nw --nw --args",
+        "when": {"--version -version -h --help -help": "read"},
+        "guard": "build:debugger_commands",
+    },
+    "lldb": {
+        "source": "lldb(1) (LLDB 18): -b/--batch, -o/--one-line, -O/--one-line-before-file, -k/--one-line-on-crash, "
+        "-c/--core, -f/--file, -x/--no-lldbinit (the home's .lldbinit, and the current directory's when "
+        "target.load-cwd-lldbinit is set); the program is only run by commands such as run or process launch",
+        "grade": "build",
+        "options": "-h --help -v --version -b --batch -o= --one-line= -O= --one-line-before-file= -k= "
+        "--one-line-on-crash= -c=in --core=in -f=in --file=in -a= --arch= -x --no-lldbinit -Q --source-quietly "
+        "-X --no-use-colors",
+        "when": {"-v --version -h --help": "read"},
+        "guard": "build:debugger_commands",
+    },
     "strace ltrace": {
         "source": "strace(1) (strace 6.x), ltrace(1) (ltrace 0.7): -V prints the version",
         "grade": "unknown",

@@ -113,6 +113,64 @@ CATALOGUE: dict[str, object] = {
             "zephyr-export": "home",
         },
     },
+    "qemu-system-x86_64 qemu-system-i386 qemu-system-aarch64 qemu-system-arm qemu-system-riscv64": {
+        "source": "QEMU System Emulation User's Guide, Invocation (QEMU 9.1): the guest runs the kernel, firmware "
+        "and disks given (-kernel, -initrd, -dtb, -bios, -cdrom read; -drive file=, -hda... written by the guest); "
+        "without -nic none/-nodefaults the guest gets a user-mode network to the host's (Network emulation: "
+        "'as if you had typed -net nic -net user'); -s/-gdb and hostfwd listen on host ports; -D writes the log; "
+        "-nographic puts the serial console and the monitor on standard input (the monitor's migrate exec: runs "
+        "host commands); -netdev tap/bridge run host scripts, -virtfs/-fsdev and vvfat share host directories",
+        "grade": "network",
+        "clusters": False,
+        "options": "-h -help --help -version --version -nographic -display= -vga= -m= -smp= -cpu= -machine= -M= "
+        "-accel= -enable-kvm -kernel=in -initrd=in -append= -dtb=in -bios=in -L=in -boot= -no-reboot "
+        "-no-shutdown -S -s -gdb= -name= -uuid= -rtc= -k= -usb -nodefaults -no-user-config -d= -D=out "
+        "-serial= -monitor= -qmp= -parallel= -nic= -netdev= -net= -device= -drive= -hda=out -hdb=out -hdc=out "
+        "-hdd=out -cdrom=in -fda=out -fdb=out -sd=out -pflash=out -mtdblock=out -snapshot -pidfile=out",
+        # with no default network the guest reaches nothing (the guard adds a user network given, -s and -gdb)
+        "when": {
+            "-version --version -h -help --help -M=help -machine=help -cpu=help -device=help": "read",
+            "-nic=none -net=none -nodefaults": "build",
+        },
+        "guard": "build:qemu_system",
+    },
+    "idf.py": {
+        "source": "ESP-IDF Programming Guide, IDF Frontend - idf.py (docs.espressif.com, ESP-IDF 5.3): build, app, "
+        "bootloader, partition-table, size* and reconfigure run CMake and the build on the project in the directory "
+        "(-C) into build/ (-B), fetching the components idf_component.yml names; set-target, clean, fullclean and "
+        "python-clean delete build output; flash, monitor, erase-flash, efuse and the debugger commands drive the "
+        "board; menuconfig and confserver are interactive; -D sets CMake cache entries (compilers, toolchain)",
+        "options": "-h --help --version -C=project --project-dir=project -B=out --build-dir=out -G= --generator= "
+        "-v --verbose --preview --ccache --no-ccache -w --cmake-warn-uninitialized --no-hints",
+        "many": True,
+        "commands": {
+            "build all app bootloader partition-table partition_table size size-components size-files reconfigure "
+            "merge-bin uf2 uf2-app": "build",
+            "save-defconfig": "build",
+            "set-target clean fullclean python-clean": "delete",
+            "flash app-flash bootloader-flash partition-table-flash erase-flash erase_flash encrypted-flash "
+            "encrypted-app-flash erase-otadata read-otadata monitor menuconfig confserver gdb gdbgui gdbtui openocd "
+            "post-debug docs": "unknown",
+            "add-dependency create-project create-component": "write",
+            "update-dependencies": "fetch",
+        },
+    },
+    "godot": {
+        "source": "Godot Engine docs, Command line tutorial (Godot 4.3): --export-release/--export-debug/"
+        "--export-pack PRESET PATH export the project in the directory (--path) with its export presets and "
+        "plugins (the project's GDScript) to PATH; --import imports its assets; --headless runs without a "
+        "window; -s/--script runs a script; --doctool and --log-file write; any other use runs the game or editor",
+        "grade": "unknown",
+        "options": "-h --help --version -v --verbose -q --quiet --headless --path=project --upwards --main-pack=project "
+        "--export-release= --export-debug= --export-pack= --import --quit --quit-after= -e --editor "
+        "--log-file=out --display-driver= --rendering-driver= --audio-driver= --rendering-method= "
+        "-s=project --script=project --check-only --doctool=out --no-docbase",
+        "when": {
+            "--export-release --export-debug --export-pack": {"grade": "build", "operands": "out"},
+            "--import --doctool": "build",
+            "--version -h --help": "read",
+        },
+    },
     "getcap": {
         "source": "getcap(8) (libcap 2.70): prints the file capabilities of the files named",
         "grade": "read",

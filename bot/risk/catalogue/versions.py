@@ -12,8 +12,8 @@ _ONLY_VERSION = {"grade": "unknown"}
 _VERSION_COMMAND = {"grade": "unknown", "commands": {"version": "read"}}
 
 CATALOGUE: dict[str, object] = {
-    "gdb lldb rr perf bpftrace heaptrack py-spy scalene memray pyinstrument gdb-multiarch arm-none-eabi-gdb": {
-        "source": "each debugger's or profiler's --help (gdb 15, lldb 18, rr 5.8, perf 6.x, bpftrace 0.21, "
+    "rr perf bpftrace heaptrack py-spy scalene memray pyinstrument": {
+        "source": "each debugger's or profiler's --help (rr 5.8, perf 6.x, bpftrace 0.21, "
         "heaptrack 1.5, py-spy 0.3, scalene 1.5, memray 1.14, pyinstrument 5): --version prints the version; "
         "the other uses run or attach to programs",
         **_ONLY_VERSION,
@@ -45,11 +45,9 @@ CATALOGUE: dict[str, object] = {
         "--version prints the version; the other uses run the project's or a template's code",
         **_ONLY_VERSION,
     },
-    "godot openocd qemu-system-arm qemu-system-aarch64 qemu-system-x86_64 qemu-system-riscv64 qemu-system-i386 "
-    "avrdude picotool st-flash st-info idf.py": {
-        "source": "each tool's --help (Godot 4.3, OpenOCD 0.12, QEMU 9.1, avrdude 7.3, picotool 2.0, stlink 1.8, "
-        "ESP-IDF 5.3 idf.py): --version prints the version; the other uses build and run a project, "
-        "program or drive a board, or run a virtual machine",
+    "openocd avrdude picotool st-flash st-info": {
+        "source": "each tool's --help (OpenOCD 0.12, avrdude 7.3, picotool 2.0, stlink 1.8): --version "
+        "prints the version; the other uses run a program or drive a board",
         **_ONLY_VERSION,
     },
     "nim julia groovy raku solc hardhat": {

@@ -602,6 +602,9 @@ def js_package_manager(call: Call) -> None:
     #: the packages of the workspace that --filter, -r, --workspace, -ws select (see _workspace_scripts)
     selectors: list[str] = []
     selection_reason: str | None = None
+    #: what pnpm's package selectors (--filter, -r, -w) alone made ``elsewhere``: an install they narrow runs no
+    #: script that the install of the whole workspace does not (see below)
+    pnpm_selected: str | None = None
     #: yarn and pnpm pass every word after a script's name to the script, options too (pnpm.io/cli/run: "Any
     #: options after the script's name are passed to the executed script"; yarn run: "Arguments passed to the
     #: script"); npm takes the options itself and passes only what follows ``--`` (npm-run-script(1)).
@@ -735,6 +738,8 @@ def js_package_manager(call: Call) -> None:
             selection_reason = selection_reason or f"pnpm {name} runs the scripts of other packages"
         elif name in _JS_ELSEWHERE.get(tool, ()):
             elsewhere = f"{tool} {name} runs the scripts of other packages"
+            if tool == "pnpm" and (pnpm_selected is not None or selection_reason is None):
+                pnpm_selected = elsewhere
             if (
                 "=" not in value
                 and name
@@ -760,6 +765,15 @@ def js_package_manager(call: Call) -> None:
             command = value
         else:
             rest.append(words[index - 1])
+    if tool == "pnpm" and command in _PNPM_INSTALL and elsewhere in (None, pnpm_selected):
+        # pnpm.io "Filtering": --filter, -r and -w select projects of the pnpm workspace, and pnpm add/install/update
+        # given them installs into those projects only; the install of the whole workspace runs the life cycle
+        # scripts of every project it lists (recipes._own_packages, read below as for a plain pnpm install), so the
+        # narrowed one runs no script that is not read. A selector whose value is only known when it runs stays
+        # refused (the selection_reason branch above sets ``elsewhere`` for it).
+        if "" not in selectors and (pnpm_selected is not None or selectors):
+            elsewhere = None
+            selectors, selection_reason = [], None
     if tool == "yarn":  # before anything else it does, yarn runs the release its settings name
         yarn_release(call, run_dir, f"yarn {command or 'install'}")
     if tool == "yarn" and command == "workspaces" and [w.value for w in rest] in (["list"], ["info"]):
@@ -3712,4 +3726,343 @@ def ghc_search_path(base: Handler) -> Handler:
                     )
                     return
 
+    return handler
+
+
+#: Options of ``turbo run`` (Turborepo 2 "run" reference) that take a value as the next word (or after ``=``).
+_TURBO_VALUES = frozenset({
+    "--cache", "--cache-dir", "--cache-workers", "--concurrency", "--env-mode", "--filter", "-F", "--global-deps",
+    "--log-order", "--log-prefix", "--output-logs", "--profile", "--anon-profile", "--token", "--team", "--ui",
+    "--api", "--login", "--verbosity",
+})  # fmt: skip
+
+
+def turbo_tasks(base: Handler) -> Handler:
+    """``turbo run TASK... [-- ARGS]`` and ``turbo TASK...`` (Turborepo 2 "run": each package's package.json script
+    of the task's name runs, with the tasks turbo.json makes it depend on; ``--`` passes ARGS to them): the catalogue
+    grades the use and its options, and the scripts are graded as ``pnpm -r run TASK`` grades them (programs/build.py
+    ``_workspace_scripts``), for every task the recipe book lists (settings.py ``turbo_tasks``, question ``tasks
+    turbo``: a turbo.json it could not read, or none, is destructive). ``--filter`` and ``--affected`` only narrow
+    the packages. A remote cache (turbo.json ``remoteCache``, a linked ``.turbo/config.json``) uploads the outputs:
+    network. ``--dry``/``--dry-run`` before the tasks runs nothing (after them the use is graded as a run)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        values = [w.value for w in call.args]
+        words = call.args
+        if values[:1] == ["run"]:
+            words = words[1:]
+        elif not values or values[0] in ("ls", "info", "prune", "--version", "--help", "-h"):
+            return
+        tasks: list[str] = []
+        extra: list[Word] = []
+        index = 0
+        while index < len(words):
+            value = words[index].value
+            index += 1
+            if value is None:
+                destructive(call, "dynamic-argument", "turbo run: a task or option only known when it runs.")
+                return
+            if value == "--":
+                extra = words[index:]
+                break
+            if value.startswith("-"):
+                if not tasks and value.split("=", 1)[0] in ("--dry", "--dry-run"):
+                    return  # the catalogue grades it: it prints the tasks (after a task, it is read as run)
+                if value in _TURBO_VALUES:
+                    index += 1
+                continue
+            tasks.append(value)
+        if not tasks:
+            return
+        from bot.risk.settings import TASKS
+
+        from .projects import settings_lines
+
+        label = f"turbo run {' '.join(tasks)}"
+        lines = settings_lines(call, "npm", label, TASKS + "turbo " + " ".join(tasks), required=True)
+        if lines is None:
+            return
+        manager = next((ln.command.split(" ", 1)[1] for ln in lines if ln.command.startswith("manager ")), "npm")
+        if manager not in ("npm", "pnpm"):
+            destructive(call, "recipe-unreadable", f"{label}: the package manager {shorten(manager, 20)} is not read.")
+            return
+        for line in lines:
+            kind, _, name = line.command.partition(" ")
+            if kind == "remote":
+                network(
+                    call,
+                    f"{label} may use a remote cache ({reveal(line.source, multiline=False)}): it uploads "
+                    "the tasks' outputs.",
+                )
+            elif kind == "task":
+                _workspace_scripts(call, manager, name, extra, (label, ("*",)))
+            elif kind == "root":
+                run_recipe(call, manager, name, extra=extra, label=f"{label} (the root package's {name})")
+
+    handler.__name__ = "turbo_tasks"
+    return handler
+
+
+#: Debugger commands that only print what a program file and a core dump hold (GDB manual "Backtraces",
+#: "Information About a Frame", "Examining the Symbol Table", "Source and Machine Code"; LLDB "GDB to LLDB command
+#: map"), and display settings; an argument (a symbol, an address, ``*0x401136``) holds no ``$`` or ``(``, so no
+#: expression calls a function (gdb's ``$_shell``). ``print``, ``call``, ``run``, ``shell``, ``python``, ``source``, ``pipe``, logging
+#: and any other command are not: they evaluate expressions, run the program or a host command, or write files.
+_DEBUGGER_PRINTS = re.compile(
+    r"(?:bt|backtrace|where)(?: full)?(?: -?\d+)?|thread apply all (?:bt|backtrace)(?: full)?|"
+    r"info (?:registers|all-registers|threads|frame|locals|args|sharedlibrary|signals|files|source|target)|"
+    r"info (?:symbol|line|address|scope|functions|variables|types) [\w:.*+-]+|"
+    r"(?:frame|f|up|down)(?: \d+)?|(?:list|l)(?: [\w:.*+-]+)?|disassemble(?: /[mrs]+)?(?: [\w:.*+-]+)?|"
+    r"set (?:pagination|confirm|width|height|print pretty|print elements|style enabled) (?:on|off|\d+)|quit|q|"
+    r"thread backtrace(?: all)?|bt all|thread list|frame variable|frame info|frame select \d+|register read|image list|"
+    r"image lookup (?:-a|--address|-n|--name|-s|--symbol) [\w:.*+-]+|"
+    r"target modules list|settings set (?:auto-confirm|use-color|term-width) (?:true|false|\d+)"
+)
+#: The options whose value is a command the debugger runs (gdb -ex/-iex, lldb -o/-O/-k).
+_DEBUGGER_COMMAND_OPTIONS = frozenset({
+    "-ex", "-eval-command", "--eval-command", "-iex", "-init-eval-command", "--init-eval-command", "-o",
+    "--one-line", "-O", "--one-line-before-file", "-k", "--one-line-on-crash",
+})  # fmt: skip
+#: Options of gdb and lldb taking a value as the next word (the catalogue's ``NAME=``).
+_DEBUGGER_VALUES = _DEBUGGER_COMMAND_OPTIONS | frozenset({
+    "-c", "-core", "--core", "-e", "-exec", "--exec", "-se", "--se", "-s", "-symbols", "--symbols", "-d",
+    "-directory", "--directory", "-f", "--file", "-a", "--arch",
+})  # fmt: skip
+
+
+def debugger_commands(base: Handler) -> Handler:
+    """gdb and lldb reading a program and its core dump (``gdb -batch -ex bt ./a.out core``, ``lldb --batch -o bt
+    ./a.out``): the catalogue grades the options and files; batch mode is required (else commands are read from
+    standard input); every command given (``-ex``, ``-o``...) must only print
+    (:data:`_DEBUGGER_PRINTS`: a backtrace, frames, registers; not ``run``, ``print``, ``shell``...), a second
+    operand of gdb must not be a process id (attaching to a running process), and, unless ``-nx``/``-x`` skips them,
+    no init file the debugger may read where it runs may be there (``.gdbinit``, ``.lldbinit``; gdb's auto-load
+    scripts ``PROGRAM-gdb.py|.gdb|.scm``): their commands are the workspace's, which the owner's auto-load settings
+    may let run (settings question ``present``): destructive otherwise (``runs-program``)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        gdb = call.name != "lldb"
+        words = call.args
+        if [w.value for w in words] in (["--version"], ["-version"], ["-v"], ["--help"], ["-help"], ["-h"]):
+            return
+        operands: list[str] = []
+        index = 0
+        skips_init = False
+        while index < len(words):
+            value = words[index].value
+            index += 1
+            if value is None:
+                destructive(call, "dynamic-argument", f"{call.name}: a word only known when it runs.")
+                return
+            if value in ("--args", "--"):
+                operands += [w.value or "" for w in words[index : index + 1]]
+                break
+            name, eq, attached = value.partition("=")
+            if value.startswith("-") and name in _DEBUGGER_VALUES:
+                given = attached if eq else (words[index].value if index < len(words) else "")
+                index += 0 if eq else 1
+                if name in _DEBUGGER_COMMAND_OPTIONS and (
+                    given is None or _DEBUGGER_PRINTS.fullmatch(" ".join(given.split())) is None
+                ):
+                    destructive(
+                        call,
+                        "runs-program",
+                        f"{call.name} {name} {shorten(given or '?', 60)}: a debugger command that may run the "
+                        "program, a host command or an expression, or write a file.",
+                    )
+                    return
+                if name in ("-e", "-exec", "--exec", "-se", "--se", "-f", "--file") and given:
+                    operands.insert(0, given)
+                continue
+            if value in ("-nx", "--nx", "-n", "-x", "--no-lldbinit"):
+                skips_init = True
+            if not value.startswith("-"):
+                operands.append(value)
+        batch = ("-batch", "--batch") if gdb else ("-b", "--batch")
+        if not any(w.value in batch for w in words[:index]):
+            # without batch mode the debugger reads further commands from its standard input (gdb "Mode Options":
+            # -batch exits after the -ex commands; lldb(1) --batch)
+            destructive(
+                call, "runs-program", f"{call.name} without {batch[-1]} reads its commands from standard input."
+            )
+            return
+        if gdb and len(operands) > 1 and operands[1].isdigit():
+            destructive(call, "runs-program", f"{call.name} {operands[1]}: attaches to a running process.")
+            return
+        from .projects import settings_lines
+
+        # -nx / -x skip the init files, not gdb's auto-loaded scripts of the program (GDB manual "Auto-loading")
+        names = [] if skips_init else [".gdbinit"] if gdb else [".lldbinit"]
+        program = operands[0] if operands else ""
+        if gdb and program and not program.startswith("/") and ".." not in program.split("/"):
+            names += [f"{program}-gdb.{ext}" for ext in ("py", "gdb", "scm")]
+        from bot.risk.recipes import LINK_TOOL
+        from bot.risk.settings import PRESENT
+
+        if not names:
+            return
+        question = PRESENT + " ".join(names)
+        if len(SETTINGS + question) > 200 or any(c.isspace() for n in names for c in n):
+            destructive(call, "recipe-unreadable", f"{call.name}: its init files could not be asked for.")
+            return
+        found = settings_lines(call, LINK_TOOL, call.name, question, required=True)
+        if found:
+            destructive(
+                call,
+                "runs-program",
+                f"{call.name} may read {shorten(found[0].source, 80)} where it runs (its commands, code FlyBot does "
+                "not read, run when the owner's auto-load settings allow it).",
+            )
+
+    handler.__name__ = "debugger_commands"
+    return handler
+
+
+#: QEMU character device backends (Invocation, "Character device options" and -serial) that only print to the
+#: terminal or go nowhere; ``file:PATH`` writes PATH. Sockets, pipes and ptys let another program drive the console
+#: or the monitor.
+_QEMU_CONSOLES = frozenset({"stdio", "mon:stdio", "none", "null", "vc"})
+#: ``-drive`` keys that choose no host file or program (Invocation, "Block device options").
+_QEMU_DRIVE_KEYS = frozenset({
+    "file", "if", "format", "media", "index", "id", "cache", "readonly", "snapshot", "aio", "discard", "bus", "unit",
+    "werror", "rerror", "copy-on-read", "detect-zeroes", "serial", "addr",
+})  # fmt: skip
+#: Disk image formats (a ``vvfat`` drive is a host directory).
+_QEMU_FORMATS = frozenset({"raw", "qcow2", "qcow", "vmdk", "vdi", "vhdx", "qed", "vpc"})
+#: ``-device`` drivers that hand the guest a host device, directory or shared memory.
+_QEMU_HOST_DEVICES = ("vfio", "usb-host", "vhost", "virtio-9p", "ivshmem", "u2f-passthru", "pci-assign", "vfio-")
+#: User-mode network keys that share a host directory or run a host command (Invocation, "-netdev user": smb=,
+#: tftp=, bootfile=, guestfwd=...-cmd:COMMAND).
+_QEMU_USER_NET_REFUSED = frozenset({"smb", "smbserver", "tftp", "bootfile", "guestfwd"})
+
+
+def qemu_system(base: Handler) -> Handler:
+    """``qemu-system-ARCH`` (QEMU 9.1 Invocation) booting the workspace's kernel or disks: the catalogue grades the
+    options (network: the default user-mode network, unless ``-nic none``, ``-net none`` or ``-nodefaults``, when a
+    user network given, ``-s`` or ``-gdb`` is network); here the values that reach the host are checked: the
+    console and monitor (``-serial``, ``-monitor``, ``-qmp``, ``-parallel``: only the terminal or ``file:PATH``, a
+    write; and no standard input fed to ``-nographic``'s monitor, whose ``migrate exec:`` runs host commands), the
+    networks (``user`` without smb/tftp/guestfwd, or none: tap and bridge run host scripts), the devices (no host
+    device passthrough) and the drives (``file=`` a disk image, written; not a protocol, a host directory as vvfat
+    or a key FlyBot does not read): destructive otherwise."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        label = call.name
+
+        def refuse(why: str) -> None:
+            destructive(call, "runs-program", f"{label}: {why}")
+
+        if call.rec.fed and not call.rec.null_stdin:
+            refuse("its standard input is fed: the monitor reads it (migrate exec: runs host commands).")
+            return
+        index = 0
+        while index < len(words):
+            value = words[index].value
+            index += 1
+            if value is None or not value.startswith("-"):
+                continue
+            if value in ("-s", "-gdb"):
+                network(call, f"{label} {value} listens for a debugger on a host port.")
+            if value in ("-serial", "-monitor", "-qmp", "-parallel", "-nic", "-netdev", "-net", "-device", "-drive"):
+                given = words[index].value if index < len(words) else ""
+                index += 1
+            else:
+                continue
+            if given is None or ",," in given:
+                refuse(f"{value} {shorten(words[index - 1].src, 60)} is not a value FlyBot reads.")
+                return
+            fields = given.split(",")
+            pairs = dict(f.partition("=")[::2] for f in fields[1:])
+            if value in ("-serial", "-monitor", "-qmp", "-parallel"):
+                if given.startswith("file:") and len(given) > 5:
+                    call.write(literal_word(given[5:]), f"{label} {value}")
+                elif given not in _QEMU_CONSOLES:
+                    refuse(f"{value} {shorten(given, 60)}: another program may drive the console or the monitor.")
+                    return
+            elif value in ("-nic", "-netdev", "-net"):
+                kind = fields[0]
+                if kind not in ("user", "none", "nic") or _QEMU_USER_NET_REFUSED & set(pairs):
+                    refuse(f"{value} {shorten(given, 60)}: a network that runs host scripts or shares host files.")
+                    return
+                if kind == "user":
+                    network(call, f"{label} {value} user gives the guest the host's network.")
+            elif value == "-device":
+                if fields[0].startswith(_QEMU_HOST_DEVICES):
+                    refuse(f"-device {shorten(fields[0], 40)} hands the guest a host device or directory.")
+                    return
+            else:  # -drive
+                drive = dict(f.partition("=")[::2] for f in fields)
+                image = drive.get("file", "")
+                if set(drive) - _QEMU_DRIVE_KEYS or ":" in image or drive.get("format", "raw") not in _QEMU_FORMATS:
+                    refuse(f"-drive {shorten(given, 60)}: a drive FlyBot does not read (a protocol or host directory).")
+                    return
+                if image:
+                    call.write(literal_word(image), f"{label} -drive")
+
+    handler.__name__ = "qemu_system"
+    return handler
+
+
+#: Alembic commands that use the database (Alembic command reference), with how: ``upgrade``/``stamp`` change it,
+#: ``revision --autogenerate``, ``current`` and ``check`` connect to compare or read.
+_ALEMBIC_USES = {"upgrade": "change", "stamp": "change", "ensure_version": "change", "current": "read", "check": "read"}
+
+
+def alembic_database(base: Handler) -> Handler:
+    """Alembic (catalogue/databases.py): a command that uses the database is a remote change (``upgrade``,
+    ``stamp``: system) or a connection (``revision --autogenerate``, ``current``, ``check``: network) unless the
+    recipe book says the configuration's database is an SQLite file in the workspace (settings.py
+    ``_alembic_database``, question ``alembic INI SECTION``: the ini file of ``-c``, section ``-n``); ``-x`` arguments
+    (read by env.py, which may choose the database from them) and an answer not reported keep it remote."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        values = [w.value for w in call.args]
+        if any(v is None for v in values):
+            return  # the catalogue refused it
+        ini, section, command, autogenerate, extra = "alembic.ini", "alembic", None, False, False
+        index = 0
+        while index < len(values):
+            value = values[index] or ""
+            index += 1
+            name, eq, attached = value.partition("=")
+            if name in ("-c", "--config", "-n", "--name", "-x"):
+                given = attached if eq else (values[index] if index < len(values) else "") or ""
+                index += 0 if eq else 1
+                if name in ("-c", "--config"):
+                    ini = given
+                elif name in ("-n", "--name"):
+                    section = given
+                else:
+                    extra = True
+            elif value == "--autogenerate":
+                autogenerate = True
+            elif not value.startswith("-") and command is None:
+                command = value
+        use = _ALEMBIC_USES.get(command or "") or ("read" if command == "revision" and autogenerate else None)
+        if use is None:
+            return
+        from bot.risk.settings import ALEMBIC
+
+        from .projects import settings_lines
+
+        noted = len(call.rec.chosen_by or ())
+        question = f"{ALEMBIC}{ini} {section}"
+        local = (
+            None
+            if extra or any(c.isspace() for c in ini + section) or len(question) > 180
+            else settings_lines(call, "python", f"alembic {command}", question)
+        )
+        if local == [] and len(call.rec.chosen_by or ()) == noted:
+            return  # the project's own SQLite file: the build's write
+        if use == "change":
+            call.flag(R.SYSTEM, "remote-control-plane", f"alembic {command} changes the configured database.")
+        else:
+            network(call, f"alembic {command} connects to the configured database.")
+
+    handler.__name__ = "alembic_database"
     return handler

@@ -40,13 +40,27 @@ _RECIPE_TOOL = {"manage.py": "python", "artisan": "composer"}
 _HANDLERS: dict[str, Handler] = {}
 
 
+#: Django's commands that change the database (catalogue/build.py DJANGO_MANAGE's ``change`` group): where every
+#: database is the project's own SQLite file (settings.py ``_django_database``) they write that file, a build's
+#: write in the workspace, rather than a server's data.
+_DATABASE_COMMANDS = frozenset(
+    {"migrate", "loaddata", "createsuperuser", "changepassword", "createcachetable", "clearsessions"}
+)
+
+
 def _handler(kind: str) -> Handler:
     if kind not in _HANDLERS:
         from bot.risk.catalogue.build import DJANGO_MANAGE, LARAVEL_ARTISAN
 
         from .catalogue import compile_entry
 
-        _HANDLERS[kind] = compile_entry(kind, DJANGO_MANAGE if kind == "manage.py" else LARAVEL_ARTISAN)
+        entry = DJANGO_MANAGE if kind.startswith("manage.py") else LARAVEL_ARTISAN
+        if kind == "manage.py local":
+            commands = dict(entry["commands"])  # type: ignore[call-overload]
+            key = next(k for k in commands if set(k.split()) == _DATABASE_COMMANDS)
+            commands[key] = {"grade": "write", "open": True}
+            entry = dict(entry, commands=commands)
+        _HANDLERS[kind] = compile_entry("manage.py", entry)
     return _HANDLERS[kind]
 
 
@@ -89,4 +103,11 @@ def framework_script(call: Call, script: Word, rest: list[Word]) -> None:
         refuse(f"which FlyBot does not grade: {lines[0].command}.")
         return
     g.wrapper_runs(call.rec, call.scope, value)
+    if kind == "manage.py" and _DATABASE_COMMANDS & {w.value for w in rest}:
+        # the database those commands change: the project's own SQLite file (settings.py _django_database) or not
+        noted = len(call.rec.chosen_by or ())
+        local = settings_lines(call, "python", label, f"{FRAMEWORK}manage.py-database {value}")
+        if local == [] and len(call.rec.chosen_by or ()) == noted:  # answered, and nothing but the SQLite file
+            _handler("manage.py local")(Call(g, call.rec, call.scope, kind, rest))
+            return
     _handler(kind)(Call(g, call.rec, call.scope, kind, rest))

@@ -19,6 +19,7 @@ with hidden or look-alike characters grades destructive, as such a command does.
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Collection, Sequence
 
 from bot.risk.grader import Call, Handler, inert_environment
@@ -310,6 +311,13 @@ def _run_one(
                         "expression FlyBot does not evaluate, and they hold shell syntax, which the recipe's shell "
                         "would run as code.",
                     )
+            if tool == "composer" and _COMPOSER_CALLBACK.fullmatch(command):
+                # getcomposer.org "Scripts": "a PHP callback (defined as a static method)" of a class Composer
+                # autoloads (the project's autoload or an installed package's, vendor/): the project's PHP code, as
+                # a test runner or php artisan runs it (a composer.json written earlier in the command is
+                # config-rewritten)
+                build_or_test(call, f"{label} ({line.source}: the PHP callback {shorten(command, 80)})")
+                continue
             if PASTED in command:
                 destructive(
                     call,
@@ -338,6 +346,11 @@ def _run_one(
             call, "recipe-too-long", f"{label} runs more than {MAX_LINES} recipe lines; the rest are not graded."
         )
     call.rec.emit = True
+
+
+#: A Composer script that is a PHP callback, ``Vendor\\Class::method`` (Composer's EventDispatcher takes a script
+#: holding ``::`` and no space for one).
+_COMPOSER_CALLBACK = re.compile(r"\\?[A-Za-z_][A-Za-z0-9_]*(?:\\[A-Za-z_][A-Za-z0-9_]*)*::[A-Za-z_][A-Za-z0-9_]*")
 
 
 def workspace_settings(
