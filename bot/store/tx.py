@@ -186,24 +186,20 @@ class Tx:
     async def _ended(self, escalation_id: str) -> Escalation | None:
         """The escalation just ended (in this transaction): delete its ``card.post`` job if no worker has it, so the
         card is never posted and no longer counts against its room's queue (:meth:`room_queue`), and mark the card
-        ``cancelled``. A job a worker holds (``claimed_until`` set) or one whose earlier attempt may have landed
-        (``uncertain``) stays: the worker posts nothing for an ended escalation, and records and redraws a card an
-        earlier attempt did post (:mod:`bot.delivery.worker`). On PostgreSQL the DELETE waits for a claim holding the
-        row and then sees it claimed (READ COMMITTED re-checks the condition), so it never deletes a job in flight.
+        ``cancelled``; delete its ``reminder``, ``fallback`` and ``card.dm`` jobs likewise (they do nothing once it
+        ended, yet each would take a slot of its room or DM when claimed, delaying the other Bots' messages there).
+        A job a worker holds (``claimed_until`` set) or one whose earlier attempt may have landed (``uncertain``)
+        stays: the worker posts nothing for an ended escalation, and records and redraws a card an earlier attempt
+        did post (:mod:`bot.delivery.worker`). On PostgreSQL the DELETE waits for a claim holding the row and then
+        sees it claimed (READ COMMITTED re-checks the condition), so it never deletes a job in flight.
         Returns the escalation as :meth:`_changed` does."""
         job = OutboxJobRow
-        deleted = await self.session.execute(
-            delete(job).where(
-                job.ref == escalation_id,
-                job.kind == "card.post",
-                job.status == "queued",
-                job.claimed_until.is_(None),
-                job.uncertain.is_(False),
-            )
-        )
+        idle = (job.ref == escalation_id, job.status == "queued", job.claimed_until.is_(None), job.uncertain.is_(False))
+        deleted = await self.session.execute(delete(job).where(job.kind == "card.post", *idle))
         if deleted.rowcount:  # type: ignore[attr-defined]
             queued = EscalationRow.card_status == "queued"
             await self._set(escalation_id, queued, pending=False, card_status="cancelled")
+        await self.session.execute(delete(job).where(job.kind.in_(("reminder", "fallback", "card.dm")), *idle))
         return await self._changed(escalation_id)
 
     async def _changed(self, escalation_id: str) -> Escalation | None:
