@@ -23,7 +23,7 @@ from functools import cache
 from types import SimpleNamespace
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, delete, exists, func, insert, or_, select, union_all, update
+from sqlalchemy import Table, and_, bindparam, case, delete, exists, func, insert, or_, select, union_all, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.sql import Select
@@ -64,6 +64,13 @@ NOTICE_ITEMS = 5
 
 CLAIM_SCAN = 20
 """Candidate jobs looked at per claim (from rooms whose pace allows a send now)."""
+
+STARVED_AFTER_S = 5.0
+"""A reminder, notice or fallback job still waiting this many seconds after it was due is claimed with the cards'
+priority (then by age): a Bot keeping its room's pace busy with cards and their redraws cannot hold back another
+Bot's reminders (due while its escalation can still be decided) or the room's notice (standing approvals stop
+answering while it is overdue) for longer."""
+_AGING_KINDS = ("reminder", "notice", "fallback")
 
 
 def program_rule_of(row: ProgramRuleRow) -> ProgramRule:
@@ -435,11 +442,15 @@ class Tx:
     ) -> Job | None:
         """Claim the next due job whose room may send now, taking the room's slot; None when there is none.
 
-        Order: within the rooms that may send, by priority then age. The claim is a lease (``claimed_until``) so
+        Order: within the rooms that may send, by priority then age; a reminder, notice or fallback job waiting
+        :data:`STARVED_AFTER_S` past its time ranks with the cards. The claim is a lease (``claimed_until``) so
         that a crashed worker's job comes back; a job of a thing already in flight (same ``ref``) waits. The first
         claim starts the job's delivery deadline (``deadline_s``): waiting for the room's pace is not failing.
         """
-        stmt = _candidates(now).order_by(OutboxJobRow.priority, OutboxJobRow.id).limit(CLAIM_SCAN)
+        job = OutboxJobRow
+        starved = and_(job.kind.in_(_AGING_KINDS), job.due_at <= now - timedelta(seconds=STARVED_AFTER_S))
+        rank = case((starved, JOB_KINDS["card.post"]), else_=job.priority)
+        stmt = _candidates(now).order_by(rank, job.id).limit(CLAIM_SCAN)
         if self.postgres:
             stmt = stmt.with_for_update(skip_locked=True, of=OutboxJobRow)
         rows = (await self.session.execute(stmt)).scalars().all()
