@@ -283,9 +283,14 @@ class HomePending:
 
 
 def home_view(
-    *, bots: list[tuple[str, str]], pending: list[HomePending], approvals: list[CardStanding]
+    *,
+    bots: list[tuple[str, str]],
+    pending: list[HomePending],
+    approvals: list[CardStanding],
+    notice: str | None = None,
 ) -> dict[str, Any]:
-    """The App Home tab for one viewer: their Bots (name, room label), pending escalations, revocable approvals.
+    """The App Home tab for one viewer: their Bots (name, room label), pending escalations, revocable approvals;
+    ``notice`` (FlyBot's own words), when given, is shown under the pending escalations' heading.
 
     Slack allows :data:`HOME_MAX_BLOCKS` blocks in a Home view: the Bots and the standing approvals show at most
     :data:`HOME_MAX_ITEMS` each, the pending escalations :data:`HOME_PENDING_MAX`, and the approvals fewer when the
@@ -320,6 +325,8 @@ def home_view(
         blocks.append(bk.context(bk.plain("You own no Bot.")))
     blocks.append({"type": "divider"})
     blocks.append(bk.mrkdwn_section(f"*Waiting for a decision* ({len(pending)})"))
+    if notice:
+        blocks.append(bk.context(bk.plain(notice)))
     for item in pending[:HOME_PENDING_MAX]:
         shown, cut = truncate(one_line(clean(item.command)), 200)
         warning = hidden_text_warning({"command": item.command}, {"Bot name": item.bot_name})

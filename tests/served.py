@@ -21,13 +21,15 @@ from typing import Any
 
 @dataclass
 class Served:
-    """A running ``flybot serve``: its URL and port, the demo Bot's token, its log (stderr) and its process."""
+    """A running ``flybot serve``: its URL and port, the demo Bot's token, its log (stderr), its process and the
+    login key of the login URL it printed first."""
 
     url: str
     port: int
     token: str
     log: Path
     process: subprocess.Popen[bytes]
+    key: str = ""
 
     def lines(self) -> list[str]:
         return [line for line in self.log.read_text().splitlines() if line.strip()]
@@ -82,7 +84,8 @@ async def serve(
         assert found, (banner, log.read_text())
         port = int(found.group(1))
         token = json.loads((tmp_path / ".flybot" / "local.json").read_text())["token"]
-        served = Served(f"http://127.0.0.1:{port}", port, token, log, process)
+        key = re.search(rb"/\?key=([A-Za-z0-9_-]+)", banner)
+        served = Served(f"http://127.0.0.1:{port}", port, token, log, process, key.group(1).decode() if key else "")
         await up(served)
         yield served
     finally:

@@ -10,6 +10,9 @@ import asyncio
 import json
 from pathlib import Path
 
+import aiohttp
+
+from tests.harness import page_log_in
 from tests.served import HEALTHZ, Served, exchange, serve
 
 
@@ -58,3 +61,32 @@ async def test_a_slack_timestamp_too_long_for_a_float_is_a_401_not_a_500(tmp_pat
             assert status == 401, (timestamp[:20], status, answer)
         assert (await exchange(served, HEALTHZ))[0] == 200
         _json_lines_without_tracebacks(served)
+
+
+async def test_room_messages_read_as_reports_and_ignored_are_counted_not_logged_one_line_each(tmp_path: Path) -> None:
+    """Anyone in a room FlyBot is in can post lines starting ``blocked:``; each one it ignores (not the Bot's chat
+    user, not a report) writes the first ``report.ignored`` of its kind per poster a minute, the rest counted in the
+    ``refusals.summary``."""
+    async with serve(tmp_path) as served, aiohttp.ClientSession() as http:
+        await page_log_in(http, f"{served.url}/local/slack/login", served.key)
+        for i in range(25):
+            for text in (
+                f"blocked: junk {i}",
+                f"blocked: no usable sandbox backend bot=demo host=h{i} session=s mode=read-only",
+            ):
+                async with http.post(
+                    f"{served.url}/local/slack/page/message",
+                    json={"user": "U0OTHER01", "channel": "C0APPROVE", "text": text},
+                ) as response:
+                    assert (await response.json())["ok"]
+        await served.logged('"report.ignored"')
+        served.stop()  # the refusal log writes its summary as the server stops
+        events = _json_lines_without_tracebacks(served)
+    ignored = [e for e in events if e.get("event") == "report.ignored"]
+    assert sorted(str(e["why"]) for e in ignored) == ["invalid_request", "not_allowed"], ignored
+    assert all(e["who"] == "U0OTHER01" and e["channel"] == "C0APPROVE" for e in ignored), ignored
+    summary = next(e for e in events if e.get("event") == "refusals.summary")
+    counted = summary["counted"]
+    assert isinstance(counted, dict), summary
+    assert counted["report.ignored invalid_request U0OTHER01"] == 24, summary
+    assert counted["report.ignored not_allowed U0OTHER01"] == 24, summary

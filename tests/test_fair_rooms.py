@@ -296,3 +296,95 @@ async def test_a_request_naming_another_room_is_refused_unless_an_operator_allow
             flybot, database, tmp_path, "bots", "add", "bot-x", "--owner", OWNER, "--allow-room", "#ops"
         )
     ).returncode == 2, "a bad channel ID is refused"
+
+
+async def test_an_ended_escalations_reminder_takes_no_slot_from_another_bots_reminder(
+    database: str, tmp_path: Path
+) -> None:
+    """Bot B ends ten escalations (withdrawn before their cards go out); their reminders would have been due at the
+    same time as Bot A's, in the same room, at a pace of one message a second. Ending them removes their reminder and
+    fallback jobs, so A's reminder is posted on time, well before A's escalation expires."""
+    harness = Harness(
+        tmp=tmp_path,
+        settings_overrides={
+            "database_url": database,
+            "max_open_escalations": 0,
+            "rate_per_minute": 0,
+            "slack_room_interval_s": 1.0,
+            "slack_room_burst": 1,
+            "delivery_deadline_s": 600.0,
+            "remind_at": 0.5,
+        },
+    )
+    await harness.start()
+    try:
+        store = harness.runtime.store
+        token_b = await harness.add_bot("bot-b")
+        token_a = await harness.add_bot("bot-a")
+        ended = []
+        for i in range(10):
+            status, data = await harness.post(token_b, harness.body(session_id=f"b{i}", timeout_s=10))
+            assert status == 201, data
+            async with harness.http.post(
+                f"{harness.url}/v1/escalations/{data['id']}/withdraw", headers={"Authorization": f"Bearer {token_b}"}
+            ) as response:
+                assert response.status == 200
+            ended.append(data["id"])
+        started = time.monotonic()
+        a = await harness.escalate(token_a, session_id="a", timeout_s=10)
+        assert a["card"]["status"] == "posted"
+        async with store.transaction(write=False) as tx:
+            left = (
+                await tx.session.execute(
+                    select(OutboxJobRow.kind).where(OutboxJobRow.ref.in_(ended), OutboxJobRow.status == "queued")
+                )
+            ).all()
+        assert left == [], "an ended escalation keeps no reminder or fallback job"
+        await harness.eventually(lambda: tagged(harness, a["id"], "flybot_reminder"), timeout=9.0)
+        assert time.monotonic() - started < 8.0, "A's reminder went out on time, not behind B's ended escalations"
+        _, now = await harness.get(token_a, a["id"])
+        assert now["status"] == "pending", "reminded while it could still be decided"
+    finally:
+        await harness.close()
+
+
+async def test_another_bots_queue_of_cards_cannot_hold_back_a_reminder_past_its_escalations_end(
+    database: str, tmp_path: Path
+) -> None:
+    """The room sends one message a second. Bot A's escalation (20 s) is reminded of at 10 s; Bot B has queued 30
+    cards just before, which come first by kind. A reminder waiting past its time ranks with the cards, so A's goes
+    out while A's escalation can still be decided, not after B's 30 cards."""
+    harness = Harness(
+        tmp=tmp_path,
+        settings_overrides={
+            "database_url": database,
+            "max_open_escalations": 0,
+            "rate_per_minute": 0,
+            "slack_room_interval_s": 1.0,
+            "slack_room_burst": 1,
+            "delivery_deadline_s": 600.0,
+            "remind_at": 0.5,
+        },
+    )
+    await harness.start()
+    try:
+        token_a = await harness.add_bot("bot-a")
+        token_b = await harness.add_bot("bot-b")
+        started = time.monotonic()
+        a = await harness.escalate(token_a, session_id="a", timeout_s=20)
+        assert a["card"]["status"] == "posted"
+        for i in range(30):
+            status, data = await harness.post(token_b, harness.body(session_id=f"b{i}", timeout_s=600))
+            assert status == 201 and data["card"]["status"] == "queued", data
+        await harness.eventually(lambda: tagged(harness, a["id"], "flybot_reminder"), timeout=19.0)
+        assert time.monotonic() - started < 18.0, "A's reminder came before its escalation's end"
+        _, now = await harness.get(token_a, a["id"])
+        assert now["status"] == "pending", "reminded while it could still be decided"
+        posted_b = sum(
+            1
+            for m in harness.emulator.messages
+            if m.channel == ROOM and (m.metadata or {}).get("event_type") == "flybot_card"
+        )
+        assert posted_b < 30, "B's cards were still waiting: the reminder did not wait for all of them"
+    finally:
+        await harness.close()

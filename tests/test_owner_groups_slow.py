@@ -13,6 +13,7 @@ A real FlyBot against the Slack emulation (real signing), on SQLite and PostgreS
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -22,6 +23,7 @@ import pytest
 
 from bot.bots import register_bot
 from bot.groups import TOO_SLOW_TEXT
+from bot.slack.home import GROUPS_UNCHECKED_TEXT
 from bot.store import open_store
 from cards import APPROVE_ACTION
 from tests.harness import ADMIN, OTHER, OWNER, ROOM, Harness
@@ -169,3 +171,28 @@ async def test_a_group_member_setting_a_standing_approval_is_asked_to_try_again_
         assert time.monotonic() < deadline, "the member never got a say back"
         await asyncio.sleep(0.5)  # a person trying again
     assert reply.startswith("Saved"), reply
+
+
+async def test_lists_of_what_a_group_member_may_decide_say_when_slack_was_too_slow_to_check_the_group(
+    h: Harness,
+) -> None:
+    """``/flybot pending`` and App Home list what the person may decide; when an owner group could not be read in
+    time, the Bot's escalations are left out (fail closed) and the list says so, never "nothing is waiting"."""
+    token = await group_bot(h)
+    esc = await h.escalate(token)
+    await h.fault("usergroups.users.list", count=10, delay_s=6.0)
+    reply = await h.slash(OTHER, "pending")
+    assert esc["id"] not in reply and "No escalation is waiting for you." in reply, reply
+    assert reply.endswith(GROUPS_UNCHECKED_TEXT), reply
+    home = json.dumps(await h.open_home(OTHER))
+    assert esc["id"] not in home and GROUPS_UNCHECKED_TEXT in home, home
+    assert GROUPS_UNCHECKED_TEXT not in await h.slash(OWNER, "pending"), "a listed owner needs no group"
+    async with h.http.delete(f"{h.emu_url}/control/faults") as response:
+        assert response.status == 200
+    deadline = time.monotonic() + 20
+    while GROUPS_UNCHECKED_TEXT in (reply := await h.slash(OTHER, "pending")):
+        assert time.monotonic() < deadline, "the member's list never came back whole"
+        await asyncio.sleep(0.5)
+    assert esc["id"] in reply, reply
+    home = json.dumps(await h.open_home(OTHER))
+    assert esc["id"] in home and GROUPS_UNCHECKED_TEXT not in home, home

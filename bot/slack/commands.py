@@ -19,9 +19,9 @@ from bot.bots import USER_ID
 from bot.errors import FlyBotError, NotFound
 from bot.risk.hidden import plain_warning
 from bot.slack.deps import SlackDeps
-from bot.slack.home import publish_home
+from bot.slack.home import GROUPS_UNCHECKED_TEXT, decidable_bots, publish_home
 from bot.standing import StandingSpec
-from bot.store import StandingApproval
+from bot.store import Bot, StandingApproval
 from cards.standing import PENDING_PAGE, more_line
 from cards.text import clean
 
@@ -295,12 +295,17 @@ async def answer(
 async def pending_text(deps: SlackDeps, user: str, *, page: int = 1) -> str:
     """The escalations ``user`` may decide, one line each: as an admin, an owner (owner groups too) or, once asked,
     a fallback approver; :data:`cards.standing.PENDING_PAGE` a page (``page`` from 1), oldest first. A
-    page that does not hold the last one ends with how many more there are and the command for the next page."""
+    page that does not hold the last one ends with how many more there are and the command for the next page.
+    When an owner or fallback group could not be read in time, the answer ends saying the list may lack its Bots."""
     admin = await deps.standing.is_admin(user)
     every = await deps.store.list_bots()
-    owned = {b.id for b in every if admin or await deps.service.owns(b, user)}
-    backup = {b.id for b in every if b.id not in owned and await deps.service.is_fallback(b, user)}
+    owned, backup, unchecked = await decidable_bots(deps, every, user, admin)
     seen = sorted(owned | backup)
+    text = await _pending_lines(deps, every, owned, seen, page)
+    return f"{text}\n{GROUPS_UNCHECKED_TEXT}" if unchecked else text
+
+
+async def _pending_lines(deps: SlackDeps, every: list[Bot], owned: set[str], seen: list[str], page: int) -> str:
     pending = [
         e
         for e in (await deps.store.pending_escalations(seen) if seen else [])

@@ -13,9 +13,35 @@ from typing import Any
 
 from slack_bolt.async_app import AsyncApp
 
+from bot.groups import GroupCheckTooSlow
 from bot.render import to_card_standing
 from bot.slack.deps import SlackDeps
+from bot.store import Bot
 from cards import HomePending, home_view
+
+GROUPS_UNCHECKED_TEXT = (
+    "FlyBot could not check your groups in time: escalations of Bots you own through a group may be missing "
+    "here. Look again in a moment."
+)
+"""Said under a list of what a person may decide when an owner or fallback group could not be read in time."""
+
+
+async def decidable_bots(deps: SlackDeps, every: list[Bot], user: str, admin: bool) -> tuple[set[str], set[str], bool]:
+    """``(owned, backup, unchecked)``: the ids of the Bots ``user`` owns (listed, in an owner group now, or every Bot
+    for an admin), of those whose fallback approvers they are (once asked), and whether some owner or fallback
+    group could not be read in time (those Bots are in neither set: the list may lack them, and must say so)."""
+    owned: set[str] = set()
+    backup: set[str] = set()
+    unchecked = False
+    for bot in every:
+        try:
+            if admin or await deps.service.owns(bot, user, in_time=True):
+                owned.add(bot.id)
+            elif await deps.service.is_fallback(bot, user, in_time=True):
+                backup.add(bot.id)
+        except GroupCheckTooSlow:
+            unchecked = True
+    return owned, backup, unchecked
 
 
 async def publish_home(deps: SlackDeps, user: str) -> str | None:
@@ -23,8 +49,7 @@ async def publish_home(deps: SlackDeps, user: str) -> str | None:
     admin = await deps.standing.is_admin(user)
     every = await deps.store.list_bots()
     every_bot = {b.id: b.name for b in every}  # an approval names its Bot, never its id
-    owned = {b.id for b in every if await deps.service.owns(b, user)}  # owner groups too
-    backup = {b.id for b in every if await deps.service.is_fallback(b, user)}  # once asked
+    owned, backup, unchecked = await decidable_bots(deps, every, user, admin)  # owner groups too
     bots = [b for b in every if admin or b.id in owned]
     names = {b.id: b.name for b in every}
     seen = [b.id for b in every if admin or b.id in owned or b.id in backup]
@@ -51,6 +76,7 @@ async def publish_home(deps: SlackDeps, user: str) -> str | None:
             for e in pending
         ],
         approvals=[to_card_standing(a, every_bot) for a in approvals],
+        notice=GROUPS_UNCHECKED_TEXT if unchecked else None,
     )
     return await deps.chat.publish_home(user, view)
 

@@ -26,6 +26,7 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 from slack_sdk.errors import SlackClientError
 
 from bot.errors import AlreadyDecided, FlyBotError, NotAllowed, NotFound
+from bot.refusals import REFUSALS
 from bot.report_card import BOT_APPROVAL_HOURS, to_card_report
 from bot.reports import already_text, build_report, dm_room, parse_chat_report
 from bot.slack.actions import GENERIC_FAILURE, _action_value, _refuse, _where, open_form
@@ -74,7 +75,17 @@ async def handle_report_message(deps: SlackDeps, message: dict[str, Any]) -> Non
         blocked = build_report(bot, facts, source="chat", reported_by=poster or None, channel=channel)
         report, created = await deps.reports.report(bot, blocked)
     except FlyBotError as exc:
-        bound.warning("report.ignored", why=exc.code, field=exc.field, detail=exc.detail)
+        # Anyone in a room FlyBot is in can post such lines: the first of a kind per poster a minute is logged, the
+        # rest counted (bot.refusals); each still gets its audit row.
+        REFUSALS.refused(
+            "report.ignored",
+            why=exc.code,
+            who=poster or channel or "unknown",
+            level="warning",
+            channel=channel,
+            field=exc.field,
+            detail=exc.detail[:300],
+        )
         try:
             await deps.store.audit(
                 "report.ignored",

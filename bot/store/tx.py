@@ -23,7 +23,7 @@ from functools import cache
 from types import SimpleNamespace
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, delete, exists, func, insert, or_, select, union_all, update
+from sqlalchemy import Table, and_, bindparam, case, delete, exists, func, insert, or_, select, union_all, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.sql import Select
@@ -64,6 +64,13 @@ NOTICE_ITEMS = 5
 
 CLAIM_SCAN = 20
 """Candidate jobs looked at per claim (from rooms whose pace allows a send now)."""
+
+STARVED_AFTER_S = 5.0
+"""A reminder, notice or fallback job still waiting this many seconds after it was due is claimed with the cards'
+priority (then by age): a Bot keeping its room's pace busy with cards and their redraws cannot hold back another
+Bot's reminders (due while its escalation can still be decided) or the room's notice (standing approvals stop
+answering while it is overdue) for longer."""
+_AGING_KINDS = ("reminder", "notice", "fallback")
 
 
 def program_rule_of(row: ProgramRuleRow) -> ProgramRule:
@@ -186,24 +193,20 @@ class Tx:
     async def _ended(self, escalation_id: str) -> Escalation | None:
         """The escalation just ended (in this transaction): delete its ``card.post`` job if no worker has it, so the
         card is never posted and no longer counts against its room's queue (:meth:`room_queue`), and mark the card
-        ``cancelled``. A job a worker holds (``claimed_until`` set) or one whose earlier attempt may have landed
-        (``uncertain``) stays: the worker posts nothing for an ended escalation, and records and redraws a card an
-        earlier attempt did post (:mod:`bot.delivery.worker`). On PostgreSQL the DELETE waits for a claim holding the
-        row and then sees it claimed (READ COMMITTED re-checks the condition), so it never deletes a job in flight.
+        ``cancelled``; delete its ``reminder``, ``fallback`` and ``card.dm`` jobs likewise (they do nothing once it
+        ended, yet each would take a slot of its room or DM when claimed, delaying the other Bots' messages there).
+        A job a worker holds (``claimed_until`` set) or one whose earlier attempt may have landed (``uncertain``)
+        stays: the worker posts nothing for an ended escalation, and records and redraws a card an earlier attempt
+        did post (:mod:`bot.delivery.worker`). On PostgreSQL the DELETE waits for a claim holding the row and then
+        sees it claimed (READ COMMITTED re-checks the condition), so it never deletes a job in flight.
         Returns the escalation as :meth:`_changed` does."""
         job = OutboxJobRow
-        deleted = await self.session.execute(
-            delete(job).where(
-                job.ref == escalation_id,
-                job.kind == "card.post",
-                job.status == "queued",
-                job.claimed_until.is_(None),
-                job.uncertain.is_(False),
-            )
-        )
+        idle = (job.ref == escalation_id, job.status == "queued", job.claimed_until.is_(None), job.uncertain.is_(False))
+        deleted = await self.session.execute(delete(job).where(job.kind == "card.post", *idle))
         if deleted.rowcount:  # type: ignore[attr-defined]
             queued = EscalationRow.card_status == "queued"
             await self._set(escalation_id, queued, pending=False, card_status="cancelled")
+        await self.session.execute(delete(job).where(job.kind.in_(("reminder", "fallback", "card.dm")), *idle))
         return await self._changed(escalation_id)
 
     async def _changed(self, escalation_id: str) -> Escalation | None:
@@ -439,11 +442,15 @@ class Tx:
     ) -> Job | None:
         """Claim the next due job whose room may send now, taking the room's slot; None when there is none.
 
-        Order: within the rooms that may send, by priority then age. The claim is a lease (``claimed_until``) so
+        Order: within the rooms that may send, by priority then age; a reminder, notice or fallback job waiting
+        :data:`STARVED_AFTER_S` past its time ranks with the cards. The claim is a lease (``claimed_until``) so
         that a crashed worker's job comes back; a job of a thing already in flight (same ``ref``) waits. The first
         claim starts the job's delivery deadline (``deadline_s``): waiting for the room's pace is not failing.
         """
-        stmt = _candidates(now).order_by(OutboxJobRow.priority, OutboxJobRow.id).limit(CLAIM_SCAN)
+        job = OutboxJobRow
+        starved = and_(job.kind.in_(_AGING_KINDS), job.due_at <= now - timedelta(seconds=STARVED_AFTER_S))
+        rank = case((starved, JOB_KINDS["card.post"]), else_=job.priority)
+        stmt = _candidates(now).order_by(rank, job.id).limit(CLAIM_SCAN)
         if self.postgres:
             stmt = stmt.with_for_update(skip_locked=True, of=OutboxJobRow)
         rows = (await self.session.execute(stmt)).scalars().all()
