@@ -1563,9 +1563,10 @@ def env_file(text: str) -> str | None:
 
 #: Private keys by their file's extension: PEM keys (``server.key``, Rails' ``config/master.key``), PKCS#12 bundles
 #: (``.p12``, ``.pfx``: a private key with its certificate), Java keystores (``.jks``, ``.keystore``), PuTTY keys
-#: (``.ppk``), PKCS#8 keys (``.p8``: Apple's App Store Connect API and APNs keys, ``AuthKey_KEYID.p8``, App Store
-#: Connect "Creating API Keys for App Store Connect API": "download the private key").
-_KEY_EXTENSIONS = frozenset({"key", "p12", "pfx", "jks", "keystore", "ppk", "p8"})
+#: (``.ppk``). PKCS#8 keys (``.p8``: Apple's App Store Connect API and APNs keys, ``AuthKey_KEYID.p8``, App Store
+#: Connect "Creating API Keys for App Store Connect API": "download the private key") count when the name says key
+#: or private (PICO-8's cartridges are ``.p8`` files too).
+_KEY_EXTENSIONS = frozenset({"key", "p12", "pfx", "jks", "keystore", "ppk"})
 #: Name parts that make a ``.pem`` file a certificate or a public key (public by design): ``cert.pem``,
 #: ``ca.pem``, ``fullchain.pem``, ``chain.pem``, ``ca-bundle.pem``, ``public.pem``, ``cacert.pem``.
 _PUBLIC_PEM = Regex(
@@ -1668,7 +1669,7 @@ def named_secret(text: str) -> str | None:
     the credential names of the module docstring found anywhere in the path (``.npmrc``, ``.netrc``, ``.pypirc``,
     ``.git-credentials``, ``.aws/credentials``, ``.ssh/id_rsa``; browser trees aside); private keys (ssh's
     ``id_rsa``/``id_ed25519``..., ``*deploy_key``; ``*.key``, ``*.p12``, ``*.pfx``, ``*.jks``, ``*.keystore``,
-    ``*.ppk``; a ``*.pem`` unless its name says certificate or public and not key: ``cert.pem``, ``ca.pem``,
+    ``*.ppk``; a ``*.p8`` whose name says key or private (``AuthKey_ID.p8``); a ``*.pem`` unless its name says certificate or public and not key: ``cert.pem``, ``ca.pem``,
     ``fullchain.pem`` are public, ``ca-key.pem`` and ``privkey.pem`` are not);
     Terraform state (``*.tfstate``: Terraform "Sensitive Data in State"); ``kubeconfig``; ``credentials.json``,
     ``*-credentials.json``, ``service-account*.json``, ``client_secret*.json``; Composer's ``auth.json``;
@@ -1735,8 +1736,10 @@ def _named(name: str) -> str | None:
     """What secret the file name ``name`` (one component) holds by :func:`named_secret`'s name rules, or None."""
     extension = name.rsplit(".", 1)[-1].lower() if "." in name.lstrip(".") else ""
     lowered = name.lower()
-    if extension in _KEY_EXTENSIONS or (
-        extension == "pem" and ("key" in lowered or "priv" in lowered or _PUBLIC_PEM.search(lowered) is None)
+    if (
+        extension in _KEY_EXTENSIONS
+        or (extension == "pem" and ("key" in lowered or "priv" in lowered or _PUBLIC_PEM.search(lowered) is None))
+        or (extension == "p8" and ("key" in lowered or "priv" in lowered))
     ):
         return "a private key"
     if _PRIVATE_KEY_NAME.search(name) is not None:

@@ -27,6 +27,9 @@ also read settings from the directory they run in and the ones above, and some s
   ``find-links``, ``sources``: git, path and URL packages, a Python download mirror), or that has
   ``[[tool.poetry.source]]`` or ``[[tool.pdm.source]]``; a ``Pipfile`` ``[[source]]`` other than
   ``https://pypi.org/simple``. Each chooses where every package, and so the code its build runs, comes from.
+* dotnet (settings tool ``dotnet``; NuGet "Common NuGet configurations": every ``nuget.config`` from the
+  project's directory up to the root): the package sources other than nuget.org (:func:`_nuget_sources`), where
+  restore gets packages whose build targets MSBuild imports.
 * pip (settings tool ``pip``; pip "Configuration", "Location": the "site" file ``$VIRTUAL_ENV/pip.conf`` is read
   whenever that virtual environment runs pip): a ``pip.conf`` in a virtual environment (a directory holding
   ``pyvenv.cfg``) directly in the directory pip runs in, one above it up to the workspace's top, or the one
@@ -122,7 +125,9 @@ also read settings from the directory they run in and the ones above, and some s
   for bundle (tool ``ruby``, :func:`_bundler_outside`); composer.json ``path``, ``artifact`` and local VCS or
   package repositories for composer (tool ``composer``, :func:`_composer_outside`); CMake presets' toolchain
   files, includes, program cache variables and environment for ``cmake --preset`` and ``ctest --preset`` (tool
-  ``cc``, :func:`_cmake_presets_outside`). Unlike
+  ``cc``, :func:`_cmake_presets_outside`); a ``global.json`` ``sdk.paths`` entry for dotnet (tool ``dotnet``,
+  :func:`_dotnet_outside`); pubspec.yaml and pubspec_overrides.yaml path and local git dependencies and workspace
+  members for dart and flutter (tool ``dart``, :func:`_pubspec_outside`). Unlike
   most here, these change the grade: destructive (programs/projects.py ``outside_settings``). A cargo ``[alias]``
   (question :data:`CARGO_ALIAS`) is graded as what it expands to.
 

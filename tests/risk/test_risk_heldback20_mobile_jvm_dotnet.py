@@ -60,6 +60,7 @@ _FILES = {
         ("cat ~/.android/adbkey", R.NETWORK),
         ("cat ~/.appstoreconnect/private_keys/AuthKey_ABC123.p8", R.NETWORK),
         ("base64 keys/AuthKey_ABC123.p8", R.NETWORK),
+        ("cat keys/private.p8", R.NETWORK),
         ('echo "$ORG_GRADLE_PROJECT_signingKey"', R.NETWORK),
         ("printenv ORG_GRADLE_PROJECT_signingInMemoryKey", R.NETWORK),
         ("gradle build --scan", R.NETWORK),
@@ -106,6 +107,7 @@ def test_hostile_form_keeps_a_high_grade(tmp_path: Path, command: str, expected:
     [
         ("cat ~/.android/adbkey.pub", R.READ_ONLY),
         ("ls ~/.appstoreconnect/private_keys", R.READ_ONLY),
+        ("cat carts/celeste.p8", R.READ_ONLY),
         ('echo "$ORG_GRADLE_PROJECT_versionName"', R.READ_ONLY),
         ("echo $KEYBOARD", R.READ_ONLY),
         ("gradle build --no-scan", R.WORKSPACE_WRITE),
