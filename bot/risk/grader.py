@@ -192,7 +192,10 @@ _SHELL_BUILTINS = frozenset({
 #: fetched; .sbtopts/.jvmopts JVM options); Mix (mix.exs is Elixir code every mix task evaluates, .formatter.exs
 #: names plugins); rebar3 "Configuration" (plugins, provider hooks, pre_hooks shell commands); MSBuild "Customize
 #: your build" (Directory.Build.props/.targets imported by every project, their targets run Exec), global.json (the
-#: SDK and MSBuild SDKs) and NuGet "nuget.config reference" (package sources); Maven "Core Extensions"
+#: SDK and MSBuild SDKs), a project file (``*.csproj``: its targets run Exec), ``.config/dotnet-tools.json`` (the
+#: local tools dotnet runs) and NuGet "nuget.config reference" (package sources); CocoaPods "The Podfile" (Ruby that
+#: pod install evaluates, its post_install hook among it); pub "The pubspec file" and "Overriding dependencies
+#: locally" (pubspec.yaml and pubspec_overrides.yaml: path dependencies and build hooks); Maven "Core Extensions"
 #: (.mvn/extensions.xml, loaded at start); pylint "init-hook" (Python code) and load-plugins; flake8 "Using Local
 #: Plugins" (paths); RuboCop require:; golangci-lint custom plugins (path); PHPStan bootstrapFiles/includes,
 #: Psalm plugins, PHPUnit bootstrap; clang-tidy's compile database (compiler options: -Xclang -load, -fplugin);
@@ -255,7 +258,12 @@ _PLANTED_CONFIG: dict[str, frozenset[str]] = {
     "/rebar.config": frozenset({"rebar3"}),
     **{name: frozenset({"dotnet", "msbuild"}) for name in ("/Directory.Build.props", "/Directory.Build.targets",
                                                            "/Directory.Packages.props", "/global.json",
-                                                           "/nuget.config", "/NuGet.Config")},
+                                                           "/nuget.config", "/NuGet.Config", "/NuGet.config",
+                                                           ".csproj", ".fsproj", ".vbproj", ".props", ".targets",
+                                                           "/.config/dotnet-tools.json")},
+    "/Podfile": frozenset({"pod"}),
+    "/pubspec.yaml": frozenset({"dart", "flutter"}),
+    "/pubspec_overrides.yaml": frozenset({"dart", "flutter"}),
     "/.mvn/extensions.xml": frozenset({"mvn", "mvnw"}),
     "/.pylintrc": frozenset({"pylint"}),
     "/pylintrc": frozenset({"pylint"}),

@@ -102,7 +102,8 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   CircleCI, JFrog, CVS, tea, talosctl, influx, Snowflake CLI, GitLab Runner, k3s and RKE2), each with its manual.
 * **Secret variables** (:func:`secret_variable`): a name with ``SECRET``, ``TOKEN``, ``PASSWORD``/``PASSWD``,
   ``PASSPHRASE``, ``API_KEY``/``APIKEY``, ``PRIVATE_KEY``, ``ACCESS_KEY``, ``CREDENTIAL``, ``AUTH``, ``COOKIE``,
-  ``JWT``, ``BEARER`` or ``WEBHOOK`` in it, or ending in ``_KEY``, ``PASS`` (``PGPASS``), ``PWD`` (``MYSQL_PWD``;
+  ``JWT``, ``BEARER`` or ``WEBHOOK`` in it, or ending in ``_KEY`` (or ``Key`` after a lower-case word: Gradle's
+  ``ORG_GRADLE_PROJECT_signingKey``, "Signing Plugin", in-memory keys), ``PASS`` (``PGPASS``), ``PWD`` (``MYSQL_PWD``;
   not ``PWD``/``OLDPWD``), ``_SK`` (``STRIPE_SK``), ``DSN`` (Sentry's ``SENTRY_DSN``, database DSNs), or a connection URL
   that carries a password by convention (``DATABASE_URL``, ``*_DATABASE_URL``, ``REDIS_URL``, ``MONGO(DB)_URI``/
   ``_URL``, ``POSTGRES(QL)_URL``, ``MYSQL_URL``, ``AMQP_URL``, ``RABBITMQ_URL``, ``BROKER_URL``, ``*_DB_URL``;
@@ -229,6 +230,9 @@ _SECRET_PAIRS: dict[tuple[str, str | None], str] = {
     (".gem", "credentials"): "a RubyGems API key",
     (".m2", "settings.xml"): "Maven server passwords",
     (".gradle", "gradle.properties"): "Gradle credentials",
+    # adb docs ("Connect to your device using Wi-Fi", "adb keys"): adb keeps the RSA private key a device trusts for
+    # USB debugging in ~/.android/adbkey (adbkey.pub is its public half)
+    (".android", "adbkey"): "adb's private key (the devices that trust it)",
     (".pip", "pip.conf"): "package index passwords",
     (".composer", "auth.json"): "Composer credentials",
     (".bundle", "config"): "Bundler credentials",
@@ -644,7 +648,7 @@ def _tool_credential(path: str) -> str | None:
 #: values, an ``http.extraHeader`` token among them).
 _SECRET_NAME = Regex(
     r"SECRET|TOKEN|PASSW(?:OR)?D|PASSPHRASE|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE"
-    r"|(?:^|_)KEY$|PASS$|DSN$|(?<!^)(?<!^OLD)PWD$|JWT|BEARER|WEBHOOK|(?:^|_)SK$|(?:^|_)DATABASE_URL$|(?:^|_)DB_UR[LI]$|CONN[A-Z_]*STR"
+    r"|(?:^|_)KEY$|(?-i:[a-z0-9]Key)$|PASS$|DSN$|(?<!^)(?<!^OLD)PWD$|JWT|BEARER|WEBHOOK|(?:^|_)SK$|(?:^|_)DATABASE_URL$|(?:^|_)DB_UR[LI]$|CONN[A-Z_]*STR"
     r"|^(?:REDIS|MONGO(?:DB)?|POSTGRES(?:QL)?|PG|MYSQL|AMQP|RABBITMQ|BROKER|CELERY_BROKER|ATLAS)_UR[LI]$"
     r"|(?:^|_)PAT$|^(?:HTTPS?|ALL|FTP)_PROXY$|^GIT_CONFIG_VALUE_[0-9]+$",
     re.IGNORECASE,
@@ -662,7 +666,7 @@ _SECRET_PATH_WORDS = (
     "debian.cnf", "keytab", "opasswd", ".my.cnf", ".yarnrc", ".databrickscfg", ".pip/", ".composer", ".bundle/",
     ".pulumi", ".fly/", ".huggingface", ".kaggle", ".snowflake", ".age/", ".ansible", ".gemini", ".wrangler", "/dev/sd",
     "/dev/hd", "/dev/vd", "/dev/xvd", "/dev/nvme", "/dev/mmcblk", "/dev/dm-", "/dev/md", "/dev/loop", "/dev/mapper",
-    "/dev/disk", "/dev/sg", "/dev/mem", "/dev/kmem", "/dev/port", "kcore", "/mem", "huggingface/token", ".key", ".p12", ".pfx", ".jks",
+    "/dev/disk", "/dev/sg", "/dev/mem", "/dev/kmem", "/dev/port", "kcore", "/mem", "huggingface/token", ".key", ".p12", ".p8", "adbkey", ".pfx", ".jks",
     ".keystore", ".ppk", ".pem", "id_", "deploy", "tfstate", "kubeconfig", "credential", "account", "client_secret",
     "auth.json", ".htpasswd", ".ngrok2", ".mc/", ".tsh", ".cloudflared", ".netlify", ".ethereum", ".bitcoin",
     "zhistory", "histfile", ".dev.vars", ".sbt", ".ivy2", ".nuget", "NuGet", ".msmtprc", ".fetchmailrc", ".purple",
@@ -1561,7 +1565,9 @@ def env_file(text: str) -> str | None:
 
 #: Private keys by their file's extension: PEM keys (``server.key``, Rails' ``config/master.key``), PKCS#12 bundles
 #: (``.p12``, ``.pfx``: a private key with its certificate), Java keystores (``.jks``, ``.keystore``), PuTTY keys
-#: (``.ppk``).
+#: (``.ppk``). PKCS#8 keys (``.p8``: Apple's App Store Connect API and APNs keys, ``AuthKey_KEYID.p8``, App Store
+#: Connect "Creating API Keys for App Store Connect API": "download the private key") count when the name says key
+#: or private (PICO-8's cartridges are ``.p8`` files too).
 _KEY_EXTENSIONS = frozenset({"key", "p12", "pfx", "jks", "keystore", "ppk"})
 #: Name parts that make a ``.pem`` file a certificate or a public key (public by design): ``cert.pem``,
 #: ``ca.pem``, ``fullchain.pem``, ``chain.pem``, ``ca-bundle.pem``, ``public.pem``, ``cacert.pem``.
@@ -1632,7 +1638,7 @@ _CLEAR_ONLY = frozenset({
 #: ``server.key``; ``*``, ``*.json`` name any file and are not judged here).
 _NAMED_EXAMPLES = (
     ("server.key", "key"), ("cert.p12", "p12"), ("cert.pfx", "pfx"), ("app.jks", "jks"), ("app.keystore", "keystore"),
-    ("key.ppk", "ppk"), ("server.pem", "pem"), ("id_rsa", "id_"), ("id_ed25519", "id_"), ("deploy_key", "deploy"),
+    ("key.ppk", "ppk"), ("AuthKey_X.p8", "p8"), ("server.pem", "pem"), ("id_rsa", "id_"), ("id_ed25519", "id_"), ("deploy_key", "deploy"),
     ("terraform.tfstate", "tfstate"), ("kubeconfig", "kubeconfig"), ("gcp-credentials.json", "credential"),
     ("service-account.json", "account"), (".npmrc", "npmrc"), (".pypirc", "pypirc"), (".netrc", "netrc"),
     (".git-credentials", "credential"), (".dev.vars", ".dev"), ("secrets.json", "secrets"),
@@ -1665,7 +1671,7 @@ def named_secret(text: str) -> str | None:
     the credential names of the module docstring found anywhere in the path (``.npmrc``, ``.netrc``, ``.pypirc``,
     ``.git-credentials``, ``.aws/credentials``, ``.ssh/id_rsa``; browser trees aside); private keys (ssh's
     ``id_rsa``/``id_ed25519``..., ``*deploy_key``; ``*.key``, ``*.p12``, ``*.pfx``, ``*.jks``, ``*.keystore``,
-    ``*.ppk``; a ``*.pem`` unless its name says certificate or public and not key: ``cert.pem``, ``ca.pem``,
+    ``*.ppk``; a ``*.p8`` whose name says key or private (``AuthKey_ID.p8``); a ``*.pem`` unless its name says certificate or public and not key: ``cert.pem``, ``ca.pem``,
     ``fullchain.pem`` are public, ``ca-key.pem`` and ``privkey.pem`` are not);
     Terraform state (``*.tfstate``: Terraform "Sensitive Data in State"); ``kubeconfig``; ``credentials.json``,
     ``*-credentials.json``, ``service-account*.json``, ``client_secret*.json``; Composer's ``auth.json``;
@@ -1732,8 +1738,10 @@ def _named(name: str) -> str | None:
     """What secret the file name ``name`` (one component) holds by :func:`named_secret`'s name rules, or None."""
     extension = name.rsplit(".", 1)[-1].lower() if "." in name.lstrip(".") else ""
     lowered = name.lower()
-    if extension in _KEY_EXTENSIONS or (
-        extension == "pem" and ("key" in lowered or "priv" in lowered or _PUBLIC_PEM.search(lowered) is None)
+    if (
+        extension in _KEY_EXTENSIONS
+        or (extension == "pem" and ("key" in lowered or "priv" in lowered or _PUBLIC_PEM.search(lowered) is None))
+        or (extension == "p8" and ("key" in lowered or "priv" in lowered))
     ):
         return "a private key"
     if _PRIVATE_KEY_NAME.search(name) is not None:

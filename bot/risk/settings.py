@@ -27,6 +27,9 @@ also read settings from the directory they run in and the ones above, and some s
   ``find-links``, ``sources``: git, path and URL packages, a Python download mirror), or that has
   ``[[tool.poetry.source]]`` or ``[[tool.pdm.source]]``; a ``Pipfile`` ``[[source]]`` other than
   ``https://pypi.org/simple``. Each chooses where every package, and so the code its build runs, comes from.
+* dotnet (settings tool ``dotnet``; NuGet "Common NuGet configurations": every ``nuget.config`` from the
+  project's directory up to the root): the package sources other than nuget.org (:func:`_nuget_sources`), where
+  restore gets packages whose build targets MSBuild imports.
 * pip (settings tool ``pip``; pip "Configuration", "Location": the "site" file ``$VIRTUAL_ENV/pip.conf`` is read
   whenever that virtual environment runs pip): a ``pip.conf`` in a virtual environment (a directory holding
   ``pyvenv.cfg``) directly in the directory pip runs in, one above it up to the workspace's top, or the one
@@ -122,7 +125,9 @@ also read settings from the directory they run in and the ones above, and some s
   for bundle (tool ``ruby``, :func:`_bundler_outside`); composer.json ``path``, ``artifact`` and local VCS or
   package repositories for composer (tool ``composer``, :func:`_composer_outside`); CMake presets' toolchain
   files, includes, program cache variables and environment for ``cmake --preset`` and ``ctest --preset`` (tool
-  ``cc``, :func:`_cmake_presets_outside`). Unlike
+  ``cc``, :func:`_cmake_presets_outside`); a ``global.json`` ``sdk.paths`` entry for dotnet (tool ``dotnet``,
+  :func:`_dotnet_outside`); pubspec.yaml and pubspec_overrides.yaml path and local git dependencies and workspace
+  members for dart and flutter (tool ``dart``, :func:`_pubspec_outside`). Unlike
   most here, these change the grade: destructive (programs/projects.py ``outside_settings``). A cargo ``[alias]``
   (question :data:`CARGO_ALIAS`) is graded as what it expands to.
 
@@ -184,7 +189,7 @@ __all__ = [
 #: The tools whose settings are read.
 TOOLS = (
     "npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest", "mkdocs", "compose", "pip", "jvm", "aws", "ruby",
-    "composer", "ffmpeg", "cc",
+    "composer", "ffmpeg", "cc", "dotnet", "dart",
 )  # fmt: skip
 #: The git question asking where the workspace's repository keeps its git directory outside the workspace.
 GIT_DIRECTORY = "git-directory"
@@ -409,6 +414,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         found += _conda_environment(root, base, question[len(ENVIRONMENT) :])
     elif tool == "pip":
         found += _pip_site_configs(root, places)
+    elif tool == "dotnet" and not question:
+        found += _nuget_sources(root, places + _above(root))
     elif tool == "jvm" and question in ("mvn", "bazel", "sbt"):
         found += _jvm_starts(root, base, places, question)
     elif tool == "ffmpeg" and question.startswith((CONCAT, FFCONCAT)):
@@ -3185,6 +3192,146 @@ def _composer_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
     return found
 
 
+def _dotnet_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
+    """The SDKs from outside the workspace that a ``global.json`` in ``places`` makes the dotnet host run (.NET
+    "global.json overview", .NET 10: ``sdk.paths``, "the locations that should be considered when searching for a
+    compatible .NET SDK", relative to the file; ``$host$`` is the running host's own location): a path outside the
+    workspace, or a value that is not a list of strings. Every dotnet command that resolves an SDK reads it,
+    ``dotnet --version`` included.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file that is there could not be read or parsed (fail closed).
+    """
+    found: list[tuple[str, str]] = []
+    for place in places:
+        path = os.path.join(place, "global.json")
+        if not os.path.lexists(path):
+            continue
+        source = _rel(root, path)
+        text = _text(path)
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError:
+            # the host's reader takes // and /* */ comments and trailing commas (System.Text.Json, "global.json
+            # overview": comments are supported); a file that still does not parse is not read
+            data = json.loads(_json_without_comments(text))
+        sdk = data.get("sdk") if isinstance(data, dict) else None
+        paths = sdk.get("paths") if isinstance(sdk, dict) else None
+        if paths is None:
+            continue
+        if not isinstance(paths, list) or not all(isinstance(item, str) for item in paths):
+            found.append((source, "sdk.paths: a value FlyBot cannot read"))
+            continue
+        for item in paths:
+            if item != "$host$" and _outside_path(root, place, item) is not None:
+                found.append((source, f"sdk.paths {_short(item)}: an SDK outside the workspace"))
+    return found
+
+
+#: NuGet's own package source ("nuget.config reference": the default ``nuget.org`` source).
+_NUGET_ORG = "https://api.nuget.org/v3/index.json"
+#: A ``<packageSources>`` section and an ``<add ... value="...">`` entry in it.
+_NUGET_SOURCES = re.compile(r"<packageSources\b[^>]*>(.*?)</packageSources\s*>", re.DOTALL | re.IGNORECASE)
+_NUGET_ADD = re.compile(r"<add\b[^>]*?\bvalue\s*=\s*(?:\"([^\"]*)\"|'([^']*)')", re.IGNORECASE)
+
+
+def _nuget_sources(root: str, places: list[str]) -> list[tuple[str, str]]:
+    """The package sources other than nuget.org that a ``nuget.config`` (any case) in ``places`` adds (NuGet "Common
+    NuGet configurations": restore reads every nuget.config from the project's directory up to the root of the
+    drive): where ``dotnet restore`` (and the restore of build, test, run, pack and publish) gets packages, whose
+    build targets MSBuild imports.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a directory or file that is there could not be read (fail closed).
+    """
+    found: list[tuple[str, str]] = []
+    for place in places:
+        try:
+            with os.scandir(place) as entries:
+                names = sorted(e.name for e in entries if e.name.lower() == "nuget.config")
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        for name in names:
+            path = os.path.join(place, name)
+            text = _text(path)
+            for section in _NUGET_SOURCES.findall(text):
+                for quoted in _NUGET_ADD.findall(section):
+                    value = quoted[0] or quoted[1]
+                    if value.rstrip("/") != _NUGET_ORG:
+                        found.append((_rel(root, path), f"package source {_short(value)}"))
+    return found
+
+
+#: A JSON string, or a ``//`` or ``/* */`` comment (kept, dropped: :func:`_json_without_comments`).
+_JSON_COMMENT = re.compile(r'("(?:\\.|[^"\\\n])*")|//[^\n]*|/\*.*?\*/', re.DOTALL)
+
+
+def _json_without_comments(text: str) -> str:
+    """``text`` without its comments and the commas before a closing bracket (JSON as .NET's reader takes it)."""
+    bare = _JSON_COMMENT.sub(lambda m: m.group(1) or "", text)
+    return re.sub(r",(\s*[}\]])", r"\1", bare)
+
+
+#: The pubspec keys whose entries are dependencies (pub "Dependencies", "Overriding dependencies locally").
+_PUB_DEPENDENCY_KEYS = ("dependencies", "dev_dependencies", "dependency_overrides")
+
+
+def _pubspec_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
+    """The packages from outside the workspace that ``pubspec.yaml`` or ``pubspec_overrides.yaml`` in ``places``
+    make pub resolve, whose code (and build hooks) ``dart``/``flutter`` compile and run (pub "Package dependencies":
+    a ``path`` dependency, a ``git`` dependency whose URL is a path or ``file://`` URL; "Workspaces": ``workspace``
+    members), outside the workspace; and a dependency of a shape FlyBot cannot read. Relative paths are relative to
+    the file's directory.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file that is there could not be read or is not YAML (fail closed).
+    """
+    import yaml
+
+    found: list[tuple[str, str]] = []
+    for place in places:
+        for name in ("pubspec.yaml", "pubspec_overrides.yaml"):
+            path = os.path.join(place, name)
+            if not os.path.lexists(path):
+                continue
+            source = _rel(root, path)
+            try:
+                data = yaml.safe_load(_text(path))
+            except yaml.YAMLError as error:
+                raise ValueError(f"{source} (not YAML: {str(error)[:100]})") from error
+            if not isinstance(data, dict):
+                continue
+            locals_: list[tuple[str, object]] = []
+            for key in _PUB_DEPENDENCY_KEYS:
+                entries = data.get(key)
+                if entries is None:
+                    continue
+                if not isinstance(entries, dict):
+                    found.append((source, f"{key}: a value FlyBot cannot read"))
+                    continue
+                for package, spec in entries.items():
+                    if not isinstance(spec, dict):
+                        continue  # a version constraint (or none): a package from the configured server
+                    if "path" in spec:
+                        locals_.append((f"{key} {package} path", spec["path"]))
+                    git = spec.get("git")
+                    url = git.get("url") if isinstance(git, dict) else git
+                    if git is not None:
+                        if not isinstance(url, str):
+                            found.append((source, f"{key} {package} git: a value FlyBot cannot read"))
+                        elif local_url(url):
+                            locals_.append((f"{key} {package} git", _local_reference(url) or url))
+            members = data.get("workspace")
+            if isinstance(members, list):
+                locals_ += [("workspace", member) for member in members]
+            for what, value in locals_:
+                if not isinstance(value, str):
+                    found.append((source, f"{what}: a value FlyBot cannot read"))
+                elif _outside_path(root, place, value) is not None:
+                    found.append((source, f"{what} {_short(value)}: outside the workspace"))
+    return found
+
+
 def _outside(root: str, places: list[str], tool: str, family: str) -> list[tuple[str, str]]:
     """The answer to :data:`OUTSIDE` for ``tool`` (and ``family``, the program of the jvm and npm tools)."""
     if tool == "cargo" and not family:
@@ -3209,6 +3356,10 @@ def _outside(root: str, places: list[str], tool: str, family: str) -> list[tuple
         return _rspec_outside(root, places)
     if tool == "composer" and family == "composer":
         return _composer_outside(root, places)
+    if tool == "dotnet" and family == "dotnet":
+        return _dotnet_outside(root, places)
+    if tool == "dart" and family in ("dart", "flutter"):
+        return _pubspec_outside(root, places)
     raise ValueError(f"no settings are read for {tool} {OUTSIDE} {family}")
 
 

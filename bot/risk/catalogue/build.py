@@ -42,6 +42,11 @@ _SWIFT_BUILD_OPTIONS = (
     "--destination=project -X*=:unknown"
 )
 
+#: The JVM's proxy properties (Java "Networking Properties": http.proxyHost, https.proxyHost, socksProxyHost), given
+#: to Maven or Gradle with -D: every download of the build (its dependencies and plugins, the code it runs) goes
+#: through a host the command names, which may serve other packages: a chosen source.
+_JVM_PROXY = "-Dhttp.proxyHost*:chosen -Dhttps.proxyHost*:chosen -DsocksProxyHost*:chosen"
+
 CATALOGUE: dict[str, object] = {
     # cross compilers are gcc under the target triplet's prefix (gcc(1) "Invoking GCC"; Arm GNU Toolchain,
     # Debian's gcc-aarch64-linux-gnu, avr-gcc, MinGW-w64): the same options
@@ -188,6 +193,8 @@ CATALOGUE: dict[str, object] = {
         "-deprecation -nowarn -Werror -Xlint -parameters -proc* -implicit* --enable-preview "
         "-version --version -help --help -processor=:runs -processorpath=:runs --processor-path=:runs "
         "-J*:unknown -Xplugin*:runs @*:unknown -X* --add-modules= --module= -m=",
+        # javac(1): --version/-version and --help/-help print and exit (no source file is read)
+        "when": {"-version --version -help --help": "read"},
     },
     "java": {
         "source": "java(1) (JDK 21): java runs the class or JAR it is given; -version and -help print and exit",
@@ -205,7 +212,7 @@ CATALOGUE: dict[str, object] = {
         "-am --also-make -amd -fae -ff -fn --fail-at-end --fail-fast --fail-never -ntp "
         "--no-transfer-progress -v:read --version:read -V -s=:unknown --settings=:unknown -gs=:unknown "
         "--global-settings=:unknown -l=out --log-file=out -Dmaven.repo.local*:unknown -Dexec.*:runs -Djvm*:runs "
-        "-DargLine*:unknown",
+        "-DargLine*:unknown " + _JVM_PROXY,
         "many": True,
         "commands": {
             "validate compile test-compile test package verify process-resources process-classes generate-sources "
@@ -236,13 +243,15 @@ CATALOGUE: dict[str, object] = {
         # Gradle looks for the settings file in the directories above to find the build's root (a Groovy/Kotlin script)
         "above": "settings.gradle settings.gradle.kts",
         "options": "--offline --refresh-dependencies --build-cache --no-build-cache --parallel --no-parallel "
-        "--continue -q --quiet -i --info -d --debug -s --stacktrace -S --full-stacktrace --scan "
+        "--continue -q --quiet -i --info -d --debug -s --stacktrace -S --full-stacktrace --scan:publish --no-scan "
         "--no-daemon --daemon --console=* --warning-mode=* -x= --exclude-task= -p=project --project-dir=project "
-        "-P*= -D*= --dry-run -m --rerun-tasks --status --stop --configuration-cache -v:read --version:read -? -h "
+        "-P*= -D*= --dry-run -m --rerun-tasks --status:read --stop:read --configuration-cache -v:read --version:read -? -h "
         "--help --max-workers=* --tests= -I=:runs --init-script=:runs -b=:unknown --build-file=:unknown "
         "-c=:unknown --settings-file=:unknown -g=:unknown --gradle-user-home=:unknown "
         # "Viewing and debugging dependencies": dependencies --configuration NAME, dependencyInsight --dependency NAME
-        "--configuration= --dependency=",
+        "--configuration= --dependency= "
+        # "Listing tasks": tasks --all lists every task, --group NAME those of a group
+        "--all --group= " + _JVM_PROXY,
         "many": True,
         # "Executing tasks in multi-project builds": a task path (:app:test, app:test) names a project's task
         "paths": True,
@@ -250,6 +259,10 @@ CATALOGUE: dict[str, object] = {
             "build assemble check test compileJava compileKotlin classes jar bootJar war shadowJar javadoc lint "
             "assembleDebug assembleRelease bundleRelease testDebugUnitTest testReleaseUnitTest connectedCheck "
             "lintDebug spotlessCheck detekt ktlintCheck": "build",
+            # Android Gradle plugin's signingReport prints each variant's signing configuration (the keystore's path,
+            # alias and certificate fingerprints, "Sign your app"); JaCoCo's report and verification tasks ("The
+            # JaCoCo Plugin"): they configure and run the project's build
+            "signingReport jacocoTestReport jacocoTestCoverageVerification": "build",
             # run starts the project's own application (as cargo run does), bootRun its Spring Boot server (serving
             # on a port: network, as mvn spring-boot:run); installDebug installs on a device
             "run": "build",
@@ -308,6 +321,8 @@ CATALOGUE: dict[str, object] = {
         "options": "-d=out -include-runtime -jvm-target= -cp= -classpath= -language-version= -api-version= "
         "-no-stdlib -no-reflect -nowarn -Werror -verbose -version -help -progressive -o=out "
         "-script:runs -Xplugin=*:runs -P=:unknown -X* -kotlin-home=",
+        # kotlinc -help: -version "Display compiler version" and -help print (with no source the compiler exits)
+        "when": {"-version -help": "read"},
     },
     "dotnet": {
         "source": "dotnet CLI reference (learn.microsoft.com/dotnet/core/tools) (.NET 8)",
@@ -317,7 +332,15 @@ CATALOGUE: dict[str, object] = {
         "options": "--info --list-sdks --list-runtimes --version -h --help -d --diagnostics",
         "grade": "read",
         "commands": {
-            "build msbuild": {"grade": "build", "open": True, "options": "-o=out --output=out", "operands": "project"},
+            # the package sources of the workspace's nuget.config files are listed in chosen_by (settings.py
+            # _nuget_sources): build, test, run, pack and publish restore first
+            "build msbuild": {
+                "grade": "build",
+                "open": True,
+                "options": "-o=out --output=out",
+                "operands": "project",
+                "settings": "dotnet",
+            },
             "test": {
                 "grade": "build",
                 "open": True,
@@ -325,10 +348,19 @@ CATALOGUE: dict[str, object] = {
                 # dotnet test: "-l|--logger <LOGGER>", "trx;LogFileName=<file>": logger parameters are
                 # KEY=VALUE pairs after ";" (LogFileName, LogFilePath of the JUnit logger), files it writes
                 "options": "-o=out --output=out --results-directory=out -d=out --diag=out -l=pairs --logger=pairs",
+                "settings": "dotnet",
             },
-            "run watch": {"grade": "build", "open": True, "options": "--project=project"},
-            "publish pack": {"grade": "build", "open": True, "options": "-o=out --output=out"},
-            "restore": {"grade": "fetch", "open": True, "options": "--packages=out"},
+            "run watch": {"grade": "build", "open": True, "options": "--project=project", "settings": "dotnet"},
+            "publish pack": {"grade": "build", "open": True, "options": "-o=out --output=out", "settings": "dotnet"},
+            # dotnet restore -s|--source URL: "the URI of the NuGet package source to use", in place of the
+            # NuGet.config's: packages (and the build targets they carry) from a source the command names
+            "restore": {
+                "grade": "fetch",
+                "open": True,
+                "options": "--packages=out",
+                "urls": "chosen",
+                "settings": "dotnet",
+            },
             "clean": {"grade": "delete", "open": True},
             "new": {
                 "grade": "read",
@@ -344,7 +376,10 @@ CATALOGUE: dict[str, object] = {
             },
             "format": {"grade": "build", "open": True, "options": "--verify-no-changes", "operands": "project"},
             "add": {
-                "commands": {"package": {"grade": "fetch", "open": True}, "reference": {"grade": "write", "open": True}}
+                "commands": {
+                    "package": {"grade": "fetch", "open": True, "urls": "chosen", "settings": "dotnet"},
+                    "reference": {"grade": "write", "open": True},
+                }
             },
             "remove": {"commands": {"package reference": {"grade": "write", "open": True}}},
             "list": {
@@ -359,14 +394,23 @@ CATALOGUE: dict[str, object] = {
                     "reference": "read",
                 },
             },
-            "sln": {"grade": "write", "open": True},
+            # dotnet sln [SOLUTION] list prints the solution's projects; add, remove and migrate rewrite it (the
+            # solution before the command is moved after it by programs/build.py dotnet_switches)
+            "sln": {
+                "grade": "write",
+                "open": True,
+                "commands": {
+                    "list": {"grade": "read", "open": True},
+                    "add remove migrate": {"grade": "write", "open": True},
+                },
+            },
             "tool": {
                 "commands": {
                     "install update": {"grade": "install", "open": True, "options": "--tool-path=out"},
                     "uninstall": {"grade": "home", "open": True, "options": "--tool-path=out"},
                     "list": {"grade": "read", "open": True},
                     "search": {"grade": "network", "open": True},
-                    "restore": {"grade": "fetch", "open": True},
+                    "restore": {"grade": "fetch", "open": True, "settings": "dotnet"},
                     "run": "runs",
                 }
             },
@@ -401,7 +445,9 @@ CATALOGUE: dict[str, object] = {
                     "https": {
                         "grade": "home",
                         "open": True,
-                        "options": "--clean:delete --trust:system --check --export-path=out -ep=out",
+                        # --trust adds the certificate to the trusted root store (dotnet dev-certs: "Trust the
+                        # certificate on the current platform"): a certificate authority every TLS client trusts
+                        "options": "--clean:delete --trust:critical --check --export-path=out -ep=out",
                     }
                 }
             },

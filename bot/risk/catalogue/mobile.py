@@ -28,7 +28,9 @@ CATALOGUE: dict[str, object] = {
         "guard": "cloud:adb_shell",
         "commands": {
             "bugreport": {"grade": "remote", "open": True, "operands": "out"},
-            "devices get-state get-serialno get-devpath version help logcat features host-features": {
+            # adb version and help print the client's own version and usage (no device is asked)
+            "version help": {"grade": "read", "open": True},
+            "devices get-state get-serialno get-devpath logcat features host-features": {
                 "grade": "remote",
                 "open": True,
                 "options": "-c:destroy --clear:destroy -f=out --file=out",
@@ -110,6 +112,11 @@ CATALOGUE: dict[str, object] = {
             "build test archive analyze build-for-testing test-without-building docbuild": "build",
             "clean": "delete",
             "install": "system",
+            # build settings given as operands that name no program (Xcode "Build settings reference": "Code
+            # Signing Allowed", "Code Signing Required", "Code Signing Identity" empty, "Build Active Architecture
+            # Only", "Enable Index-While-Building Functionality"): signing off, architectures, indexing off
+            "CODE_SIGNING_ALLOWED=NO CODE_SIGNING_REQUIRED=NO CODE_SIGN_IDENTITY= ONLY_ACTIVE_ARCH=YES "
+            "ONLY_ACTIVE_ARCH=NO COMPILER_INDEX_STORE_ENABLE=NO": "build",
         },
     },
     "flutter": {
@@ -132,7 +139,13 @@ CATALOGUE: dict[str, object] = {
             "config": {"grade": "home", "open": True},
             "pub": {
                 "commands": {
-                    "get add remove upgrade downgrade outdated deps": {"grade": "fetch", "open": True},
+                    # dart pub add NAME --git-url URL | --hosted-url URL (dart.dev "dart pub add"): a package from
+                    # a source the command names
+                    "get add remove upgrade downgrade outdated deps": {
+                        "grade": "fetch",
+                        "open": True,
+                        "urls": "chosen",
+                    },
                     # pub cache add|repair fetch into the system cache; clean "Clears the global PUB_CACHE"
                     "cache": {
                         "commands": {
@@ -157,18 +170,34 @@ CATALOGUE: dict[str, object] = {
             # or analyse (dart test [files or directories...], dart compile exe <dart entry point>, dart analyze
             # [<DIRECTORY>], whose analysis_options.yaml names analyzer plugins): a path outside the workspace is
             # code FlyBot does not read
-            "analyze test compile format fix doc": {
+            "analyze test compile fix doc": {
                 "grade": "build",
                 "open": True,
                 "operands": "project",
                 "options": "-o=out --output=out --packages=project",
+            },
+            # dart format --help: -o, --output=<mode> "Set where to write formatted output": write (the default:
+            # "Overwrite formatted files on disk"), show ("Print code to terminal"), json, none ("Discard
+            # output"); --set-exit-if-changed only sets the exit code
+            "format": {
+                "grade": "build",
+                "open": True,
+                "operands": "project",
+                "options": "-o= --output= --set-exit-if-changed --packages=project",
+                "when": {"-o=none --output=none -o=show --output=show -o=json --output=json": "read"},
             },
             "create": {"grade": "fetch", "open": True, "operands": "out"},
             "run": "runs",
             "info": {"grade": "read", "open": True},
             "pub": {
                 "commands": {
-                    "get add remove upgrade downgrade outdated deps": {"grade": "fetch", "open": True},
+                    # dart pub add NAME --git-url URL | --hosted-url URL (dart.dev "dart pub add"): a package from
+                    # a source the command names
+                    "get add remove upgrade downgrade outdated deps": {
+                        "grade": "fetch",
+                        "open": True,
+                        "urls": "chosen",
+                    },
                     # pub cache add|repair fetch into the system cache; clean "Clears the global PUB_CACHE"
                     "cache": {
                         "commands": {
@@ -196,6 +225,98 @@ CATALOGUE: dict[str, object] = {
             "get-device-spec": {"grade": "remote", "open": True, "options": "--output=out --adb=interpreter"},
             "install-apks install-multi-apks": {"grade": "change", "open": True, "options": "--adb=interpreter"},
             "extract-apks": {"grade": "read", "open": True, "options": "--output-dir=out"},
+        },
+    },
+    # keytool(1) (JDK 21): its commands are options; -list "prints ... the contents of the keystore entry" (the
+    # certificates of key entries, never their private keys), -printcert, -printcertreq, -printcrl and -showinfo
+    # print certificates, requests, CRLs and security information, -version the version; -sslserver HOST:PORT fetches
+    # a server's certificate. Every other command writes, copies or deletes keystore entries (-importkeystore copies
+    # the private keys out), and -J, -providerpath, -providerclass and -addprovider load code into its JVM: refused
+    "keytool": {
+        "source": "keytool(1) (JDK 21)",
+        "grade": "unknown",
+        "clusters": False,
+        "options": "-list -printcert -printcertreq -printcrl -showinfo -version -help --help -v -rfc -keystore= "
+        "-storepass= -storepass:env= -storetype= -alias= -file=in -jarfile=in -sslserver=:network -trustcacerts "
+        "-cacerts -protected",
+        "when": {"-list -printcert -printcertreq -printcrl -showinfo -version -help --help": "read"},
+    },
+    # jdeps(1) (JDK 21): analyses the class files and JARs given and prints their dependencies; --generate-module-info
+    # and --dot-output write files; -J passes options to its JVM
+    "jdeps": {
+        "source": "jdeps(1) (JDK 21)",
+        "grade": "read",
+        "clusters": False,
+        "options": "-s -summary --summary -v -verbose -cp= -classpath= --class-path= --module-path= "
+        "--upgrade-module-path= --system= --add-modules= -m= --module= --multi-release= -R -recursive -q -quiet "
+        "--ignore-missing-deps --print-module-deps --list-deps --list-reduced-deps --missing-deps -jdkinternals "
+        "--jdk-internals -apionly --api-only -filter= -f= -p= -package= --package= -e= -regex= --regex= "
+        "-include= -I --inverse --compile-time -dotoutput=out --dot-output=out --generate-module-info=out "
+        "--generate-open-module=out -version --version -h --help -? --help-extra",
+    },
+    # apksigner (developer.android.com/tools/apksigner, build-tools 35): verify checks an APK's signatures and
+    # prints its certificates; sign reads the keystore's private key (--ks, its password) and rewrites the APK;
+    # rotate writes a signing lineage; lineage prints one
+    "apksigner": {
+        "source": "apksigner (developer.android.com/tools/apksigner) (build-tools 35)",
+        "commands": {
+            "verify": {
+                "grade": "read",
+                "options": "-v --verbose --print-certs --print-certs-pem --min-sdk-version= --max-sdk-version= "
+                "-Werr --in=in",
+            },
+            "sign": {"grade": "secret", "open": True},
+            "lineage": {"grade": "read", "options": "--in=in --print-certs -v --verbose"},
+            "version help": "read",
+        },
+        "options": "--version -h --help",
+    },
+    # aapt2 (developer.android.com/tools/aapt2, build-tools 35): dump prints what an APK holds (badging,
+    # permissions, resources, strings, xmltree, packagename, configurations, styleparents, overlayable), compile,
+    # link and optimize build resources and APKs (-o)
+    "aapt2 aapt": {
+        "source": "AAPT2 (developer.android.com/tools/aapt2) (build-tools 35); aapt help",
+        "commands": {
+            "dump d": {"grade": "read", "open": True},
+            "list l": {"grade": "read", "open": True},
+            "compile link optimize convert package p": {"grade": "build", "open": True, "options": "-o=out"},
+            "version v": "read",
+        },
+        "options": "-h --help",
+    },
+    # zipalign (developer.android.com/tools/zipalign): zipalign [-f] [-p] [-v] [-z] ALIGN IN OUT writes OUT;
+    # -c "Check alignment only (does not modify file)"
+    "zipalign": {
+        "source": "zipalign (developer.android.com/tools/zipalign) (build-tools 35)",
+        "grade": "build",
+        "options": "-c -f -p -v -z -P=",
+        "operands": "last-out",
+        "when": {"-c": {"grade": "read", "operands": "none"}},
+    },
+    # avdmanager (developer.android.com/tools/avdmanager): list prints the virtual devices, targets and device
+    # definitions; create avd and move avd write under ~/.android/avd; delete avd deletes one
+    "avdmanager": {
+        "source": "avdmanager (developer.android.com/tools/avdmanager) (cmdline-tools 12)",
+        "options": "-s --silent -v --verbose --clear-cache -h --help",
+        "commands": {
+            "list": {"grade": "read", "open": True},
+            "create move": {"grade": "home", "open": True},
+            "delete": {"grade": "delete", "open": True},
+        },
+    },
+    # sdkmanager (developer.android.com/tools/sdkmanager): PACKAGES and --update install into the SDK (downloads),
+    # --list asks the SDK repository for what it offers, --list_installed prints what is installed, --uninstall
+    # deletes, --licenses accepts licences into the SDK; --proxy_host names the host every download goes through
+    "sdkmanager": {
+        "source": "sdkmanager (developer.android.com/tools/sdkmanager) (cmdline-tools 12)",
+        "grade": "install",
+        "options": "--list --list_installed --install --uninstall --update --licenses --version --help --sdk_root= "
+        "--channel= --include_obsolete --verbose --no_https --newer --offline --proxy=:chosen --proxy_host=:chosen "
+        "--proxy_port= --package_file=in",
+        "when": {
+            "--list": "network",
+            "--list_installed --version --help": "read",
+            "--uninstall": "delete",
         },
     },
     "pod": {

@@ -3399,11 +3399,48 @@ def dotnet_switches(base: Handler) -> Handler:
                     call.write(Word(target, target), f"{call.name} -{switch}:")
                 continue
             kept.append(word)
-        call.args = kept
+        moved = _project_first(call, kept)
+        if moved is None:
+            return
+        call.args = moved
         inner(call)
 
     handler.__name__ = "dotnet_switches"
     return handler
+
+
+#: dotnet's commands that take the project or solution before their own command (dotnet-add-package(1): ``dotnet
+#: add [<PROJECT>] package <PACKAGE_NAME>``; dotnet-add-reference, dotnet-remove-package, dotnet-list-package,
+#: dotnet-list-reference alike; dotnet-sln(1): ``dotnet sln [<SOLUTION_FILE>] add|list|remove|migrate``).
+_PROJECT_FIRST = {
+    "add": ("package", "reference"),
+    "remove": ("package", "reference"),
+    "list": ("package", "reference"),
+    "sln": ("add", "list", "remove", "migrate"),
+}
+
+
+def _project_first(call: Call, words: list[Word]) -> list[Word] | None:
+    """``words`` with the project or solution of a :data:`_PROJECT_FIRST` command left out (``dotnet add
+    src/Api package X`` is graded as ``dotnet add package X``): it names the file the command reads or rewrites,
+    in the workspace; one outside it (or under ~) is a project FlyBot does not read, whose restore runs its build
+    code: destructive (``project-outside-workspace``), and None."""
+    positions = [i for i, w in enumerate(words) if w.value is None or not w.value.startswith("-")]
+    if len(positions) < 3:
+        return words
+    first, project, second = (words[i] for i in positions[:3])
+    commands = _PROJECT_FIRST.get(first.value or "")
+    if commands is None or project.value is None or project.value in commands or second.value not in commands:
+        return words
+    if project.value.startswith("~") or call.where(project) is not Where.WORKSPACE:
+        destructive(
+            call,
+            "project-outside-workspace",
+            f"dotnet {first.value} {shorten(project.src, 60)} {second.value}: a project outside the workspace, "
+            "whose build files FlyBot does not read.",
+        )
+        return None
+    return [w for i, w in enumerate(words) if i != positions[1]]
 
 
 _ENVIRONMENT_FORMS = ("-e:", "-e=", "--environment:", "--environment=")

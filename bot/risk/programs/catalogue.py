@@ -780,7 +780,8 @@ def _composer_scripts(call: Call, command: str, label: str, operands: list[Word]
 
 
 #: Programs whose settings in the workspace may make them load code from outside it (settings.py ``OUTSIDE``:
-#: ``.mvn/jvm.config``, ``.mvn/maven.config``, ``gradle.properties``, Mocha's configuration, ``bunfig.toml``), with
+#: ``.mvn/jvm.config``, ``.mvn/maven.config``, ``gradle.properties``, Mocha's configuration, ``bunfig.toml``,
+#: ``global.json``'s ``sdk.paths``, pubspec path dependencies), with
 #: the settings tool and program they are read for. Maven reads its ``.mvn`` files at every start, ``mvn -v`` too.
 _OUTSIDE_CODE = {
     "mvn": ("jvm", "mvn"),
@@ -802,11 +803,20 @@ _OUTSIDE_CODE = {
     "cmake": ("cc", "cmake"),
     "ctest": ("cc", "cmake"),
     "rspec": ("ruby", "rspec"),
+    # .NET "global.json overview": sdk.paths chooses where the host looks for the SDK it runs (every SDK command)
+    "dotnet": ("dotnet", "dotnet"),
+    # pub "Package dependencies": path and local git dependencies, compiled into what dart and flutter build and run
+    "dart": ("dart", "dart"),
+    "flutter": ("dart", "flutter"),
 }
 #: The uses of a program of :data:`_OUTSIDE_CODE` that read those settings, when not every use does: uv's, pdm's,
 #: bundle's and composer's commands that lock, sync, build, install or run the project (uv "Projects": ``uv run`` syncs first; ``uv pip install``
 #: and ``uv pip sync`` of the project; pdm CLI reference).
 _OUTSIDE_USES = {
+    # the commands that resolve the package's dependencies (pub get runs before test, run, compile and build when
+    # the lock file is missing or stale: dart.dev "dart run", "dart test") and compile or analyse their code
+    "dart": frozenset({"pub", "run", "test", "compile", "analyze", "doc", "fix"}),
+    "flutter": frozenset({"pub", "run", "test", "build", "analyze", "assemble", "install", "gen-l10n"}),
     "uv": frozenset({"sync", "run", "build", "lock", "add", "remove", "export", "tree", "pip"}),
     "pdm": frozenset({"install", "sync", "lock", "add", "remove", "update", "build", "export"}),
     # bundle(1): the commands that load the Gemfile and the gems' gemspecs (Ruby), and exec, which runs their code

@@ -1606,6 +1606,22 @@ _ADB_VALUES = frozenset({"-s", "-t", "-H", "-P", "-L"})
 _ADB_SYNTAX = re.compile(r"[;&|<>$`\\\"'(){}#!\n]")
 #: dumpsys services whose one further operand names the package to report on (dumpsys(1) on Android 14).
 _ADB_DUMPSYS_PACKAGE = frozenset({"meminfo", "package", "gfxinfo", "activity"})
+#: ``dumpsys activity`` dump options (``adb shell dumpsys activity -h``, "Activity manager dump options", Android
+#: 14): each prints the activity manager's state of that kind.
+_ADB_ACTIVITY_DUMPS = frozenset(
+    {
+        "top",
+        "activities",
+        "recents",
+        "services",
+        "processes",
+        "broadcasts",
+        "intents",
+        "providers",
+        "lastanr",
+        "starter",
+    }
+)
 _ADB_PM_LISTS = frozenset(
     {"packages", "features", "users", "libraries", "permissions", "permission-groups", "instrumentation"}
 )
@@ -1617,7 +1633,7 @@ _ADB_PLAIN = re.compile(r"[A-Za-z0-9_.:-]+")
 def _adb_device_use(tokens: list[str]) -> str | None:
     """``read`` or ``change`` for a device command line whose effect its words tell, else None. Android's shell
     tools (developer.android.com/tools/adb, "Issue shell commands", Android 14): getprop NAME prints a property;
-    dumpsys SERVICE dumps a service's state (further words may act: ``battery set``, ``deviceidle force-idle``,
+    dumpsys SERVICE dumps a service's state (dumpsys activity top|activities|recents... too; further words may act: ``battery set``, ``deviceidle force-idle``,
     ``jobscheduler run``, ``batterystats --reset``); pm list/path print packages; ls, ps, df, id, uname, uptime
     print; wm size/density and settings get/list without a value print; screencap without a file prints the
     screen (exec-out); am start/force-stop and input change the device's state."""
@@ -1628,6 +1644,8 @@ def _adb_device_use(tokens: list[str]) -> str | None:
         if len(rest) <= 1 and all(_ADB_PLAIN.fullmatch(t) for t in rest):
             return "read"
         if len(rest) == 2 and rest[0] in _ADB_DUMPSYS_PACKAGE and _ADB_PACKAGE.fullmatch(rest[1]):
+            return "read"
+        if len(rest) == 2 and rest[0] == "activity" and rest[1] in _ADB_ACTIVITY_DUMPS:
             return "read"
         return None
     if name == "pm" and rest[:1] == ["list"] and len(rest) >= 2 and rest[1] in _ADB_PM_LISTS:
