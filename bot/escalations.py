@@ -43,13 +43,14 @@ from bot.metrics import Metrics
 from bot.refusals import REFUSALS
 from bot.risk import Assessment, SimpleCommand, assessment_to_dict, classify
 from bot.risk.recipes import GivenRecipes, Recipe
-from bot.risk.rules import ProgramRules
+from bot.risk.rules import PROGRAM_RULE_REASONS, ProgramRules
 from bot.risk.sensitive import reported_state
 from bot.standing import OWN_CHAT_IDENTITY, StandingService, log_created, never_covered
 from bot.store import Bot, Escalation, NewEscalation, StandingApproval, Store, Tx
 from bot.store.admission import ROOM_WAIT_S, AdmissionLimits
 from bot.store.records import Decision
 from bot.waiters import WaiterHub, long_poll
+from cards.standing import NOTICE_RULES_SHOWN
 
 log = structlog.get_logger("flybot.escalations")
 
@@ -535,6 +536,9 @@ class EscalationService:
                 "escalation_id": escalation.id,
                 "command": escalation.command[:300],
                 "contained": escalation.contained,
+                "ruled": [
+                    str(r.get("detail", ""))[:300] for r in escalation.reasons if r.get("rule") in PROGRAM_RULE_REASONS
+                ][:NOTICE_RULES_SHOWN],
             },
             approvals=[{"id": a.id, "scope": a.scope, "pattern": a.pattern, "created_by": a.created_by} for a in cover],
         )

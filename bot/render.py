@@ -94,6 +94,7 @@ def to_notice_message(notice: Notice, bot: Bot, *, window_s: float) -> CardMessa
             escalation_id=str(i.get("escalation_id", "")),
             command=str(i.get("command", "")),
             contained=bool(i.get("contained", False)),
+            ruled=tuple(str(d) for d in i.get("ruled") or () if isinstance(d, str)),
         )
         for i in notice.items
     ]

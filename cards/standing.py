@@ -436,6 +436,10 @@ def home_view(
     return {"type": "home", "blocks": blocks}
 
 
+NOTICE_RULES_SHOWN = 2
+"""Program-rule reasons shown under one command of a folded notice."""
+
+
 @dataclass(frozen=True, slots=True)
 class NoticeItem:
     """One auto-answered command listed in a folded notice."""
@@ -443,6 +447,9 @@ class NoticeItem:
     escalation_id: str
     command: str
     contained: bool
+    ruled: tuple[str, ...] = ()
+    """The reasons a program rule gave its grade (the grader's own text, e.g. "gcc is graded workspace_write by
+    @U123's program rule (gcc)."): the room sees that a taught grade let the standing approval answer."""
 
 
 def standing_digest(
@@ -469,6 +476,8 @@ def standing_digest(
         lines.append(bk.text("\n• "))
         lines.append(bk.text(shown + ("…" if omitted else ""), code=True))
         lines.append(bk.text(" (in the sandbox)" if item.contained else " (on the host)"))
+        for detail in item.ruled[:NOTICE_RULES_SHOWN]:
+            lines.append(bk.text("\n    " + truncate(one_line(clean(detail)), NOTICE_COMMAND_MAX)[0], italic=True))
     named: list[dict[str, Any]] = [bk.text("\nBy standing approval ")]
     for index, approval in enumerate(approvals):
         if index:

@@ -3,6 +3,7 @@ replica-facing grade uses them; each change is audited; bad input changes nothin
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -31,6 +32,9 @@ async def test_an_admin_teaches_gcc_in_chat_and_a_standing_approval_then_covers_
     esc = await auto(harness, token, command=GCC, contained=True)
     assert esc["risk"] == "workspace_write"
     assert "program rule" in str(esc["reasons"]) and ADMIN in str(esc["reasons"])
+    await harness.outbox_drained()
+    [notice] = harness.notices()  # the room sees that a taught grade let the standing approval answer
+    assert f"acmecc is graded workspace_write by @{ADMIN}'s program rule (acmecc)." in json.dumps(notice.blocks)
     await asks(harness, token, command=f"{GCC} && rm -rf build", contained=True)  # still destructive for the rm
     await asks(harness, token, command="./acmecc main.c", contained=True)  # a path: no rule
     listed = await harness.slash(OWNER, "rule list")

@@ -31,7 +31,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-__all__ = ["ProgramRules", "Rule", "plain_word", "rules_of"]
+__all__ = ["PROGRAM_RULE_REASONS", "ProgramRules", "Rule", "plain_word", "rules_of"]
+
+PROGRAM_RULE_REASONS = frozenset({"program-rule", "program-rule-override"})
+"""The reason rules (bot/risk/grader.py) of a grade a program rule gave: a program the classifier does not know graded
+by a rule, and a known program's grade raised or lowered by one."""
 
 _PLAIN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]{0,63}\Z")
 

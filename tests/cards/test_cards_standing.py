@@ -192,3 +192,23 @@ def test_the_modal_warns_that_a_host_approval_for_a_package_manager_or_git_appro
         assert "workspace's own configuration" in texts(pattern, contained=False), pattern
         assert "workspace's own configuration" not in texts(pattern, contained=True), pattern
     assert "workspace's own configuration" not in texts("apt-get install", contained=False)
+
+
+def test_a_folded_notice_names_the_program_rules_that_graded_a_command() -> None:
+    from cards.standing import NOTICE_RULES_SHOWN, NoticeItem, standing_digest
+
+    ruled = tuple(f"tool{n} is graded workspace_write by @U0ADMIN01's program rule (tool{n})." for n in range(3))
+    message = standing_digest(
+        bot_name="builder",
+        count=2,
+        window_s=60,
+        items=[
+            NoticeItem(escalation_id="esc_1", command="tool0 a && tool1 b && tool2 c", contained=True, ruled=ruled),
+            NoticeItem(escalation_id="esc_2", command="ls", contained=True),
+        ],
+        approvals=[],
+    )
+    shown = json.dumps(message.blocks)
+    assert all(detail in shown for detail in ruled[:NOTICE_RULES_SHOWN])
+    assert ruled[NOTICE_RULES_SHOWN] not in shown
+    assert shown.count("program rule") == NOTICE_RULES_SHOWN
