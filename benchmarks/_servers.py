@@ -520,10 +520,15 @@ async def flybot_server(
 
 def login_key(state_dir: Path) -> str:
     """The local chat's login key, from the login URL (``.../?key=KEY``) that the local-mode ``flybot serve`` of
-    :func:`flybot_server` printed when it started (it prints it before it answers ``/healthz``)."""
+    :func:`flybot_server` gave when it started (before it answers ``/healthz``): printed, or, as its output is a
+    file, written to its state directory's :data:`bot.commands.server.LOGIN_FILE`."""
+    from bot.commands.server import LOGIN_FILE
+
     for line in (state_dir / "flybot.out").read_text().splitlines():
         if "/?key=" in line:
             return line.rsplit("/?key=", 1)[1].split()[0]
+    if (state_dir / LOGIN_FILE).exists():  # stdout is no terminal: the URL is in the state directory's file
+        return (state_dir / LOGIN_FILE).read_text().strip().rsplit("/?key=", 1)[1]
     raise RuntimeError(f"no login URL in {state_dir / 'flybot.out'}")
 
 

@@ -60,9 +60,10 @@ async def one_run(root: Path, command: str) -> tuple[float, float, float]:
             while not key:
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise RuntimeError(f"no login URL: {out.read_text()}")
-                for word in out.read_text().split():
-                    if "/?key=" in word:
-                        key = word.rsplit("=", 1)[1]
+                printed_out = out.read_text()
+                written = Path(tmp) / "flybot" / "login-url"  # its output is a file: the URL is in its state
+                if "login-url" in printed_out and written.exists():
+                    key = written.read_text().strip().rsplit("=", 1)[1]
                 await asyncio.sleep(0.005)
             printed = time.monotonic()
             base = f"http://127.0.0.1:{port}"

@@ -47,6 +47,17 @@ class Served:
             self.process.wait(30)
 
 
+def printed_login(line: str, state_dir: Path) -> str:
+    """The login URL a ``flybot serve`` line names: the line itself when it holds the URL (a terminal), else the
+    contents of the 0600 file in ``state_dir`` it points to (bot.commands.server.show_login; tests read stdout from a
+    pipe, which is no terminal)."""
+    from bot.commands.server import LOGIN_FILE
+
+    if "/?key=" in line or f"/{LOGIN_FILE}" not in line:
+        return line
+    return (state_dir / LOGIN_FILE).read_text()
+
+
 @asynccontextmanager
 async def serve(
     tmp_path: Path,
@@ -84,8 +95,8 @@ async def serve(
         assert found, (banner, log.read_text())
         port = int(found.group(1))
         token = json.loads((tmp_path / ".flybot" / "local.json").read_text())["token"]
-        key = re.search(rb"/\?key=([A-Za-z0-9_-]+)", banner)
-        served = Served(f"http://127.0.0.1:{port}", port, token, log, process, key.group(1).decode() if key else "")
+        key = re.search(r"/\?key=([A-Za-z0-9_-]+)", printed_login(banner.decode(), tmp_path / ".flybot"))
+        served = Served(f"http://127.0.0.1:{port}", port, token, log, process, key.group(1) if key else "")
         await up(served)
         yield served
     finally:

@@ -11,7 +11,7 @@ from typing import Any
 
 from cards import DENY_ACTION, STANDING_BOT_ACTION, STANDING_SCOPE_BLOCK, STANDING_SCOPE_INPUT
 from tests.harness import ADMIN, OWNER, ROOM, Harness
-from tests.served import HEALTHZ, Served, exchange
+from tests.served import HEALTHZ, Served, exchange, printed_login
 from tests.test_cli import clean_env
 from tests.test_standing import asks, modal_values
 
@@ -64,8 +64,8 @@ async def test_serve_prints_its_login_url_only_once_the_port_answers(tmp_path: P
     try:
         assert process.stdout is not None
         banner = await asyncio.to_thread(process.stdout.readline)
-        found = re.search(rb"http://127\.0\.0\.1:(\d+)/\?key=", banner)
-        assert found, banner
+        found = re.search(rb"http://127\.0\.0\.1:(\d+)/", banner)
+        assert found and "/?key=" in printed_login(banner.decode(), tmp_path / ".flybot"), banner
         served = Served(
             f"http://127.0.0.1:{found.group(1).decode()}", int(found.group(1)), "", tmp_path / "x.log", process
         )

@@ -10,6 +10,10 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import pty
+import re
+import select
+import stat
 import subprocess
 import sys
 import time
@@ -27,9 +31,11 @@ from aiohttp import web
 from slack_sdk.signature import SignatureVerifier
 
 from bot.app import EMULATOR, RUNTIME, create_app, login_url
+from bot.commands.server import LOGIN_FILE
 from bot.settings import Settings
 from bot.state_home import state_home
 from tests.harness import free_socket, log_in_local, person_session
+from tests.served import printed_login
 from tests.test_cli import clean_env, flybot
 
 OWNER = "U0OWNER01"
@@ -456,7 +462,7 @@ def test_serve_with_allow_remote_says_in_one_line_that_the_key_is_the_only_prote
     server = subprocess.Popen(
         [sys.executable, "-m", "bot", "serve", "--host", "0.0.0.0", "--port", "0", "--allow-remote"],
         cwd=tmp_path,
-        env=clean_env(),
+        env=clean_env(FLYBOT_STATE_DIR=str(tmp_path / "state")),
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         stdin=subprocess.DEVNULL,
@@ -469,7 +475,7 @@ def test_serve_with_allow_remote_says_in_one_line_that_the_key_is_the_only_prote
         server.terminate()
         server.wait(timeout=20)
     assert lines[0].startswith("warning:") and "protected only by its login key" in lines[0], lines
-    assert "/?key=" in lines[1], lines
+    assert "/?key=" in printed_login(lines[1], tmp_path / "state"), lines
 
 
 async def test_the_store_and_the_chat_history_are_readable_by_their_owner_only(tmp_path: Path) -> None:
@@ -869,25 +875,31 @@ async def test_the_login_key_works_once_so_the_copy_in_the_browser_history_gets_
     assert len(announced) == 2
 
 
-def test_serve_prints_the_next_login_url_after_a_login(tmp_path: Path) -> None:
+def test_serve_writes_the_login_url_to_its_state_not_to_a_log_and_the_next_after_a_login(tmp_path: Path) -> None:
+    """Output that is no terminal (``nohup.out``, a pipe, a log an agent may read) never holds a live key: the URL
+    is in the state directory's 0600 file, replaced by the next one after each login."""
     sock = free_socket()
     port = sock.getsockname()[1]
     sock.close()
+    state = tmp_path / "state"
     process = subprocess.Popen(
         [sys.executable, "-m", "bot", "serve", "--port", str(port)],
         cwd=tmp_path,
-        env=clean_env(),
+        env=clean_env(FLYBOT_STATE_DIR=str(state)),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
     )
     try:
         assert process.stdout is not None
-        first = ""
-        while "/?key=" not in first:
-            first = process.stdout.readline()
-            assert first, "serve ended without a login URL"
-        key = first.strip().split("/?key=", 1)[1]
+        printed = []
+        while not printed or "login URL in" not in printed[-1]:
+            printed.append(process.stdout.readline())
+            assert printed[-1], "serve ended without naming its login URL"
+        login_file = state / LOGIN_FILE
+        assert f"http://127.0.0.1:{port}/ with the login URL in {login_file}" in printed[-1]
+        assert stat.S_IMODE(login_file.stat().st_mode) == 0o600
+        key = login_file.read_text().strip().split("/?key=", 1)[1]
         origin = f"http://127.0.0.1:{port}"
         request = urllib.request.Request(
             f"{origin}/local/slack/login",
@@ -896,15 +908,43 @@ def test_serve_prints_the_next_login_url_after_a_login(tmp_path: Path) -> None:
         )
         with urllib.request.urlopen(request, timeout=10) as response:
             assert response.status == 200
-        line = ""
-        while "used up" not in line:
-            line = process.stdout.readline()
-            assert line, "serve printed no next login URL"
-        following = line.strip().split("/?key=", 1)[1]
+        while "used up" not in printed[-1]:
+            printed.append(process.stdout.readline())
+            assert printed[-1], "serve said nothing after the login"
+        following = login_file.read_text().strip().split("/?key=", 1)[1]
         assert following and following != key
     finally:
         process.terminate()
         process.wait(timeout=20)
+    assert all(key not in line and following not in line for line in printed)
+
+
+def test_serve_on_a_terminal_prints_the_login_url_and_writes_no_file(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot", "serve", "--port", "0"],
+        cwd=tmp_path,
+        env=clean_env(FLYBOT_STATE_DIR=str(state)),
+        stdout=follower,
+        stderr=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
+    )
+    os.close(follower)
+    seen = b""
+    try:
+        deadline = time.monotonic() + 60
+        while b"/?key=" not in seen or not seen.endswith(b"\n"):
+            assert time.monotonic() < deadline, seen
+            ready, _, _ = select.select([leader], [], [], 1.0)
+            if ready:
+                seen += os.read(leader, 4096)
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+        os.close(leader)
+    assert re.search(rb"FlyBot local chat: open http://127\.0\.0\.1:\d+/\?key=[A-Za-z0-9_-]+", seen), seen
+    assert not (state / LOGIN_FILE).exists()
 
 
 async def test_refused_page_requests_are_logged_as_refusals_without_the_key_or_credential_sent(tmp_path: Path) -> None:

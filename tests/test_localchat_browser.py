@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from bot.commands.server import LOGIN_FILE
 from bot.state_home import state_home
 
 if TYPE_CHECKING:
@@ -85,10 +86,13 @@ def _wait_healthy(server: subprocess.Popen[bytes], base: str, log: Path, timeout
 
 
 def _printed_login_url(out: Path, base: str) -> str:
-    """The newest ``http://127.0.0.1:PORT/?key=...`` URL ``flybot serve`` printed: the first is printed before
+    """The newest ``http://127.0.0.1:PORT/?key=...`` URL ``flybot serve`` gave (printed on a terminal; else in its
+    state's :data:`~bot.commands.server.LOGIN_FILE`): the first is given before
     /healthz answers 200 only once the store is open, so by then it is in the file; each login uses its key up and
     the server prints the next one."""
     found = [word for word in out.read_text().split() if word.startswith(f"{base}/?key=")]
+    if not found and (state_home() / LOGIN_FILE).exists():  # stdout is no terminal: the URL is in the state
+        found = [(state_home() / LOGIN_FILE).read_text().strip()]
     if not found:
         pytest.fail(f"flybot serve printed no login URL; its output:\n{out.read_text()}")
     return found[-1]

@@ -27,6 +27,7 @@ from bot.app import EMULATOR
 from bot.state_home import state_home
 from cards import APPROVE_ACTION
 from tests.harness import free_socket, log_in_local, page_log_in, person_session
+from tests.served import printed_login
 from tests.test_cli import clean_env
 from tests.test_local_access import _click, _pending_card, _start
 
@@ -73,9 +74,10 @@ def _serve(tmp: Path) -> Served:
             text=True,
         )
     assert process.stdout is not None
-    for line in process.stdout:  # the login URL is printed once the server is ready
-        if "/?key=" in line:
-            return Served(process, f"http://127.0.0.1:{port}", line.rsplit("/?key=", 1)[1].split()[0])
+    for line in process.stdout:  # the login URL is given once the server is ready (in the state: no terminal here)
+        url = printed_login(line, state_home())
+        if "/?key=" in url:
+            return Served(process, f"http://127.0.0.1:{port}", url.rsplit("/?key=", 1)[1].split()[0])
     raise AssertionError(f"flybot serve printed no login URL: {(tmp / 'serve.log').read_text()[-2000:]}")
 
 

@@ -69,11 +69,15 @@ def _wait_healthy(server: subprocess.Popen[bytes], base: str, timeout: float = 3
     raise RuntimeError(f"flybot serve did not answer {base}/healthz within {timeout:.0f} s")
 
 
-def _login_url(out: Path, base: str) -> str:
+def _login_url(out: Path, base: str, state_dir: Path) -> str:
+    """The login URL ``flybot serve`` printed to ``out``, or (its output being no terminal) wrote to its state."""
     for word in out.read_text().split():
         if word.startswith(f"{base}/?key="):
             return word
-    raise RuntimeError("flybot serve printed no login URL")
+    written = state_dir / "login-url"
+    if written.exists():
+        return written.read_text().strip()
+    raise RuntimeError("flybot serve gave no login URL")
 
 
 def _stop(proc: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
@@ -113,7 +117,7 @@ def shoot(out_dir: Path) -> Path:
         try:
             try:
                 _wait_healthy(server, base)
-                login = _login_url(serve_out, base)
+                login = _login_url(serve_out, base, state / "flybot")
             except RuntimeError:
                 sys.stderr.write(serve_log.read_text())
                 raise

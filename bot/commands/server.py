@@ -18,6 +18,28 @@ if TYPE_CHECKING:
     from bot.logs import HeldRecords
 
 
+LOGIN_FILE = "login-url"
+"""The file in FlyBot's state directory (mode 0600) that holds local mode's current login URL when ``flybot serve``'s
+standard output is no terminal."""
+
+
+def show_login(url: str, state_dir: Path) -> str:
+    """What ``flybot serve`` prints for local mode's login URL ``url``: the URL itself on a terminal; else (stdout
+    is a file or a pipe, such as ``nohup.out`` in a directory an agent can read) the URL is written to
+    :data:`LOGIN_FILE` in ``state_dir`` (0600, replaced whole) and the answer is the base URL and that file's path,
+    so no log file holds a live key. Raises OSError when the file cannot be written."""
+    if sys.stdout.isatty():
+        return url
+    state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    path = state_dir / LOGIN_FILE
+    tmp = path.with_suffix(".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as handle:
+        handle.write(url + "\n")
+    os.replace(tmp, path)
+    return f"{url.split('?', 1)[0]} with the login URL in {path} (not shown here: this output is no terminal)"
+
+
 def _settings() -> Settings:
     return load_settings()
 
@@ -119,10 +141,9 @@ def _serve(args: argparse.Namespace, held: HeldRecords) -> int:
         from bot.app import EMULATOR
 
         def next_login(_key: str) -> None:
+            shown = show_login(str(login_url(app, base_url)), Path(settings.state_dir))
             print(
-                f"FlyBot local chat: that login URL is now used up; for another browser or tab open "
-                f"{login_url(app, base_url)}",
-                flush=True,
+                f"FlyBot local chat: that login URL is now used up; for another browser or tab open {shown}", flush=True
             )
 
         app[EMULATOR].access.on_new_key = next_login
@@ -133,9 +154,10 @@ def _serve(args: argparse.Namespace, held: HeldRecords) -> int:
         if settings.chat_backend == "local":
             if remote_note:
                 print(remote_note, flush=True)
-            print(f"FlyBot local chat: open {login_url(app, base_url)}", flush=True)
+            shown = show_login(str(login_url(app, base_url)), Path(settings.state_dir))
+            print(f"FlyBot local chat: open {shown}", flush=True)
             print(
-                f"  (that key works once; after each use the next one is printed here; demo Bot token in "
+                f"  (that key works once; after each use the next one is shown here; demo Bot token in "
                 f"{settings.state_dir}/local.json)",
                 flush=True,
             )

@@ -5,7 +5,8 @@ In local mode the page's API takes a person's clicks (Approve, Deny, slash comma
 the page picks. Without a credential any local process -- the agent under review included -- could approve its own
 escalation. So the page's API answers only a request carrying this server's page credential, and the only way to
 get that credential is the login URL (``http://127.0.0.1:8080/?key=...``), printed to the terminal that started
-the server and written to no file (the same scheme as notebook servers' token URLs).
+the server (the same scheme as notebook servers' token URLs); when its output is no terminal it goes to no log but
+to a 0600 file in FlyBot's state directory (:func:`bot.commands.server.show_login`).
 
 The login key is single-use: the first login that presents it consumes it, and the server prints the next login URL
 to its terminal (for another browser or tab). A browser keeps every URL it opened in its history file
@@ -65,7 +66,7 @@ class PageAccess:
     """The login key and the page credential of one local chat server.
 
     Attributes:
-        key: the secret in the login URL (``?key=...``), 32 URL-safe characters; print it, never write it to a file.
+        key: the secret in the login URL (``?key=...``), 32 URL-safe characters; print it to a terminal, never to a log.
             Single-use: :meth:`use_key` replaces it.
         on_new_key: called with the new key each time a login consumed the old one (``flybot serve`` prints the
             next login URL); None: nothing is told.
