@@ -59,8 +59,10 @@ unparseable stdin                           (none)     exit 0, empty stdout, one
 ``PreSkillShellCommand`` differs only where "none" would let the command run: not Bash, or unreadable -> ``deny``.
 
 The workspace: ``CLAUDE_PROJECT_DIR``, which Claude Code sets for every hook it runs to the project's root (hooks
-reference, "Reference scripts by path"), when it is an absolute path; else the event's ``cwd`` (older releases, and
-Codex, which sets no such variable). The event's ``cwd`` is where the call runs: the agent's shell keeps the
+reference, "Reference scripts by path"), when it is an absolute path; else the event's ``cwd`` (older releases).
+Codex (0.171) sets no such variable and gives as the event's ``cwd`` the call's own ``workdir`` (the model's choice
+for one call); it starts its hooks in the session's directory, so ``flybot hook codex`` takes its own working
+directory as the workspace. The event's ``cwd`` is where the call runs: the agent's shell keeps the
 directory a ``cd`` left it in, so it may lie anywhere. A call run elsewhere than the project's root is graded, and
 sent, as ``cd -- CWD || exit 1`` followed by the command (:func:`bot.hooks.gate.in_directory`): from a directory
 outside the project, a relative write is a write there, never one in the workspace. A file tool's relative path is
@@ -438,7 +440,8 @@ def run(
     Claude Code's settings (600 s by default). ``agent``: ``claude-code`` or ``codex`` (Codex takes only ``deny``
     from ``PreToolUse``: see :func:`codex_pre_tool_use`; another tool than Bash there gets no decision). ``tools``:
     which tools go through the gate (``--tools``); another tool's event gets no decision (the agent's own permission
-    flow). ``project_dir``: ``CLAUDE_PROJECT_DIR`` as the hook found it (:func:`workspace_for`).
+    flow). ``project_dir``: ``CLAUDE_PROJECT_DIR`` as the hook found it, or for Codex the hook's working directory
+    (:func:`workspace_for`).
     """
     try:
         event = parse_event(stdin.read())
@@ -639,5 +642,5 @@ def main_from_args(
         on_no_decision=on_no_decision,
         agent=agent,
         tools=gate_tools,
-        project_dir=os.environ.get("CLAUDE_PROJECT_DIR") if agent == "claude-code" else None,
+        project_dir=os.environ.get("CLAUDE_PROJECT_DIR") if agent == "claude-code" else os.getcwd(),
     )
