@@ -68,8 +68,13 @@ sent, as ``cd -- CWD || exit 1`` followed by the command (:func:`bot.hooks.gate.
 outside the project, a relative write is a write there, never one in the workspace. A file tool's relative path is
 still resolved from ``cwd``, and the workspace it is judged against is the project's.
 
+``Monitor`` (Claude Code 2.1.x) runs a shell command in the background, each line of its output an event, or opens a
+WebSocket (``ws.url``). Its command form reaches ``PreToolUse`` as a ``Bash`` call; its ``PermissionRequest``
+(``tool_name`` ``Monitor``, ``tool_input.command``) is answered as a Bash call of that command. Its WebSocket form
+reaches the hook only as ``Monitor``, and is graded as a tool (network egress to the URL's origin).
+
 Tools other than Bash (``PreToolUse`` and ``PermissionRequest``; ``--tools`` chooses which, by default Read, Grep,
-Glob, Edit, Write, MultiEdit, NotebookEdit, WebFetch, WebSearch and every MCP tool): graded by bot/risk/tools.py (a
+Glob, Edit, Write, MultiEdit, NotebookEdit, WebFetch, WebSearch, Monitor and every MCP tool): graded by bot/risk/tools.py (a
 file tool's path resolved with ``realpath`` first; Read, Grep and Glob as ``cat``, ``grep -r`` and ``ls`` of that
 path: a secret or FlyBot's state is ``network``, a workspace file ``read_only``), answered with the same mapping; above the ceiling the escalation carries the call
 (``tool``) and the card shows its target and diff or arguments. A tool call runs on the agent's host, never
@@ -216,7 +221,7 @@ class ToolUse(Frozen):
 #: ``--tools`` default: every tool the hook can gate (``mcp``: every MCP tool). An edit inside the workspace grades
 #: ``workspace_write`` and a read of a workspace file ``read_only``, at or below the default ceiling: answered here
 #: without asking FlyBot.
-DEFAULT_TOOLS = "Bash,Read,Grep,Glob,Edit,Write,MultiEdit,NotebookEdit,WebFetch,WebSearch,mcp"
+DEFAULT_TOOLS = "Bash,Read,Grep,Glob,Edit,Write,MultiEdit,NotebookEdit,WebFetch,WebSearch,Monitor,mcp"
 GATED_TOOLS = frozenset(DEFAULT_TOOLS.split(","))
 
 
@@ -304,6 +309,9 @@ def parse_event(raw: bytes) -> BashCall | ToolUse | OtherTool | SessionStart:
     tool = data.get("tool_name")
     if not isinstance(tool, str) or not tool:
         raise InputError("the event has no tool_name", event)
+    monitored = data.get("tool_input")
+    if tool == "Monitor" and isinstance(monitored, dict) and "command" in monitored and "ws" not in monitored:
+        tool = "Bash"  # a Monitor of a shell command runs it as the Bash tool does (in the background)
     if tool != "Bash":
         tool_input = data.get("tool_input")
         if event == "PreSkillShellCommand" or not isinstance(tool_input, dict):
