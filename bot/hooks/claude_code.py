@@ -74,7 +74,7 @@ WebSocket (``ws.url``). Its command form reaches ``PreToolUse`` as a ``Bash`` ca
 reaches the hook only as ``Monitor``, and is graded as a tool (network egress to the URL's origin).
 
 Tools other than Bash (``PreToolUse`` and ``PermissionRequest``; ``--tools`` chooses which, by default Read, Grep,
-Glob, Edit, Write, MultiEdit, NotebookEdit, WebFetch, WebSearch, Monitor and every MCP tool): graded by bot/risk/tools.py (a
+Glob, Edit, Write, MultiEdit, NotebookEdit, WebFetch, WebSearch, Monitor, ReadMcpResourceTool and every MCP tool): graded by bot/risk/tools.py (a
 file tool's path resolved with ``realpath`` first; Read, Grep and Glob as ``cat``, ``grep -r`` and ``ls`` of that
 path: a secret or FlyBot's state is ``network``, a workspace file ``read_only``), answered with the same mapping; above the ceiling the escalation carries the call
 (``tool``) and the card shows its target and diff or arguments. A tool call runs on the agent's host, never
@@ -221,7 +221,9 @@ class ToolUse(Frozen):
 #: ``--tools`` default: every tool the hook can gate (``mcp``: every MCP tool). An edit inside the workspace grades
 #: ``workspace_write`` and a read of a workspace file ``read_only``, at or below the default ceiling: answered here
 #: without asking FlyBot.
-DEFAULT_TOOLS = "Bash,Read,Grep,Glob,Edit,Write,MultiEdit,NotebookEdit,WebFetch,WebSearch,Monitor,mcp"
+DEFAULT_TOOLS = (
+    "Bash,Read,Grep,Glob,Edit,Write,MultiEdit,NotebookEdit,WebFetch,WebSearch,Monitor,ReadMcpResourceTool,mcp"
+)
 GATED_TOOLS = frozenset(DEFAULT_TOOLS.split(","))
 
 

@@ -293,11 +293,14 @@ def with_shell_startup(command: str, env: Mapping[str, str] | None = None) -> st
     the server and the card all see the code bash runs first (``env-hijack``: ``destructive``); unchanged when
     there is none. The agents' shells run commands with the environment their hooks get (Gemini CLI adds the
     project's ``.env`` to it)."""
+    found = shell_startup(env)
+    if not found:
+        return command
     import re
     import shlex
 
     lines = []
-    for name, value in shell_startup(env):
+    for name, value in found:
         if name.startswith(_FUNCTION_PREFIX):
             name = _FUNCTION_PREFIX + re.sub(
                 r"[^A-Za-z0-9_]", "_", name[len(_FUNCTION_PREFIX) : -len(_FUNCTION_SUFFIX)]

@@ -4,7 +4,7 @@ Where (``--project DIR``, default the current directory; ``--user`` for the home
 
 * Claude Code: ``DIR/.claude/settings.json`` or ``~/.claude/settings.json`` (``$CLAUDE_CONFIG_DIR/settings.json``
   when set). Events ``PreToolUse`` and ``PermissionRequest`` with the matcher :data:`TOOL_MATCHER` (Bash, the file
-  tools, the web tools, Monitor and every MCP tool) and ``PreSkillShellCommand`` with the matcher ``Bash`` run
+  tools, the web tools, Monitor, MCP resource reads and every MCP tool) and ``PreSkillShellCommand`` with the matcher ``Bash`` run
   ``flybot hook claude-code`` (:mod:`bot.hooks.claude_code`; its ``--tools`` chooses which of them FlyBot grades).
 * Gemini CLI: ``DIR/.gemini/settings.json`` or ``~/.gemini/settings.json``. The event ``BeforeTool`` with the
   matcher :data:`bot.hooks.gemini.MATCHER` runs ``flybot hook gemini`` with a ``timeout`` of 600000 (milliseconds:
@@ -184,7 +184,9 @@ GEMINI_EXCLUDED_ENV_VARS = (
 )  # fmt: skip
 
 #: Claude Code's matcher for the tools the hook can gate (bot/hooks/claude_code.py ``--tools`` chooses among them).
-TOOL_MATCHER = "Bash|Read|Grep|Glob|Edit|Write|MultiEdit|NotebookEdit|WebFetch|WebSearch|Monitor|mcp__.*"
+TOOL_MATCHER = (
+    "Bash|Read|Grep|Glob|Edit|Write|MultiEdit|NotebookEdit|WebFetch|WebSearch|Monitor|ReadMcpResourceTool|mcp__.*"
+)
 
 
 def read_settings(path: Path) -> dict[str, Any]:

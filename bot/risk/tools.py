@@ -1,7 +1,8 @@
 """Agent tools other than shell commands, graded and described for an approval card.
 
 An agent's tool call (Claude Code's ``Read``, ``Grep``, ``Glob``, ``Edit``, ``Write``, ``MultiEdit``,
-``NotebookEdit``, ``WebFetch``, ``WebSearch``, ``Monitor``, or an MCP tool ``mcp__SERVER__TOOL``) is graded from its name and
+``NotebookEdit``, ``WebFetch``, ``WebSearch``, ``Monitor``, ``ReadMcpResourceTool``, or an MCP tool
+``mcp__SERVER__TOOL``) is graded from its name and
 input alone (pure functions; the adapter and the server grade the same way):
 
 ==========================================  ====================  ==============================================
@@ -28,6 +29,8 @@ PATH``, ``ls -d -- PATH/GLOB``                                    the output goe
 ``WebSearch``                               ``network``           ``tool-network``
 ``Monitor`` of a WebSocket ``ws.url``       ``network``           ``tool-network`` (``host:ORIGIN`` as a fetch's)
 ... whose host parsers may read differently ``destructive``       ``tool-unknown-url``
+``ReadMcpResourceTool`` (an MCP server's    ``network``           ``tool-network``; ``secret-read`` when its
+resource, read to the model)                                      arguments name a credential file
 MCP tool with a program rule                the rule's grade      ``program-rule``
 MCP tool without one                        ``destructive``       ``unrecognised`` (the card offers an admin to
                                                                   grade it: a program rule)
@@ -71,6 +74,7 @@ __all__ = [
     "FILE_TOOLS",
     "READ_TOOLS",
     "WEB_TOOLS",
+    "MCP_RESOURCE_TOOL",
     "MCP_TOOL",
     "describe_tool",
     "origin",
@@ -89,6 +93,8 @@ READ_TOOLS = {"Read": "file_path", "Grep": "path", "Glob": "path"}
 #: A Glob ``pattern`` kept as a glob in the equivalent ``ls`` (other characters are quoted: a literal path).
 _GLOB_WORD = re.compile(r"^[A-Za-z0-9_.*?/{},\[\]@+=:-]+\Z")
 WEB_TOOLS = frozenset({"WebFetch", "WebSearch"})
+#: Claude Code's tool that reads a resource of a configured MCP server (``{"server", "uri"}``).
+MCP_RESOURCE_TOOL = "ReadMcpResourceTool"
 #: An MCP tool's name as Claude Code gives it: ``mcp__SERVER__TOOL``.
 MCP_TOOL = re.compile(r"^mcp__([A-Za-z0-9_-]+?)__([A-Za-z0-9_.-]+)\Z")
 #: The first word of a tool call's words (and of a standing approval's pattern for a tool).
@@ -330,6 +336,16 @@ def grade_tool(
             level, rule, detail = RiskLevel.NETWORK, "tool-network", f"WebFetch reads {fetched} over the network."
     elif name == "WebSearch":
         level, rule, detail = RiskLevel.NETWORK, "tool-network", "WebSearch sends a query over the network."
+    elif name == MCP_RESOURCE_TOOL:
+        server, uri = tool_input.get("server"), tool_input.get("uri")
+        level, rule = RiskLevel.NETWORK, "tool-network"
+        detail = (
+            f"{name} reads the resource {str(uri)[:200]!r} of the MCP server {str(server)[:100]!r}: what it returns "
+            "goes to the model provider."
+        )
+        secret = _names_secret(tool_input)
+        if secret is not None:
+            more.append(("secret-read", f"{name}'s arguments name {secret}: what it reads goes to the model."))
     elif name == "Monitor":  # its shell command form reaches the adapters as a Bash call (bot/hooks/claude_code.py)
         opened = monitor_socket(tool_input)
         if opened is None:
