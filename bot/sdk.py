@@ -221,7 +221,8 @@ class FlyBotPermissions:
     def _graded(
         self, tool_name: str, tool_input: dict[str, Any], cwd: str, session_id: str, tool_use_id: str | None
     ) -> tuple[Grade, Request]:
-        command = tool_input.get("command") if tool_name == "Bash" else None
+        monitors = tool_name == "Monitor" and "ws" not in tool_input  # a Monitor of a shell command runs it
+        command = tool_input.get("command") if tool_name == "Bash" or monitors else None
         is_command = isinstance(command, str) and bool(command.strip())
         # the workspace is the agent's (self.cwd); the hook event's cwd is only where this call runs (the agent's
         # shell stays where a cd left it): elsewhere, graded as a cd there first (bot/hooks/gate.py in_directory)

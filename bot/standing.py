@@ -236,24 +236,43 @@ def check_can_match(words: Sequence[str], rules: ProgramRules | None = None) -> 
 def _check_tool_pattern(words: Sequence[str], pattern: str, rules: ProgramRules | None) -> None:
     """A tool pattern (bot/risk/tools.py ``tool_words``): ``tool:NAME``, then for ``WebFetch`` one ``host:ORIGIN``
     (``host:https://docs.python.org``, ``host:http://localhost:8000``: scheme, host and a port other than the
-    scheme's default, as ``tools.origin`` writes it) and for a file or read tool one ``path:/ABSOLUTE``; refused when it
+    scheme's default, as ``tools.origin`` writes it), for ``Monitor`` one WebSocket origin (``host:wss://HOST``) and for a file or read tool one ``path:/ABSOLUTE``; refused when it
     names no tool FlyBot grades below destructive (an MCP tool without a program rule) or holds other words.
 
     Raises:
         InvalidRequest: with the reason, naming the pattern.
     """
-    from bot.risk.tools import FILE_TOOLS, READ_TOOLS, WEB_TOOLS, grade_tool, mcp_parts, origin
+    from bot.risk.tools import (
+        FILE_TOOLS,
+        MCP_RESOURCE_TOOL,
+        READ_TOOLS,
+        WEB_TOOLS,
+        WEBSOCKET_PORTS,
+        grade_tool,
+        mcp_parts,
+        origin,
+    )
 
     name = words[0][len(TOOL_PREFIX) :]
-    extra = {"WebFetch": "host:"}.get(name) or ("path:/" if name in FILE_TOOLS or name in READ_TOOLS else None)
+    extra = {"WebFetch": "host:", "Monitor": "host:"}.get(name) or (
+        "path:/" if name in FILE_TOOLS or name in READ_TOOLS else None
+    )
     if len(words) > 2 or (
         len(words) == 2 and (extra is None or not words[1].startswith(extra) or len(words[1]) == len(extra))
     ):
         raise InvalidRequest(
-            f"pattern `{pattern}`: a tool pattern is tool:NAME, then host:ORIGIN for WebFetch or path:/FILE for a file "
+            f"pattern `{pattern}`: a tool pattern is tool:NAME, then host:ORIGIN for WebFetch or Monitor or path:/FILE for a file "
             "tool, and nothing else",
             field="pattern",
         )
+    if name == "Monitor" and len(words) == 2:
+        given = words[1][len("host:") :]
+        if origin(given, WEBSOCKET_PORTS) != given:
+            raise InvalidRequest(
+                f"pattern `{pattern}`: a Monitor pattern names the WebSocket origin it covers, host:ws://HOST or "
+                "host:wss://HOST, then :PORT when it is not the scheme's default",
+                field="pattern",
+            )
     if name == "WebFetch" and len(words) == 2:
         given = words[1][len("host:") :]
         if origin(given) != given:
@@ -264,12 +283,12 @@ def _check_tool_pattern(words: Sequence[str], pattern: str, rules: ProgramRules 
                 f"when it is not the scheme's default{instead}; it covers that scheme and port only",
                 field="pattern",
             )
-    if name in FILE_TOOLS or name in READ_TOOLS or name in WEB_TOOLS:
+    if name in FILE_TOOLS or name in READ_TOOLS or name in WEB_TOOLS or name in ("Monitor", MCP_RESOURCE_TOOL):
         return
     if mcp_parts(name) is None:
         raise InvalidRequest(
             f"pattern `{pattern}`: {name} is not a tool FlyBot grades (Read, Grep, Glob, Edit, Write, MultiEdit, "
-            "NotebookEdit, WebFetch, WebSearch, or an MCP tool mcp__SERVER__TOOL)",
+            "NotebookEdit, WebFetch, WebSearch, Monitor, ReadMcpResourceTool, or an MCP tool mcp__SERVER__TOOL)",
             field="pattern",
         )
     if grade_tool(name, {}, workspace=None, rules=rules).risk >= RiskLevel.DESTRUCTIVE:

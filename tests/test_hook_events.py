@@ -230,6 +230,79 @@ async def test_codex_pre_tool_use_denies_when_no_one_decides_since_codex_takes_n
     assert "cannot ask" in answered["permissionDecisionReason"]
 
 
+def codex_event(event_name: str, command: str, workdir: str) -> dict[str, Any]:
+    """A Codex 0.171 hook event for a shell call the model ran with ``workdir``: Codex gives that directory as the
+    event's ``cwd`` and starts the hook in the session's own directory."""
+    return {
+        "session_id": "01a251b3-codex",
+        "turn_id": "01a251b3-turn",
+        "transcript_path": "/tmp/rollout.jsonl",
+        "cwd": workdir,
+        "hook_event_name": event_name,
+        "model": "gpt-5.1-codex",
+        "permission_mode": "default",
+        "tool_name": "Bash",
+        "tool_input": {"command": command},
+        **({"tool_use_id": "call_0123"} if event_name == "PreToolUse" else {}),
+    }
+
+
+async def test_codex_grades_a_call_in_another_workdir_from_the_session_directory(
+    harness: Harness, tmp_path: Path
+) -> None:
+    """The model chooses a call's ``workdir``; Codex sends it as ``cwd``. A write there is outside the session's
+    workspace (the hook's own directory), not inside a workspace of the model's choosing: ``destructive``, so
+    PreToolUse asks and, with no decision, denies; PermissionRequest never allows it unasked."""
+    token = await harness.add_bot()
+    work = tmp_path / "work"
+    work.mkdir()
+    for event_name in ("PreToolUse", "PermissionRequest"):
+        run = await start_hook(
+            json.dumps(codex_event(event_name, "echo x > notes.txt", "/srv/app")).encode(),
+            work,
+            "--wait",
+            "2",
+            "--on-no-decision",
+            "deny",
+            agent="codex",
+            HOME=str(tmp_path / "home"),
+            FLYBOT_STATE_DIR=str(tmp_path / "agent-state"),
+            FLYBOT_URL=harness.url,
+            FLYBOT_TOKEN=token,
+        )
+        code, out, err = await run.finish()
+        assert code == 0, err
+        answered = answer_of(out, event_name)
+        assert answered.get("permissionDecision", answered.get("decision", {}).get("behavior")) == "deny", answered
+    created = await escalations_created(harness)
+    assert len(created) == 2
+    for escalation_id in created:
+        stored = await harness.runtime.store.get_escalation(escalation_id)
+        assert stored is not None and stored.risk == "destructive" and stored.cwd == str(work), stored
+        assert stored.command == "cd -- /srv/app || exit 1\necho x > notes.txt", stored.command
+
+
+async def test_codex_allows_a_write_in_the_session_directory_at_once(harness: Harness, tmp_path: Path) -> None:
+    """The everyday form: the call runs in the session's directory (or one below it), a workspace write."""
+    token = await harness.add_bot()
+    work = tmp_path / "work"
+    (work / "src").mkdir(parents=True)
+    for workdir in (work, work / "src"):
+        run = await start_hook(
+            json.dumps(codex_event("PermissionRequest", "echo x > notes.txt", str(workdir))).encode(),
+            work,
+            agent="codex",
+            HOME=str(tmp_path / "home"),
+            FLYBOT_STATE_DIR=str(tmp_path / "agent-state"),
+            FLYBOT_URL=harness.url,
+            FLYBOT_TOKEN=token,
+        )
+        code, out, err = await run.finish()
+        assert code == 0, err
+        assert answer_of(out, "PermissionRequest")["decision"] == {"behavior": "allow"}, out
+    assert await escalations_created(harness) == []
+
+
 # -- flybot hook install -----------------------------------------------------------------------------------------------
 def install(*args: str, cwd: Path, home: Path) -> subprocess.CompletedProcess[str]:
     env = env_for(HOME=str(home))

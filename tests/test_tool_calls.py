@@ -193,6 +193,9 @@ async def test_tool_patterns_say_what_they_cover_or_are_refused(harness: Harness
         "tool:WebFetch host:https://Docs.Python.org",
         "tool:WebFetch host:https://docs.python.org/3/",
         "tool:WebFetch host:ftp://docs.python.org",
+        "tool:Monitor host:https://events.example.com",
+        "tool:Monitor host:wss://events.example.com:443",
+        "tool:ReadMcpResourceTool host:x",
     ):
         with pytest.raises(InvalidRequest):
             await harness.runtime.standing.create(
@@ -241,3 +244,29 @@ async def test_the_tool_call_is_kept_with_the_escalation_on_either_store(h: Harn
     plain = await h.escalate(token)
     stored = await h.runtime.store.get_escalation(plain["id"])
     assert stored is not None and stored.tool is None
+
+
+async def test_a_websocket_monitor_and_an_mcp_resource_read_can_be_covered(harness: Harness) -> None:
+    """The tools the Claude Code hook grades network: a standing approval names a Monitor's WebSocket origin (that
+    scheme and port only) or every MCP resource read; a credential named in a resource read still asks."""
+    token = await harness.add_bot()
+    (bot,) = await harness.runtime.store.list_bots()
+    for pattern in ("tool:Monitor host:wss://events.example.com", "tool:ReadMcpResourceTool"):
+        await harness.runtime.standing.create(
+            OWNER,
+            StandingSpec(scope="bot", subject=bot.id, pattern=pattern, max_risk="network", contained_only=False),
+        )
+    covered = [
+        ("Monitor", {"description": "w", "timeout_ms": 1000, "ws": {"url": "wss://events.example.com/feed"}}),
+        ("ReadMcpResourceTool", {"server": "notes", "uri": "notes://team"}),
+    ]
+    for name, tool_input in covered:
+        status, answered = await harness.post(token, tool_body(harness, name, tool_input))
+        assert status == 201 and answered["status"] == "approved", (name, answered)
+    asked = [
+        ("Monitor", {"description": "w", "timeout_ms": 1000, "ws": {"url": "ws://events.example.com/feed"}}),
+        ("ReadMcpResourceTool", {"server": "fs", "uri": "file:///home/dev/.ssh/id_rsa"}),
+    ]
+    for name, tool_input in asked:
+        status, answered = await harness.post(token, tool_body(harness, name, tool_input))
+        assert status == 201 and answered["status"] == "pending", (name, answered)

@@ -59,15 +59,22 @@ unparseable stdin                           (none)     exit 0, empty stdout, one
 ``PreSkillShellCommand`` differs only where "none" would let the command run: not Bash, or unreadable -> ``deny``.
 
 The workspace: ``CLAUDE_PROJECT_DIR``, which Claude Code sets for every hook it runs to the project's root (hooks
-reference, "Reference scripts by path"), when it is an absolute path; else the event's ``cwd`` (older releases, and
-Codex, which sets no such variable). The event's ``cwd`` is where the call runs: the agent's shell keeps the
+reference, "Reference scripts by path"), when it is an absolute path; else the event's ``cwd`` (older releases).
+Codex (0.171) sets no such variable and gives as the event's ``cwd`` the call's own ``workdir`` (the model's choice
+for one call); it starts its hooks in the session's directory, so ``flybot hook codex`` takes its own working
+directory as the workspace. The event's ``cwd`` is where the call runs: the agent's shell keeps the
 directory a ``cd`` left it in, so it may lie anywhere. A call run elsewhere than the project's root is graded, and
 sent, as ``cd -- CWD || exit 1`` followed by the command (:func:`bot.hooks.gate.in_directory`): from a directory
 outside the project, a relative write is a write there, never one in the workspace. A file tool's relative path is
 still resolved from ``cwd``, and the workspace it is judged against is the project's.
 
+``Monitor`` (Claude Code 2.1.x) runs a shell command in the background, each line of its output an event, or opens a
+WebSocket (``ws.url``). Its command form reaches ``PreToolUse`` as a ``Bash`` call; its ``PermissionRequest``
+(``tool_name`` ``Monitor``, ``tool_input.command``) is answered as a Bash call of that command. Its WebSocket form
+reaches the hook only as ``Monitor``, and is graded as a tool (network egress to the URL's origin).
+
 Tools other than Bash (``PreToolUse`` and ``PermissionRequest``; ``--tools`` chooses which, by default Read, Grep,
-Glob, Edit, Write, MultiEdit, NotebookEdit, WebFetch, WebSearch and every MCP tool): graded by bot/risk/tools.py (a
+Glob, Edit, Write, MultiEdit, NotebookEdit, WebFetch, WebSearch, Monitor, ReadMcpResourceTool and every MCP tool): graded by bot/risk/tools.py (a
 file tool's path resolved with ``realpath`` first; Read, Grep and Glob as ``cat``, ``grep -r`` and ``ls`` of that
 path: a secret or FlyBot's state is ``network``, a workspace file ``read_only``), answered with the same mapping; above the ceiling the escalation carries the call
 (``tool``) and the card shows its target and diff or arguments. A tool call runs on the agent's host, never
@@ -214,7 +221,9 @@ class ToolUse(Frozen):
 #: ``--tools`` default: every tool the hook can gate (``mcp``: every MCP tool). An edit inside the workspace grades
 #: ``workspace_write`` and a read of a workspace file ``read_only``, at or below the default ceiling: answered here
 #: without asking FlyBot.
-DEFAULT_TOOLS = "Bash,Read,Grep,Glob,Edit,Write,MultiEdit,NotebookEdit,WebFetch,WebSearch,mcp"
+DEFAULT_TOOLS = (
+    "Bash,Read,Grep,Glob,Edit,Write,MultiEdit,NotebookEdit,WebFetch,WebSearch,Monitor,ReadMcpResourceTool,mcp"
+)
 GATED_TOOLS = frozenset(DEFAULT_TOOLS.split(","))
 
 
@@ -302,6 +311,9 @@ def parse_event(raw: bytes) -> BashCall | ToolUse | OtherTool | SessionStart:
     tool = data.get("tool_name")
     if not isinstance(tool, str) or not tool:
         raise InputError("the event has no tool_name", event)
+    monitored = data.get("tool_input")
+    if tool == "Monitor" and isinstance(monitored, dict) and "command" in monitored and "ws" not in monitored:
+        tool = "Bash"  # a Monitor of a shell command runs it as the Bash tool does (in the background)
     if tool != "Bash":
         tool_input = data.get("tool_input")
         if event == "PreSkillShellCommand" or not isinstance(tool_input, dict):
@@ -438,7 +450,8 @@ def run(
     Claude Code's settings (600 s by default). ``agent``: ``claude-code`` or ``codex`` (Codex takes only ``deny``
     from ``PreToolUse``: see :func:`codex_pre_tool_use`; another tool than Bash there gets no decision). ``tools``:
     which tools go through the gate (``--tools``); another tool's event gets no decision (the agent's own permission
-    flow). ``project_dir``: ``CLAUDE_PROJECT_DIR`` as the hook found it (:func:`workspace_for`).
+    flow). ``project_dir``: ``CLAUDE_PROJECT_DIR`` as the hook found it, or for Codex the hook's working directory
+    (:func:`workspace_for`).
     """
     try:
         event = parse_event(stdin.read())
@@ -639,5 +652,5 @@ def main_from_args(
         on_no_decision=on_no_decision,
         agent=agent,
         tools=gate_tools,
-        project_dir=os.environ.get("CLAUDE_PROJECT_DIR") if agent == "claude-code" else None,
+        project_dir=os.environ.get("CLAUDE_PROJECT_DIR") if agent == "claude-code" else os.getcwd(),
     )

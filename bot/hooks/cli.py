@@ -21,7 +21,9 @@ DEFAULT_CEILING = "workspace_write"
 #: The hook's default wait, seconds: below Claude Code's default hook timeout (600 s) with room for the withdraw.
 DEFAULT_HOOK_WAIT = "590"
 #: The tools whose calls ``hook claude-code`` and ``hook codex`` send through FlyBot by default.
-DEFAULT_TOOLS = "Bash,Read,Grep,Glob,Edit,Write,MultiEdit,NotebookEdit,WebFetch,WebSearch,mcp"
+DEFAULT_TOOLS = (
+    "Bash,Read,Grep,Glob,Edit,Write,MultiEdit,NotebookEdit,WebFetch,WebSearch,Monitor,ReadMcpResourceTool,mcp"
+)
 
 
 def ceiling_level(text: str) -> RiskLevel:
@@ -295,7 +297,7 @@ def register_hook(
             default=DEFAULT_TOOLS,
             metavar="LIST",
             help="the tools whose calls go through FlyBot, comma-separated: Bash, Read, Grep, Glob, "
-            "Edit, Write, MultiEdit, NotebookEdit, WebFetch, WebSearch, mcp (every MCP tool) or "
+            "Edit, Write, MultiEdit, NotebookEdit, WebFetch, WebSearch, Monitor, ReadMcpResourceTool, mcp (every MCP tool) or "
             "mcp__SERVER__TOOL (default: all of them; a read or an edit inside the workspace is at or "
             "below the default ceiling, so it is answered without asking); another tool gets "
             "no decision",

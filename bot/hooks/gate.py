@@ -267,6 +267,48 @@ def in_directory(command: str, *, cwd: str, workspace: str) -> str:
     return f"cd -- {shlex.quote(real_cwd)} || exit 1\n{command}"
 
 
+#: Exported functions in the environment (bash(1) "FUNCTIONS": ``export -f``): ``BASH_FUNC_NAME%%=() {...}``.
+_FUNCTION_PREFIX, _FUNCTION_SUFFIX = "BASH_FUNC_", "%%"
+
+
+def shell_startup(env: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
+    """The variables of ``env`` (default: this process's) by which bash runs code before, or in place of, the
+    command it is given: ``BASH_ENV`` (the file every non-interactive bash, ``bash -c`` included, reads first; its
+    value is expanded, so ``$(...)`` in it runs: bash(1) "INVOCATION"), each exported function (``BASH_FUNC_NAME%%``:
+    every bash started defines ``NAME`` from it, replacing the program of that name) and, when ``SHELLOPTS`` names
+    ``xtrace``, ``SHELLOPTS`` and ``PS4`` (expanded before each command is traced). ``(name, value)`` pairs, an
+    exported function under its variable's name. ``ENV`` is left out: bash and dash read it in interactive shells
+    only, and an agent's shell runs its commands non-interactively."""
+    env = os.environ if env is None else env
+    found = [(name, value) for name, value in env.items() if name == "BASH_ENV" and value]
+    found += [(n, v) for n, v in env.items() if n.startswith(_FUNCTION_PREFIX) and n.endswith(_FUNCTION_SUFFIX)]
+    if "xtrace" in env.get("SHELLOPTS", "").split(":"):
+        found += [(n, env[n]) for n in ("SHELLOPTS", "PS4") if n in env]
+    return found
+
+
+def with_shell_startup(command: str, env: Mapping[str, str] | None = None) -> str:
+    """``command`` preceded by one ``export NAME=VALUE`` line for each variable :func:`shell_startup` finds (an
+    exported function's as ``BASH_FUNC_NAME``, other characters of its name written ``_``), so that the classifier,
+    the server and the card all see the code bash runs first (``env-hijack``: ``destructive``); unchanged when
+    there is none. The agents' shells run commands with the environment their hooks get (Gemini CLI adds the
+    project's ``.env`` to it)."""
+    found = shell_startup(env)
+    if not found:
+        return command
+    import re
+    import shlex
+
+    lines = []
+    for name, value in found:
+        if name.startswith(_FUNCTION_PREFIX):
+            name = _FUNCTION_PREFIX + re.sub(
+                r"[^A-Za-z0-9_]", "_", name[len(_FUNCTION_PREFIX) : -len(_FUNCTION_SUFFIX)]
+            )
+        lines.append(f"export {name}={shlex.quote(value)}\n")
+    return "".join(lines) + command
+
+
 def _sqlite_file(url: str) -> str | None:
     """The file of a SQLite ``FLYBOT_DATABASE_URL`` (``sqlite[+driver]:///PATH``, four slashes for an absolute path;
     SQLAlchemy's "SQLite" database URLs), absolute; None for another database or an in-memory one."""
@@ -310,10 +352,14 @@ def grade(command: str, *, contained: bool, cwd: str, ceiling: RiskLevel, server
     uses its default, which ends in ``.``, when there is none): a relative entry in it grades every program named
     without a ``/`` ``destructive`` (bot/risk/grader.py ``relative_path``), and is sent to the server with the
     recipes so that it grades the same. ``flybot exec`` drops such entries before grading (bot/hooks/runner.py).
+    The variables by which that shell runs code of its own first (``BASH_ENV``, exported functions:
+    :func:`shell_startup`) are graded, and sent, as ``export`` lines before the command (:func:`with_shell_startup`);
+    ``flybot exec`` drops them too.
 
     Never raises: a classifier failure grades the command ``destructive`` (fail closed).
     """
     try:
+        command = with_shell_startup(command)
         from bot.risk import classify
         from bot.risk.recipes import BASH_DEFAULT_PATH, ProjectRecipes
         from bot.risk.sensitive import add_own_state, add_own_state_digests

@@ -4,11 +4,12 @@ Where (``--project DIR``, default the current directory; ``--user`` for the home
 
 * Claude Code: ``DIR/.claude/settings.json`` or ``~/.claude/settings.json`` (``$CLAUDE_CONFIG_DIR/settings.json``
   when set). Events ``PreToolUse`` and ``PermissionRequest`` with the matcher :data:`TOOL_MATCHER` (Bash, the file
-  tools, the web tools and every MCP tool) and ``PreSkillShellCommand`` with the matcher ``Bash`` run
+  tools, the web tools, Monitor, MCP resource reads and every MCP tool) and ``PreSkillShellCommand`` with the matcher ``Bash`` run
   ``flybot hook claude-code`` (:mod:`bot.hooks.claude_code`; its ``--tools`` chooses which of them FlyBot grades).
 * Gemini CLI: ``DIR/.gemini/settings.json`` or ``~/.gemini/settings.json``. The event ``BeforeTool`` with the
   matcher :data:`bot.hooks.gemini.MATCHER` runs ``flybot hook gemini`` with a ``timeout`` of 600000 (milliseconds:
-  Gemini CLI runs the call when a hook times out, so it stays above the hook's ``--wait 590``). Gemini CLI loads the
+  Gemini CLI runs the call when a hook times out, so it stays above the hook's ``--wait 590``), and
+  ``advanced.excludedEnvVars`` gains :data:`GEMINI_EXCLUDED_ENV_VARS` (no ``BASH_ENV`` from a project's ``.env``). Gemini CLI loads the
   project's ``.env`` into the environment its hooks inherit, so the hook is run as ``PYTHON -I -m bot hook gemini
   --settings FILE`` (unless ``--program`` is given): FILE is the hook's settings in FlyBot's state directory
   (:mod:`bot.hooks.hook_settings`, written here with the owner's ``FLYBOT_URL``, ``FLYBOT_TOKEN``,
@@ -146,11 +147,46 @@ def merged(existing: dict[str, Any], agent: str, command: str) -> dict[str, Any]
         kept.append({"matcher": matcher, "hooks": [{"type": "command", "command": command, "timeout": timeout}]})
         hooks[event] = kept
     settings["hooks"] = hooks
+    if agent == "gemini":
+        settings["advanced"] = _gemini_advanced(settings.get("advanced", {}))
     return settings
 
 
+def _gemini_advanced(advanced: object) -> dict[str, Any]:
+    """Gemini CLI's ``advanced`` settings with :data:`GEMINI_EXCLUDED_ENV_VARS` added to ``excludedEnvVars``
+    (Gemini CLI's own default, :data:`GEMINI_DEFAULT_EXCLUDED`, when there is none: the list replaces it).
+
+    Raises:
+        InstallError: ``advanced`` is not an object, or its ``excludedEnvVars`` not a list of strings.
+    """
+    if not isinstance(advanced, dict):
+        raise InstallError('its "advanced" is not a JSON object')
+    names = advanced.get("excludedEnvVars", list(GEMINI_DEFAULT_EXCLUDED))
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise InstallError("its advanced.excludedEnvVars is not a list of strings")
+    return {**advanced, "excludedEnvVars": list(dict.fromkeys([*names, *GEMINI_EXCLUDED_ENV_VARS]))}
+
+
+#: Gemini CLI's default ``advanced.excludedEnvVars`` (0.61.0 ``DEFAULT_EXCLUDED_ENV_VARS``).
+GEMINI_DEFAULT_EXCLUDED = (
+    "DEBUG", "DEBUG_MODE", "GEMINI_CLI_IDE_SERVER_STDIO_COMMAND", "GEMINI_CLI_IDE_SERVER_STDIO_ARGS",
+)  # fmt: skip
+#: Variables Gemini CLI is told not to take from a project's ``.env`` (``advanced.excludedEnvVars``; Gemini CLI
+#: loads the first ``.env`` found from the workspace up to the home directory, an ordinary workspace write, into
+#: the environment its shell commands and hooks run with). Each makes a program run code the command does not show:
+#: bash's startup (``BASH_ENV`` runs a file before every command and before the hook itself starts; ``SHELLOPTS``
+#: with ``PS4``), the dynamic loader's, the interpreters' and git's. Gemini CLI unions this list across its
+#: settings files, so a project's settings cannot take a name out of it.
+GEMINI_EXCLUDED_ENV_VARS = (
+    "BASH_ENV", "ENV", "SHELLOPTS", "BASHOPTS", "PS4", "PROMPT_COMMAND", "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT",
+    "NODE_OPTIONS", "PYTHONPATH", "PYTHONSTARTUP", "PYTHONHOME", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB",
+    "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG_COUNT", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_DIR",
+)  # fmt: skip
+
 #: Claude Code's matcher for the tools the hook can gate (bot/hooks/claude_code.py ``--tools`` chooses among them).
-TOOL_MATCHER = "Bash|Read|Grep|Glob|Edit|Write|MultiEdit|NotebookEdit|WebFetch|WebSearch|mcp__.*"
+TOOL_MATCHER = (
+    "Bash|Read|Grep|Glob|Edit|Write|MultiEdit|NotebookEdit|WebFetch|WebSearch|Monitor|ReadMcpResourceTool|mcp__.*"
+)
 
 
 def read_settings(path: Path) -> dict[str, Any]:

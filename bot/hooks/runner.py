@@ -5,6 +5,9 @@
 * One word (``flybot exec -- 'make build && make deploy'``) is a script: graded as written, run by ``bash -c`` (the shell the classifier parses).
 * The command runs with ``PATH`` without its empty and relative entries (:func:`absolute_path`): a program the
   agent wrote in the working directory never runs in place of the one graded.
+* The command runs without the variables by which bash runs code before, or in place of, the command
+  (``BASH_ENV``, exported functions ``BASH_FUNC_NAME%%``, ``SHELLOPTS`` naming ``xtrace`` and ``PS4``:
+  bot/hooks/gate.py ``shell_startup``): ``echo hi`` graded is ``echo hi`` run.
 
 At or below ``--ceiling`` the command runs at once with no network call. Above it FlyBot is asked and nothing runs
 before the answer.
@@ -30,7 +33,7 @@ import subprocess
 import sys
 from types import FrameType
 
-from bot.hooks.gate import Request, Server, decide, grade
+from bot.hooks.gate import Request, Server, decide, grade, shell_startup
 from bot.risk.model import RiskLevel, requires_approval
 
 EXIT_USAGE, EXIT_NOT_RUN, EXIT_NOT_FOUND = 125, 126, 127
@@ -89,6 +92,8 @@ def run(
 ) -> int:
     """Grade, ask when above the ceiling, then run; returns the exit code described in the module docstring."""
     os.environ["PATH"] = absolute_path(os.environ.get("PATH", os.defpath))  # for the lookup and the command
+    for name, _value in shell_startup():  # bash would run their code first: not graded, so not passed on
+        del os.environ[name]
     if argv[:1] == ["--"]:
         argv = argv[1:]
     if not argv or not "".join(argv).strip():

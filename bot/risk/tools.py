@@ -1,7 +1,8 @@
 """Agent tools other than shell commands, graded and described for an approval card.
 
 An agent's tool call (Claude Code's ``Read``, ``Grep``, ``Glob``, ``Edit``, ``Write``, ``MultiEdit``,
-``NotebookEdit``, ``WebFetch``, ``WebSearch``, or an MCP tool ``mcp__SERVER__TOOL``) is graded from its name and
+``NotebookEdit``, ``WebFetch``, ``WebSearch``, ``Monitor``, ``ReadMcpResourceTool``, or an MCP tool
+``mcp__SERVER__TOOL``) is graded from its name and
 input alone (pure functions; the adapter and the server grade the same way):
 
 ==========================================  ====================  ==============================================
@@ -26,6 +27,10 @@ PATH``, ``ls -d -- PATH/GLOB``                                    the output goe
 ``WebFetch`` of an http(s) URL              ``network``           ``tool-network``
 ... whose host parsers may read differently ``destructive``       ``tool-unknown-url`` (``origin``)
 ``WebSearch``                               ``network``           ``tool-network``
+``Monitor`` of a WebSocket ``ws.url``       ``network``           ``tool-network`` (``host:ORIGIN`` as a fetch's)
+... whose host parsers may read differently ``destructive``       ``tool-unknown-url``
+``ReadMcpResourceTool`` (an MCP server's    ``network``           ``tool-network``; ``secret-read`` when its
+resource, read to the model)                                      arguments name a credential file
 MCP tool with a program rule                the rule's grade      ``program-rule``
 MCP tool without one                        ``destructive``       ``unrecognised`` (the card offers an admin to
                                                                   grade it: a program rule)
@@ -69,6 +74,7 @@ __all__ = [
     "FILE_TOOLS",
     "READ_TOOLS",
     "WEB_TOOLS",
+    "MCP_RESOURCE_TOOL",
     "MCP_TOOL",
     "describe_tool",
     "origin",
@@ -87,6 +93,8 @@ READ_TOOLS = {"Read": "file_path", "Grep": "path", "Glob": "path"}
 #: A Glob ``pattern`` kept as a glob in the equivalent ``ls`` (other characters are quoted: a literal path).
 _GLOB_WORD = re.compile(r"^[A-Za-z0-9_.*?/{},\[\]@+=:-]+\Z")
 WEB_TOOLS = frozenset({"WebFetch", "WebSearch"})
+#: Claude Code's tool that reads a resource of a configured MCP server (``{"server", "uri"}``).
+MCP_RESOURCE_TOOL = "ReadMcpResourceTool"
 #: An MCP tool's name as Claude Code gives it: ``mcp__SERVER__TOOL``.
 MCP_TOOL = re.compile(r"^mcp__([A-Za-z0-9_-]+?)__([A-Za-z0-9_.-]+)\Z")
 #: The first word of a tool call's words (and of a standing approval's pattern for a tool).
@@ -204,7 +212,11 @@ DEFAULT_PORTS = {"http": 80, "https": 443}
 _PORT = re.compile(r"^[0-9]{0,5}\Z")
 
 
-def _origin_parts(url: object) -> tuple[str, str, int] | None:
+#: The port a WebSocket URL without one uses (RFC 6455 3), for Claude Code's ``Monitor`` tool.
+WEBSOCKET_PORTS = {"ws": 80, "wss": 443}
+
+
+def _origin_parts(url: object, ports: dict[str, int] = DEFAULT_PORTS) -> tuple[str, str, int] | None:
     """``(scheme, host, port)`` of an http(s) URL, lower case, the port given or the scheme's default, one trailing
     dot of the host dropped (``docs.example.com.`` is the same DNS name); None for any URL that parsers may read
     as another host: any non-ASCII (an IDN is shown by its ``xn--`` form only when written so), whitespace or
@@ -222,7 +234,7 @@ def _origin_parts(url: object) -> tuple[str, str, int] | None:
     except ValueError:
         return None
     scheme = parts.scheme.lower()
-    if scheme not in DEFAULT_PORTS or not host or _UNSAFE_AUTHORITY.search(parts.netloc):
+    if scheme not in ports or not host or _UNSAFE_AUTHORITY.search(parts.netloc):
         return None
     host = host.lower()
     if ":" in host:
@@ -239,30 +251,39 @@ def _origin_parts(url: object) -> tuple[str, str, int] | None:
     given = after_host.rpartition(":")[2] if ":" in after_host else ""
     if not _PORT.match(given):
         return None
-    port = int(given) if given else DEFAULT_PORTS[scheme]
+    port = int(given) if given else ports[scheme]
     if not 0 < port < 65536:
         return None
     return scheme, host, port
 
 
-def origin(url: object) -> str | None:
+def origin(url: object, ports: dict[str, int] = DEFAULT_PORTS) -> str | None:
     """The origin of an http(s) URL as a standing approval names it: ``SCHEME://HOST``, then ``:PORT`` unless the
     scheme's default port (``https://docs.example.com``, ``http://docs.example.com:8080``); None when
     :func:`_origin_parts` finds no host every parser agrees on. A fetch's origin is its scheme, host and port
     (RFC 6454 4): an approval for ``https://docs.example.com`` never covers ``http://docs.example.com`` nor another
-    port."""
-    found = _origin_parts(url)
+    port. ``ports``: the schemes accepted and their default ports (:data:`WEBSOCKET_PORTS` for a WebSocket URL)."""
+    found = _origin_parts(url, ports)
     if found is None:
         return None
     scheme, host, port = found
-    return f"{scheme}://{host}" + ("" if port == DEFAULT_PORTS[scheme] else f":{port}")
+    return f"{scheme}://{host}" + ("" if port == ports[scheme] else f":{port}")
+
+
+def monitor_socket(tool_input: dict[str, Any]) -> str | None:
+    """The origin of the WebSocket a ``Monitor`` call opens (``ws.url``, a ``ws``/``wss`` URL: :func:`origin`), or
+    None: no such URL, one parsers may read differently, or a ``command`` given too."""
+    ws = tool_input.get("ws")
+    if not isinstance(ws, dict) or "command" in tool_input:
+        return None
+    return origin(ws.get("url"), WEBSOCKET_PORTS)
 
 
 def tool_words(name: str, tool_input: dict[str, Any], resolved_path: str | None = None) -> tuple[str, ...]:
     """The words standing approvals match for this tool call (module docstring)."""
     words = [TOOL_PREFIX + name]
-    if name == "WebFetch":
-        found = origin(tool_input.get("url"))
+    if name in ("WebFetch", "Monitor"):
+        found = origin(tool_input.get("url")) if name == "WebFetch" else monitor_socket(tool_input)
         if found is not None:
             words.append("host:" + found)
     elif name in FILE_TOOLS or name in READ_TOOLS:
@@ -315,6 +336,27 @@ def grade_tool(
             level, rule, detail = RiskLevel.NETWORK, "tool-network", f"WebFetch reads {fetched} over the network."
     elif name == "WebSearch":
         level, rule, detail = RiskLevel.NETWORK, "tool-network", "WebSearch sends a query over the network."
+    elif name == MCP_RESOURCE_TOOL:
+        server, uri = tool_input.get("server"), tool_input.get("uri")
+        level, rule = RiskLevel.NETWORK, "tool-network"
+        detail = (
+            f"{name} reads the resource {str(uri)[:200]!r} of the MCP server {str(server)[:100]!r}: what it returns "
+            "goes to the model provider."
+        )
+        secret = _names_secret(tool_input)
+        if secret is not None:
+            more.append(("secret-read", f"{name}'s arguments name {secret}: what it reads goes to the model."))
+    elif name == "Monitor":  # its shell command form reaches the adapters as a Bash call (bot/hooks/claude_code.py)
+        opened = monitor_socket(tool_input)
+        if opened is None:
+            level, rule, detail = (
+                RiskLevel.DESTRUCTIVE,
+                "tool-unknown-url",
+                "Monitor of something that is not one ws(s) URL with a host.",
+            )
+        else:
+            level, rule = RiskLevel.NETWORK, "tool-network"
+            detail = f"Monitor opens a WebSocket to {opened}: the URL and what it receives cross the network."
     else:
         found = rules.find(name, None) if rules is not None and mcp_parts(name) is not None else None
         if found is not None:

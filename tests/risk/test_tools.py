@@ -24,6 +24,16 @@ W = "/work/repo"
         ("WebFetch", {"url": "https://Docs.Python.org/3/"}, None, RiskLevel.NETWORK, "tool-network"),
         ("WebFetch", {"url": "file:///etc/passwd"}, None, RiskLevel.DESTRUCTIVE, "tool-unknown-url"),
         ("WebSearch", {"query": "x"}, None, RiskLevel.NETWORK, "tool-network"),
+        ("Monitor", {"ws": {"url": "wss://events.example.com/feed"}}, None, RiskLevel.NETWORK, "tool-network"),
+        ("Monitor", {"ws": {"url": "ws://127.0.0.1@evil.example/x"}}, None, RiskLevel.DESTRUCTIVE, "tool-unknown-url"),
+        ("Monitor", {"ws": {"url": "https://example.com/"}}, None, RiskLevel.DESTRUCTIVE, "tool-unknown-url"),
+        (
+            "Monitor",
+            {"ws": {"url": "wss://a.example"}, "command": "ls"},
+            None,
+            RiskLevel.DESTRUCTIVE,
+            "tool-unknown-url",
+        ),
         ("mcp__github__create_issue", {}, None, RiskLevel.DESTRUCTIVE, "unrecognised"),
         ("Telepathy", {}, None, RiskLevel.DESTRUCTIVE, "unrecognised-tool"),
     ],
@@ -92,3 +102,13 @@ def test_a_web_fetch_is_named_by_its_scheme_host_and_port(url: str, origin: str 
     assert words == (("tool:WebFetch", f"host:{origin}") if origin else ("tool:WebFetch",)), words
     graded = grade_tool("WebFetch", {"url": url}, workspace=W)
     assert graded.risk == (RiskLevel.NETWORK if origin else RiskLevel.DESTRUCTIVE), graded
+
+
+def test_a_websocket_monitor_is_matched_by_its_origin() -> None:
+    """Its words name the socket's origin as a fetch's do: the scheme's default port written as none."""
+    assert tool_words("Monitor", {"ws": {"url": "wss://Events.example.com:443/feed"}}) == (
+        "tool:Monitor",
+        "host:wss://events.example.com",
+    )
+    assert tool_words("Monitor", {"ws": {"url": "ws://127.0.0.1:8765/x"}})[1] == "host:ws://127.0.0.1:8765"
+    assert tool_words("WebFetch", {"url": "wss://events.example.com/"}) == ("tool:WebFetch",)
