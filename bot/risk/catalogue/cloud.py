@@ -710,6 +710,7 @@ CATALOGUE: dict[str, object] = {
     # pass ssh options such as ProxyCommand, a program run here
     "ansible-playbook": {
         "source": "ansible-playbook(1) (ansible-core 2.17)",
+        "guard": "cloud:ansible_settings",
         "grade": "runs",
         "operands": "project",
         "options": "-h --help --version -v --verbose -i=project --inventory=project --inventory-file=project -l= "
@@ -782,6 +783,7 @@ CATALOGUE: dict[str, object] = {
     "ansible-doc": {
         "source": "ansible-doc(1) (ansible-core 2.17): prints the documentation of modules and plugins, loading "
         "them from the module paths and the project's collections and roles",
+        "guard": "cloud:ansible_settings",
         "grade": "build",
         "options": "-h --help --version -v --verbose -l --list -F --list_files -s --snippet -t= --type= -j --json "
         "-M=project --module-path=project --playbook-dir=project -r=project --roles-path=project -e= "
@@ -793,6 +795,7 @@ CATALOGUE: dict[str, object] = {
         "playbooks, roles and the project's .ansible-lint configuration and custom rules (-r: Python code), and "
         "--fix rewrites the files: a build of the project; a rules directory or configuration outside it is "
         "code from outside",
+        "guard": "cloud:ansible_settings",
         "grade": "build",
         "options": "-p --parseable -q --quiet -v --offline --nocolor --force-color --strict --profile= -f= "
         "--format= -c=project --config-file=project -r=project --rules-dir=project -R -x= --skip-list= -w= "
@@ -801,6 +804,7 @@ CATALOGUE: dict[str, object] = {
     "ansible-inventory": {
         "source": "ansible-inventory(1) (ansible-core 2.17): it loads the inventory sources (an executable file is "
         "run as a dynamic inventory script, inventory plugins load) and prints them",
+        "guard": "cloud:ansible_settings",
         "grade": "build",
         "options": "-i=project --inventory=project --inventory-file=project --list --graph --host= -y --yaml "
         "--toml --vars --export --output=out -v --verbose --playbook-dir=project --limit= -l= --version -h --help",
