@@ -57,6 +57,8 @@ def test_an_ansible_cfg_naming_code_outside_is_destructive(tmp_path: Path, name:
         ("ansible-vault view vault.yml", R.NETWORK),
         ("ansible all -m ping", R.NETWORK),
         ("ansible-playbook --version", R.READ_ONLY),
+        ("ansible --version", R.READ_ONLY),
+        ("ansible all -m shell -a 'rm -rf /srv'", R.DESTRUCTIVE),
     ],
 )
 def test_an_everyday_ansible_cfg_keeps_the_grade(tmp_path: Path, command: str, expected: R) -> None:

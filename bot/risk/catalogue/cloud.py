@@ -646,6 +646,67 @@ CATALOGUE: dict[str, object] = {
         "--tls-ca= --tls-cert= --tls-key= --config=in -d --debug --timeout=",
         "commands": {"get subscribe capabilities cap listen prompt": _REMOTE, "set": _CHANGE, "version": "read"},
     },
+    # restic talks to its repository (a remote one, or a local directory it locks) for every command but version;
+    # -o/--option sets backend options that run programs (sftp.command, rclone.program), --password-command runs
+    # one; backup uploads (its sources are read: left out, as a credential directory among them is not told apart)
+    "restic": {
+        "source": "restic manual (restic.readthedocs.io) (restic 0.17): snapshots, ls, stats, check, diff, find "
+        "read the repository; forget and prune remove snapshots and data; restore writes --target; version prints",
+        "options": "-r= --repo= --repository-file=in -p=in --password-file=in --password-command=:runs "
+        "-o=:unknown --option=:unknown --cache-dir=out --no-cache --no-lock --json -q --quiet -v --verbose "
+        "--limit-upload= --limit-download= --retry-lock= --key-hint= --cacert=in -h --help",
+        "commands": {
+            "version": "read",
+            "snapshots ls stats check diff find": {
+                "grade": "remote",
+                "options": "--host= -H= --tag= --path= --latest= --compact -c --group-by= -g= --mode= -l --long "
+                "--recursive --read-data --read-data-subset= --with-cache --metadata --human-readable",
+            },
+            "forget prune": _DESTROY,
+            "restore": {
+                "grade": "remote",
+                "options": "-t=out --target=out -i= --include= -e= --exclude= --iinclude= --iexclude= --host= "
+                "-H= --path= --tag= --verify --dry-run",
+            },
+        },
+    },
+    # rclone talks to the remotes its configuration names; --config (a file whose sftp remote may name an ssh
+    # program, "sftp": ssh) is not read: refused; sync, move, delete, purge and the other removals delete
+    "rclone": {
+        "source": "rclone commands (rclone.org/commands) (rclone 1.68): ls, lsd, lsl, lsf, lsjson, tree, size, "
+        "check and the hash commands list or compare; copy uploads or downloads, deleting nothing; sync, move, "
+        "bisync, delete, purge, rmdir, rmdirs, deletefile, dedupe and cleanup delete; listremotes and config file "
+        "print names and a path; config show and dump print the remotes' secrets",
+        "options": "-v -vv -q --quiet -n --dry-run --max-depth= --fast-list -P --progress --transfers= "
+        "--checkers= --exclude= --include= --min-age= --max-age= --min-size= --max-size= --checksum -c "
+        "--size-only --stats= --human-readable --one-way --retries= --timeout= -h --help",
+        "commands": {
+            "version listremotes": "read",
+            "ls lsd lsl lsf lsjson tree size check md5sum sha1sum hashsum about": _REMOTE,
+            "copy copyto": {"grade": "publish", "operands": "last-out"},
+            "sync move moveto bisync delete purge rmdir rmdirs deletefile dedupe cleanup": _DESTROY,
+            "config": {"commands": {"file": "read", "show dump": "secret"}},
+        },
+    },
+    # borg talks to the repository (ssh:// runs ssh, --rsh and BORG_RSH another program); create uploads,
+    # delete, prune and compact remove archives and space; key export prints the repository key
+    "borg": {
+        "source": "borg(1) (borgbackup 1.4): list, info, check, diff read; create adds an archive; delete, "
+        "prune, compact remove; key export prints the key",
+        "options": "-v --verbose --info --debug -q --warning --error --critical --progress --lock-wait= "
+        "--show-rc --remote-path=:runs --rsh=:runs -h --help -V --version",
+        "when": {"-h --help -V --version": "read"},
+        "commands": {
+            "list info diff": {
+                "grade": "remote",
+                "options": "--short --format= --json --json-lines --last= --first= -a= --glob-archives= "
+                "--sort-by= --consider-checkpoints",
+            },
+            "check": {"grade": "remote", "options": "--repository-only --archives-only --verify-data"},
+            "delete prune compact": _DESTROY,
+            "key": {"commands": {"export": "secret"}},
+        },
+    },
     "resticprofile": {
         "source": "resticprofile (creativeprojects.github.io/resticprofile) (resticprofile 0.2x): runs restic per "
         "profile, and the configuration's run-before/run-after commands",

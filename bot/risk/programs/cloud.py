@@ -1582,6 +1582,8 @@ def ansible_module(base: Handler) -> Handler:
                 args = value[2:]
             elif value.startswith("-") and not value.startswith("--") and set(value[1:]) & {"m", "a"}:
                 module = None  # a cluster holding -m or -a (-vm ping): its value is hard to place
+        if any(w.value in ("--version", "-h", "--help") for w in words):
+            return  # ansible(1): --version "show program's version number, config file location ... and exit"
         if (module in _ANSIBLE_PING and args == "") or any(w.value == "--list-hosts" for w in words):
             return  # --list-hosts: "outputs a list of matching hosts; does not execute anything else"
         if module in _ANSIBLE_SETUP and (args == "" or (args and _ANSIBLE_SETUP_ARGS.fullmatch(args.strip()))):
