@@ -100,3 +100,34 @@ def test_monitoring_and_system_tools(tmp_path: Path, command: str, expected: R) 
 )
 def test_backup_tools(tmp_path: Path, command: str, expected: R) -> None:
     assert graded(command, project(tmp_path, {"backups/db.sql.gz": "x\n"}))[0] is expected
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("ansible-galaxy install -r requirements.yml", R.SYSTEM),
+        ("ansible-galaxy collection install -r requirements.yml -p ./collections", R.NETWORK),
+        ("ansible-galaxy collection install community.general", R.SYSTEM),
+        ("ansible-galaxy install git+https://git.example.invalid/roles/x.git", R.DESTRUCTIVE),
+        ("ansible-galaxy collection install /tmp/elsewhere/x.tar.gz", R.DESTRUCTIVE),
+        ("ansible-galaxy role install -p /etc/ansible/roles x.y", R.DESTRUCTIVE),
+    ],
+)
+def test_ansible_galaxy_installs_are_graded_where_they_land(tmp_path: Path, command: str, expected: R) -> None:
+    assert graded(command, project(tmp_path, {"requirements.yml": "---\n"}))[0] is expected
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("ssh -G web1.example.com", R.READ_ONLY),
+        ("ssh -G web1.example.com uptime", R.READ_ONLY),
+        ("ssh -vG web1.example.com", R.READ_ONLY),
+        ("ssh -F /tmp/elsewhere/config -G web1.example.com", R.DESTRUCTIVE),
+        ("ssh -G -o 'ProxyCommand /tmp/x' web1.example.com", R.DESTRUCTIVE),
+        ("ssh -G -o 'Match exec /tmp/x' web1.example.com", R.DESTRUCTIVE),
+        ("ssh web1.example.com uptime", R.NETWORK),
+    ],
+)
+def test_ssh_g_prints_its_configuration_without_connecting(tmp_path: Path, command: str, expected: R) -> None:
+    assert graded(command, project(tmp_path, {}))[0] is expected

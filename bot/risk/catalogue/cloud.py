@@ -16,6 +16,18 @@ _CHANGE = {"grade": "change", "open": True}
 _DESTROY = {"grade": "destroy", "open": True}
 _HOME = {"grade": "home", "open": True}
 _READ = {"grade": "read", "open": True}
+#: ansible-galaxy [collection|role] install|download: into ~/.ansible, or the -p directory (graded where it lands);
+#: the names are Galaxy names, URLs or local files ("Installing collections": a tarball, a directory, a git URL)
+_GALAXY_INSTALL = {
+    "grade": "install",
+    "open": True,
+    "options": "-p=out --collections-path=out --roles-path=out -r=project --requirements-file=project",
+    "when": {"-p --collections-path --roles-path": "fetch"},
+    # a git URL or tarball URL names the source (chosen); a local tarball or directory outside the workspace is
+    # plugins and roles from outside
+    "urls": "chosen",
+    "operands": "project",
+}
 
 CATALOGUE: dict[str, object] = {
     # cdk runs the project's app (cdk.json "app", or --app: any command) to synthesize the templates, looking up
@@ -872,18 +884,15 @@ CATALOGUE: dict[str, object] = {
     },
     "ansible-galaxy": {
         "source": "ansible-galaxy(1) (ansible-core 2.17): collection and role install download from Galaxy into "
-        "~/.ansible (or -p PATH); list prints what is installed; init writes a skeleton; build packs a "
-        "collection; publish uploads it",
+        "~/.ansible (or -p PATH: there, a download into the workspace when it is inside); list prints what is "
+        "installed; init writes a skeleton; build packs a collection; publish uploads it; install alone is "
+        "role install, which also installs the collections a requirements file names",
         "options": "-h --help --version -v --verbose",
         "commands": {
+            "install": _GALAXY_INSTALL,
             "collection role": {
                 "commands": {
-                    "install download": {
-                        "grade": "install",
-                        "open": True,
-                        "options": "-p=out --collections-path=out "
-                        "--roles-path=out -r=project --requirements-file=project",
-                    },
+                    "install download": _GALAXY_INSTALL,
                     "list": {"grade": "read", "open": True},
                     # role search "Search the Galaxy database"; info asks the Galaxy API unless --offline
                     "info search": {
@@ -897,7 +906,7 @@ CATALOGUE: dict[str, object] = {
                     "publish import": {"grade": "publish", "open": True},
                     "remove delete": {"grade": "delete", "open": True},
                 }
-            }
+            },
         },
     },
     "ansible-vault": {

@@ -260,18 +260,24 @@ def ssh(call: Call) -> None:
     if [w.value for w in call.args] == ["-V"]:
         read_only(call, "ssh -V only prints its version.")
         return
-    network(call, "ssh talks to another machine.")
     found = scan(call.args, _SSH_SHORT, frozenset(), stop_at_operand=True)
-    if injected(call, call.args[: len(call.args) - len(found.rest) + 1], runs_programs=True):
-        return
     after = found.rest[1:]
     more = scan(after, _SSH_SHORT, frozenset(), stop_at_operand=True) if found.rest else found
+    options = found.opts + (more.opts if found.rest else [])
+    # ssh(1) -G: "print its configuration after evaluating Host and Match blocks and exit": no connection
+    printing = any(o.name == "-G" for o in options)
+    if not printing:
+        network(call, "ssh talks to another machine.")
+    if injected(call, call.args[: len(call.args) - len(found.rest) + 1], runs_programs=True):
+        return
     if found.rest and injected(
         call, after[: len(after) - len(more.rest) + (1 if more.rest else 0)], runs_programs=True
     ):
         return
-    options = found.opts + (more.opts if found.rest else [])
     if _ssh_options_run_program(call, [(o.name, o.value) for o in options]):
+        return
+    if printing:
+        read_only(call, "ssh -G prints the configuration it would use and exits without connecting.")
         return
     for option in options:
         if option.name == "-E" and option.value is not None:
