@@ -1,5 +1,5 @@
 """Held-back corpus 21: the operations tools an SRE agent runs every day (promtool, amtool, systemd-analyze, nginx,
-visudo, cloud-init, restic, rclone, borg, caddy adapt|validate) are graded by their catalogue entries, and their
+visudo, cloud-init, restic, rclone, borg) are graded by their catalogue entries, and their
 uses that delete, run programs or print secrets stay high."""
 
 from __future__ import annotations
@@ -53,9 +53,6 @@ _BORG = "ssh://borg@backup.example.com/./ops"
         ("cloud-init query --all", R.NETWORK),
         ("sudo cloud-init single --name cc_runcmd --file cloud-init/user-data.yaml", R.DESTRUCTIVE),
         ("cloud-init clean --logs", R.DESTRUCTIVE),
-        ("caddy adapt --config deploy/Caddyfile --pretty", R.READ_ONLY),
-        ("caddy validate --config deploy/Caddyfile", R.WORKSPACE_WRITE),
-        ("caddy validate --config /tmp/elsewhere/Caddyfile", R.DESTRUCTIVE),
     ],
 )
 def test_monitoring_and_system_tools(tmp_path: Path, command: str, expected: R) -> None:

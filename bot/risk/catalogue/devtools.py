@@ -1197,14 +1197,6 @@ CATALOGUE: dict[str, object] = {
                 "when": {"--overwrite -w": {"grade": "write", "operands": "out"}},
             },
             "run start file-server reverse-proxy": {"grade": "network", "open": True},
-            # adapt prints the JSON a configuration adapts to (--validate also provisions its modules, as
-            # validate does: a build)
-            "adapt": {
-                "grade": "read",
-                "options": "-c=project --config=project -a= --adapter= -p --pretty --validate",
-                "when": {"--validate": "build"},
-            },
-            "validate": {"grade": "build", "options": "-c=project --config=project -a= --adapter= --envfile=in"},
             "reload stop": {"grade": "system", "open": True},
             "environ": "secret",
             "hash-password": {"grade": "read", "open": True},
