@@ -189,7 +189,7 @@ __all__ = [
 #: The tools whose settings are read.
 TOOLS = (
     "npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest", "mkdocs", "compose", "pip", "jvm", "aws", "ruby",
-    "composer", "ffmpeg", "cc", "dotnet", "dart",
+    "composer", "ffmpeg", "cc", "dotnet", "dart", "ansible",
 )  # fmt: skip
 #: The git question asking where the workspace's repository keeps its git directory outside the workspace.
 GIT_DIRECTORY = "git-directory"
@@ -457,6 +457,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
                 if os.path.lexists(os.path.join(place, name)):
                     path = os.path.join(place, name)
                     found.append((_rel(root, path), f"{_rel(root, path)} (the script the rails command runs)"))
+    elif tool == "ansible" and not question:
+        found += _ansible_cfg(root, base)
     elif tool == "aws" and question.startswith(AWS_DOCUMENT):
         found += _aws_document(root, base, question[len(AWS_DOCUMENT) :])
     elif tool == "git" and question == PROGRAMS:
@@ -1591,6 +1593,99 @@ def _git_local_branch(root: str, base: str, name: str) -> list[tuple[str, str]]:
     if not exists(f"refs/heads/{name}"):
         return []
     return [(_rel(root, common), f"refs/heads/{name[:150]}: a local branch")]
+
+
+#: ansible.cfg keys naming a file Ansible runs when it is executable, a vault password script among them (Ansible
+#: "Managing vault passwords": "If the password file is executable, Ansible runs it"): outside the workspace
+#: anywhere, ``~`` too.
+_ANSIBLE_PROGRAM_KEYS = frozenset({
+    "vault_password_file", "vault_identity_list", "become_password_file", "connection_password_file",
+})  # fmt: skip
+#: ansible.cfg keys naming places Ansible loads code or inventory from (Ansible Configuration Settings: the
+#: ``*_plugins`` paths, ``library``, ``module_utils``, ``roles_path``, ``collections_path``, ``inventory``: an
+#: executable inventory file runs as a script), besides those ending in ``_plugins``.
+_ANSIBLE_PATH_KEYS = frozenset({
+    "inventory", "hostfile", "library", "module_utils", "roles_path", "collections_path", "collections_paths",
+    "playbook_dir", "doc_fragment_plugins",
+})  # fmt: skip
+#: Where Ansible's own defaults put those (``~/.ansible/plugins/…``, ``/usr/share/ansible/…``, ``/etc/ansible/hosts``):
+#: what ansible-galaxy installs there is graded where it is installed.
+_ANSIBLE_DEFAULT_PLACES = ("~/.ansible/", "/usr/share/ansible/", "/etc/ansible/")
+#: ansible.cfg ssh options passed to the ssh this machine runs ([ssh_connection]); one of these options runs a
+#: program here or reads another configuration (ssh_config(5): ProxyCommand, LocalCommand, KnownHostsCommand,
+#: Match exec, PKCS11Provider, SecurityKeyProvider, Include; ssh(1) -F).
+_ANSIBLE_SSH_KEYS = frozenset({"ssh_args", "ssh_common_args", "ssh_extra_args", "scp_extra_args", "sftp_extra_args"})
+_SSH_RUNS = re.compile(
+    r"(?i)proxycommand|localcommand|knownhostscommand|match|pkcs11provider|securitykeyprovider|include|(?:^|\s)-[A-Za-z]*[FIP]"
+)
+_INI_KEY = re.compile(r"^([A-Za-z0-9_.-]+)[ \t]*[=:][ \t]*(.*)$")
+
+
+def _ansible_cfg(root: str, base: str) -> list[tuple[str, str]]:
+    """What the ``ansible.cfg`` of ``base`` (Ansible Configuration Settings, "The configuration file": after
+    ``ANSIBLE_CONFIG``, ``ansible.cfg`` in the current directory is the one read; the directories above are not
+    searched) names from outside the workspace that Ansible runs or loads code from: a vault password file or script
+    (:data:`_ANSIBLE_PROGRAM_KEYS`), a plugin, module, role, collection or inventory path (:data:`_ANSIBLE_PATH_KEYS`,
+    ``*_plugins``) outside the workspace but for Ansible's defaults, ssh options that run a program here
+    (:data:`_ANSIBLE_SSH_KEYS`), and ``ssh_executable`` other than ``ssh``. Values are read as Ansible reads them:
+    paths relative to the file's directory, ``~`` and ``$VAR`` expanded (an expansion, ``%(…)s`` interpolation or a
+    continuation line: not known, reported); a list split at ``,`` and ``:``. One ``(source, setting)`` per finding.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: the file is a link out of the workspace or could not be read.
+    """
+    path = os.path.join(base, "ansible.cfg")
+    if not os.path.lexists(path):
+        return []
+    real = os.path.realpath(path)
+    inside = root.rstrip("/") + "/"
+    if not real.startswith(inside) or not os.path.isfile(real):
+        raise ValueError(f"{_rel(root, path)} (not read: outside the workspace, or not a regular file)")
+    found: list[tuple[str, str]] = []
+    here = os.path.dirname(real)
+    lines = _text(real).splitlines()
+    for number, line in enumerate(lines):
+        stripped = line.strip()
+        if not stripped or stripped.startswith(("#", ";", "[")):
+            continue
+        match = _INI_KEY.match(stripped)
+        if match is None:
+            continue
+        key, value = match.group(1).lower(), match.group(2).split(" ;", 1)[0].strip()
+        following = lines[number + 1] if number + 1 < len(lines) else ""
+        where = f"{_rel(root, path)}:{number + 1}"
+        continued = following[:1] in (" ", "\t") and following.strip() != ""
+        if key in _ANSIBLE_SSH_KEYS:
+            if continued or _SSH_RUNS.search(value):
+                found.append((where, f"{key} = {value[:120]} (ssh options that run a program here)"))
+            continue
+        if key == "ssh_executable":
+            if value not in ("ssh", "/usr/bin/ssh"):
+                found.append((where, f"ssh_executable = {value[:120]} (the program run for every connection)"))
+            continue
+        program = key in _ANSIBLE_PROGRAM_KEYS
+        if not program and key not in _ANSIBLE_PATH_KEYS and not key.endswith("_plugins"):
+            continue
+        if continued:
+            found.append((where, f"{key} continues on the next line (not read)"))
+            continue
+        for part in re.split(r"[,:]", value):
+            part = part.strip().rpartition("@")[2] if key == "vault_identity_list" else part.strip()
+            if not part or part == "prompt" or (key == "inventory" and "/" not in part and not program):
+                continue  # inventory = host1,host2 (a host list), a label@prompt vault id
+            if "$" in part or "%(" in part or part.startswith("~") and not part.startswith("~/"):
+                found.append((where, f"{key} = {value[:120]} (a path only known when it runs)"))
+                break
+            if not program and part.startswith(_ANSIBLE_DEFAULT_PLACES):
+                continue
+            if part.startswith("~"):
+                found.append((where, f"{key} = {value[:120]} (outside the workspace)"))
+                break
+            target = os.path.realpath(os.path.join(here, part))
+            if not target.startswith(inside) and target != root.rstrip("/"):
+                found.append((where, f"{key} = {value[:120]} (outside the workspace)"))
+                break
+    return found
 
 
 def _aws_document(root: str, base: str, question: str) -> list[tuple[str, str]]:

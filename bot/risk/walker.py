@@ -129,6 +129,11 @@ _HIJACK_NAMES = frozenset({
     # GH_PAGER/GH_EDITOR/GH_BROWSER; glab GLAB_PAGER; watch/script/su run $SHELL).
     "PSQL_PAGER", "PSQL_EDITOR", "PSQLRC", "AWS_PAGER", "AWS_CONFIG_FILE", "GH_PAGER", "GH_EDITOR", "GH_BROWSER",
     "GLAB_PAGER", "SHELL", "MYSQL_HOME", "CLOUDSDK_CONFIG",
+    # Backup tools: the program run to reach the repository or get its password (borg(1) ENVIRONMENT BORG_RSH,
+    # BORG_PASSCOMMAND; restic "Environment Variables" RESTIC_PASSWORD_COMMAND; rclone "Configuration"
+    # RCLONE_CONFIG (a remote's sftp ssh option runs a program), RCLONE_PASSWORD_COMMAND, RCLONE_SFTP_SSH)
+    "BORG_RSH", "BORG_PASSCOMMAND", "BORG_NEW_PASSCOMMAND", "RESTIC_PASSWORD_COMMAND", "RCLONE_CONFIG",
+    "RCLONE_PASSWORD_COMMAND", "RCLONE_SFTP_SSH",
     # Homes and configuration directories most programs read their configuration from, which can name programs
     # (git-config(1) FILES: $HOME/.gitconfig, $XDG_CONFIG_HOME/git/config, core.fsmonitor; XDG Base Directory
     # Specification; hgrc(5) HGRCPATH, [hooks]); the JVM's option variables (java(1) JDK_JAVA_OPTIONS,

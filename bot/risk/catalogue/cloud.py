@@ -16,6 +16,18 @@ _CHANGE = {"grade": "change", "open": True}
 _DESTROY = {"grade": "destroy", "open": True}
 _HOME = {"grade": "home", "open": True}
 _READ = {"grade": "read", "open": True}
+#: ansible-galaxy [collection|role] install|download: into ~/.ansible, or the -p directory (graded where it lands);
+#: the names are Galaxy names, URLs or local files ("Installing collections": a tarball, a directory, a git URL)
+_GALAXY_INSTALL = {
+    "grade": "install",
+    "open": True,
+    "options": "-p=out --collections-path=out --roles-path=out -r=project --requirements-file=project",
+    "when": {"-p --collections-path --roles-path": "fetch"},
+    # a git URL or tarball URL names the source (chosen); a local tarball or directory outside the workspace is
+    # plugins and roles from outside
+    "urls": "chosen",
+    "operands": "project",
+}
 
 CATALOGUE: dict[str, object] = {
     # cdk runs the project's app (cdk.json "app", or --app: any command) to synthesize the templates, looking up
@@ -646,6 +658,67 @@ CATALOGUE: dict[str, object] = {
         "--tls-ca= --tls-cert= --tls-key= --config=in -d --debug --timeout=",
         "commands": {"get subscribe capabilities cap listen prompt": _REMOTE, "set": _CHANGE, "version": "read"},
     },
+    # restic talks to its repository (a remote one, or a local directory it locks) for every command but version;
+    # -o/--option sets backend options that run programs (sftp.command, rclone.program), --password-command runs
+    # one; backup uploads (its sources are read: left out, as a credential directory among them is not told apart)
+    "restic": {
+        "source": "restic manual (restic.readthedocs.io) (restic 0.17): snapshots, ls, stats, check, diff, find "
+        "read the repository; forget and prune remove snapshots and data; restore writes --target; version prints",
+        "options": "-r= --repo= --repository-file=in -p=in --password-file=in --password-command=:runs "
+        "-o=:unknown --option=:unknown --cache-dir=out --no-cache --no-lock --json -q --quiet -v --verbose "
+        "--limit-upload= --limit-download= --retry-lock= --key-hint= --cacert=in -h --help",
+        "commands": {
+            "version": "read",
+            "snapshots ls stats check diff find": {
+                "grade": "remote",
+                "options": "--host= -H= --tag= --path= --latest= --compact -c --group-by= -g= --mode= -l --long "
+                "--recursive --read-data --read-data-subset= --with-cache --metadata --human-readable",
+            },
+            "forget prune": _DESTROY,
+            "restore": {
+                "grade": "remote",
+                "options": "-t=out --target=out -i= --include= -e= --exclude= --iinclude= --iexclude= --host= "
+                "-H= --path= --tag= --verify --dry-run",
+            },
+        },
+    },
+    # rclone talks to the remotes its configuration names; --config (a file whose sftp remote may name an ssh
+    # program, "sftp": ssh) is not read: refused; sync, move, delete, purge and the other removals delete
+    "rclone": {
+        "source": "rclone commands (rclone.org/commands) (rclone 1.68): ls, lsd, lsl, lsf, lsjson, tree, size, "
+        "check and the hash commands list or compare; copy uploads or downloads, deleting nothing; sync, move, "
+        "bisync, delete, purge, rmdir, rmdirs, deletefile, dedupe and cleanup delete; listremotes and config file "
+        "print names and a path; config show and dump print the remotes' secrets",
+        "options": "-v -vv -q --quiet -n --dry-run --max-depth= --fast-list -P --progress --transfers= "
+        "--checkers= --exclude= --include= --min-age= --max-age= --min-size= --max-size= --checksum -c "
+        "--size-only --stats= --human-readable --one-way --retries= --timeout= -h --help",
+        "commands": {
+            "version listremotes": "read",
+            "ls lsd lsl lsf lsjson tree size check md5sum sha1sum hashsum about": _REMOTE,
+            "copy copyto": {"grade": "publish", "operands": "last-out"},
+            "sync move moveto bisync delete purge rmdir rmdirs deletefile dedupe cleanup": _DESTROY,
+            "config": {"commands": {"file": "read", "show dump": "secret"}},
+        },
+    },
+    # borg talks to the repository (ssh:// runs ssh, --rsh and BORG_RSH another program); create uploads,
+    # delete, prune and compact remove archives and space; key export prints the repository key
+    "borg": {
+        "source": "borg(1) (borgbackup 1.4): list, info, check, diff read; create adds an archive; delete, "
+        "prune, compact remove; key export prints the key",
+        "options": "-v --verbose --info --debug -q --warning --error --critical --progress --lock-wait= "
+        "--show-rc --remote-path=:runs --rsh=:runs -h --help -V --version",
+        "when": {"-h --help -V --version": "read"},
+        "commands": {
+            "list info diff": {
+                "grade": "remote",
+                "options": "--short --format= --json --json-lines --last= --first= -a= --glob-archives= "
+                "--sort-by= --consider-checkpoints",
+            },
+            "check": {"grade": "remote", "options": "--repository-only --archives-only --verify-data"},
+            "delete prune compact": _DESTROY,
+            "key": {"commands": {"export": "secret"}},
+        },
+    },
     "resticprofile": {
         "source": "resticprofile (creativeprojects.github.io/resticprofile) (resticprofile 0.2x): runs restic per "
         "profile, and the configuration's run-before/run-after commands",
@@ -710,6 +783,7 @@ CATALOGUE: dict[str, object] = {
     # pass ssh options such as ProxyCommand, a program run here
     "ansible-playbook": {
         "source": "ansible-playbook(1) (ansible-core 2.17)",
+        "guard": "cloud:ansible_settings",
         "grade": "runs",
         "operands": "project",
         "options": "-h --help --version -v --verbose -i=project --inventory=project --inventory-file=project -l= "
@@ -782,6 +856,7 @@ CATALOGUE: dict[str, object] = {
     "ansible-doc": {
         "source": "ansible-doc(1) (ansible-core 2.17): prints the documentation of modules and plugins, loading "
         "them from the module paths and the project's collections and roles",
+        "guard": "cloud:ansible_settings",
         "grade": "build",
         "options": "-h --help --version -v --verbose -l --list -F --list_files -s --snippet -t= --type= -j --json "
         "-M=project --module-path=project --playbook-dir=project -r=project --roles-path=project -e= "
@@ -793,6 +868,7 @@ CATALOGUE: dict[str, object] = {
         "playbooks, roles and the project's .ansible-lint configuration and custom rules (-r: Python code), and "
         "--fix rewrites the files: a build of the project; a rules directory or configuration outside it is "
         "code from outside",
+        "guard": "cloud:ansible_settings",
         "grade": "build",
         "options": "-p --parseable -q --quiet -v --offline --nocolor --force-color --strict --profile= -f= "
         "--format= -c=project --config-file=project -r=project --rules-dir=project -R -x= --skip-list= -w= "
@@ -801,24 +877,22 @@ CATALOGUE: dict[str, object] = {
     "ansible-inventory": {
         "source": "ansible-inventory(1) (ansible-core 2.17): it loads the inventory sources (an executable file is "
         "run as a dynamic inventory script, inventory plugins load) and prints them",
+        "guard": "cloud:ansible_settings",
         "grade": "build",
         "options": "-i=project --inventory=project --inventory-file=project --list --graph --host= -y --yaml "
         "--toml --vars --export --output=out -v --verbose --playbook-dir=project --limit= -l= --version -h --help",
     },
     "ansible-galaxy": {
         "source": "ansible-galaxy(1) (ansible-core 2.17): collection and role install download from Galaxy into "
-        "~/.ansible (or -p PATH); list prints what is installed; init writes a skeleton; build packs a "
-        "collection; publish uploads it",
+        "~/.ansible (or -p PATH: there, a download into the workspace when it is inside); list prints what is "
+        "installed; init writes a skeleton; build packs a collection; publish uploads it; install alone is "
+        "role install, which also installs the collections a requirements file names",
         "options": "-h --help --version -v --verbose",
         "commands": {
+            "install": _GALAXY_INSTALL,
             "collection role": {
                 "commands": {
-                    "install download": {
-                        "grade": "install",
-                        "open": True,
-                        "options": "-p=out --collections-path=out "
-                        "--roles-path=out -r=project --requirements-file=project",
-                    },
+                    "install download": _GALAXY_INSTALL,
                     "list": {"grade": "read", "open": True},
                     # role search "Search the Galaxy database"; info asks the Galaxy API unless --offline
                     "info search": {
@@ -832,7 +906,7 @@ CATALOGUE: dict[str, object] = {
                     "publish import": {"grade": "publish", "open": True},
                     "remove delete": {"grade": "delete", "open": True},
                 }
-            }
+            },
         },
     },
     "ansible-vault": {

@@ -114,11 +114,15 @@ CATALOGUE: dict[str, object] = {
                     "remove prune": {"grade": "delete", "open": True},
                 }
             },
+            # vagrant plugin install|update: a gem (Ruby code) installed into ~/.vagrant.d that Vagrant loads on
+            # every later run, from RubyGems or the --plugin-source the command names ("Plugin Usage", "vagrant
+            # plugin install": "Vagrant will automatically load the plugin"); expunge removes every plugin
             "plugin": {
                 "commands": {
                     "list": "read",
-                    "install update expunge repair": {"grade": "install", "open": True},
-                    "uninstall": "delete",
+                    "install update": {"grade": "plugin", "open": True},
+                    "repair": {"grade": "install", "open": True},
+                    "uninstall expunge": {"grade": "delete", "open": True},
                 }
             },
             "snapshot": {

@@ -13,6 +13,75 @@ from __future__ import annotations
 _READ = {"grade": "read", "open": True}
 
 CATALOGUE: dict[str, object] = {
+    # promtool check and test read the files given (check config also the rule files it names) and print what is
+    # wrong; check healthy|ready and query ask a server; push metrics sends to a Pushgateway
+    "promtool": {
+        "source": "promtool (prometheus.io/docs/prometheus/latest/command-line/promtool) (Prometheus 2.53)",
+        "options": "-h --help --version --enable-feature= --experimental",
+        "when": {"-h --help --version": "read"},
+        "commands": {
+            "check": {
+                "commands": {
+                    "config rules web-config metrics": {
+                        "grade": "read",
+                        "options": "--syntax-only --lint= --lint-fatal --agent --extended --query.lookback-delta=",
+                    },
+                    "healthy ready": {"grade": "network", "options": "--url= --http.config.file=in"},
+                }
+            },
+            "test": {"commands": {"rules": {"grade": "read", "options": "--run= --diff --debug --junit=out"}}},
+            "query": {
+                "commands": {
+                    "instant range series labels": {
+                        "grade": "network",
+                        "options": "-o= --format= --http.config.file=in --time= --start= --end= --step= --match=",
+                    }
+                }
+            },
+            "push": {"commands": {"metrics": {"grade": "publish", "options": "--label= --timeout= --header="}}},
+        },
+    },
+    # amtool talks to the Alertmanager --alertmanager.url names (alert and silence queries, cluster show);
+    # check-config and config routes with --config.file read files; silences and alerts added or expired change
+    # what pages the team (left unrecognised: a silence matching every alert turns alerting off)
+    "amtool": {
+        "source": "amtool (github.com/prometheus/alertmanager#amtool) (Alertmanager 0.27)",
+        "options": "--alertmanager.url= -o= --output= --timeout= --http.config.file=in -v --verbose "
+        "--version-check --no-version-check -h --help --version",
+        "when": {"-h --help --version": "read"},
+        "commands": {
+            "check-config": "read",
+            "template": {"commands": {"render": {"grade": "read", "options": "--template.glob= --template.text="}}},
+            "alert": {
+                "grade": "network",
+                "commands": {"query": {"grade": "network", "options": "-a --active -i --inhibited -s --silenced"}},
+            },
+            "silence": {
+                "grade": "network",
+                "commands": {"query": {"grade": "network", "options": "-e --expired -q --quiet --within="}},
+            },
+            "cluster": {"commands": {"show": "network"}},
+            "config": {
+                "grade": "network",
+                "commands": {
+                    "show": "network",
+                    "routes": {
+                        "grade": "network",
+                        "options": "--config.file=in",
+                        "when": {"--config.file": "read"},
+                        "commands": {
+                            "show test": {
+                                "grade": "network",
+                                "options": "--config.file=in --tree --verify.receivers=",
+                                "when": {"--config.file": "read"},
+                                "else": "network",
+                            }
+                        },
+                    },
+                },
+            },
+        },
+    },
     "journalctl": {
         "source": "journalctl(1) (systemd 256): --vacuum-* delete archived journal files, --rotate/--flush/--sync "
         "and --setup-keys change the journal",

@@ -14,6 +14,64 @@ _DELETE = {"grade": "delete", "open": True}
 _OFFLINE = {"grade": "critical", "open": True}
 
 CATALOGUE: dict[str, object] = {
+    # systemd-analyze verify loads unit files and prints what is wrong (running no Exec line; --man checks
+    # Documentation= pages with man, --generators=yes runs the generators: refused); the other queries print;
+    # log-level, log-target and service-watchdogs with a value change the service manager
+    "systemd-analyze": {
+        "source": "systemd-analyze(1) (systemd 256)",
+        "options": "--user --system --global --no-pager --man= --man --offline= --threshold= --json= "
+        "--iterations= --base-time= --unit= --recursive-errors= --fuzz= --order --require --from-pattern= "
+        "--to-pattern= --no-legend -q --quiet -h --help --version",
+        "when": {"-h --help --version": "read"},
+        "commands": {
+            "time blame critical-chain dump plot dot unit-paths cat-config calendar timespan timestamp "
+            "exit-status capability syscall-filter filesystems condition security verify unit-files": {
+                "grade": "read",
+                "else": "read",
+            },
+            "log-level log-target service-watchdogs": {"grade": "read", "else": "system"},
+        },
+    },
+    # nginx -t tests the default configuration (-c FILE and -p PREFIX name a configuration, which may load_module
+    # a shared object: not read, refused); -s sends the master a signal (stop and quit end the server)
+    "nginx": {
+        "source": "nginx(8) (nginx 1.24)",
+        "grade": "system",
+        "options": "-v -V -h -? -t -q -s=",
+        "when": {
+            "-v -V -h -?": "read",
+            "-t": "build",
+            "-s=stop -s=quit": "critical",
+        },
+    },
+    # visudo -c checks the syntax of /etc/sudoers or the -f file; without -c it edits it
+    "visudo": {
+        "source": "visudo(8) (sudo 1.9)",
+        "grade": "critical",
+        "options": "-c --check -f=in --file=in -q --quiet -s --strict -O --owner -P --perms -I --no-includes "
+        "-h --help -V --version",
+        "when": {"-c --check -h --help -V --version": "read"},
+    },
+    # cloud-init status and analyze read this machine's state; schema validates a file (--system: this
+    # machine's user-data, which may hold passwords); query prints instance data; single, init and modules run
+    # the configuration's modules here (runcmd); clean removes its state
+    "cloud-init": {
+        "source": "cloud-init CLI (cloudinit.readthedocs.io/en/latest/reference/cli.html) (cloud-init 24)",
+        "options": "-h --help --version -v -d --debug",
+        "when": {"-h --help --version -v": "read"},
+        "commands": {
+            "status": {"grade": "read", "options": "-l --long -w --wait --format="},
+            "schema": {
+                "grade": "read",
+                "options": "-c=in --config-file=in -t= --schema-type= --annotate --docs= --system",
+                "when": {"--system": "secret"},
+            },
+            "analyze": {"commands": {"show blame boot": {"grade": "read", "options": "-i=in --infile="}}},
+            "query": {"grade": "secret", "open": True},
+            "single init modules": "runs",
+            "clean": "delete",
+        },
+    },
     "nmcli": {
         "source": "nmcli(1) (NetworkManager 1.48): objects and commands may be abbreviated",
         "options": "-a --ask -p --pretty -t --terse -f= --fields= -g= --get-values= -m= --mode= -c= --colors= -e= "

@@ -1559,6 +1559,7 @@ def ansible_module(base: Handler) -> Handler:
         words = call.args
         if not any(w.value in ("--version", "-h", "--help") for w in words):
             _project_outside(call)  # ansible.cfg of the directory it runs in names plugin and module paths
+            _ansible_cfg(call)
         module: str | None = "command"
         args: str | None = ""
         for index, word in enumerate(words):
@@ -1581,6 +1582,8 @@ def ansible_module(base: Handler) -> Handler:
                 args = value[2:]
             elif value.startswith("-") and not value.startswith("--") and set(value[1:]) & {"m", "a"}:
                 module = None  # a cluster holding -m or -a (-vm ping): its value is hard to place
+        if any(w.value in ("--version", "-h", "--help") for w in words):
+            return  # ansible(1): --version "show program's version number, config file location ... and exit"
         if (module in _ANSIBLE_PING and args == "") or any(w.value == "--list-hosts" for w in words):
             return  # --list-hosts: "outputs a list of matching hosts; does not execute anything else"
         if module in _ANSIBLE_SETUP and (args == "" or (args and _ANSIBLE_SETUP_ARGS.fullmatch(args.strip()))):
@@ -1748,6 +1751,38 @@ def adb_shell(base: Handler) -> Handler:
 _VAULT_ID_OPTIONS = ("--vault-id", "--new-vault-id")
 
 
+def _ansible_cfg(call: Call) -> None:
+    """The ``ansible.cfg`` of the directory an Ansible command runs in (Ansible Configuration Settings: read from the
+    current directory when ``ANSIBLE_CONFIG`` is not set) naming a vault password script, plugin, module, role or
+    inventory path outside the workspace, or ssh options that run a program (settings.py ``_ansible_cfg``, read by
+    the adapter and sent): Ansible runs or loads that code at start, ``--syntax-check`` and ``ansible-inventory``
+    too (vault password files are read when the command starts): destructive (``project-outside-workspace``). A use
+    that only prints the version or help reads none."""
+    if any(w.value in ("--version", "-h", "--help") for w in call.args):
+        return
+    from .projects import settings_lines
+
+    lines = settings_lines(call, "ansible", call.name, "")
+    if lines:
+        first = lines[0]
+        destructive(
+            call,
+            "project-outside-workspace",
+            f"{call.name} reads {shorten(first.source, 60)}: {shorten(first.command, 160)}; Ansible runs or loads "
+            "code from there.",
+        )
+
+
+def ansible_settings(base: Handler) -> Handler:
+    """An Ansible command graded by its entry, then by the ``ansible.cfg`` where it runs (:func:`_ansible_cfg`)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        _ansible_cfg(call)
+
+    return handler
+
+
 def ansible_vault_ids(base: Handler) -> Handler:
     """ansible-vault(1) ``--vault-id`` and ``--new-vault-id`` take ``LABEL@SOURCE`` (or ``SOURCE``), where SOURCE is
     ``prompt`` or a password file, and "If the password file is executable, Ansible runs it" (Ansible, "Managing
@@ -1757,6 +1792,7 @@ def ansible_vault_ids(base: Handler) -> Handler:
 
     def handler(call: Call) -> None:
         base(call)
+        _ansible_cfg(call)
         for name in _VAULT_ID_OPTIONS:
             for value in option_values(call.args, name):
                 given = value.value

@@ -19,6 +19,7 @@ import shlex
 from bot.risk.grader import Call, Handler
 from bot.risk.options import Opt, long_is, scan
 from bot.risk.reasons import shorten
+from bot.risk.sensitive import protected_path
 from bot.risk.words import Word, literal_word
 
 from .kit import (
@@ -219,6 +220,10 @@ _LOCAL_PROGRAM_KEYS = (
 
 #: ssh_config(5) keys that open a listening port on the other machine leading back here (ssh -R).
 _REMOTE_FORWARD = frozenset({"remoteforward"})
+#: ssh(1) ``-w local_tun[:remote_tun]`` "Requests tunnel device forwarding with the specified tun(4) devices between
+#: the client and the server", as ssh_config(5) ``Tunnel`` (other than ``no``) and ``TunnelDevice`` do: a layer-3 or
+#: layer-2 link joining this machine's network to the other machine's, over which the other side reaches this one.
+_TUNNEL_KEYS = frozenset({"tunnel", "tunneldevice"})
 
 
 def _ssh_options_run_program(call: Call, opts: list[tuple[str, Word | None]]) -> bool:
@@ -255,18 +260,24 @@ def ssh(call: Call) -> None:
     if [w.value for w in call.args] == ["-V"]:
         read_only(call, "ssh -V only prints its version.")
         return
-    network(call, "ssh talks to another machine.")
     found = scan(call.args, _SSH_SHORT, frozenset(), stop_at_operand=True)
-    if injected(call, call.args[: len(call.args) - len(found.rest) + 1], runs_programs=True):
-        return
     after = found.rest[1:]
     more = scan(after, _SSH_SHORT, frozenset(), stop_at_operand=True) if found.rest else found
+    options = found.opts + (more.opts if found.rest else [])
+    # ssh(1) -G: "print its configuration after evaluating Host and Match blocks and exit": no connection
+    printing = any(o.name == "-G" for o in options)
+    if not printing:
+        network(call, "ssh talks to another machine.")
+    if injected(call, call.args[: len(call.args) - len(found.rest) + 1], runs_programs=True):
+        return
     if found.rest and injected(
         call, after[: len(after) - len(more.rest) + (1 if more.rest else 0)], runs_programs=True
     ):
         return
-    options = found.opts + (more.opts if found.rest else [])
     if _ssh_options_run_program(call, [(o.name, o.value) for o in options]):
+        return
+    if printing:
+        read_only(call, "ssh -G prints the configuration it would use and exits without connecting.")
         return
     for option in options:
         if option.name == "-E" and option.value is not None:
@@ -280,6 +291,16 @@ def ssh(call: Call) -> None:
                 "inbound-tunnel",
                 "ssh -R (RemoteForward) lets the other machine connect to ports on this machine, or through it to "
                 "any address it reaches: it opens this machine to the outside.",
+            )
+        key, _, answer = forward.replace("=", " ").partition(" ")
+        if option.name == "-w" or (
+            option.name == "-o" and key.lower() in _TUNNEL_KEYS and answer.strip().lower() not in ("no", "")
+        ):
+            host_destructive(
+                call,
+                "inbound-tunnel",
+                "ssh -w (Tunnel) joins this machine's network to the other machine's through a tun device: the other "
+                "side reaches this machine and what it reaches.",
             )
     _ssh_open_forwards(call, options)
     for option in options:
@@ -511,8 +532,38 @@ def _is_remote(word: Word) -> bool:
     return ":" in head
 
 
+def _remote_lands(call: Call, sources: list[Word], dest: Word, what: str) -> None:
+    """A copy to ``dest`` on another machine (``[user@]host:PATH``) writes PATH there, as ``ssh host cp … PATH``
+    would (a remote command is graded as if typed there): a path there that changes the system or a login (sensitive.py
+    ``protected_path``: ``/etc/sudoers.d/x``, ``~/.ssh/authorized_keys``, ``.bashrc`` in the remote home, a relative
+    PATH being in that home; under ``/var`` only the crontabs of ``/var/spool``, as deploys land in ``/var/www``) is
+    destructive (``protected-path-write``). A PATH naming a directory (empty, or ending in
+    ``/``) receives each source by its name. Other remote paths keep the copy's grade (network)."""
+    value = dest.value
+    if value is None or "://" in value:
+        return
+    path = value.partition(":")[2]
+    if path.startswith("/") or path.startswith("~"):
+        target = path
+    else:
+        target = "~/" + path if path else "~/"
+    targets = [target]
+    if target.endswith("/"):
+        names = [posixpath.basename((w.value or "").rstrip("/")) for w in sources]
+        targets = [target + name for name in names if name] or [target]
+    for one in targets:
+        one = posixpath.normpath(one) if one.startswith("/") else one
+        if one.startswith("/var/") and not one.startswith("/var/spool/"):
+            continue  # a site or data directory there (/var/www, /var/lib/app): the deploy stays a copy
+        why = protected_path(one)
+        if why is not None:
+            destructive(call, "protected-path-write", f"{what} {shorten(value, 80)} writes {one} there: {why}.")
+            return
+
+
 def scp(call: Call) -> None:
-    """scp(1): network; a local destination is written."""
+    """scp(1): network; a local destination is written; a destination on another machine is judged as a write there
+    (:func:`_remote_lands`)."""
     network(call, "scp copies to or from another machine.")
     if injected(call, call.args, runs_programs=True):
         return
@@ -522,6 +573,8 @@ def scp(call: Call) -> None:
     operands = found.operands
     if len(operands) >= 2 and not _is_remote(operands[-1]):
         call.write(operands[-1], "scp writes")
+    elif len(operands) >= 2:
+        _remote_lands(call, operands[:-1], operands[-1], "scp to")
     if found.has("-r"):  # scp(1) -r: "Recursively copy entire directories": every file below a local source is read
         for source in operands[:-1]:
             if not _is_remote(source):
@@ -667,6 +720,8 @@ def rsync(call: Call) -> None:
             _rsync_dest_dir(call, opt.name, opt.value, local_dest, remote_dest=len(operands) >= 2 and not local_dest)
     if any(_is_remote(w) for w in operands):
         network(call, "rsync copies to or from another machine.")
+    if len(operands) >= 2 and _is_remote(operands[-1]):
+        _remote_lands(call, operands[:-1], operands[-1], "rsync to")
     if len(operands) >= 2 and not _is_remote(operands[-1]):
         # only a recursive sync (rsync(1) -r, -a; -R and --files-from keep the sources' directories) puts files its
         # sources name into the destination
