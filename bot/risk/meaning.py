@@ -92,6 +92,9 @@ Plain options and operands, per program (the manual pages say what each option d
   write is graded where it lands.
 * gh (gh-api(1), gh(1) ``--repo``): ``--hostname`` and a ``-R``/``--repo`` naming a host (``evil.example/o/r``)
   send gh's token for that host there: they change the meaning of any subcommand.
+* aws, gcloud, az (aws(1), gcloud(1), az(1) global options): the identity or endpoint choosers ``--profile``,
+  ``--endpoint-url``, ``--no-verify-ssl``, ``--ca-bundle``; ``--account``, ``--impersonate-service-account``,
+  ``--access-token-file``, ``--project``, ``--configuration``; ``--subscription`` (as kubectl's ``--context``).
 * terraform, tofu (Terraform CLI "Command: init", "Command: plan"): ``-backend-config``, ``-migrate-state``,
   ``-force-copy`` (the state, every managed secret in clear, copied to a backend the command names),
   ``-from-module``, ``-state``, ``-state-out``, and a ``-var-file`` outside the directory.
@@ -669,12 +672,41 @@ def _terraform(argv: tuple[str, ...]) -> list[int]:
     return found
 
 
+#: Options of the cloud CLIs choosing the identity used or the host the signed request goes to, as kubectl's
+#: :data:`_CLUSTER_CHOOSERS` do: aws(1) global options ``--profile`` (another credentials profile),
+#: ``--endpoint-url`` (another host), ``--no-verify-ssl``, ``--ca-bundle``; gcloud(1) global flags ``--account``,
+#: ``--impersonate-service-account``, ``--access-token-file``, ``--project``, ``--configuration``; az(1)
+#: ``--subscription``.
+_CLOUD_CHOOSERS: dict[str, frozenset[str]] = {
+    "aws": frozenset({"--profile", "--endpoint-url", "--no-verify-ssl", "--ca-bundle"}),
+    "gcloud": frozenset({
+        "--account", "--impersonate-service-account", "--access-token-file", "--project", "--configuration",
+    }),
+    "az": frozenset({"--subscription"}),
+}  # fmt: skip
+_CLOUD_FLAGS = frozenset({"--no-verify-ssl"})
+
+
+def _cloud(argv: tuple[str, ...]) -> list[int]:
+    """Positions of :data:`_CLOUD_CHOOSERS` options and of their separate values, before any ``--``."""
+    choosers = _CLOUD_CHOOSERS[argv[0]]
+    found: list[int] = []
+    for index, word in enumerate(argv[1:], start=1):
+        if word == "--":
+            break
+        name, equals, _ = word.partition("=")
+        if name in choosers:
+            separate = not equals and name not in _CLOUD_FLAGS and index + 1 < len(argv)
+            found.extend((index, index + 1) if separate else (index,))
+    return found
+
+
 _RULES: dict[str, Callable[[tuple[str, ...]], list[int]]] = {
     "apt": _apt, "apt-get": _apt, "dnf": _dnf, "yum": _dnf, "pacman": _pacman, "brew": _brew, "snap": _snap,
     "pip": _pip, "pip3": _pip, "npm": _js, "pnpm": _js, "yarn": _js, "cargo": _cargo, "go": _go,
     "systemctl": _systemctl, "git": _git, "kubectl": _cluster, "helm": _cluster, "docker": _docker,
     "podman": _docker, "apk": _apk, "gem": _gem, "pipx": _pipx, "uv": _uv, "gh": _gh, "terraform": _terraform,
-    "tofu": _terraform,
+    "tofu": _terraform, "aws": _cloud, "gcloud": _cloud, "az": _cloud,
 }  # fmt: skip
 
 
@@ -711,7 +743,7 @@ def _operand_start(argv: tuple[str, ...]) -> int | None:
         return 2 if argv[1:2] == ("push",) else None
     if name == "uv":
         return 3 if argv[1:3] in (("tool", "install"), ("pip", "install")) else None
-    if name not in _RULES or name in ("docker", "podman", "gh", "terraform", "tofu"):
+    if name not in _RULES or name in ("docker", "podman", "gh", "terraform", "tofu", "aws", "gcloud", "az"):
         return None
     sub = _subcommand(argv)
     if sub is None:
