@@ -629,10 +629,11 @@ def _docker_value(argv: tuple[str, ...], position: int) -> bool:
     return option in _DOCKER_NAMESPACES or option in ("-f", "--file", "-v", "--volume", "--mount")
 
 
-#: gh(1) and gh-api(1): ``--hostname HOST`` sends the request, with the token gh holds for that host
-#: (``GH_ENTERPRISE_TOKEN``/``GITHUB_ENTERPRISE_TOKEN`` for any host but github.com: gh-environment(1)), to HOST;
-#: ``-R``/``--repo [HOST/]OWNER/REPO`` with a host does the same.
 def _gh(argv: tuple[str, ...]) -> list[int]:
+    """gh-api(1) ``--hostname HOST`` sends the request, with the token gh holds for that host
+    (``GH_ENTERPRISE_TOKEN``/``GITHUB_ENTERPRISE_TOKEN`` for any host but github.com: gh-environment(1)), to HOST;
+    gh(1) ``-R``/``--repo [HOST/]OWNER/REPO`` with a host does the same. Their positions (and a separate value's),
+    before any ``--``."""
     found: list[int] = []
     for index, word in enumerate(argv[1:], start=1):
         if word == "--":
@@ -658,6 +659,8 @@ _TERRAFORM_CHANGING = ("-backend-config", "-migrate-state", "-force-copy", "-fro
 
 
 def _terraform(argv: tuple[str, ...]) -> list[int]:
+    """Positions of :data:`_TERRAFORM_CHANGING` options (and a separate value's) and of a ``-var-file`` outside the
+    directory, before any ``--``."""
     found: list[int] = []
     for index, word in enumerate(argv[1:], start=1):
         if word == "--":
