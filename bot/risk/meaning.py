@@ -90,6 +90,14 @@ Plain options and operands, per program (the manual pages say what each option d
   ``--build-arg A=https://x``), but for the files the build writes (``--iidfile``,
   ``--metadata-file``, ``-o``/``--output``) a path in the temp area (``--iidfile /tmp/iid``) is plain, as the
   write is graded where it lands.
+* gh (gh-api(1), gh(1) ``--repo``): ``--hostname`` and a ``-R``/``--repo`` naming a host (``evil.example/o/r``)
+  send gh's token for that host there: they change the meaning of any subcommand.
+* aws, gcloud, az (aws(1), gcloud(1), az(1) global options): the identity or endpoint choosers ``--profile``,
+  ``--endpoint-url``, ``--no-verify-ssl``, ``--ca-bundle``; ``--account``, ``--impersonate-service-account``,
+  ``--access-token-file``, ``--project``, ``--configuration``; ``--subscription`` (as kubectl's ``--context``).
+* terraform, tofu (Terraform CLI "Command: init", "Command: plan"): ``-backend-config``, ``-migrate-state``,
+  ``-force-copy`` (the state, every managed secret in clear, copied to a backend the command names),
+  ``-from-module``, ``-state``, ``-state-out``, and a ``-var-file`` outside the directory.
 * git fetch, pull (git-fetch(1), git-pull(1)): the repository operand must be a remote's name (no URL, path,
   ``host:path`` or ``transport::address``: ``git fetch https://other/x`` fetches from anywhere), and no later
   operand may be a URL or path (``--multiple`` takes several repositories); git clone (git-clone(1)): the
@@ -621,11 +629,87 @@ def _docker_value(argv: tuple[str, ...], position: int) -> bool:
     return option in _DOCKER_NAMESPACES or option in ("-f", "--file", "-v", "--volume", "--mount")
 
 
+def _gh(argv: tuple[str, ...]) -> list[int]:
+    """gh-api(1) ``--hostname HOST`` sends the request, with the token gh holds for that host
+    (``GH_ENTERPRISE_TOKEN``/``GITHUB_ENTERPRISE_TOKEN`` for any host but github.com: gh-environment(1)), to HOST;
+    gh(1) ``-R``/``--repo [HOST/]OWNER/REPO`` with a host does the same. Their positions (and a separate value's),
+    before any ``--``."""
+    found: list[int] = []
+    for index, word in enumerate(argv[1:], start=1):
+        if word == "--":
+            break
+        name, equals, value = word.partition("=")
+        if name == "--hostname":
+            found.extend((index,) if equals or index + 1 >= len(argv) else (index, index + 1))
+        elif word in ("-R", "--repo") and index + 1 < len(argv) and argv[index + 1].count("/") >= 2:
+            found.extend((index, index + 1))
+        elif (name == "--repo" and equals and value.count("/") >= 2) or (
+            word.startswith("-R") and len(word) > 2 and word[2:].count("/") >= 2
+        ):
+            found.append(index)
+    return found
+
+
+#: Terraform CLI "Command: init": ``-backend-config`` (a file or ``KEY=VALUE`` choosing where the state, which holds
+#: every managed secret in clear, is kept), ``-migrate-state`` and ``-force-copy`` (copy the existing state there
+#: without asking), ``-from-module`` (copy a module from any source into the directory first); "Command: plan"
+#: (also apply, refresh, import, console): ``-state``/``-state-out`` (a state file elsewhere) and a ``-var-file``
+#: outside the directory (variables may choose a provider's endpoint, the one its credentials go to).
+_TERRAFORM_CHANGING = ("-backend-config", "-migrate-state", "-force-copy", "-from-module", "-state", "-state-out")
+
+
+def _terraform(argv: tuple[str, ...]) -> list[int]:
+    """Positions of :data:`_TERRAFORM_CHANGING` options (and a separate value's) and of a ``-var-file`` outside the
+    directory, before any ``--``."""
+    found: list[int] = []
+    for index, word in enumerate(argv[1:], start=1):
+        if word == "--":
+            break
+        name, equals, value = word.lstrip("-").partition("=")
+        separate = not equals and index + 1 < len(argv) and not argv[index + 1].startswith("-")
+        if f"-{name}" in _TERRAFORM_CHANGING:
+            takes_value = name not in ("migrate-state", "force-copy")
+            found.extend((index, index + 1) if takes_value and separate else (index,))
+        elif name == "var-file" and (_outside(value) if equals else not separate or _outside(argv[index + 1])):
+            found.extend((index, index + 1) if separate else (index,))
+    return found
+
+
+#: Options of the cloud CLIs choosing the identity used or the host the signed request goes to, as kubectl's
+#: :data:`_CLUSTER_CHOOSERS` do: aws(1) global options ``--profile`` (another credentials profile),
+#: ``--endpoint-url`` (another host), ``--no-verify-ssl``, ``--ca-bundle``; gcloud(1) global flags ``--account``,
+#: ``--impersonate-service-account``, ``--access-token-file``, ``--project``, ``--configuration``; az(1)
+#: ``--subscription``.
+_CLOUD_CHOOSERS: dict[str, frozenset[str]] = {
+    "aws": frozenset({"--profile", "--endpoint-url", "--no-verify-ssl", "--ca-bundle"}),
+    "gcloud": frozenset({
+        "--account", "--impersonate-service-account", "--access-token-file", "--project", "--configuration",
+    }),
+    "az": frozenset({"--subscription"}),
+}  # fmt: skip
+_CLOUD_FLAGS = frozenset({"--no-verify-ssl"})
+
+
+def _cloud(argv: tuple[str, ...]) -> list[int]:
+    """Positions of :data:`_CLOUD_CHOOSERS` options and of their separate values, before any ``--``."""
+    choosers = _CLOUD_CHOOSERS[argv[0]]
+    found: list[int] = []
+    for index, word in enumerate(argv[1:], start=1):
+        if word == "--":
+            break
+        name, equals, _ = word.partition("=")
+        if name in choosers:
+            separate = not equals and name not in _CLOUD_FLAGS and index + 1 < len(argv)
+            found.extend((index, index + 1) if separate else (index,))
+    return found
+
+
 _RULES: dict[str, Callable[[tuple[str, ...]], list[int]]] = {
     "apt": _apt, "apt-get": _apt, "dnf": _dnf, "yum": _dnf, "pacman": _pacman, "brew": _brew, "snap": _snap,
     "pip": _pip, "pip3": _pip, "npm": _js, "pnpm": _js, "yarn": _js, "cargo": _cargo, "go": _go,
     "systemctl": _systemctl, "git": _git, "kubectl": _cluster, "helm": _cluster, "docker": _docker,
-    "podman": _docker, "apk": _apk, "gem": _gem, "pipx": _pipx, "uv": _uv,
+    "podman": _docker, "apk": _apk, "gem": _gem, "pipx": _pipx, "uv": _uv, "gh": _gh, "terraform": _terraform,
+    "tofu": _terraform, "aws": _cloud, "gcloud": _cloud, "az": _cloud,
 }  # fmt: skip
 
 
@@ -662,7 +746,7 @@ def _operand_start(argv: tuple[str, ...]) -> int | None:
         return 2 if argv[1:2] == ("push",) else None
     if name == "uv":
         return 3 if argv[1:3] in (("tool", "install"), ("pip", "install")) else None
-    if name not in _RULES or name in ("docker", "podman"):
+    if name not in _RULES or name in ("docker", "podman", "gh", "terraform", "tofu", "aws", "gcloud", "az"):
         return None
     sub = _subcommand(argv)
     if sub is None:

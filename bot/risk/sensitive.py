@@ -26,6 +26,8 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   scripts and JVM options every build runs), R's ``.Rprofile``, irb's ``.irbrc`` and pry's ``.pryrc`` (run at start),
   a ``.pth`` file, ``sitecustomize.py`` or ``usercustomize.py`` in any ``site-packages`` directory (Python's
   ``site`` module runs them at every start),
+  Neovim's ``.local/share/nvim/site`` (nvim's ``:help 'runtimepath'``: ``stdpath("data")/site``, its ``plugin/``
+  files and ``pack/*/start`` packages sourced at every start; its ``~/.config/nvim`` is below ``.config``),
   the home directory itself and ``.local``, ``.local/state``, ``.local/share`` as a whole (unpacking, syncing or cloning into them replaces those
   files), everything below ``.config`` (XDG config home: git's ``config``, editors' and shells' start-up files) and
   ``.local/bin`` (on the PATH), and the credential files below;
@@ -51,7 +53,11 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   or auto-save copy of any credential file by its name (:func:`backed_up`: ``.netrc~``, ``id_rsa.bak``,
   ``..netrc.swp``); ``~/.claude/.credentials.json`` (Claude Code "Identity and Access Management");
   ``~/.codex/auth.json`` (OpenAI Codex CLI authentication); ``~/.gem/credentials`` (RubyGems "API keys");
-  ``~/.config/hub`` (hub(1) CONFIGURATION); ``~/.config/git/credentials`` (git-credential-store(1) FILES);
+  ``~/.config/hub`` (hub(1) CONFIGURATION); ``~/.config/git/credentials`` (git-credential-store(1) FILES); git's
+  global and system configuration ``~/.gitconfig``, ``~/.config/git/config``, ``/etc/gitconfig`` (git-config(1)
+  FILES; ``http.<url>.extraHeader`` carries an ``Authorization`` header, ``url.<base>.insteadOf`` a URL with a
+  token, ``credential.helper`` an inline ``!f() { echo password=...; }`` helper: gitcredentials(7)), as a
+  repository's ``.git/config`` is;
   ``~/.password-store`` (pass(1)); ``~/.oci`` (OCI CLI config and API keys); ``~/.m2/settings.xml`` (Maven
   "Password Encryption": server passwords); ``~/.gradle/gradle.properties`` (Gradle "Build Environment":
   credentials in properties); ``~/.config/op`` (1Password CLI); ``~/.s3cfg`` (s3cmd), ``~/.boto`` (gsutil/boto),
@@ -184,11 +190,13 @@ _HOME_PROTECTED = frozenset({
 #: runs commands), tmux
 #: (tmux(1): ``~/.tmux.conf`` is read when the server starts; ``run-shell``, ``if-shell`` and hooks run shell
 #: commands), GNU screen (screen(1) ``~/.screenrc``: ``exec`` and ``screen`` run programs), vi's ``.exrc`` and gvim's
-#: ``.gvimrc`` (ex ``!`` commands) and Emacs (``.emacs``, ``.emacs.d/init.el``: Lisp run at start).
+#: ``.gvimrc`` (ex ``!`` commands), vim's user runtime directory ``.vim`` (vim's ``:help 'runtimepath'`` and
+#: ``:help packages``: every ``plugin/*.vim``, ``ftplugin/``, ``after/`` file and ``pack/*/start/*`` package below it
+#: is sourced at start) and Emacs (``.emacs``, ``.emacs.d/init.el``: Lisp run at start).
 _SESSION_START = frozenset({
     ".xprofile", ".xsession", ".xsessionrc", ".xinitrc", ".xserverrc", ".login", ".cshrc", ".tcshrc", ".kshrc",
     ".mkshrc", ".bashrc.d", ".profile.d", ".inputrc", ".nvm", ".sdkman", ".oh-my-zsh", ".zsh", ".pyenv", ".rbenv",
-    ".bun", ".deno", ".rustup", ".ipython", ".kde", ".vimrc", ".gdbinit", ".lldbinit", ".psqlrc", ".tmux.conf",
+    ".bun", ".deno", ".rustup", ".ipython", ".kde", ".vimrc", ".vim", ".gdbinit", ".lldbinit", ".psqlrc", ".tmux.conf",
     ".screenrc", ".exrc", ".gvimrc", ".emacs", ".emacs.d",
 })  # fmt: skip
 _HOME_PROTECTED_PAIRS = frozenset({
@@ -272,11 +280,16 @@ _SECRET_PAIRS: dict[tuple[str, str | None], str] = {
     (".electrum", "wallets"): "a Bitcoin wallet",
     (".mutt", "muttrc"): "mail passwords (imap_pass, smtp_pass)",
 }
+_GLOBAL_GIT_CONFIG = (
+    "git's global configuration (an http.extraHeader, a url.insteadOf URL or an inline credential helper there may "
+    "carry a token)"
+)
 _CONFIG_SECRETS: dict[tuple[str, ...], str] = {
     ("gcloud",): "Google Cloud credentials",
     ("gh", "hosts.yml"): "a GitHub token",
     ("hub",): "a GitHub token",
     ("git", "credentials"): "git passwords",
+    ("git", "config"): _GLOBAL_GIT_CONFIG,
     ("op",): "1Password CLI sessions",
     ("rclone", "rclone.conf"): "cloud storage credentials",
     ("github-copilot",): "a GitHub Copilot token",
@@ -677,7 +690,7 @@ _SECRET_PATH_WORDS = (
     ".jira.d", ".cursor", ".continue", ".electrum", ".wakatime", ".aider", "Account", "ACCOUNT", "adminsdk",
     "key.json", "Key.json", "KEY.json", "keys.json", "keyfile", "sa.json", "SA.json", "vault_pass", "vault-pass", "VAULT_PASS",
     "muttrc", "hut/", "key.properties", "keystore.properties", "flyway.conf", "flyway.toml", "wp-config",
-    "LocalSettings", "config/parameters.yml", "config.local",
+    "LocalSettings", "config/parameters.yml", "config.local", "gitconfig",
 )  # fmt: skip
 _SECRET_VARIABLE_TEXT = Regex(
     r"\$\{?!|\$\{?[A-Za-z_]*(?:SECRET|TOKEN|PASS|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE|KEY|DSN|"
@@ -1114,6 +1127,8 @@ def protected_path(text: str) -> str | None:
             return f"{rest[0]} in a home directory holds logins, keys or start-up code"
         if len(folded) >= 2 and (folded[0], folded[1]) in _HOME_PAIRS_FOLDED:
             return f"{rest[0]}/{rest[1]} holds programs or settings that start programs later"
+        if folded[:4] == [".local", "share", "nvim", "site"]:
+            return "~/.local/share/nvim/site is on Neovim's runtimepath: its plugins and packages run at every start"
         if not rest or folded in ([".local"], [".local", "state"], [".local", "share"]):
             where = "/".join(["~", *rest])
             return f"writing into {where} (unpacking, syncing, cloning there) may replace the shell's, ssh's or git's start-up files"
@@ -1334,6 +1349,8 @@ def _credential_parts(parts: list[str], *, browsers: bool = True) -> str | None:
             found = _library_secret(following)
             if found is not None:
                 return found
+        elif (part == ".gitconfig" and not following) or (part == "etc" and following == ["gitconfig"]):
+            return _GLOBAL_GIT_CONFIG
         elif part == ".cache" and following[:2] == ["huggingface", "token"]:
             return "a Hugging Face token"
         elif part == ".kube" and (not following or following[0] == "config"):

@@ -140,7 +140,7 @@ def test_home_files_that_run_code_are_protected(command: str) -> None:
 def test_home_neighbours_are_not_protected() -> None:
     assert _shell("echo x >> ~/notes.txt")[1] != "protected-path-write"
     assert _shell("echo x >> ~/.cargo/registry/x")[1] != "protected-path-write"
-    assert _shell("cat ~/.gitconfig ~/.bash_aliases")[0] is RiskLevel.READ_ONLY
+    assert _shell("cat ~/.bash_aliases ~/.vimrc")[0] is RiskLevel.READ_ONLY  # ~/.gitconfig: a secret read
     assert grade_tool("Write", {"file_path": "/home/u/.gitconfig"}, workspace=W).reasons[0].rule == (
         "protected-path-write"
     )

@@ -75,7 +75,7 @@ def test_reading_a_service_password_file_or_history_is_a_secret_read(command: st
         "cat ~/.config/configstore/update-notifier-npm.json",
         "cat .yarnrc",  # the workspace's own
         "cat ~/.vimrc",
-        "cat ~/.gitconfig",  # git prints it itself (git config --global -l)
+        "cat ~/.gitignore_global",
     ],
 )
 def test_neighbouring_configuration_files_stay_read_only(command: str) -> None:
