@@ -897,8 +897,10 @@ def test_serve_writes_the_login_url_to_its_state_not_to_a_log_and_the_next_after
             printed.append(process.stdout.readline())
             assert printed[-1], "serve ended without naming its login URL"
         login_file = state / LOGIN_FILE
-        assert f"http://127.0.0.1:{port}/ with the login URL in {login_file}" in printed[-1]
+        assert f"open the login URL in {login_file} (for http://127.0.0.1:{port}/;" in printed[-1]
         assert stat.S_IMODE(login_file.stat().st_mode) == 0o600
+        printed.append(process.stdout.readline())
+        assert "after each use the next one is written to that file" in printed[-1], printed
         key = login_file.read_text().strip().split("/?key=", 1)[1]
         origin = f"http://127.0.0.1:{port}"
         request = urllib.request.Request(

@@ -26,7 +26,7 @@ standard output is no terminal."""
 def show_login(url: str, state_dir: Path) -> str:
     """What ``flybot serve`` prints for local mode's login URL ``url``: the URL itself on a terminal; else (stdout
     is a file or a pipe, such as ``nohup.out`` in a directory an agent can read) the URL is written to
-    :data:`LOGIN_FILE` in ``state_dir`` (0600, replaced whole) and the answer is the base URL and that file's path,
+    :data:`LOGIN_FILE` in ``state_dir`` (0600, replaced whole) and the answer names that file and the page's address,
     so no log file holds a live key. Raises OSError when the file cannot be written."""
     if sys.stdout.isatty():
         return url
@@ -37,7 +37,9 @@ def show_login(url: str, state_dir: Path) -> str:
     with os.fdopen(fd, "w") as handle:
         handle.write(url + "\n")
     os.replace(tmp, path)
-    return f"{url.split('?', 1)[0]} with the login URL in {path} (not shown here: this output is no terminal)"
+    return (
+        f"the login URL in {path} (for {url.split('?', 1)[0]}; the key is not shown here: this output is no terminal)"
+    )
 
 
 def _settings() -> Settings:
@@ -155,9 +157,10 @@ def _serve(args: argparse.Namespace, held: HeldRecords) -> int:
             if remote_note:
                 print(remote_note, flush=True)
             shown = show_login(str(login_url(app, base_url)), Path(settings.state_dir))
+            where_next = "shown here" if sys.stdout.isatty() else "written to that file"
             print(f"FlyBot local chat: open {shown}", flush=True)
             print(
-                f"  (that key works once; after each use the next one is shown here; demo Bot token in "
+                f"  (that key works once; after each use the next one is {where_next}; demo Bot token in "
                 f"{settings.state_dir}/local.json)",
                 flush=True,
             )
