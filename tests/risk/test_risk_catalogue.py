@@ -421,6 +421,32 @@ def test_cloud_cli_changes_deletions_secrets_and_remote_shells_grade_high() -> N
         assert "secret-read" in rules(secret), secret
 
 
+def test_hosting_cli_builds_run_the_configured_build_command() -> None:
+    # netlify build runs netlify.toml's [build] command and Build Plugins, vercel build the Build Command of
+    # vercel.json (Netlify and Vercel CLI references): shell lines FlyBot does not read, as their dev commands
+    assert_grades([("netlify build", R.DESTRUCTIVE), ("vercel build", R.DESTRUCTIVE), ("ntl build", R.DESTRUCTIVE)])
+    assert "runs-program" in rules("netlify build")
+    # wrangler deploy --dry-run compiles without deploying (Wrangler "deploy"); without it the Worker is replaced
+    assert_grades(
+        [
+            ("wrangler deploy --dry-run --outdir dist-worker", R.WORKSPACE_WRITE),
+            ("wrangler deploy", R.SYSTEM),
+            ("wrangler deploy --env production", R.SYSTEM),
+            ("wrangler deploy --dry-run --outdir ~/worker", R.SYSTEM),
+            ("wrangler deploy --dry-run --outdir /etc/w", R.DESTRUCTIVE),
+        ]
+    )
+    # their reads and help stay low
+    assert_grades(
+        [
+            ("netlify status", R.NETWORK),
+            ("vercel ls", R.NETWORK),
+            ("netlify --version", R.READ_ONLY),
+            ("vercel --version", R.READ_ONLY),
+        ]
+    )
+
+
 # -- crypto, databases, media, archives ---------------------------------------------------------------------------------
 def test_crypto_database_media_and_archive_tools_that_read_or_write_the_workspace_grade_low() -> None:
     assert_grades(
