@@ -213,7 +213,10 @@ def test_package_managers_read_fetch_and_build_low() -> None:
             ("composer validate --no-plugins", R.READ_ONLY),
             ("bun test", R.WORKSPACE_WRITE),
             ("bun pm ls", R.READ_ONLY),
-            ("deno fmt --check", R.WORKSPACE_WRITE),
+            ("deno fmt --check", R.READ_ONLY),  # deno fmt has no plugins; --check writes nothing
+            ("deno fmt --check src", R.READ_ONLY),
+            ("deno fmt", R.WORKSPACE_WRITE),
+            ("deno lint", R.WORKSPACE_WRITE),  # the lint plugins deno.json names
             ("nvm ls", R.READ_ONLY),
             ("rustup show", R.READ_ONLY),
             ("pyenv versions", R.READ_ONLY),
@@ -231,6 +234,8 @@ def test_package_managers_installing_for_the_user_deleting_or_running_package_pr
     assert_grades(
         [
             ("uv run python script.py", R.DESTRUCTIVE),  # graded as the command it runs
+            ("deno fmt --check -c /tmp/x/deno.json", R.DESTRUCTIVE),  # a configuration outside the workspace
+            ("deno fmt --check ../..", R.DESTRUCTIVE),
             ("uv run --unknown-option pytest", R.DESTRUCTIVE),  # it may take pytest as its value
             ("uv pip install --system requests", R.SYSTEM),
             ("uv cache clean", R.DESTRUCTIVE),
