@@ -213,7 +213,10 @@ def test_package_managers_read_fetch_and_build_low() -> None:
             ("composer validate --no-plugins", R.READ_ONLY),
             ("bun test", R.WORKSPACE_WRITE),
             ("bun pm ls", R.READ_ONLY),
-            ("deno fmt --check", R.WORKSPACE_WRITE),
+            ("deno fmt --check", R.READ_ONLY),  # deno fmt has no plugins; --check writes nothing
+            ("deno fmt --check src", R.READ_ONLY),
+            ("deno fmt", R.WORKSPACE_WRITE),
+            ("deno lint", R.WORKSPACE_WRITE),  # the lint plugins deno.json names
             ("nvm ls", R.READ_ONLY),
             ("rustup show", R.READ_ONLY),
             ("pyenv versions", R.READ_ONLY),
@@ -231,6 +234,8 @@ def test_package_managers_installing_for_the_user_deleting_or_running_package_pr
     assert_grades(
         [
             ("uv run python script.py", R.DESTRUCTIVE),  # graded as the command it runs
+            ("deno fmt --check -c /tmp/x/deno.json", R.DESTRUCTIVE),  # a configuration outside the workspace
+            ("deno fmt --check ../..", R.DESTRUCTIVE),
             ("uv run --unknown-option pytest", R.DESTRUCTIVE),  # it may take pytest as its value
             ("uv pip install --system requests", R.SYSTEM),
             ("uv cache clean", R.DESTRUCTIVE),
@@ -419,6 +424,32 @@ def test_cloud_cli_changes_deletions_secrets_and_remote_shells_grade_high() -> N
     )
     for secret in ("vault kv get secret/x", "heroku config", "doppler secrets"):
         assert "secret-read" in rules(secret), secret
+
+
+def test_hosting_cli_builds_run_the_configured_build_command() -> None:
+    # netlify build runs netlify.toml's [build] command and Build Plugins, vercel build the Build Command of
+    # vercel.json (Netlify and Vercel CLI references): shell lines FlyBot does not read, as their dev commands
+    assert_grades([("netlify build", R.DESTRUCTIVE), ("vercel build", R.DESTRUCTIVE), ("ntl build", R.DESTRUCTIVE)])
+    assert "runs-program" in rules("netlify build")
+    # wrangler deploy --dry-run compiles without deploying (Wrangler "deploy"); without it the Worker is replaced
+    assert_grades(
+        [
+            ("wrangler deploy --dry-run --outdir dist-worker", R.WORKSPACE_WRITE),
+            ("wrangler deploy", R.SYSTEM),
+            ("wrangler deploy --env production", R.SYSTEM),
+            ("wrangler deploy --dry-run --outdir ~/worker", R.SYSTEM),
+            ("wrangler deploy --dry-run --outdir /etc/w", R.DESTRUCTIVE),
+        ]
+    )
+    # their reads and help stay low
+    assert_grades(
+        [
+            ("netlify status", R.NETWORK),
+            ("vercel ls", R.NETWORK),
+            ("netlify --version", R.READ_ONLY),
+            ("vercel --version", R.READ_ONLY),
+        ]
+    )
 
 
 # -- crypto, databases, media, archives ---------------------------------------------------------------------------------

@@ -365,8 +365,9 @@ CATALOGUE: dict[str, object] = {
             "login logout switch": _HOME,
             "link": {"grade": "write", "open": True},
             "pull": {"grade": "fetch", "open": True},
-            "dev": "runs",
-            "build": {"grade": "build", "open": True},
+            # vercel build runs the Build Command of vercel.json or the project's settings (.vercel/project.json),
+            # a shell line FlyBot does not read, as vercel dev runs the Development Command
+            "dev build": "runs",
             "env": {
                 "commands": {
                     "ls list": _REMOTE,
@@ -395,8 +396,9 @@ CATALOGUE: dict[str, object] = {
             "deploy init link": _CHANGE,
             "login logout switch unlink": _HOME,
             "status open sites:list api logs": _REMOTE,
-            "dev serve functions:serve": "runs",
-            "build": {"grade": "build", "open": True},
+            # netlify build runs netlify.toml's [build] command and its Build Plugins (Netlify CLI "build"), a
+            # shell line and code FlyBot does not read, as netlify dev runs the [dev] command
+            "dev serve functions:serve build": "runs",
             "functions:invoke": _CHANGE,
             "env:list env:get": "secret",
             "env:set env:import env:clone": _CHANGE,
@@ -742,7 +744,14 @@ CATALOGUE: dict[str, object] = {
         "under ~",
         "options": "-h --help -v --version -c=project --config=project -e= --env= --cwd=project",
         "commands": {
-            "deploy rollback": _CHANGE,
+            # deploy --dry-run: "Compile a project without actually deploying to live servers" (into --outdir)
+            "deploy": {
+                "grade": "change",
+                "open": True,
+                "options": "--dry-run --outdir=out",
+                "when": {"--dry-run": "build"},
+            },
+            "rollback": _CHANGE,
             "delete": _DESTROY,
             "dev": "runs",
             "tail whoami": _REMOTE,

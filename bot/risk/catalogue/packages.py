@@ -462,11 +462,20 @@ CATALOGUE: dict[str, object] = {
                 # deno test --help: "--import-map <FILE> Load import map file from local file or remote URL"
                 "options": "-o=out --output=out -c=project --config=project --import-map=project",
             },
-            "fmt lint": {
+            # deno lint loads the lint plugins deno.json names; deno fmt has no plugins and with --check "Check if
+            # the source files are formatted" without writing them
+            "lint": {
                 "grade": "build",
                 "open": True,
                 "operands": "project",
                 "options": "-c=project --config=project",
+            },
+            "fmt": {
+                "grade": "build",
+                "open": True,
+                "operands": "project",
+                "options": "-c=project --config=project --check",
+                "when": {"--check": "read"},
             },
             "types completions": {"grade": "read", "open": True},
             # deno info MODULE: "Show information about a module": the module and its dependencies are fetched

@@ -2823,7 +2823,7 @@ _NPX_VALUES = frozenset(
 #: have it): npx runs them as the catalogue grades them.
 _NPX_CATALOGUED = frozenset({
     "playwright", "cypress", "vite", "rollup", "stylelint", "knip", "svelte-check", "vue-tsc", "oxlint", "madge",
-    "license-checker", "prisma", "next",
+    "license-checker", "prisma", "next", "wrangler",
 })  # fmt: skip
 #: npm's own registry (npm-config(7) ``registry``): any other one serves packages of someone else's choosing.
 _NPM_REGISTRY = frozenset({"https://registry.npmjs.org", "https://registry.npmjs.org/"})
