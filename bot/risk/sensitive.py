@@ -85,7 +85,9 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   (Docker's legacy auth file), ``~/.dbt/profiles.yml`` (dbt "Connection profiles"), ``~/.snowsql/config`` (SnowSQL
   "Configuring SnowSQL": ``password``), ``~/.config/stripe/config.toml`` (Stripe CLI ``login``),
   ``~/.twilio-cli/config.json``, ``~/.supabase/access-token``, ``~/.heroku/credentials``, ``~/.config/atuin/key``
-  (atuin's sync key), ``~/.config/Slack`` (the desktop client's cookies), ``/var/lib/tailscale/tailscaled.state``
+  (atuin's sync key), ``~/.Renviron`` (R reads it at start, ``?Startup``; usethis "Managing Git(Hub) Credentials":
+  ``GITHUB_PAT`` kept there), ``~/.julia/servers`` (Julia Pkg server tokens, ``SERVER/auth.toml``: PkgAuthentication.jl),
+  ``~/.nextflow/secrets`` (Nextflow "Secrets": ``store.json``), ``~/.config/Slack`` (the desktop client's cookies), ``/var/lib/tailscale/tailscaled.state``
   (tailscaled(8): the node's keys), ``~/.config/aichat`` and ``~/.config/io.datasette.llm/keys.json`` (model API
   keys), ``~/.config/age`` (age identities), VS Code's and its forks' ``User/globalStorage/state.vscdb``
   (SecretStorage); histories ``~/.local/share/atuin``, ``~/.irb_history``, ``~/.Rhistory``,
@@ -227,7 +229,7 @@ _HOME_FILES = frozenset({
     ".terraformrc", ".env", ".bash_history", ".zsh_history", ".python_history", ".psql_history", ".mysql_history",
     ".node_repl_history", ".sqlite_history", ".rediscli_history", ".my.cnf", ".yarnrc.yml", ".databrickscfg",
     ".claude.json", ".zhistory", ".histfile", ".sh_history", ".msmtprc", ".fetchmailrc", ".dockercfg", ".irb_history",
-    ".Rhistory", ".wakatime.cfg", ".aider.conf.yml", ".muttrc",
+    ".Rhistory", ".wakatime.cfg", ".aider.conf.yml", ".muttrc", ".Renviron",
 })  # fmt: skip
 _HOME_SECRET_DIRS = frozenset({".gnupg", ".azure", ".oci", ".password-store"})
 #: Credential files and directories named by two components (``.claude/.credentials.json``); a ``None`` second
@@ -279,6 +281,11 @@ _SECRET_PAIRS: dict[tuple[str, str | None], str] = {
     (".continue", "config.json"): "model providers' API keys",
     (".electrum", "wallets"): "a Bitcoin wallet",
     (".mutt", "muttrc"): "mail passwords (imap_pass, smtp_pass)",
+    # Julia Pkg server authentication (PkgAuthentication.jl; JuliaHub.jl "Authentication"): access_token and
+    # refresh_token in ~/.julia/servers/SERVER/auth.toml
+    (".julia", "servers"): "a Julia package server token",
+    # Nextflow "Secrets": the local provider "stores key-value pairs in a local JSON file", $NXF_HOME/secrets/store.json
+    (".nextflow", "secrets"): "Nextflow secrets",
 }
 _GLOBAL_GIT_CONFIG = (
     "git's global configuration (an http.extraHeader, a url.insteadOf URL or an inline credential helper there may "
@@ -464,7 +471,8 @@ _EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
     "~/Library/Application Support/Microsoft Edge/Default/Login Data",
     "~/.wakatime.cfg", "~/.aider.conf.yml", "~/.railway/config.json", "~/.render/config.yaml", "~/.stripe/config.toml",
     "~/.doppler", "~/.infisical/infisical-config.json", "~/.jira.d/config.yml", "~/.cursor/mcp.json",
-    "~/.continue/config.json", "~/.electrum/wallets", "~/.config/netlify/config.json", "~/.config/railway/config.json",
+    "~/.continue/config.json", "~/.electrum/wallets", "~/.Renviron", "~/.julia/servers/pkg.julialang.org/auth.toml",
+    "~/.nextflow/secrets/store.json", "~/.config/netlify/config.json", "~/.config/railway/config.json",
     "~/.config/doppler", "~/.config/Claude/claude_desktop_config.json", "~/.config/discord/Local Storage",
     "~/.config/Signal/config.json",
 ))  # fmt: skip
@@ -687,7 +695,7 @@ _SECRET_PATH_WORDS = (
     "repl_history", "tailscale", "Library/", "secrets", "Secrets", "tfvars", "local.settings", ".git/",
     "sudoers", "master.passwd", "spwd.db", "oken", "OKEN", "ecret", "ECRET", "assword", "ASSWORD", "redential",
     "REDENTIAL", "creds", "CREDS", "pikey", "PIKEY", ".railway", ".render", ".stripe", ".doppler", ".infisical",
-    ".jira.d", ".cursor", ".continue", ".electrum", ".wakatime", ".aider", "Account", "ACCOUNT", "adminsdk",
+    ".jira.d", ".cursor", ".continue", ".electrum", ".wakatime", ".aider", "Renviron", ".julia/servers", "Account", "ACCOUNT", "adminsdk",
     "key.json", "Key.json", "KEY.json", "keys.json", "keyfile", "sa.json", "SA.json", "vault_pass", "vault-pass", "VAULT_PASS",
     "muttrc", "hut/", "key.properties", "keystore.properties", "flyway.conf", "flyway.toml", "wp-config",
     "LocalSettings", "config/parameters.yml", "config.local", "gitconfig",

@@ -15,6 +15,8 @@ _PROXMOX_DELETE = {"grade": "delete", "open": True}
 CATALOGUE: dict[str, object] = {
     "apptainer singularity": {
         "source": "apptainer(1) command reference (apptainer.org/docs/user/latest/cli.html) (Apptainer 1.3)",
+        # build from a definition file: %setup runs on the host, %post at build time (Apptainer "Definition Files")
+        "guard": "control:apptainer_build",
         "options": "-h --help --version -d --debug -q --quiet -s --silent -v --verbose --nocolor -c=:unknown "
         "--config=:unknown",
         "commands": {

@@ -59,7 +59,7 @@ from .kit import (
     unpacks,
 )
 
-__all__ = ["docker", "docker_compose", "helm", "kubectl", "terraform"]
+__all__ = ["apptainer_build", "docker", "docker_compose", "helm", "kubectl", "terraform"]
 
 R = RiskLevel
 _RULE = "remote-control-plane"
@@ -2332,3 +2332,48 @@ def terraform(call: Call) -> None:
         # terraform show: "When using the -json command-line flag, any sensitive values in Terraform state will be
         # displayed in plain text"
         _prints_credentials(call, "terraform show -json")
+
+
+#: Build specs apptainer build(1) fetches or converts rather than builds from a recipe (Apptainer 1.3 "Build a
+#: Container": library://, docker://, shub://, oras:// URIs; docker-daemon:, docker-archive:, oci:, oci-archive:
+#: sources), and the image files it converts (SIF, an ext3/squashfs image).
+_APPTAINER_SOURCES = ("library://", "docker://", "shub://", "oras://", "http://", "https://", "docker-daemon:",
+                      "docker-archive:", "oci:", "oci-archive:")  # fmt: skip
+_APPTAINER_IMAGES = (".sif", ".simg", ".img", ".squashfs")
+
+
+def apptainer_build(base: Handler) -> Handler:
+    """apptainer/singularity ``build IMAGE SPEC`` (Apptainer 1.3 "Definition Files"): a definition file's ``%setup``
+    commands "are executed on the host system outside of the container" and ``%post`` runs any command at build time,
+    so a build from a definition file runs a recipe FlyBot does not read, graded as ``docker build .`` is (system,
+    the recipe a file in the workspace the agent may have written); one outside the workspace, or only known when
+    it runs, is code from outside (``project-outside-workspace``, destructive). A URI or source (``docker://``,
+    ``oras://``, ``library://``, ``docker-archive:``...) or an image file (``.sif``) is fetched or converted: the
+    catalogue's grade (fetch) stands. The spec is the last operand."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = [w for w in call.args if w.value is None or not w.value.startswith("-")]
+        if not words or words[0].value != "build" or len(words) < 3:
+            return
+        spec = words[-1]
+        value = spec.value
+        if value is not None and (value.startswith(_APPTAINER_SOURCES) or value.endswith(_APPTAINER_IMAGES)):
+            return
+        what = f"{call.name} build {shorten(spec.src, 60)}"
+        if value is None or value.startswith("~") or call.where(spec) is not Where.WORKSPACE:
+            destructive(
+                call,
+                "project-outside-workspace",
+                f"{what}: the definition file is outside the workspace (or only known when it runs); its %setup "
+                "runs on this machine and %post at build time, code FlyBot does not read.",
+            )
+            return
+        call.flag(
+            R.SYSTEM,
+            "system-command",
+            f"{what}: the definition file's %setup runs on this machine and %post at build time (as docker build).",
+        )
+
+    handler.__name__ = "apptainer_build"
+    return handler
