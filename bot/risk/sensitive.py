@@ -94,7 +94,21 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   ``~/.ipython/*/history.sqlite``, ``~/.julia/logs/repl_history.jl``; Thunderbird's profiles (as Firefox's); on
   macOS ``~/Library/Keychains``, ``~/Library/Cookies``, ``~/Library/Messages``, Safari's ``~/Library/Safari``, and
   below ``~/Library/Application Support`` the browsers' profiles (Firefox, Google Chrome, Chromium, Brave, Edge)
-  and Slack's. Paths
+  and Slack's. Also: the other Chromium-based browsers' profiles below ``~/.config`` (:data:`_CONFIG_BROWSERS`:
+  Edge, Vivaldi, Opera, Chrome beta and unstable) and on macOS (Vivaldi, Arc, Opera, Edge and Chrome channels),
+  Firefox forks' (``~/.librewolf``, ``~/.waterfox``, ``~/.zen``, ``~/.floorp``); the session stores of any program
+  below ``~/.config`` (:data:`_APP_SESSION_FILES`: Chromium's "User Data Directory" ``Cookies``, ``Login Data``,
+  ``Local Storage``... that Electron programs such as Discord, Element and Teams keep); Telegram Desktop's ``tdata``;
+  mail and IRC passwords: ``~/.mbsyncrc`` (mbsync(1) ``Pass``), ``~/.offlineimaprc`` (OfflineIMAP
+  ``remotepass``), aerc-accounts(5), himalaya's ``config.toml``, irssi's ``config``, HexChat's ``servlist.conf``,
+  WeeChat's ``sec.conf``; ``~/.wgetrc`` (wget(1) "Startup File": ``password``, ``http_password``), ``~/.curlrc``
+  (curl(1) ``--config``: ``user``, ``header``), nix.conf(5) ``access-tokens`` (``~/.config/nix/nix.conf``) and
+  its ``netrc-file`` (``~/.config/nix/netrc``, ``/etc/nix/netrc``), Poetry's ``auth.toml``, PDM's ``config.toml``,
+  bunfig's ``~/.bunfig.toml`` (scopes' tokens); OpenStack's ``clouds.yaml`` and ``secure.yaml``, Scaleway,
+  Exoscale, Vultr, ``~/.ovh.conf``, Argo CD, Travis CI, Expo, s3fs(1) (``~/.passwd-s3fs``, ``/etc/passwd-s3fs``),
+  ``/etc/samba/credentials`` (mount.cifs(8) ``credentials=``), sssd-secrets(5), MinIO's ``~/.config/mc``, Borg's
+  ``keys``, Remmina's profiles; Lima's ``_config/user`` and Vagrant's ``private_key`` (VM ssh keys), JetBrains'
+  ``c.kdbx``/``c.pwd``; each with its source beside it. Paths
   through ``/proc/PID/root`` and ``/proc/PID/task/TID`` count as the path they reach (proc(5)). Only paths outside
   the workspace count (a workspace file is the agent's own), unless the workspace is, or holds, the home directory
   or system tree the path lies in (:func:`workspace_credential`, :func:`workspace_protected`: a session started in
@@ -224,12 +238,18 @@ def site_startup(text: str) -> bool:
 _SSH_PUBLIC = frozenset(
     {"known_hosts", "known_hosts.old", "known_hosts2", "config", "authorized_keys", "authorized_keys2"}
 )
+#: Credential files directly in a home. Among them: mbsync(1) (``~/.mbsyncrc``: ``Pass``), OfflineIMAP's
+#: offlineimap.conf (``remotepass``), wget(1) "Startup File" (``~/.wgetrc``: ``password``, ``http_password``),
+#: curl(1) ``--config`` (``~/.curlrc``: ``user = name:pass``, ``header``), Bun "bunfig.toml" (``~/.bunfig.toml``:
+#: ``install.scopes`` tokens), python-ovh's README (``~/.ovh.conf``: application secret and consumer key), s3fs(1)
+#: AUTHENTICATION (``~/.passwd-s3fs``: access keys).
 _HOME_FILES = frozenset({
     ".netrc", "_netrc", ".pgpass", ".npmrc", ".pypirc", ".git-credentials", ".vault-token", ".s3cfg", ".boto",
     ".terraformrc", ".env", ".bash_history", ".zsh_history", ".python_history", ".psql_history", ".mysql_history",
     ".node_repl_history", ".sqlite_history", ".rediscli_history", ".my.cnf", ".yarnrc.yml", ".databrickscfg",
     ".claude.json", ".zhistory", ".histfile", ".sh_history", ".msmtprc", ".fetchmailrc", ".dockercfg", ".irb_history",
-    ".Rhistory", ".wakatime.cfg", ".aider.conf.yml", ".muttrc", ".Renviron",
+    ".Rhistory", ".wakatime.cfg", ".aider.conf.yml", ".muttrc", ".Renviron", ".mbsyncrc", ".offlineimaprc", ".wgetrc",
+    ".curlrc", ".bunfig.toml", ".ovh.conf", ".passwd-s3fs",
 })  # fmt: skip
 _HOME_SECRET_DIRS = frozenset({".gnupg", ".azure", ".oci", ".password-store"})
 #: Credential files and directories named by two components (``.claude/.credentials.json``); a ``None`` second
@@ -286,6 +306,15 @@ _SECRET_PAIRS: dict[tuple[str, str | None], str] = {
     (".julia", "servers"): "a Julia package server token",
     # Nextflow "Secrets": the local provider "stores key-value pairs in a local JSON file", $NXF_HOME/secrets/store.json
     (".nextflow", "secrets"): "Nextflow secrets",
+    # irssi's "Startup HOWTO" (~/.irssi/config: server passwords, SASL passwords, nickserv autosendcmd)
+    (".irssi", "config"): "IRC passwords",
+    # WeeChat "Secured data" (sec.conf: the secured data, its passphrase key among them); WeeChat before 3.2
+    # kept it in ~/.weechat
+    (".weechat", "sec.conf"): "IRC passwords (WeeChat's secured data)",
+    # The Travis CLI's README, "travis login": the access token is kept in ~/.travis/config.yml
+    (".travis", "config.yml"): "a Travis CI token",
+    # expo-cli "expo login": the session (sessionSecret) is kept in ~/.expo/state.json
+    (".expo", "state.json"): "an Expo session",
 }
 _GLOBAL_GIT_CONFIG = (
     "git's global configuration (an http.extraHeader, a url.insteadOf URL or an inline credential helper there may "
@@ -335,12 +364,46 @@ _CONFIG_SECRETS: dict[tuple[str, ...], str] = {
     ("Code", "User", "globalStorage", "state.vscdb"): "VS Code's stored secrets (extension logins)",
     ("VSCodium", "User", "globalStorage", "state.vscdb"): "VS Code's stored secrets (extension logins)",
     ("Cursor", "User", "globalStorage", "state.vscdb"): "VS Code's stored secrets (extension logins)",
+    # mail and IRC passwords in clear: aerc-accounts(5) (accounts.conf: source/outgoing URLs with passwords, the
+    # file must be mode 600), himalaya's README (config.toml: backend passwords or password commands), HexChat
+    # "Network list" (servlist.conf: server, NickServ and SASL passwords), WeeChat "Secured data" (sec.conf)
+    ("aerc", "accounts.conf"): "mail passwords",
+    ("himalaya", "config.toml"): "mail passwords",
+    ("hexchat", "servlist.conf"): "IRC passwords",
+    ("weechat", "sec.conf"): "IRC passwords (WeeChat's secured data)",
+    # nix.conf(5): "access-tokens": tokens for GitHub, GitLab and other hosts; "netrc-file": HTTP credentials
+    ("nix", "nix.conf"): "Nix access tokens",
+    ("nix", "netrc"): "passwords (netrc format)",
+    # Poetry "Repositories", "Configuring credentials": without a keyring, http-basic credentials are kept in
+    # auth.toml in the config directory; PDM "Configure the repository secrets for upload": repository passwords in
+    # its config.toml
+    ("pypoetry", "auth.toml"): "package index passwords",
+    ("pdm", "config.toml"): "package index passwords",
+    # OpenStack "Configuring os-client-config" (clouds.yaml: auth with passwords or application credentials;
+    # secure.yaml: "the secrets" split from it); scw "Config file" (config.yaml: secret_key), exoscale CLI
+    # (exoscale.toml: API secret), vultr-cli's README (vultr-cli.yaml: api-key), argocd login (config: the
+    # session tokens), MinIO client "mc" (config.json: access and secret keys), Borg "borg key export" (keyfile
+    # mode keeps the repository keys in ~/.config/borg/keys), Remmina's FAQ (*.remmina profiles: passwords,
+    # encrypted with remmina.pref's secret beside them)
+    ("openstack", "clouds.yaml"): "OpenStack passwords",
+    ("openstack", "secure.yaml"): "OpenStack passwords",
+    ("scw", "config.yaml"): "Scaleway secret keys",
+    ("exoscale", "exoscale.toml"): "Exoscale API secrets",
+    ("vultr-cli.yaml",): "a Vultr API key",
+    ("argocd", "config"): "Argo CD session tokens",
+    ("mc", "config.json"): "MinIO access keys",
+    ("borg", "keys"): "Borg repository keys",
+    ("remmina",): "remote desktop passwords and their key",
 }
 #: Files below ``~/.local/share`` (XDG data home) that hold secrets.
 _SHARE_SECRETS: dict[tuple[str, ...], str] = {
     ("keyrings",): "the desktop keyring",
     ("fish", "fish_history"): "a shell history",
     ("atuin",): "a shell history",
+    # Telegram Desktop keeps the account's session (its authorization keys) in tdata (TelegramDesktop's
+    # "Portable version" notes: copying tdata moves the logged-in session)
+    ("TelegramDesktop", "tdata"): "a Telegram session",
+    ("remmina",): "remote desktop passwords and their key",
 }
 #: REPL histories below a home's dot directory (IPython "Command history": ``history.sqlite`` in each profile;
 #: Julia's REPL ``logs/repl_history.jl``): passwords typed at the prompt.
@@ -360,14 +423,32 @@ _LIBRARY_SECRETS: dict[tuple[str, ...], str] = {
     ("Safari",): "a browser's history and page storage",
     ("Containers", "com.apple.Safari"): "a browser's history, cookies and page storage",
     ("Application Support", "Slack"): "Slack's session cookies and page storage",
+    ("Application Support", "pypoetry", "auth.toml"): "package index passwords",
 }
 #: Browser profile trees below ``~/Library/Application Support``, with the depth of a profile directory.
 _LIBRARY_BROWSERS: dict[tuple[str, ...], int] = {
     ("Firefox",): 2, ("Google", "Chrome"): 1, ("Chromium",): 1, ("BraveSoftware",): 2, ("Microsoft Edge",): 1,
-    ("Thunderbird",): 2,
+    ("Thunderbird",): 2, ("Google", "Chrome Beta"): 1, ("Google", "Chrome Canary"): 1, ("Microsoft Edge Beta",): 1,
+    ("Microsoft Edge Dev",): 1, ("Vivaldi",): 1, ("Arc", "User Data"): 1, ("com.operasoftware.Opera",): 0,
+    ("librewolf",): 2, ("Waterfox",): 2, ("zen",): 2,
 }  # fmt: skip
 #: Browser profile trees and the files in them that hold saved passwords or session cookies.
-_BROWSER_TREES = frozenset({".mozilla", "google-chrome", "chromium", "BraveSoftware", ".thunderbird"})
+#: Firefox forks keep Firefox's profile layout in their own dot directory (LibreWolf "FAQ": ``~/.librewolf``;
+#: Waterfox ``~/.waterfox``, Zen ``~/.zen``, Floorp ``~/.floorp``), a profile directly below it.
+_BROWSER_TREES = frozenset({
+    ".mozilla", "google-chrome", "chromium", "BraveSoftware", ".thunderbird", ".librewolf", ".waterfox", ".zen",
+    ".floorp",
+})  # fmt: skip
+#: Chromium-based browsers' profile trees directly below ``~/.config`` (each keeps its profiles as Chrome does:
+#: Edge's ``microsoft-edge``, Vivaldi's ``vivaldi``, Opera's ``opera``, Chrome's beta and unstable channels).
+_CONFIG_BROWSERS = frozenset({
+    "microsoft-edge", "microsoft-edge-beta", "microsoft-edge-dev", "vivaldi", "vivaldi-snapshot", "opera",
+    "opera-beta", "opera-developer", "google-chrome-beta", "google-chrome-unstable",
+})  # fmt: skip
+#: The session stores an Electron or Chromium program keeps in its directory below ``~/.config`` (Chromium "User
+#: Data Directory": ``Cookies``, ``Login Data``, ``Local Storage``, ``Session Storage``, ``Web Data``,
+#: ``IndexedDB``): Discord, Element, Teams, Obsidian, Postman and the like keep their logins there.
+_APP_SESSION_FILES = frozenset({"Cookies", "Login Data", "Local Storage", "Session Storage", "Web Data", "IndexedDB"})
 _BROWSER_FILES = frozenset({
     "logins.json", "key4.db", "cookies.sqlite", "Login Data", "Cookies", "History", "Local Storage", "Session Storage",
     "Sessions", "Current Session", "Last Session", "Web Data", "places.sqlite", "webappsstore.sqlite",
@@ -474,7 +555,22 @@ _EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
     "~/.continue/config.json", "~/.electrum/wallets", "~/.Renviron", "~/.julia/servers/pkg.julialang.org/auth.toml",
     "~/.nextflow/secrets/store.json", "~/.config/netlify/config.json", "~/.config/railway/config.json",
     "~/.config/doppler", "~/.config/Claude/claude_desktop_config.json", "~/.config/discord/Local Storage",
-    "~/.config/Signal/config.json",
+    "~/.config/Signal/config.json", "~/.mbsyncrc", "~/.offlineimaprc", "~/.wgetrc", "~/.curlrc", "~/.bunfig.toml",
+    "~/.ovh.conf", "~/.passwd-s3fs", "~/.irssi/config", "~/.weechat/sec.conf", "~/.travis/config.yml",
+    "~/.expo/state.json", "~/.config/aerc/accounts.conf", "~/.config/himalaya/config.toml",
+    "~/.config/hexchat/servlist.conf", "~/.config/weechat/sec.conf", "~/.config/nix/nix.conf", "~/.config/nix/netrc",
+    "~/.config/pypoetry/auth.toml", "~/.config/pdm/config.toml", "~/.config/openstack/clouds.yaml",
+    "~/.config/openstack/secure.yaml", "~/.config/scw/config.yaml", "~/.config/exoscale/exoscale.toml",
+    "~/.config/vultr-cli.yaml", "~/.config/argocd/config", "~/.config/mc/config.json", "~/.config/borg/keys",
+    "~/.config/remmina", "~/.local/share/remmina", "~/.local/share/TelegramDesktop/tdata",
+    "~/Library/Application Support/pypoetry/auth.toml", "~/.librewolf/p/cookies.sqlite", "~/.waterfox/p/logins.json",
+    "~/.zen/p/cookies.sqlite", "~/.floorp/p/logins.json", "~/.config/microsoft-edge/Default/Cookies",
+    "~/.config/microsoft-edge/Default/Login Data", "~/.config/vivaldi/Default/Cookies", "~/.config/opera/Cookies",
+    "~/.config/google-chrome-beta/Default/Cookies", "~/.config/google-chrome-unstable/Default/Login Data",
+    "~/.config/discord/Cookies", "~/.config/Element/Local Storage", "~/.config/teams-for-linux/Cookies",
+    "~/Library/Application Support/Vivaldi/Default/Cookies",
+    "~/Library/Application Support/Arc/User Data/Default/Cookies",
+    "~/Library/Application Support/com.operasoftware.Opera/Cookies",
 ))  # fmt: skip
 _GLOB = Regex(r"[*?\[]")
 #: shadow(5) and gshadow(5) with their ``-`` backups, and Debian's daily copies of them (the ``passwd`` package's
@@ -552,6 +648,13 @@ _TOOL_CREDENTIALS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("krb5cc_*",), "a Kerberos ticket cache"),
     (("cloud", "instance", "scripts", "*"), "an instance's user-data scripts"),
     (("cloud", "instances", "*", "scripts", "*"), "an instance's user-data scripts"),
+    # Lima "Internals" (``_config/user``: the private key of the ssh login to every instance; Colima keeps its
+    # Lima home in ``~/.colima/_lima``), Vagrant "vagrant ssh-config" (``.vagrant/machines/NAME/PROVIDER/private_key``)
+    (("[._]lima", "_config", "user"), "a VM's ssh private key"),
+    ((".vagrant", "machines", "*", "*", "private_key"), "a VM's ssh private key"),
+    # JetBrains "Passwords" settings: "In KeePass" keeps saved passwords in c.kdbx, its master key in c.pwd
+    (("JetBrains", "*", "c.kdbx"), "an IDE's saved passwords"),
+    (("JetBrains", "*", "c.pwd"), "the key of an IDE's saved passwords"),
 )
 #: Absolute credential files and trees of those tools: GitLab Runner "Advanced configuration"
 #: (``/etc/gitlab-runner/config.toml`` when run as root); k3s "Cluster Access" (``/etc/rancher/k3s/k3s.yaml``: the
@@ -605,6 +708,14 @@ _TOOL_CREDENTIAL_TREES: dict[str, str] = {
     "/var/lib/jenkins/credentials.xml": "Jenkins' stored credentials",
     "/var/lib/zerotier-one/identity.secret": "a ZeroTier node's private key",
     "/etc/letsencrypt/accounts": "ACME account keys",
+    # nix.conf(5) "netrc-file": "Default: /etc/nix/netrc" (HTTP credentials of the daemon's substituters)
+    "/etc/nix/netrc": "passwords (netrc format)",
+    # s3fs(1) AUTHENTICATION: "/etc/passwd-s3fs" (and the user's ~/.passwd-s3fs): the bucket's access keys
+    "/etc/passwd-s3fs": "S3 access keys",
+    # mount.cifs(8) "credentials=filename", kept at /etc/samba/credentials by the usual guides
+    "/etc/samba/credentials": "an SMB password",
+    # sssd-secrets(5): the secrets service's database, /var/lib/sss/secrets/secrets.ldb
+    "/var/lib/sss/secrets": "SSSD's stored secrets",
 }
 #: Text every path of the two lists above contains (:func:`may_name_secret`).
 _TOOL_CREDENTIAL_WORDS = (
@@ -613,7 +724,8 @@ _TOOL_CREDENTIAL_WORDS = (
     "configstore", "linode", ".scw", ".aliyun", ".bluemix", "Bitwarden", ".yarnrc", ".condarc", "containers",
     "cloud/instance", "wpa_supplicant", "netplan", "sssd", "ldap.secret", "rsyncd", "ppp/", "ipsec", "sasl_passwd",
     "passwd.client", "gitlab", "jenkins", "pip.conf", ".viminfo", "shada", ".lesshst", "krb5cc", "apt/auth",
-    "etc/npmrc", "waagent", "samba", "zerotier", "letsencrypt",
+    "etc/npmrc", "waagent", "samba", "zerotier", "letsencrypt", "nix/netrc", "passwd-s3fs", "sss/secrets",
+    "lima/_config", ".vagrant", "JetBrains",
 )  # fmt: skip
 #: One example path per entry of the two lists above, for matching globs (as :data:`_EXAMPLES`).
 _TOOL_CREDENTIAL_EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
@@ -626,7 +738,9 @@ _TOOL_CREDENTIAL_EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/"
     "~/.yarnrc", "~/.condarc", "/var/lib/docker/containers/c/config.v2.json", "/var/lib/cloud/instance/user-data.txt",
     "/var/lib/cloud/instances/i/user-data.txt", "~/.viminfo", "~/.local/state/nvim/shada/main.shada", "~/.lesshst",
     "~/.gdb_history", "~/.pry_history", "/tmp/krb5cc_1000", "/var/lib/cloud/instance/scripts/part-001",
-    "/var/lib/cloud/instances/i/scripts/part-001", *_TOOL_CREDENTIAL_TREES,
+    "/var/lib/cloud/instances/i/scripts/part-001", "~/.lima/_config/user", "~/.colima/_lima/_config/user",
+    "~/.vagrant/machines/default/virtualbox/private_key", "~/.config/JetBrains/IntelliJIdea2024.1/c.kdbx",
+    "~/.config/JetBrains/IntelliJIdea2024.1/c.pwd", *_TOOL_CREDENTIAL_TREES,
 ))  # fmt: skip
 #: Every example path, for matching globs.
 _ALL_EXAMPLES = _EXAMPLES + _TOOL_CREDENTIAL_EXAMPLES
@@ -698,7 +812,9 @@ _SECRET_PATH_WORDS = (
     ".jira.d", ".cursor", ".continue", ".electrum", ".wakatime", ".aider", "Renviron", ".julia/servers", "Account", "ACCOUNT", "adminsdk",
     "key.json", "Key.json", "KEY.json", "keys.json", "keyfile", "sa.json", "SA.json", "vault_pass", "vault-pass", "VAULT_PASS",
     "muttrc", "hut/", "key.properties", "keystore.properties", "flyway.conf", "flyway.toml", "wp-config",
-    "LocalSettings", "config/parameters.yml", "config.local", "gitconfig",
+    "LocalSettings", "config/parameters.yml", "config.local", "gitconfig", ".librewolf", ".waterfox", ".zen", ".floorp",
+    "TelegramDesktop", "remmina", ".mbsyncrc", ".offlineimaprc", ".wgetrc", ".curlrc", ".bunfig", ".ovh.conf",
+    ".passwd-s3fs", ".irssi", ".weechat", ".travis", ".expo",
 )  # fmt: skip
 _SECRET_VARIABLE_TEXT = Regex(
     r"\$\{?!|\$\{?[A-Za-z_]*(?:SECRET|TOKEN|PASS|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE|KEY|DSN|"
@@ -1333,6 +1449,16 @@ def _credential_parts(parts: list[str], *, browsers: bool = True) -> str | None:
             return "AWS credentials"
         elif part == ".config" and any(tuple(following[: len(key)]) == key for key in _CONFIG_SECRETS):
             return next(what for key, what in _CONFIG_SECRETS.items() if tuple(following[: len(key)]) == key)
+        elif (
+            browsers
+            and part == ".config"
+            and following
+            and following[0] in _CONFIG_BROWSERS
+            and (len(following) <= 2 or any(name in _BROWSER_FILES for name in following[1:]))
+        ):  # the tree or a profile directory, as for Chrome's
+            return "a browser's saved passwords, cookies, history or page storage"
+        elif browsers and part == ".config" and any(name in _APP_SESSION_FILES for name in following[1:]):
+            return "a program's session cookies or page storage (its logins)"
         elif (part, following[0] if following else None) in _SECRET_PAIRS:
             return _SECRET_PAIRS[(part, following[0] if following else None)]
         elif (part, None) in _SECRET_PAIRS:  # the whole directory

@@ -414,7 +414,10 @@ CATALOGUE: dict[str, object] = {
             "read": "secret",
             "write patch": _CHANGE,
             "delete": _DESTROY,
-            "list status version path-help print": _REMOTE,
+            "list status version path-help": _REMOTE,
+            # vault print token: "prints the value of the Vault token that will be used for commands"
+            # (developer.hashicorp.com/vault/docs/commands/print/token)
+            "print": "secret",
             "login": _HOME,
             "seal unseal": _CHANGE,
             "server agent proxy ssh": "runs",
@@ -435,7 +438,10 @@ CATALOGUE: dict[str, object] = {
             },
             "token": {
                 "commands": {
-                    "lookup capabilities": _REMOTE,
+                    # vault token lookup: the token's information, its "id" (the token itself) among it
+                    # (developer.hashicorp.com/vault/docs/commands/token/lookup)
+                    "lookup": "secret",
+                    "capabilities": _REMOTE,
                     # vault token create -policy=root: a token with the root policy "can do anything in Vault"
                     # (developer.hashicorp.com/vault/docs/concepts/policies, "Built-in policies")
                     "create": {
