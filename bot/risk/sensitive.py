@@ -97,8 +97,9 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   and Slack's. Also: the other Chromium-based browsers' profiles below ``~/.config`` (:data:`_CONFIG_BROWSERS`:
   Edge, Vivaldi, Opera, Chrome beta and unstable) and on macOS (Vivaldi, Arc, Opera, Edge and Chrome channels),
   Firefox forks' (``~/.librewolf``, ``~/.waterfox``, ``~/.zen``, ``~/.floorp``); the session stores of any program
-  below ``~/.config`` (:data:`_APP_SESSION_FILES`: Chromium's "User Data Directory" ``Cookies``, ``Login Data``,
-  ``Local Storage``... that Electron programs such as Discord, Element and Teams keep); Telegram Desktop's ``tdata``;
+  below ``~/.config`` or ``~/Library/Application Support`` (:data:`_APP_SESSION_FILES`: Chromium's "User Data
+  Directory" ``Cookies``, ``Login Data``, ``Local Storage``... that Electron programs such as Discord, Element and
+  Teams keep); Telegram Desktop's ``tdata``;
   mail and IRC passwords: ``~/.mbsyncrc`` (mbsync(1) ``Pass``), ``~/.offlineimaprc`` (OfflineIMAP
   ``remotepass``), aerc-accounts(5), himalaya's ``config.toml``, irssi's ``config``, HexChat's ``servlist.conf``,
   WeeChat's ``sec.conf``; ``~/.wgetrc`` (wget(1) "Startup File": ``password``, ``http_password``), ``~/.curlrc``
@@ -570,7 +571,7 @@ _EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
     "~/.config/discord/Cookies", "~/.config/Element/Local Storage", "~/.config/teams-for-linux/Cookies",
     "~/Library/Application Support/Vivaldi/Default/Cookies",
     "~/Library/Application Support/Arc/User Data/Default/Cookies",
-    "~/Library/Application Support/com.operasoftware.Opera/Cookies",
+    "~/Library/Application Support/com.operasoftware.Opera/Cookies", "~/Library/Application Support/discord/Cookies",
 ))  # fmt: skip
 _GLOB = Regex(r"[*?\[]")
 #: shadow(5) and gshadow(5) with their ``-`` backups, and Debian's daily copies of them (the ``passwd`` package's
@@ -1516,6 +1517,8 @@ def _library_secret(following: list[str]) -> str | None:
             rest = below[len(key) :]
             if len(rest) <= depth or any(name in _BROWSER_FILES for name in rest):
                 return "a browser's saved passwords, cookies, history or page storage"
+    if any(name in _APP_SESSION_FILES for name in below[1:]):  # an Electron program's, as below ~/.config
+        return "a program's session cookies or page storage (its logins)"
     return None
 
 
