@@ -33,7 +33,8 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   ``.local/bin`` (on the PATH), the other start-up files, extension trees and PATH directories of
   :data:`_SESSION_START`, :data:`_HOME_PROTECTED_PAIRS` and :data:`_HOME_PLACES` (``.cargo/env``, ``.vscode``,
   ``.terraform.d``, ``.volta``, ``.local/share/systemd/user``, the user's ``site-packages``, each with its
-  source there) and the directories above those places, Homebrew's ``/opt/homebrew``, and the credential files below;
+  source there) and the directories above those places and pairs (``~/.yarn``, ``~/.local/share/systemd``: an
+  archive unpacked or a repository cloned there writes into them), Homebrew's ``/opt/homebrew``, and the credential files below;
   FlyBot's own state directory and store files (:func:`flybot_state`), whoever writes them (sqlite3, cp, ln, tar).
 * **Credential files** (:func:`credential_path`): reading one prints a secret, and a command's output goes to the
   model provider, so it is at least ``network`` (never downgraded: the output leaves wherever the command ran).
@@ -1050,6 +1051,7 @@ def _home_rest(path: str) -> list[str] | None:
 #: HFS+, Windows' NTFS by default) opens ``~/.BASHRC`` as ``~/.bashrc`` and ``/ETC/hosts`` as ``/etc/hosts``.
 _HOME_START_FOLDED = frozenset(name.casefold() for name in _HOME_PROTECTED | _HOME_FILES | _SESSION_START)
 _HOME_PAIRS_FOLDED = frozenset((a.casefold(), b.casefold()) for a, b in _HOME_PROTECTED_PAIRS)
+_PAIR_HEADS_FOLDED = frozenset(a for a, _ in _HOME_PAIRS_FOLDED) - {".config"}  # .config: protected whole
 _SYSTEM_TREES_FOLDED = tuple(tree.casefold() for tree in _SYSTEM_TREES)
 _NOT_PROTECTED_FOLDED = tuple(path.casefold() for path in _NOT_PROTECTED)
 
@@ -1217,6 +1219,12 @@ def protected_path(text: str) -> str | None:
             return f"{rest[0]} in a home directory holds logins, keys or start-up code"
         if len(folded) >= 2 and (folded[0], folded[1]) in _HOME_PAIRS_FOLDED:
             return f"{rest[0]}/{rest[1]} holds programs or settings that start programs later"
+        if len(folded) == 1 and folded[0] in _PAIR_HEADS_FOLDED:
+            inner = sorted(b for a, b in _HOME_PROTECTED_PAIRS if a.casefold() == folded[0])
+            return (
+                f"writing into ~/{rest[0]} (unpacking, syncing, cloning there) may write its {', '.join(inner)}, "
+                "which hold programs or settings that start programs later"
+            )
         if folded[:4] == [".local", "share", "nvim", "site"]:
             return "~/.local/share/nvim/site is on Neovim's runtimepath: its plugins and packages run at every start"
         place = home_place(rest)
@@ -1268,12 +1276,17 @@ def home_place(rest: list[str]) -> str | None:
 
 
 def place_above(text: str) -> bool:
-    """True when ``text`` is only a directory above a place of :data:`_HOME_PLACES` (``~/.local/share/systemd``),
-    not in it: an empty directory made there (``mkdir``) runs nothing, as programs read the files below it."""
+    """True when ``text`` is only a directory above a place of :data:`_HOME_PLACES` (``~/.local/share/systemd``) or
+    of :data:`_HOME_PROTECTED_PAIRS` (``~/.yarn``), not in it: an empty directory made there (``mkdir``) runs
+    nothing, as programs read the files below it."""
     rest = _home_rest(text)
-    if rest is None or home_place(rest) is None:
+    if rest is None:
         return False
     folded = [part.casefold() for part in rest]
+    if len(folded) == 1 and folded[0] in _PAIR_HEADS_FOLDED and folded[0] not in _HOME_START_FOLDED:
+        return True
+    if home_place(rest) is None:
+        return False
     return not any(
         len(folded) >= len(place) and all(fnmatchcase(folded[i], place[i]) for i in range(len(place)))
         for place in _HOME_PLACES

@@ -32,6 +32,10 @@ HOSTILE = [
     "~/.local/share/systemd/user/default.target.wants/x.service",
     "ln -s /tmp/x.service ~/.local/share/systemd/user/x.service",
     "tar xf p.tgz -C ~/.local/share/systemd",
+    # a directory above a protected pair: unpacking or cloning there writes its bin/config too
+    "tar xf p.tgz -C ~/.yarn",
+    "git clone https://github.com/acme/x ~/go",
+    "tar xf p.tgz -C ~/Library",
     # shell start-up code sourced by .bashrc/.profile or a framework
     "echo '. /tmp/x' >> ~/.cargo/env",
     "tee -a ~/.fzf.bash < x",
@@ -142,6 +146,10 @@ def test_reading_those_places_stays_read_only(ws: Path, command: str) -> None:
         ("cp x .vscode-notes.txt", WW),
         ("mkdir -p ~/.local/share/systemd", SYS),
         ("mkdir -p ~/.local/share/nvim", SYS),
+        ("mkdir -p ~/.yarn", SYS),
+        ("mkdir -p ~/go", SYS),
+        ("echo x >> ~/.gradle/caches/x.log", SYS),
+        ("ls ~/go", RO),
         ("echo x >> ~/notes.txt", SYS),
         ("echo x >> ~/.local/share/applications/x.desktop", SYS),
         ("http --session=s1 https://api.example.com/x", SYS),
