@@ -213,6 +213,8 @@ _SESSION_START = frozenset({
         # ``~/.bash_it``; the ``~/.zfunc`` directory users put on ``fpath``; xonsh's ``~/.xonshrc``
         ".fzf.bash", ".fzf.zsh", ".bash_completion", ".ghcup", ".asdf", ".p10k.zsh", ".zimrc", ".zinit", ".antigen",
         ".bash_it", ".zfunc", ".xonshrc",
+        # FreeBSD's sh(1): the skeleton ``.profile`` sets ``ENV=$HOME/.shrc``, read by every interactive shell
+        ".shrc",
         # tools' start-up code: the ``mvn`` script sources ``~/.mavenrc`` (Maven "Configuring Maven":
         # MAVEN_OPTS there); sbt's global settings and plugins (sbt docs "Global Settings": ``~/.sbt/1.0/global.sbt``,
         # ``~/.sbt/1.0/plugins``); pdb(1) ``.pdbrc``; sqlite3's ``~/.sqliterc`` (``.shell`` runs a program);
@@ -270,7 +272,7 @@ _HOME_PROTECTED_PAIRS = frozenset({
 #: completions (``~/.local/share/bash-completion/completions``, sourced at the first TAB); zinit's plugins; fish's
 #: vendor directories (``vendor_conf.d`` sourced at start, ``vendor_functions.d`` autoloaded); direnv's allow list
 #: (``~/.local/share/direnv/allow``: writing it is ``direnv allow``); pre-commit's hook repositories
-#: (``~/.cache/pre-commit``: the hooks it runs).
+#: (``~/.cache/pre-commit``: the hooks it runs); Firefox's ``user.js`` (below).
 _HOME_PLACES: tuple[tuple[str, ...], ...] = (
     (".local", "share", "systemd", "user"),
     (".local", "lib", "python*", "site-packages"),
@@ -285,6 +287,9 @@ _HOME_PLACES: tuple[tuple[str, ...], ...] = (
     (".local", "share", "fish", "vendor_functions.d"),
     (".local", "share", "direnv", "allow"),
     (".cache", "pre-commit"),
+    # Firefox's ``user.js`` in a profile ("A brief guide to Mozilla preferences": read at every start, its prefs
+    # replace the user's, a proxy or an update URL among them)
+    (".mozilla", "firefox", "*", "user.js"),
 )
 #: Places outside a home on the PATH before the system's: Homebrew's prefix on Apple silicon (Homebrew "Installation":
 #: ``/opt/homebrew``, its ``bin`` first on the PATH, ``etc/profile.d`` sourced by its shell environment).

@@ -88,6 +88,8 @@ HOSTILE = [
     "echo x >> ~/.gemrc",
     "echo x >> ~/.sqliterc",
     "echo x >> ~/.local/share/direnv/allow/abc",
+    "echo x >> ~/.shrc",
+    "echo x >> ~/.mozilla/firefox/x.default/user.js",
     # HTTPie and xh save their session file at a path holding a /
     "http --session=~/.bashrc https://api.example.com/x",
     "http --session ~/.bashrc https://api.example.com/x",
@@ -150,6 +152,8 @@ def test_reading_those_places_stays_read_only(ws: Path, command: str) -> None:
         ("mkdir -p ~/go", SYS),
         ("echo x >> ~/.gradle/caches/x.log", SYS),
         ("ls ~/go", RO),
+        ("cat ~/.mozilla/firefox/x.default/user.js", RO),
+        ("cat ~/.shrc", RO),
         ("echo x >> ~/notes.txt", SYS),
         ("echo x >> ~/.local/share/applications/x.desktop", SYS),
         ("http --session=s1 https://api.example.com/x", SYS),
