@@ -54,6 +54,7 @@ from bot.risk.sensitive import (
     named_secret,
     own_state,
     path_text,
+    place_above,
     protected_path,
     read_path_text,
     secret_expansions,
@@ -2946,8 +2947,13 @@ class Grader:
             rec.marks.append(subject)
         if where is Where.OUTSIDE:
             why = protected_path(path_text(word.value, word.src))
-            if why is not None and what.startswith("mkdir") and word.value and config_subdirectory(word.value):
-                why = None  # an empty directory below ~/.config: no program reads configuration from it yet
+            if (
+                why is not None
+                and what.startswith("mkdir")
+                and word.value
+                and (config_subdirectory(word.value) or place_above(word.value))
+            ):
+                why = None  # an empty directory below ~/.config or above a place of start-up code runs nothing yet
             if why is None and word.value and not word.value.startswith(("/", "~")):
                 # a relative path judged from the directory it lands in (patch -d /etc, cd /etc && ... > hosts)
                 state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)

@@ -30,7 +30,11 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   files and ``pack/*/start`` packages sourced at every start; its ``~/.config/nvim`` is below ``.config``),
   the home directory itself and ``.local``, ``.local/state``, ``.local/share`` as a whole (unpacking, syncing or cloning into them replaces those
   files), everything below ``.config`` (XDG config home: git's ``config``, editors' and shells' start-up files) and
-  ``.local/bin`` (on the PATH), and the credential files below;
+  ``.local/bin`` (on the PATH), the other start-up files, extension trees and PATH directories of
+  :data:`_SESSION_START`, :data:`_HOME_PROTECTED_PAIRS` and :data:`_HOME_PLACES` (``.cargo/env``, ``.vscode``,
+  ``.terraform.d``, ``.volta``, ``.local/share/systemd/user``, the user's ``site-packages``, each with its
+  source there) and the directories above those places and pairs (``~/.yarn``, ``~/.local/share/systemd``: an
+  archive unpacked or a repository cloned there writes into them), Homebrew's ``/opt/homebrew``, and the credential files below;
   FlyBot's own state directory and store files (:func:`flybot_state`), whoever writes them (sqlite3, cp, ln, tar).
 * **Credential files** (:func:`credential_path`): reading one prints a secret, and a command's output goes to the
   model provider, so it is at least ``network`` (never downgraded: the output leaves wherever the command ran).
@@ -157,6 +161,7 @@ from bot.state_home import default_state_dir
 __all__ = [
     "brace_alternatives",
     "config_subdirectory",
+    "place_above",
     "credential_path",
     "env_file",
     "flybot_state",
@@ -215,12 +220,95 @@ _SESSION_START = frozenset({
     ".mkshrc", ".bashrc.d", ".profile.d", ".inputrc", ".nvm", ".sdkman", ".oh-my-zsh", ".zsh", ".pyenv", ".rbenv",
     ".bun", ".deno", ".rustup", ".ipython", ".kde", ".vimrc", ".vim", ".gdbinit", ".lldbinit", ".psqlrc", ".tmux.conf",
     ".screenrc", ".exrc", ".gvimrc", ".emacs", ".emacs.d",
+    *(
+        # shell start-up code sourced by .bashrc/.profile/.zshrc or by a framework they load: rustup's ``~/.cargo/env``
+        # is a pair below; fzf's install script (``~/.fzf.bash``, ``~/.fzf.zsh``); bash-completion's README ("it
+        # sources ~/.bash_completion"); ghcup's ``~/.ghcup/env``; asdf's ``~/.asdf/asdf.sh``; powerlevel10k's
+        # ``~/.p10k.zsh``; zimfw's ``~/.zimrc``; zinit's ``~/.zinit``; antigen's ``~/.antigen``; bash-it's
+        # ``~/.bash_it``; the ``~/.zfunc`` directory users put on ``fpath``; xonsh's ``~/.xonshrc``
+        ".fzf.bash", ".fzf.zsh", ".bash_completion", ".ghcup", ".asdf", ".p10k.zsh", ".zimrc", ".zinit", ".antigen",
+        ".bash_it", ".zfunc", ".xonshrc",
+        # FreeBSD's sh(1): the skeleton ``.profile`` sets ``ENV=$HOME/.shrc``, read by every interactive shell
+        ".shrc",
+        # tools' start-up code: the ``mvn`` script sources ``~/.mavenrc`` (Maven "Configuring Maven":
+        # MAVEN_OPTS there); sbt's global settings and plugins (sbt docs "Global Settings": ``~/.sbt/1.0/global.sbt``,
+        # ``~/.sbt/1.0/plugins``); pdb(1) ``.pdbrc``; sqlite3's ``~/.sqliterc`` (``.shell`` runs a program);
+        # mongosh's ``~/.mongoshrc.js``; GHCi's ``~/.ghci``; Guile's ``~/.guile``; SBCL's ``~/.sbclrc``; CLISP's
+        # ``~/.clisprc.lisp``; perl5db's ``~/.perldb``; Octave's ``~/.octaverc``; WezTerm's ``~/.wezterm.lua``;
+        # Bun's ``~/.bunfig.toml`` (``preload`` scripts); less(1) ``~/.lesskey`` (LESSOPEN); Jupyter's
+        # ``~/.jupyter`` (``jupyter_server_config.py`` is Python run at start); Doom Emacs' ``~/.doom.d`` and
+        # Spacemacs' ``~/.spacemacs`` (Lisp run at start, as ``.emacs.d``); Atom's ``~/.atom`` (``init.coffee``,
+        # packages)
+        ".mavenrc", ".sbt", ".pdbrc", ".sqliterc", ".mongoshrc.js", ".ghci", ".guile", ".sbclrc", ".clisprc.lisp",
+        ".perldb", ".octaverc", ".wezterm.lua", ".bunfig.toml", ".lesskey", ".jupyter", ".doom.d", ".spacemacs",
+        ".atom",
+        # configuration every later download or install follows: RubyGems' ``~/.gemrc`` (``:sources:``), curl(1)
+        # ``~/.curlrc`` and wget(1) ``~/.wgetrc`` (proxy and options of every call), Ansible's ``~/.ansible.cfg``
+        # (``vault_password_file`` runs a script when executable, plugin paths)
+        ".gemrc", ".curlrc", ".wgetrc", ".ansible.cfg",
+        # editors' extension trees, whose extensions run at every start: VS Code ("Extension Marketplace": "installed
+        # in a per user extensions folder ... ~/.vscode/extensions"), its Remote server (``~/.vscode-server``),
+        # Insiders, VSCodium (``~/.vscode-oss``), Windsurf (``~/.windsurf``), Cursor's server (``~/.cursor-server``)
+        ".vscode", ".vscode-server", ".vscode-insiders", ".vscode-oss", ".windsurf", ".cursor-server",
+        # Terraform's implied local mirror (CLI configuration, "Implied Local Mirror Directories":
+        # ``~/.terraform.d/plugins``): ``terraform init`` takes provider binaries from there
+        ".terraform.d",
+        # Node's global folders (Node.js "Modules: Loading from the global folders": ``$HOME/.node_modules``,
+        # ``$HOME/.node_libraries``): ``require`` falls back to them
+        ".node_modules", ".node_libraries",
+        # directories package managers put first on the PATH: Volta (``~/.volta/bin``), krew (``~/.krew/bin``,
+        # "Installing": add it to PATH), npm's "Resolving EACCES permissions errors" (``~/.npm-global/bin``),
+        # Nix's profile (``~/.nix-profile/bin``), Homebrew on Linux (``/home/linuxbrew/.linuxbrew/bin``)
+        ".volta", ".krew", ".npm-global", ".nix-profile", ".linuxbrew",
+    ),
 })  # fmt: skip
 _HOME_PROTECTED_PAIRS = frozenset({
     (".config", "autostart"), (".config", "systemd"), (".cargo", "config.toml"), (".cargo", "config"),
     (".cargo", "bin"), ("go", "bin"), (".gradle", "init.d"), (".gradle", "init.gradle"), (".gradle", "init.gradle.kts"),
     (".gradle", "gradle.properties"),
+    # rustup's ``~/.cargo/env``, sourced by ``~/.profile`` and ``~/.bashrc`` after rustup-init
+    (".cargo", "env"),
+    # PATH directories: Yarn classic's global bin (``yarn global bin``: ``~/.yarn/bin``), ``dotnet tool install -g``
+    # (``~/.dotnet/tools``, put on the PATH by the SDK's first run), cabal's ``~/.cabal/bin``
+    (".yarn", "bin"), (".dotnet", "tools"), (".cabal", "bin"),
+    # docker CLI plugins ("docker CLI plugins": every ``docker-*`` in ``~/.docker/cli-plugins`` is run for its
+    # metadata at each ``docker`` call), Julia's ``~/.julia/config/startup.jl`` (Julia manual, "The startup.jl
+    # file"), npx's package cache (``~/.npm/_npx``: the packages ``npx NAME`` runs without downloading), macOS
+    # login agents (launchd.plist(5): ``~/Library/LaunchAgents``)
+    (".docker", "cli-plugins"), (".julia", "config"), (".npm", "_npx"), ("Library", "LaunchAgents"),
 })  # fmt: skip
+#: Places deeper in a home whose files run later (each matched by component, ``*`` a glob of one component):
+#: systemd's user unit search path holds ``$XDG_DATA_HOME/systemd/user`` (systemd.unit(5) "User Unit Search Path",
+#: its ``*.wants`` links enable units); the user's Python site (site(7), "site.USER_SITE":
+#: ``~/.local/lib/pythonX.Y/site-packages``, every package there runs at its ``import``); npm's global modules with a
+#: ``~/.local`` prefix; lazy.nvim's plugin tree (``stdpath("data")/lazy``, loaded at start); mise's shims and tools
+#: (``~/.local/share/mise``, its ``shims`` on the PATH); pnpm's home (``PNPM_HOME``, ``~/.local/share/pnpm``, on the
+#: PATH); Jupyter's kernel specs (``kernel.json``'s ``argv`` is the program started); bash-completion's user
+#: completions (``~/.local/share/bash-completion/completions``, sourced at the first TAB); zinit's plugins; fish's
+#: vendor directories (``vendor_conf.d`` sourced at start, ``vendor_functions.d`` autoloaded); direnv's allow list
+#: (``~/.local/share/direnv/allow``: writing it is ``direnv allow``); pre-commit's hook repositories
+#: (``~/.cache/pre-commit``: the hooks it runs); Firefox's ``user.js`` (below).
+_HOME_PLACES: tuple[tuple[str, ...], ...] = (
+    (".local", "share", "systemd", "user"),
+    (".local", "lib", "python*", "site-packages"),
+    (".local", "lib", "node_modules"),
+    (".local", "share", "nvim", "lazy"),
+    (".local", "share", "mise"),
+    (".local", "share", "pnpm"),
+    (".local", "share", "jupyter", "kernels"),
+    (".local", "share", "bash-completion"),
+    (".local", "share", "zinit"),
+    (".local", "share", "fish", "vendor_conf.d"),
+    (".local", "share", "fish", "vendor_functions.d"),
+    (".local", "share", "direnv", "allow"),
+    (".cache", "pre-commit"),
+    # Firefox's ``user.js`` in a profile ("A brief guide to Mozilla preferences": read at every start, its prefs
+    # replace the user's, a proxy or an update URL among them)
+    (".mozilla", "firefox", "*", "user.js"),
+)
+#: Places outside a home on the PATH before the system's: Homebrew's prefix on Apple silicon (Homebrew "Installation":
+#: ``/opt/homebrew``, its ``bin`` first on the PATH, ``etc/profile.d`` sourced by its shell environment).
+_PATH_TREES = ("/opt/homebrew",)
 #: Files Python's ``site`` module runs at every interpreter start from a ``site-packages`` (or Debian's
 #: ``dist-packages``) directory: a ``.pth`` file's ``import`` lines, ``sitecustomize.py``, ``usercustomize.py``.
 _SITE_STARTUP = frozenset({"sitecustomize.py", "usercustomize.py"})
@@ -1085,6 +1173,7 @@ def _home_rest(path: str) -> list[str] | None:
 #: HFS+, Windows' NTFS by default) opens ``~/.BASHRC`` as ``~/.bashrc`` and ``/ETC/hosts`` as ``/etc/hosts``.
 _HOME_START_FOLDED = frozenset(name.casefold() for name in _HOME_PROTECTED | _HOME_FILES | _SESSION_START)
 _HOME_PAIRS_FOLDED = frozenset((a.casefold(), b.casefold()) for a, b in _HOME_PROTECTED_PAIRS)
+_PAIR_HEADS_FOLDED = frozenset(a for a, _ in _HOME_PAIRS_FOLDED) - {".config"}  # .config: protected whole
 _SYSTEM_TREES_FOLDED = tuple(tree.casefold() for tree in _SYSTEM_TREES)
 _NOT_PROTECTED_FOLDED = tuple(path.casefold() for path in _NOT_PROTECTED)
 
@@ -1252,8 +1341,20 @@ def protected_path(text: str) -> str | None:
             return f"{rest[0]} in a home directory holds logins, keys or start-up code"
         if len(folded) >= 2 and (folded[0], folded[1]) in _HOME_PAIRS_FOLDED:
             return f"{rest[0]}/{rest[1]} holds programs or settings that start programs later"
+        if len(folded) == 1 and folded[0] in _PAIR_HEADS_FOLDED:
+            inner = sorted(b for a, b in _HOME_PROTECTED_PAIRS if a.casefold() == folded[0])
+            return (
+                f"writing into ~/{rest[0]} (unpacking, syncing, cloning there) may write its {', '.join(inner)}, "
+                "which hold programs or settings that start programs later"
+            )
         if folded[:4] == [".local", "share", "nvim", "site"]:
             return "~/.local/share/nvim/site is on Neovim's runtimepath: its plugins and packages run at every start"
+        place = home_place(rest)
+        if place is not None:
+            where = "/".join(["~", *rest])
+            if place_above(text):
+                return f"writing into {where} (unpacking, syncing, cloning there) may write ~/{place}, whose programs, plugins or start-up code run later"
+            return f"~/{place} holds programs, plugins or start-up code that run later"
         if not rest or folded in ([".local"], [".local", "state"], [".local", "share"]):
             where = "/".join(["~", *rest])
             return f"writing into {where} (unpacking, syncing, cloning there) may replace the shell's, ssh's or git's start-up files"
@@ -1277,7 +1378,41 @@ def protected_path(text: str) -> str | None:
     for tree, shown in zip(_SYSTEM_TREES_FOLDED, _SYSTEM_TREES, strict=True):
         if lowered == tree or lowered.startswith(tree + "/"):
             return f"{shown} is a system directory"
+    for tree in _PATH_TREES:
+        if lowered == tree or lowered.startswith(tree + "/"):
+            return f"{tree} holds programs on the PATH and start-up files"
     return None
+
+
+def home_place(rest: list[str]) -> str | None:
+    """The place of :data:`_HOME_PLACES` (shown as its components joined) that the home-relative components
+    ``rest`` lie in, or the one they are a directory above (``.local/share/systemd``: unpacking, syncing or cloning
+    into it writes ``user/`` too); None otherwise. Names are compared case-insensitively."""
+    folded = [part.casefold() for part in rest]
+    for place in _HOME_PLACES:
+        size = min(len(folded), len(place))
+        if size < 2 or not all(fnmatchcase(folded[i], place[i]) for i in range(size)):
+            continue
+        return "/".join(rest[: len(place)]) if len(folded) >= len(place) else "/".join(place)
+    return None
+
+
+def place_above(text: str) -> bool:
+    """True when ``text`` is only a directory above a place of :data:`_HOME_PLACES` (``~/.local/share/systemd``) or
+    of :data:`_HOME_PROTECTED_PAIRS` (``~/.yarn``), not in it: an empty directory made there (``mkdir``) runs
+    nothing, as programs read the files below it."""
+    rest = _home_rest(text)
+    if rest is None:
+        return False
+    folded = [part.casefold() for part in rest]
+    if len(folded) == 1 and folded[0] in _PAIR_HEADS_FOLDED and folded[0] not in _HOME_START_FOLDED:
+        return True
+    if home_place(rest) is None:
+        return False
+    return not any(
+        len(folded) >= len(place) and all(fnmatchcase(folded[i], place[i]) for i in range(len(place)))
+        for place in _HOME_PLACES
+    )
 
 
 #: ``/proc/PID/root`` is that process's root directory and ``/proc/PID/task/TID`` one of its threads (proc(5)):

@@ -271,6 +271,8 @@ def test_agent_instruction_files_and_lookalikes_stay_workspace_writes(command: s
         "echo x >> ~/.cline/hooks/PreToolUse",
         "echo x >> ~/.copilot/hooks/flybot.json",
         "echo x >> ~/.Rprofile",
+        # the user's own site (site.USER_SITE): every later import of the package runs the module
+        "echo x >> ~/.local/lib/python3.12/site-packages/pkg/mod.py",
     ],
 )
 def test_appends_that_create_start_up_code_outside_the_workspace_are_destructive(command: str) -> None:
@@ -280,7 +282,6 @@ def test_appends_that_create_start_up_code_outside_the_workspace_are_destructive
 @pytest.mark.parametrize(
     "command",
     [
-        "echo x >> ~/.local/lib/python3.12/site-packages/pkg/mod.py",
         "echo x >> ~/notes.txt",
         "echo x >> ~/.gradle/caches/x.log",
         "echo x >> /opt/venv/lib/python3.12/site-packages/pkg.py",

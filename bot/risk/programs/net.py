@@ -17,7 +17,7 @@ import re
 import shlex
 
 from bot.risk.grader import Call, Handler
-from bot.risk.options import Opt, long_is, scan
+from bot.risk.options import Opt, long_is, option_values, scan
 from bot.risk.reasons import shorten
 from bot.risk.sensitive import protected_path
 from bot.risk.words import Word, literal_word
@@ -431,10 +431,20 @@ def httpie_auth(base: Handler) -> Handler:
     ``--verbose``, ``--all``, ``--offline`` and ``-p``/``--print`` holding ``H`` print the request's headers, so
     that Authorization header goes to the model: ``secret-read`` (network). Credentials given with ``-a user:pass``
     or a header word are the command's own words (their expansions of secret variables are graded as every word
-    is); printing them adds nothing."""
+    is); printing them adds nothing.
+
+    "Sessions" (HTTPie's httpie/sessions.py ``get_httpie_session``): a ``--session`` value holding a ``/`` is the
+    session file's path (``~`` expanded by HTTPie itself), which it loads and saves back as JSON with the request's
+    headers: a write there, graded by where it lands (``--session=~/.bashrc`` is a write to ``~/.bashrc``); a name
+    without one is a file under ``~/.config/httpie/sessions`` (the entry's ``:home``). xh(1) ``--session`` takes a
+    name or a path the same way. ``--session-read-only`` only reads the file (a credential file there is a secret
+    read, as any operand naming one)."""
 
     def handler(call: Call) -> None:
         base(call)
+        for given in option_values(call.args, "--session"):
+            if given.value is not None and "/" in given.value:
+                call.write(literal_word(given.value), f"{call.name} --session saves its session file")
         words = call.args
         printed = False
         explicit = False
