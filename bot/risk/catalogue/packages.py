@@ -10,19 +10,26 @@ from __future__ import annotations
 _UV_GLOBAL = (
     "-q --quiet -v --verbose --offline --no-cache -n --cache-dir=out --directory=project --project=project "
     "--config-file=:unknown --no-config --color= --native-tls --python=:interpreter -p=:interpreter --preview --no-progress "
-    "--managed-python --no-managed-python --no-python-downloads --allow-insecure-host= -h --help -V --version"
+    "--managed-python --no-managed-python --no-python-downloads -h --help -V --version "
+    # --allow-insecure-host (alias --trusted-host) "Allow insecure connections to a host ... bypass SSL
+    # verification": anyone on the way may serve the packages, as pip's --trusted-host (chosen-source)
+    "--allow-insecure-host=:chosen --trusted-host=:chosen"
 )
 _UV_RUN = (
     "--with=package -w=package --with-editable=package --with-requirements=:fetch --isolated --no-project --no-sync --locked --frozen "
     "--package= --all-packages -m=:runs --module=:runs --script -s --no-dev --dev --group= --only-group= "
-    "--no-group= --extra= --all-extras --no-extra= --env-file=in --no-env-file --active --exact --gui-script "
-    "--index= --index-url= --default-index="
+    "--no-group= --extra= --all-extras --no-extra= --env-file=in --no-env-file --active --exact --gui-script"
 )
+#: uv's index options (uv CLI reference, "Index options": ``--index``, ``--default-index``, ``--index-url``,
+#: ``--extra-index-url``, each a URL or a local directory in the simple repository layout): packages from a source
+#: the command names, as pip's ``-i`` (chosen-source); a URL among the words is that already (the entry's ``urls``),
+#: a directory is too.
+_UV_INDEX = "--index=:chosen --index-url=:chosen --default-index=:chosen --extra-index-url=:chosen"
 
 #: uv's -f/--find-links URL|DIRECTORY (uv CLI reference, "Index options": "Locations to search for candidate
 #: distributions ... If a path, the target must be a directory that contains packages as wheel files or source
 #: distributions"): a directory's source distributions are built, as a local project is (package role).
-_UV_FIND_LINKS = "-f=package --find-links=package"
+_UV_FIND_LINKS = "-f=package --find-links=package " + _UV_INDEX
 
 #: uv pip install|sync options naming requirements, constraints and overrides files (uv CLI reference).
 _UV_REQUIREMENTS = (
@@ -201,10 +208,13 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             # -p/--prefix PATH "Full path to environment location (i.e. prefix)": the packages land there, not in
             # an environment under ~ (-n NAME, or the active one): a download and a write where PATH is
+            # -k/--insecure "Allow conda to perform 'insecure' SSL connections and transfers. Equivalent to setting
+            # 'ssl_verify' to 'false'" (micromamba: --ssl-verify, --cacert-path): anyone on the way may serve the
+            # packages, as pip's --trusted-host (chosen-source)
             "create install update upgrade": {
                 "grade": "install",
                 "open": True,
-                "options": "-p=out --prefix=out",
+                "options": "-p=out --prefix=out -k:chosen --insecure:chosen --ssl-verify=:chosen --cacert-path=:chosen",
                 "when": {"-p --prefix": "fetch"},
             },
             "remove uninstall": {"grade": "delete", "open": True},

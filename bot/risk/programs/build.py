@@ -867,10 +867,44 @@ _JS_CHOSEN_SPEC = re.compile(
 )
 
 
+#: npm-config(7) options that choose who serves the packages, given on the command line (before or after the
+#: command; pnpm and yarn classic take the same names): ``registry``, ``@scope:registry`` (the registry of one scope:
+#: a package of that scope from anywhere, dependency confusion), ``proxy``, ``https-proxy`` (every download goes
+#: through a machine of the command's choosing), ``ca``, ``cafile`` (certificate authorities of its choosing: a
+#: server holding any certificate they sign is trusted); ``strict-ssl`` set false (``--no-strict-ssl``,
+#: ``--strict-ssl=false``) turns the TLS check off. pip's ``--proxy``, ``--cert`` and ``--trusted-host`` are the same
+#: (:func:`_pip_chosen_source`). pnpm's ``--config.KEY=VALUE`` spelling counts too.
+_JS_SOURCE_OPTIONS = frozenset({"registry", "proxy", "https-proxy", "ca", "cafile"})
+
+
+def _js_source_option(call: Call, index: int) -> Word | None:
+    """The word naming the source when ``call.args[index]`` is one of :data:`_JS_SOURCE_OPTIONS` or turns
+    ``strict-ssl`` off, else None."""
+    words = call.args
+    text = words[index].value or ""
+    if not text.startswith("--"):
+        return None
+    name, eq, attached = text[2:].partition("=")
+    name = name.lower().removeprefix("config.")
+    following = words[index + 1] if index + 1 < len(words) else None
+    if name in _JS_SOURCE_OPTIONS or name.endswith(":registry"):
+        if eq:
+            return Word(attached, words[index].src)
+        return following if following is not None else words[index]
+    if name == "no-strict-ssl":
+        return words[index]
+    if name == "strict-ssl":
+        value = attached if eq else (following.value if following is not None else None)
+        if value is not None and value.lower() in ("false", "0", "no"):
+            return words[index]
+    return None
+
+
 def _js_chosen_source(call: Call, tool: str, command: str, rest: list[Word]) -> None:
-    """An install of a package from a source the command names (:data:`_JS_CHOSEN_SPEC`, or ``--registry URL``,
-    npm-config(7)): its install and prepare scripts run here (npm builds a git dependency with its dev dependencies),
-    from a source the configured registry does not vouch for (kit ``chosen_source``)."""
+    """An install of a package from a source the command names (:data:`_JS_CHOSEN_SPEC`, or an option choosing the
+    registry, a scope's registry, a proxy or certificate authorities, or turning the TLS check off:
+    :data:`_JS_SOURCE_OPTIONS`): its install and prepare scripts run here (npm builds a git dependency with its dev
+    dependencies), from a source the configured registry does not vouch for (kit ``chosen_source``)."""
     named = next(
         (
             w
@@ -881,10 +915,9 @@ def _js_chosen_source(call: Call, tool: str, command: str, rest: list[Word]) -> 
         ),
         None,
     )
-    for index, word in enumerate(call.args):
-        name, eq, attached = (word.value or "").partition("=")
-        if named is None and name == "--registry":
-            named = Word(attached, word.src) if eq else (call.args[index + 1] if index + 1 < len(call.args) else word)
+    for index in range(len(call.args)):
+        if named is None:
+            named = _js_source_option(call, index)
     if named is not None:
         chosen_source(call, f"{tool} {command} {shorten(named.src, 60)}")
 
