@@ -738,6 +738,9 @@ CATALOGUE: dict[str, object] = {
     },
     "nix-env": {
         "source": "nix-env(1) (Nix 2.24)",
+        # -f/--file PATH|URL: the Nix expression nix-env evaluates and installs from (nix_code: a URL or a file
+        # outside the workspace is code FlyBot never read)
+        "guard": "packages:nix_code",
         "grade": "read",
         "options": "-q --query:read -i=:install --install=:install -e=:delete --uninstall=:delete -u:install "
         "--upgrade:install --rollback:home --list-generations --delete-generations=:delete "
@@ -759,6 +762,9 @@ CATALOGUE: dict[str, object] = {
         "options": "--list --add=:home --remove=:home --update:install --rollback:home --list-generations",
     },
     "corepack": {
+        # corepack README, "Known Good Releases"/"packageManager": a package manager given by URL
+        # (yarn@https://…/x.tgz) is downloaded from there and becomes every later yarn or pnpm: a chosen source
+        "urls": "chosen",
         "source": "corepack README (github.com/nodejs/corepack) (corepack 0.30)",
         "commands": {
             "enable disable": {"grade": "home", "open": True},
@@ -815,7 +821,9 @@ CATALOGUE: dict[str, object] = {
         "--python=:interpreter-home --three:home --rm:delete --clear:delete",
         "grade": "read",
         "commands": {
-            "install update upgrade lock sync": {"grade": "fetch", "open": True},
+            # pipenv install -e/--editable PATH: a local project is built there (project-outside-workspace outside)
+            "install": {"grade": "fetch", "open": True, "options": "-e=package --editable=package"},
+            "update upgrade lock sync": {"grade": "fetch", "open": True},
             "uninstall clean": {"grade": "delete", "open": True},
             # pipenv run CMD: CMD in the project's virtualenv, graded as typed; a Pipfile [scripts] entry of that
             # name and a .env it loads are found by the guard (projects.py python_run_scripts)
@@ -826,6 +834,9 @@ CATALOGUE: dict[str, object] = {
         "guard": "projects:python_run_scripts",
     },
     "opam": {
+        # opam pin add NAME URL, opam install URL: the package's build and install instructions come from where the
+        # URL says (opam manual, "opam pin"): a chosen source
+        "urls": "chosen",
         "source": "opam manual: commands (opam.ocaml.org/doc/Manual.html) (opam 2.2)",
         "options": "-h --help --version -y --yes -q --quiet -v --verbose",
         "commands": {
@@ -1096,7 +1107,9 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help -V --version -v --verbose -q --quiet -I --ignore-python --pep582= -c=:unknown "
         "--config=:unknown -p=project --project=project",
         "commands": {
-            "add remove install sync update lock outdated search": {"grade": "fetch", "open": True},
+            # pdm add -e/--editable PATH|URL: a local project is built there (project-outside-workspace outside)
+            "add": {"grade": "fetch", "open": True, "options": "-e=package --editable=package"},
+            "remove install sync update lock outdated search": {"grade": "fetch", "open": True},
             "build": {"grade": "fetch", "open": True},
             # pdm run CMD: CMD in the project's environment, graded as typed; a [tool.pdm.scripts] entry of that
             # name and the run hooks are found by the guard (projects.py python_run_scripts)

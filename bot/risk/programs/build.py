@@ -900,11 +900,12 @@ def _js_source_option(call: Call, index: int) -> Word | None:
     return None
 
 
-def _js_chosen_source(call: Call, tool: str, command: str, rest: list[Word]) -> None:
+def _js_chosen_source(call: Call, tool: str, command: str, rest: list[Word], *, listed: bool = False) -> None:
     """An install of a package from a source the command names (:data:`_JS_CHOSEN_SPEC`, or an option choosing the
     registry, a scope's registry, a proxy or certificate authorities, or turning the TLS check off:
     :data:`_JS_SOURCE_OPTIONS`): its install and prepare scripts run here (npm builds a git dependency with its dev
-    dependencies), from a source the configured registry does not vouch for (kit ``chosen_source``)."""
+    dependencies), from a source the configured registry does not vouch for (kit ``chosen_source``; ``listed`` for a
+    tool bot/risk/meaning.py has no rules for, bun)."""
     named = next(
         (
             w
@@ -919,7 +920,7 @@ def _js_chosen_source(call: Call, tool: str, command: str, rest: list[Word]) -> 
         if named is None:
             named = _js_source_option(call, index)
     if named is not None:
-        chosen_source(call, f"{tool} {command} {shorten(named.src, 60)}")
+        chosen_source(call, f"{tool} {command} {shorten(named.src, 60)}", listed=listed)
 
 
 def _grade_js(
@@ -3152,6 +3153,27 @@ def _bun_run(call: Call, words: list[Word], directory: Word | None) -> None:
     )
 
 
+#: bun's installing commands (Bun docs, "bun install", "bun add", "bun update").
+_BUN_INSTALLS = frozenset({"install", "i", "add", "a", "update"})
+
+
+def _bun_sources(call: Call, words: list[Word]) -> None:
+    """bun install|add|update from a source the command names (Bun docs, "bun add": ``github:user/repo``,
+    ``git+https://``, a tarball URL, "bun install": ``--registry URL``; the package specs are npm's,
+    :data:`_JS_CHOSEN_SPEC`): a chosen source, listed in ``chosen_by`` (no standing approval covers it); a local
+    package directory or tarball outside the workspace (``bun add /tmp/x``, ``file:../x``) runs its life cycle
+    scripts: project-outside-workspace."""
+    operands = [w for w in words if w.value is None or not w.value.startswith("-")]
+    if not operands or operands[0].value not in _BUN_INSTALLS:
+        return
+    command = operands[0].value or ""
+    rest = words[words.index(operands[0]) + 1 :]
+    specs = [w for w in rest if w.value is not None and not w.value.startswith("-")]
+    if local_package_outside(call, specs, f"bun {command}"):
+        return
+    _js_chosen_source(call, "bun", command, rest, listed=True)
+
+
 def bun(call: Call) -> None:
     """bun (Bun CLI docs): graded by its catalogue entry, and the commands that run the package's own life cycle
     scripts (install, add, update, remove, ``pm pack``, publish) grade them as npm's are read from package.json
@@ -3163,6 +3185,7 @@ def bun(call: Call) -> None:
     _BUN_HANDLER[0](call)
     words = call.args
     values = [w.value for w in words]
+    _bun_sources(call, words)
     if any(v is None for v in values) or {"-g", "--global", "--ignore-scripts"} & set(values):
         return  # a word only known when it runs is destructive already
     operands: list[str] = []
