@@ -185,6 +185,10 @@ def _subcommand(argv: tuple[str, ...]) -> int | None:
     return None
 
 
+#: Options that print the program's version or help (``--version``, ``--help``): plain before any subcommand.
+_INFO = frozenset({"--version", "--help"})
+
+
 def _globals(
     argv: tuple[str, ...], start: int, plain: _Table, values: frozenset[str] = frozenset()
 ) -> tuple[list[int], int | None]:
@@ -382,6 +386,8 @@ def _uv(argv: tuple[str, ...]) -> list[int]:
     return _check(argv, 3, _PYTHON_TOOL, _python_requirement)
 
 
+#: pip's options before the command that change nothing it means: :data:`_PIP`'s and the version and help.
+_PIP_GLOBAL = _Table(_PIP.longs | _INFO, _PIP.shorts + "Vh", None)
 #: pip's general options taking the next word as their value (pip "General Options").
 _PIP_VALUES = frozenset({
     "--proxy", "--cert", "--client-cert", "--keyring-provider", "--exists-action", "--log", "--cache-dir",
@@ -392,7 +398,7 @@ _PIP_VALUES = frozenset({
 def _pip(argv: tuple[str, ...]) -> list[int]:
     """pip: general options before the command (:func:`_globals`: ``pip --keyring-provider subprocess install``),
     then an install's words."""
-    found, sub = _globals(argv, 1, _PIP, _PIP_VALUES)
+    found, sub = _globals(argv, 1, _PIP_GLOBAL, _PIP_VALUES)
     if sub is None or argv[sub] not in _PIP_INSTALLS:
         return found
     return found + _check(
@@ -428,7 +434,7 @@ _JS_INSTALLS = frozenset(
 #: Options npm, pnpm and yarn take before the command that change nothing it means: :data:`_JS`'s, and ``-s``
 #: (npm-config(7) ``--loglevel silent``), ``--quiet``, ``--verbose``, ``--no-color``, ``--no-progress``.
 _JS_GLOBAL = _Table(
-    _JS.longs | frozenset({"--quiet", "--verbose", "--no-color", "--no-progress"}), _JS.shorts + "s", None
+    _JS.longs | frozenset({"--quiet", "--verbose", "--no-color", "--no-progress"}) | _INFO, _JS.shorts + "svh", None
 )
 #: npm, pnpm and yarn options taking the next word as their value (npm-config(7) ``prefix``, ``registry``, ``cache``,
 #: ``workspace``, ``location``, ``proxy``, ``https-proxy``, ``cafile``...; pnpm ``-C``/``--dir``, ``--filter``;
@@ -473,7 +479,7 @@ _RUST_CHANNEL = re.compile(
 )
 #: cargo(1) options before the command that change nothing it means: :data:`_CARGO`'s and ``--frozen``,
 #: ``--offline``.
-_CARGO_GLOBAL = _Table(_CARGO.longs | frozenset({"--frozen", "--offline"}), _CARGO.shorts, None)
+_CARGO_GLOBAL = _Table(_CARGO.longs | frozenset({"--frozen", "--offline"}) | _INFO, _CARGO.shorts + "Vh", None)
 #: cargo(1) options before the command taking the next word as their value.
 _CARGO_VALUES = frozenset({"--config", "-C", "-Z", "--color", "--manifest-path"})
 
@@ -568,7 +574,9 @@ def _fetching(argv: tuple[str, ...]) -> list[int]:
 #: means: ``git -c push.default=matching push`` pushes every matching branch, ``git -c core.sshCommand=...`` runs a
 #: program.
 _GIT_GLOBAL = _Table(
-    frozenset({"--no-pager", "--paginate", "--no-optional-locks", "--no-advice", "--literal-pathspecs"}), "Pp", None
+    frozenset({"--no-pager", "--paginate", "--no-optional-locks", "--no-advice", "--literal-pathspecs"}) | _INFO,
+    "Pph",
+    None,
 )
 #: git(1) options before the command taking the next word as their value.
 _GIT_VALUES = frozenset({
@@ -661,7 +669,7 @@ _DOCKER_NAMESPACES = frozenset({"--network", "--net", "--pid", "--ipc", "--uts",
 #: ``-n``/``--namespace``): for a push, pull or run of a registry image the CLI sends the registry credentials of
 #: ``~/.docker/config.json`` to the daemon it talks to (Docker Engine API ``X-Registry-Auth``), as kubectl's
 #: ``--server`` sends its token.
-_DOCKER_GLOBAL = _Table(frozenset({"--debug"}), "D", None)
+_DOCKER_GLOBAL = _Table(frozenset({"--debug"}) | _INFO, "Dvh", None)
 #: Their options taking the next word as their value.
 _DOCKER_VALUES = frozenset({
     "-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey",

@@ -140,6 +140,12 @@ EVERYDAY_SHORT = [
     ("podman", "podman ps"),
     ("pip", "pip install requests"),
     ("pip", "pip -q install requests"),
+    # the version and help
+    ("npm", "npm -v"),
+    ("git", "git --version"),
+    ("docker", "docker --version"),
+    ("cargo", "cargo -V"),
+    ("pip", "pip --version"),
 ]
 
 
