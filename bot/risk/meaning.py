@@ -68,8 +68,18 @@ Plain options and operands, per program (the manual pages say what each option d
   a remote name, then branch names (``main``, ``HEAD``, ``feature/x``): no URL, no ``+`` (force), no ``:``
   (``src:dst``, deletion), no revision syntax (``main~5``, ``main^``, ``@``). ``--tags`` and ``--follow-tags``
   push other refs than the named ones: they change the meaning.
-* git generally: ``-c``, ``--exec-path``, ``--git-dir``, ``--work-tree``, ``-C`` before the subcommand (a pattern
-  starting ``git push`` does not match them anyway: it prefixes the argv).
+* Options written before the subcommand (:func:`_globals`) for npm, pnpm, yarn, pip, cargo, git, docker, podman
+  and nerdctl: any option but the few listed as plain (npm's the install table's and ``-s``; git ``--no-pager``,
+  ``-P``, ``-p``, ``--no-optional-locks``; docker ``-D``/``--debug``) changes the meaning of whatever subcommand
+  follows, so the pattern must spell out the options, their values and the subcommand. ``npm -g install``,
+  ``npm --unsafe-perm ci``, ``npm --@acme:registry=URL install``, ``pnpm -g add`` mean what ``npm install -g`` does
+  (npm-config(7): a config option may be given anywhere on the line); git(1) ``-c push.default=matching``,
+  ``-c core.sshCommand=...``, ``-C``, ``--git-dir``; docker(1) ``-H``/``--host``, ``-c``/``--context`` and podman's
+  ``--remote``/``--url`` point the CLI at another engine, which receives the registry credentials of a push, pull or
+  run (Docker Engine API ``X-Registry-Auth``), as kubectl's ``--server`` receives the token. yarn classic's
+  ``global`` (``yarn global add``) is ``-g``. cargo's ``+toolchain`` is plain only for a release channel
+  (``+nightly``, ``+1.75.0``, rustup book "Toolchains"): a custom name is ``rustup toolchain link``'s, any
+  directory.
 * kubectl, helm (any subcommand): every word is plain but the options choosing the cluster or the identity used
   (:data:`_CLUSTER_CHOOSERS`: ``--server``/``-s``, ``--as``, ``--as-group``, ``--context``, ``--user``,
   ``--insecure-skip-tls-verify``, helm's ``--kube-*``...): ``kubectl get pods --server=https://other`` sends the
@@ -173,6 +183,35 @@ def _subcommand(argv: tuple[str, ...]) -> int | None:
         if not argv[index].startswith("-"):
             return index
     return None
+
+
+#: Options that print the program's version or help (``--version``, ``--help``): plain before any subcommand.
+_INFO = frozenset({"--version", "--help"})
+
+
+def _globals(
+    argv: tuple[str, ...], start: int, plain: _Table, values: frozenset[str] = frozenset()
+) -> tuple[list[int], int | None]:
+    """The options written before the subcommand, from ``start``: the positions that change the meaning, and the
+    subcommand's position (None when there is none). An option ``plain`` does not list (:func:`_plain_option`)
+    changes the meaning of whatever subcommand follows, so then every word from it through the subcommand does: a
+    pattern covers such a command only when it spells out the options, their values and the subcommand
+    (``npm -g install``, ``git -c push.default=matching push``, ``docker -H tcp://other ps``). An option in
+    ``values`` takes the next word as its value; any other option is read as taking none, so an unlisted option's
+    separate value is read as the subcommand, which the pattern must spell out too (fail closed). ``--`` and every
+    word after it change the meaning."""
+    first: int | None = None
+    index = start
+    while index < len(argv):
+        word = argv[index]
+        if word == "--":
+            return list(range(first if first is not None else index, len(argv))), None
+        if not word.startswith("-") or word == "-":
+            return (list(range(first, index + 1)) if first is not None else []), index
+        if first is None and not _plain_option(word, plain):
+            first = index
+        index += 2 if word in values else 1
+    return (list(range(first, len(argv))) if first is not None else []), None
 
 
 _APT = _Table(
@@ -347,11 +386,22 @@ def _uv(argv: tuple[str, ...]) -> list[int]:
     return _check(argv, 3, _PYTHON_TOOL, _python_requirement)
 
 
+#: pip's options before the command that change nothing it means: :data:`_PIP`'s and the version and help.
+_PIP_GLOBAL = _Table(_PIP.longs | _INFO, _PIP.shorts + "Vh", None)
+#: pip's general options taking the next word as their value (pip "General Options").
+_PIP_VALUES = frozenset({
+    "--proxy", "--cert", "--client-cert", "--keyring-provider", "--exists-action", "--log", "--cache-dir",
+    "--timeout", "--retries", "--trusted-host", "--python", "--use-feature", "--use-deprecated", "--progress-bar",
+})  # fmt: skip
+
+
 def _pip(argv: tuple[str, ...]) -> list[int]:
-    sub = _subcommand(argv)
+    """pip: general options before the command (:func:`_globals`: ``pip --keyring-provider subprocess install``),
+    then an install's words."""
+    found, sub = _globals(argv, 1, _PIP_GLOBAL, _PIP_VALUES)
     if sub is None or argv[sub] not in _PIP_INSTALLS:
-        return []
-    return _check(
+        return found
+    return found + _check(
         argv,
         sub + 1,
         _PIP,
@@ -381,11 +431,36 @@ _JS_INSTALLS = frozenset(
 )
 
 
+#: Options npm, pnpm and yarn take before the command that change nothing it means: :data:`_JS`'s, and ``-s``
+#: (npm-config(7) ``--loglevel silent``), ``--quiet``, ``--verbose``, ``--no-color``, ``--no-progress``.
+_JS_GLOBAL = _Table(
+    _JS.longs | frozenset({"--quiet", "--verbose", "--no-color", "--no-progress"}) | _INFO, _JS.shorts + "svh", None
+)
+#: npm, pnpm and yarn options taking the next word as their value (npm-config(7) ``prefix``, ``registry``, ``cache``,
+#: ``workspace``, ``location``, ``proxy``, ``https-proxy``, ``cafile``...; pnpm ``-C``/``--dir``, ``--filter``;
+#: yarn ``--cwd``).
+_JS_VALUES = frozenset({
+    "--prefix", "--registry", "--cache", "--loglevel", "-w", "--workspace", "--tag", "--otp", "--location", "--omit",
+    "--include", "--proxy", "--https-proxy", "--cafile", "--ca", "--userconfig", "--globalconfig", "-C", "--dir",
+    "--filter", "-F", "--cwd",
+})  # fmt: skip
+
+
 def _js(argv: tuple[str, ...]) -> list[int]:
-    sub = _subcommand(argv)
-    if sub is None or argv[sub] not in _JS_INSTALLS:
-        return []
-    found = _check(
+    """npm, pnpm, yarn: options before the command (:func:`_globals`: ``npm -g install``, ``npm --unsafe-perm ci``,
+    ``npm --@acme:registry=URL install``, ``pnpm -g add`` mean what ``npm install -g`` does); yarn classic's
+    ``global`` (``yarn global add``: an install into every shell's PATH, as ``-g``); then an install's words."""
+    found, sub = _globals(argv, 1, _JS_GLOBAL, _JS_VALUES)
+    if sub is None:
+        return found
+    if argv[0] == "yarn" and argv[sub] == "global" and argv[sub + 1 : sub + 2] not in (("list",), ("bin",), ("dir",)):
+        found += list(range(sub, min(sub + 2, len(argv))))
+        sub += 1
+        if sub >= len(argv):
+            return found
+    if argv[sub] not in _JS_INSTALLS:
+        return found
+    found += _check(
         argv,
         sub + 1,
         _JS,
@@ -395,11 +470,34 @@ def _js(argv: tuple[str, ...]) -> list[int]:
     return found
 
 
+#: A rustup toolchain named by release channel (rustup book, "Toolchains": ``<channel>[-<date>][-<host>]``, the
+#: channel ``stable``, ``beta``, ``nightly`` or a version number): rustup installs these from its own distribution
+#: server. Any other name (``cargo +evil``) is a custom toolchain, which ``rustup toolchain link NAME PATH`` points at
+#: any directory, so its cargo and rustc are programs of anyone's choosing.
+_RUST_CHANNEL = re.compile(
+    r"^\+(?:stable|beta|nightly|\d+\.\d+(?:\.\d+)?)(?:-\d{4}-\d{2}-\d{2})?(?:-[a-z0-9_]+(?:-[a-z0-9_.]+){1,3})?\Z"
+)
+#: cargo(1) options before the command that change nothing it means: :data:`_CARGO`'s and ``--frozen``,
+#: ``--offline``.
+_CARGO_GLOBAL = _Table(_CARGO.longs | frozenset({"--frozen", "--offline"}) | _INFO, _CARGO.shorts + "Vh", None)
+#: cargo(1) options before the command taking the next word as their value.
+_CARGO_VALUES = frozenset({"--config", "-C", "-Z", "--color", "--manifest-path"})
+
+
 def _cargo(argv: tuple[str, ...]) -> list[int]:
-    sub = _subcommand(argv)
+    """cargo: a ``+toolchain`` that is no release channel (:data:`_RUST_CHANNEL`), options before the command
+    (:func:`_globals`), then cargo install's words."""
+    found: list[int] = []
+    start = 1
+    if len(argv) > 1 and argv[1].startswith("+"):
+        start = 2
+        if _RUST_CHANNEL.match(argv[1]) is None:
+            found.append(1)
+    before, sub = _globals(argv, start, _CARGO_GLOBAL, _CARGO_VALUES)
+    found += before
     if sub is None or argv[sub] != "install":
-        return []
-    return _check(argv, sub + 1, _CARGO)
+        return found
+    return found + _check(argv, sub + 1, _CARGO)
 
 
 def _go(argv: tuple[str, ...]) -> list[int]:
@@ -470,7 +568,34 @@ def _fetching(argv: tuple[str, ...]) -> list[int]:
     return found
 
 
+#: git(1) options before the command that change nothing it means: ``--no-pager``/``-P``, ``--paginate``/``-p``,
+#: ``--no-optional-locks``, ``--no-advice``, ``--literal-pathspecs``. Any other (``-c``, ``-C``, ``--git-dir``,
+#: ``--work-tree``, ``--exec-path=``, ``--config-env``, ``--namespace``, ``--bare``...) changes what the command
+#: means: ``git -c push.default=matching push`` pushes every matching branch, ``git -c core.sshCommand=...`` runs a
+#: program.
+_GIT_GLOBAL = _Table(
+    frozenset({"--no-pager", "--paginate", "--no-optional-locks", "--no-advice", "--literal-pathspecs"}) | _INFO,
+    "Pph",
+    None,
+)
+#: git(1) options before the command taking the next word as their value.
+_GIT_VALUES = frozenset({
+    "-c", "-C", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix", "--attr-source",
+    "--list-cmds",
+})  # fmt: skip
+
+
 def _git(argv: tuple[str, ...]) -> list[int]:
+    """git: options before the command (:func:`_globals`), then the command's own words (push, fetch, pull,
+    clone)."""
+    found, sub = _globals(argv, 1, _GIT_GLOBAL, _GIT_VALUES)
+    if sub is None or sub == 1:
+        return found + _git_command(argv)
+    return found + [sub - 1 + p for p in _git_command(argv[:1] + argv[sub:])]
+
+
+def _git_command(argv: tuple[str, ...]) -> list[int]:
+    """The words of git push, fetch, pull and clone, with the command at position 1."""
     if len(argv) >= 2 and argv[1] in ("fetch", "pull", "clone"):
         return _fetching(argv)
     if len(argv) < 2 or argv[1] != "push":
@@ -538,7 +663,31 @@ _DOCKER_RUN_ALWAYS = frozenset({"--privileged", "--cap-add", "--device", "--devi
 _DOCKER_NAMESPACES = frozenset({"--network", "--net", "--pid", "--ipc", "--uts", "--userns", "--cgroupns"})
 
 
+#: docker(1), podman(1) and nerdctl options before the command that change nothing it means: ``-D``/``--debug``.
+#: Any other changes which engine it talks to or how (docker ``-H``/``--host``, ``-c``/``--context``, ``--config``,
+#: ``--tls*``; podman ``--remote``/``-r``, ``--url``, ``--connection``, ``--root``; nerdctl ``-H``/``--address``,
+#: ``-n``/``--namespace``): for a push, pull or run of a registry image the CLI sends the registry credentials of
+#: ``~/.docker/config.json`` to the daemon it talks to (Docker Engine API ``X-Registry-Auth``), as kubectl's
+#: ``--server`` sends its token.
+_DOCKER_GLOBAL = _Table(frozenset({"--debug"}) | _INFO, "Dvh", None)
+#: Their options taking the next word as their value.
+_DOCKER_VALUES = frozenset({
+    "-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey",
+    "--url", "--connection", "--identity", "--root", "--runroot", "--storage-driver", "-n", "--namespace", "-a",
+    "--address", "--cgroup-manager", "--data-root",
+})  # fmt: skip
+
+
 def _docker(argv: tuple[str, ...]) -> list[int]:
+    """docker, podman, nerdctl: options before the command (:func:`_globals`), then build and run's words
+    (:func:`_docker_command`)."""
+    found, sub = _globals(argv, 1, _DOCKER_GLOBAL, _DOCKER_VALUES)
+    if sub is None or sub == 1:
+        return found + _docker_command(argv)
+    return found + [sub - 1 + p for p in _docker_command(argv[:1] + argv[sub:])]
+
+
+def _docker_command(argv: tuple[str, ...]) -> list[int]:
     """docker build and docker run/create (the module docstring): positions of the option words that share the
     host's namespaces or lift the confinement (:data:`_DOCKER_ALWAYS`, :data:`_DOCKER_RUN_ALWAYS`,
     :data:`_DOCKER_NAMESPACES`), of a Dockerfile (``-f``/``--file``) or a bind-mount source (``-v``/``--volume``,
@@ -708,7 +857,7 @@ _RULES: dict[str, Callable[[tuple[str, ...]], list[int]]] = {
     "apt": _apt, "apt-get": _apt, "dnf": _dnf, "yum": _dnf, "pacman": _pacman, "brew": _brew, "snap": _snap,
     "pip": _pip, "pip3": _pip, "npm": _js, "pnpm": _js, "yarn": _js, "cargo": _cargo, "go": _go,
     "systemctl": _systemctl, "git": _git, "kubectl": _cluster, "helm": _cluster, "docker": _docker,
-    "podman": _docker, "apk": _apk, "gem": _gem, "pipx": _pipx, "uv": _uv, "gh": _gh, "terraform": _terraform,
+    "podman": _docker, "nerdctl": _docker, "apk": _apk, "gem": _gem, "pipx": _pipx, "uv": _uv, "gh": _gh, "terraform": _terraform,
     "tofu": _terraform, "aws": _cloud, "gcloud": _cloud, "az": _cloud,
 }  # fmt: skip
 
@@ -746,7 +895,7 @@ def _operand_start(argv: tuple[str, ...]) -> int | None:
         return 2 if argv[1:2] == ("push",) else None
     if name == "uv":
         return 3 if argv[1:3] in (("tool", "install"), ("pip", "install")) else None
-    if name not in _RULES or name in ("docker", "podman", "gh", "terraform", "tofu", "aws", "gcloud", "az"):
+    if name not in _RULES or name in ("docker", "podman", "nerdctl", "gh", "terraform", "tofu", "aws", "gcloud", "az"):
         return None
     sub = _subcommand(argv)
     if sub is None:

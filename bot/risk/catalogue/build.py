@@ -369,7 +369,13 @@ CATALOGUE: dict[str, object] = {
                 "options": "-o=out --output=out --install:install --uninstall:home",
                 "commands": {
                     "list search details": "network",
-                    "install": "install",
+                    # dotnet new install --nuget-source (--add-source): the template package from a feed the
+                    # command names, its templates run their post-actions later
+                    "install": {
+                        "grade": "install",
+                        "open": True,
+                        "options": "--nuget-source=:chosen --add-source=:chosen",
+                    },
                     "uninstall": "home",
                     "update": "install",
                 },
@@ -406,7 +412,14 @@ CATALOGUE: dict[str, object] = {
             },
             "tool": {
                 "commands": {
-                    "install update": {"grade": "install", "open": True, "options": "--tool-path=out"},
+                    # dotnet tool install --add-source URL|PATH: "Adds an additional NuGet package source to use
+                    # during installation": the tool, a program later run, from a feed the command names
+                    "install update": {
+                        "grade": "install",
+                        "open": True,
+                        "options": "--tool-path=out --add-source=:chosen",
+                        "urls": "chosen",
+                    },
                     "uninstall": {"grade": "home", "open": True, "options": "--tool-path=out"},
                     "list": {"grade": "read", "open": True},
                     "search": {"grade": "network", "open": True},

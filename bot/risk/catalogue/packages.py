@@ -10,19 +10,26 @@ from __future__ import annotations
 _UV_GLOBAL = (
     "-q --quiet -v --verbose --offline --no-cache -n --cache-dir=out --directory=project --project=project "
     "--config-file=:unknown --no-config --color= --native-tls --python=:interpreter -p=:interpreter --preview --no-progress "
-    "--managed-python --no-managed-python --no-python-downloads --allow-insecure-host= -h --help -V --version"
+    "--managed-python --no-managed-python --no-python-downloads -h --help -V --version "
+    # --allow-insecure-host (alias --trusted-host) "Allow insecure connections to a host ... bypass SSL
+    # verification": anyone on the way may serve the packages, as pip's --trusted-host (chosen-source)
+    "--allow-insecure-host=:chosen --trusted-host=:chosen"
 )
 _UV_RUN = (
     "--with=package -w=package --with-editable=package --with-requirements=:fetch --isolated --no-project --no-sync --locked --frozen "
     "--package= --all-packages -m=:runs --module=:runs --script -s --no-dev --dev --group= --only-group= "
-    "--no-group= --extra= --all-extras --no-extra= --env-file=in --no-env-file --active --exact --gui-script "
-    "--index= --index-url= --default-index="
+    "--no-group= --extra= --all-extras --no-extra= --env-file=in --no-env-file --active --exact --gui-script"
 )
+#: uv's index options (uv CLI reference, "Index options": ``--index``, ``--default-index``, ``--index-url``,
+#: ``--extra-index-url``, each a URL or a local directory in the simple repository layout): packages from a source
+#: the command names, as pip's ``-i`` (chosen-source); a URL among the words is that already (the entry's ``urls``),
+#: a directory is too.
+_UV_INDEX = "--index=:chosen --index-url=:chosen --default-index=:chosen --extra-index-url=:chosen"
 
 #: uv's -f/--find-links URL|DIRECTORY (uv CLI reference, "Index options": "Locations to search for candidate
 #: distributions ... If a path, the target must be a directory that contains packages as wheel files or source
 #: distributions"): a directory's source distributions are built, as a local project is (package role).
-_UV_FIND_LINKS = "-f=package --find-links=package"
+_UV_FIND_LINKS = "-f=package --find-links=package " + _UV_INDEX
 
 #: uv pip install|sync options naming requirements, constraints and overrides files (uv CLI reference).
 _UV_REQUIREMENTS = (
@@ -201,10 +208,13 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             # -p/--prefix PATH "Full path to environment location (i.e. prefix)": the packages land there, not in
             # an environment under ~ (-n NAME, or the active one): a download and a write where PATH is
+            # -k/--insecure "Allow conda to perform 'insecure' SSL connections and transfers. Equivalent to setting
+            # 'ssl_verify' to 'false'" (micromamba: --ssl-verify, --cacert-path): anyone on the way may serve the
+            # packages, as pip's --trusted-host (chosen-source)
             "create install update upgrade": {
                 "grade": "install",
                 "open": True,
-                "options": "-p=out --prefix=out",
+                "options": "-p=out --prefix=out -k:chosen --insecure:chosen --ssl-verify=:chosen --cacert-path=:chosen",
                 "when": {"-p --prefix": "fetch"},
             },
             "remove uninstall": {"grade": "delete", "open": True},
@@ -728,6 +738,9 @@ CATALOGUE: dict[str, object] = {
     },
     "nix-env": {
         "source": "nix-env(1) (Nix 2.24)",
+        # -f/--file PATH|URL: the Nix expression nix-env evaluates and installs from (nix_code: a URL or a file
+        # outside the workspace is code FlyBot never read)
+        "guard": "packages:nix_code",
         "grade": "read",
         "options": "-q --query:read -i=:install --install=:install -e=:delete --uninstall=:delete -u:install "
         "--upgrade:install --rollback:home --list-generations --delete-generations=:delete "
@@ -749,6 +762,9 @@ CATALOGUE: dict[str, object] = {
         "options": "--list --add=:home --remove=:home --update:install --rollback:home --list-generations",
     },
     "corepack": {
+        # corepack README, "Known Good Releases"/"packageManager": a package manager given by URL
+        # (yarn@https://…/x.tgz) is downloaded from there and becomes every later yarn or pnpm: a chosen source
+        "urls": "chosen",
         "source": "corepack README (github.com/nodejs/corepack) (corepack 0.30)",
         "commands": {
             "enable disable": {"grade": "home", "open": True},
@@ -805,7 +821,9 @@ CATALOGUE: dict[str, object] = {
         "--python=:interpreter-home --three:home --rm:delete --clear:delete",
         "grade": "read",
         "commands": {
-            "install update upgrade lock sync": {"grade": "fetch", "open": True},
+            # pipenv install -e/--editable PATH: a local project is built there (project-outside-workspace outside)
+            "install": {"grade": "fetch", "open": True, "options": "-e=package --editable=package"},
+            "update upgrade lock sync": {"grade": "fetch", "open": True},
             "uninstall clean": {"grade": "delete", "open": True},
             # pipenv run CMD: CMD in the project's virtualenv, graded as typed; a Pipfile [scripts] entry of that
             # name and a .env it loads are found by the guard (projects.py python_run_scripts)
@@ -816,6 +834,9 @@ CATALOGUE: dict[str, object] = {
         "guard": "projects:python_run_scripts",
     },
     "opam": {
+        # opam pin add NAME URL, opam install URL: the package's build and install instructions come from where the
+        # URL says (opam manual, "opam pin"): a chosen source
+        "urls": "chosen",
         "source": "opam manual: commands (opam.ocaml.org/doc/Manual.html) (opam 2.2)",
         "options": "-h --help --version -y --yes -q --quiet -v --verbose",
         "commands": {
@@ -1086,7 +1107,9 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help -V --version -v --verbose -q --quiet -I --ignore-python --pep582= -c=:unknown "
         "--config=:unknown -p=project --project=project",
         "commands": {
-            "add remove install sync update lock outdated search": {"grade": "fetch", "open": True},
+            # pdm add -e/--editable PATH|URL: a local project is built there (project-outside-workspace outside)
+            "add": {"grade": "fetch", "open": True, "options": "-e=package --editable=package"},
+            "remove install sync update lock outdated search": {"grade": "fetch", "open": True},
             "build": {"grade": "fetch", "open": True},
             # pdm run CMD: CMD in the project's environment, graded as typed; a [tool.pdm.scripts] entry of that
             # name and the run hooks are found by the guard (projects.py python_run_scripts)

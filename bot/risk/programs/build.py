@@ -867,10 +867,45 @@ _JS_CHOSEN_SPEC = re.compile(
 )
 
 
-def _js_chosen_source(call: Call, tool: str, command: str, rest: list[Word]) -> None:
-    """An install of a package from a source the command names (:data:`_JS_CHOSEN_SPEC`, or ``--registry URL``,
-    npm-config(7)): its install and prepare scripts run here (npm builds a git dependency with its dev dependencies),
-    from a source the configured registry does not vouch for (kit ``chosen_source``)."""
+#: npm-config(7) options that choose who serves the packages, given on the command line (before or after the
+#: command; pnpm and yarn classic take the same names): ``registry``, ``@scope:registry`` (the registry of one scope:
+#: a package of that scope from anywhere, dependency confusion), ``proxy``, ``https-proxy`` (every download goes
+#: through a machine of the command's choosing), ``ca``, ``cafile`` (certificate authorities of its choosing: a
+#: server holding any certificate they sign is trusted); ``strict-ssl`` set false (``--no-strict-ssl``,
+#: ``--strict-ssl=false``) turns the TLS check off. pip's ``--proxy``, ``--cert`` and ``--trusted-host`` are the same
+#: (:func:`_pip_chosen_source`). pnpm's ``--config.KEY=VALUE`` spelling counts too.
+_JS_SOURCE_OPTIONS = frozenset({"registry", "proxy", "https-proxy", "ca", "cafile"})
+
+
+def _js_source_option(call: Call, index: int) -> Word | None:
+    """The word naming the source when ``call.args[index]`` is one of :data:`_JS_SOURCE_OPTIONS` or turns
+    ``strict-ssl`` off, else None."""
+    words = call.args
+    text = words[index].value or ""
+    if not text.startswith("--"):
+        return None
+    name, eq, attached = text[2:].partition("=")
+    name = name.lower().removeprefix("config.")
+    following = words[index + 1] if index + 1 < len(words) else None
+    if name in _JS_SOURCE_OPTIONS or name.endswith(":registry"):
+        if eq:
+            return Word(attached, words[index].src)
+        return following if following is not None else words[index]
+    if name == "no-strict-ssl":
+        return words[index]
+    if name == "strict-ssl":
+        value = attached if eq else (following.value if following is not None else None)
+        if value is not None and value.lower() in ("false", "0", "no"):
+            return words[index]
+    return None
+
+
+def _js_chosen_source(call: Call, tool: str, command: str, rest: list[Word], *, listed: bool = False) -> None:
+    """An install of a package from a source the command names (:data:`_JS_CHOSEN_SPEC`, or an option choosing the
+    registry, a scope's registry, a proxy or certificate authorities, or turning the TLS check off:
+    :data:`_JS_SOURCE_OPTIONS`): its install and prepare scripts run here (npm builds a git dependency with its dev
+    dependencies), from a source the configured registry does not vouch for (kit ``chosen_source``; ``listed`` for a
+    tool bot/risk/meaning.py has no rules for, bun)."""
     named = next(
         (
             w
@@ -881,12 +916,11 @@ def _js_chosen_source(call: Call, tool: str, command: str, rest: list[Word]) -> 
         ),
         None,
     )
-    for index, word in enumerate(call.args):
-        name, eq, attached = (word.value or "").partition("=")
-        if named is None and name == "--registry":
-            named = Word(attached, word.src) if eq else (call.args[index + 1] if index + 1 < len(call.args) else word)
+    for index in range(len(call.args)):
+        if named is None:
+            named = _js_source_option(call, index)
     if named is not None:
-        chosen_source(call, f"{tool} {command} {shorten(named.src, 60)}")
+        chosen_source(call, f"{tool} {command} {shorten(named.src, 60)}", listed=listed)
 
 
 def _grade_js(
@@ -3119,6 +3153,27 @@ def _bun_run(call: Call, words: list[Word], directory: Word | None) -> None:
     )
 
 
+#: bun's installing commands (Bun docs, "bun install", "bun add", "bun update").
+_BUN_INSTALLS = frozenset({"install", "i", "add", "a", "update"})
+
+
+def _bun_sources(call: Call, words: list[Word]) -> None:
+    """bun install|add|update from a source the command names (Bun docs, "bun add": ``github:user/repo``,
+    ``git+https://``, a tarball URL, "bun install": ``--registry URL``; the package specs are npm's,
+    :data:`_JS_CHOSEN_SPEC`): a chosen source, listed in ``chosen_by`` (no standing approval covers it); a local
+    package directory or tarball outside the workspace (``bun add /tmp/x``, ``file:../x``) runs its life cycle
+    scripts: project-outside-workspace."""
+    operands = [w for w in words if w.value is None or not w.value.startswith("-")]
+    if not operands or operands[0].value not in _BUN_INSTALLS:
+        return
+    command = operands[0].value or ""
+    rest = words[words.index(operands[0]) + 1 :]
+    specs = [w for w in rest if w.value is not None and not w.value.startswith("-")]
+    if local_package_outside(call, specs, f"bun {command}"):
+        return
+    _js_chosen_source(call, "bun", command, rest, listed=True)
+
+
 def bun(call: Call) -> None:
     """bun (Bun CLI docs): graded by its catalogue entry, and the commands that run the package's own life cycle
     scripts (install, add, update, remove, ``pm pack``, publish) grade them as npm's are read from package.json
@@ -3130,6 +3185,7 @@ def bun(call: Call) -> None:
     _BUN_HANDLER[0](call)
     words = call.args
     values = [w.value for w in words]
+    _bun_sources(call, words)
     if any(v is None for v in values) or {"-g", "--global", "--ignore-scripts"} & set(values):
         return  # a word only known when it runs is destructive already
     operands: list[str] = []

@@ -73,6 +73,7 @@ from bot.risk.grader import Call, Handler
 from bot.risk.model import RiskLevel
 from bot.risk.options import long_is
 from bot.risk.paths import Where
+from bot.risk.reasons import shorten
 from bot.risk.sensitive import secret_setting
 from bot.risk.words import Word, literal_word
 
@@ -759,6 +760,23 @@ def _nix_build_files(words: list[Word]) -> list[Word]:
     return files
 
 
+#: A flake reference nix resolves through the flake registry (nix(1) "Flake references", indirect:
+#: ``nixpkgs#hello``, ``flake:nixpkgs``, ``nixpkgs/nixos-24.05#hello``), the workspace's own flake (``.#app``,
+#: ``./sub#app``), or a store path: any other (``github:``, ``gitlab:``, ``git+https://``, ``https://``, ``path:``,
+#: an absolute path) names where the package comes from.
+_NIX_INDIRECT = re.compile(
+    r"^(?:flake:)?[A-Za-z][A-Za-z0-9_-]*(?:/[A-Za-z0-9._-]+)?(?:#\S*)?\Z|^\.(?:/[^#]*)?(?:#\S*)?\Z"
+)
+
+
+def _nix_indirect(value: str) -> bool:
+    """True for an installable of :data:`_NIX_INDIRECT` (a local one without a ``..`` step) or a ``/nix/store``
+    path."""
+    if value.startswith("/nix/store/") and ".." not in value.split("/"):
+        return True
+    return _NIX_INDIRECT.match(value) is not None and ".." not in value.split("#", 1)[0].split("/")
+
+
 def nix_code(base: Handler) -> Handler:
     """Nix code a nix command evaluates besides the flake it names (nix(1) "Installables"): a ``-f``/``--file`` file
     outside the workspace (or only known when it runs), and so a nix-build operand, is code FlyBot never read: destructive
@@ -773,6 +791,11 @@ def nix_code(base: Handler) -> Handler:
         words = call.args
         values = [w.value for w in words]
         operands = [v for v in values if v is not None and not v.startswith("-")]
+        if call.name == "nix" and operands[:2] in (["profile", "install"], ["profile", "add"]):
+            named = next((v for v in operands[2:] if not _nix_indirect(v)), None)
+            if named is not None or any(v is None for v in values):
+                chosen_source(call, f"nix profile {operands[1]} {shorten(named or '?', 60)}", listed=True)
+            return
         if call.name == "nix" and (not operands or operands[0] not in _NIX_EVALUATES):
             return
         if call.name == "nix-build":

@@ -931,6 +931,12 @@ def _poetry_version(call: Call, rest: list[Word]) -> None:
 _POETRY_PLACES = frozenset({"-C", "--directory", "-P", "--project"})
 
 
+def _poetry_remote(spec: str) -> bool:
+    """True for a poetry add dependency naming where it is fetched from: a URL (``https://…/x.tar.gz``,
+    ``git+https://…``, ``NAME@https://…``) or a git link (``git@host:…``, ``git+ssh://…``)."""
+    return "://" in spec or spec.startswith(("git+", "git@")) or "@git+" in spec or "@git@" in spec
+
+
 def poetry(call: Call) -> None:
     """poetry: ``run CMD`` grades CMD as the same command typed at the prompt; install/add/update/lock/publish are network."""
     words = call.args
@@ -964,6 +970,13 @@ def poetry(call: Call) -> None:
         f"poetry {command}",
     ):
         return
+    if command == "add":
+        # poetry add (poetry CLI docs, "add"): a git dependency (git+https://..., git@host:..., a URL with .git), a
+        # URL to an archive, or NAME@URL is fetched from where the command says: a chosen source, as pip's
+        specs = [w for w in words[values.index(command) + 1 :] if not (w.value or "").startswith("-")]
+        remote = next((w for w in specs if w.value is not None and _poetry_remote(w.value)), None)
+        if remote is not None:
+            chosen_source(call, f"poetry add {shorten(remote.src, 60)}", listed=True)
     if command not in (None, "new", "init", "self", "config", "help", "about", "list", "search", "source"):
         # poetry finds the project in the nearest directory above with a pyproject.toml
         found_above(call, ("pyproject.toml",), f"poetry {command}")
