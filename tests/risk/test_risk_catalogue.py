@@ -418,7 +418,8 @@ def test_cloud_cli_changes_deletions_secrets_and_remote_shells_grade_high() -> N
             ("doppler run -- npm start", R.DESTRUCTIVE),
             ("argocd app delete app", R.DESTRUCTIVE),
             ("flux uninstall", R.DESTRUCTIVE),
-            ("tailscale up", R.SYSTEM),
+            ("tailscale up", R.DESTRUCTIVE),  # joins a tailnet: remote access (net.tailscale_funnel)
+            ("tailscale down", R.SYSTEM),
             ("doctl --config /tmp/x.yaml compute droplet list", R.DESTRUCTIVE),
         ]
     )

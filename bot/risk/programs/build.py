@@ -1976,12 +1976,18 @@ _GO_TOOL_TUNING = frozenset({
     "dwarflocationlists", "c", "lang", "spectre", "std", "complete", "nolocalimports", "debug", "dynlink", "shared",
     "K", "W", "j",
 })  # fmt: skip
-_GO_TOOL_OPTIONS = ("gcflags", "ldflags", "asmflags")
+_GO_TOOL_OPTIONS = ("gcflags", "ldflags", "asmflags", "gccgoflags")
+#: Flags of gccgo (gcc(1), which ``-gccgoflags`` reaches: "arguments to pass on each gccgo compiler/linker
+#: invocation", ``go help build``) that only choose optimisation, debug information and warnings: ``-O``/``-O2``...,
+#: ``-g``/``-g3``..., ``-w``. Every other gcc flag may name a program it runs (``-wrapper PROG``, ``-B DIR``: "where to
+#: find the executables", ``-fplugin=``, ``-specs=``), a file it writes or a pass-through to the linker or assembler
+#: (``-Wl,``, ``-Xlinker``): not listed.
+_GCCGO_TUNING = re.compile(r"-(?:O[0-3sgz]?|Ofast|g[0-3]?|w)")
 
 
 def _go_tool_flag(rest: list[Word]) -> str | None:
-    """The first tool flag outside :data:`_GO_TOOL_TUNING` in ``-gcflags``/``-asmflags``/``-ldflags`` values
-    (attached with ``=`` or the next word, one or two dashes, each value after an optional ``PATTERN=`` package
+    """The first tool flag outside :data:`_GO_TOOL_TUNING` in ``-gcflags``/``-asmflags``/``-ldflags`` values, or word
+    outside :data:`_GCCGO_TUNING` in ``-gccgoflags`` values (attached with ``=`` or the next word, one or two dashes, each value after an optional ``PATTERN=`` package
     pattern, split as go splits it: spaces, quotes kept together), or None. A value only known when it runs is
     left to the caller's check of unknown words."""
     for index, word in enumerate(rest):
@@ -2000,7 +2006,10 @@ def _go_tool_flag(rest: list[Word]) -> str | None:
         except ValueError:
             return given
         for token in tokens:
-            if token.startswith("-") and token.lstrip("-").split("=", 1)[0] not in _GO_TOOL_TUNING:
+            if name == "gccgoflags":
+                if not _GCCGO_TUNING.fullmatch(token):
+                    return token  # an operand too: gcc reads it as a file to compile or link
+            elif token.startswith("-") and token.lstrip("-").split("=", 1)[0] not in _GO_TOOL_TUNING:
                 return token
     return None
 

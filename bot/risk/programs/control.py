@@ -27,7 +27,10 @@ socket, or of a directory outside the workspace that holds it (``..``) or is a h
 ``kubectl run --privileged``/``--overrides``, ``kubectl debug node/...``/``--profile=sysadmin``). A build
 (docker-buildx-build(1)) whose context or ``--build-context`` is ``/``, a home, a system tree or a directory holding
 the workspace (its Dockerfile may ``COPY`` and print any file there), or given ``--allow security.insecure``
-(``RUN --security=insecure``: a privileged step), is destructive too.
+(``RUN --security=insecure``: a privileged step), ``--allow network.host`` or ``--network host`` (RUN steps on this
+machine's network), is destructive too; so is ``docker buildx create`` of a builder whose ``--driver-opt image=`` is
+not Docker's BuildKit image (the docker-container driver runs it privileged), with ``network=host``, or with
+``--buildkitd-flags``/``--buildkitd-config`` FlyBot does not read.
 So are the options that make the client itself run programs: ``docker --config DIR`` (CLI plugins
 and credential helpers), podman ``--hooks-dir``, ``--runtime``, ``--conmon``, ``--module``,
 ``--network-cmd-path``, ``--storage-opt`` (podman(1)). An unknown option before the image makes the
@@ -39,6 +42,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+import shlex
 
 from bot.risk.grader import SYSTEM_BIN_DIRS, Call, Handler
 from bot.risk.model import RiskLevel
@@ -802,6 +806,9 @@ def docker(call: Call) -> None:
         _copy_here(call, [call.args[p] for p in positions if p > verb_at])
     elif verb == "update":
         _update_restart(call, rest, f"{call.name} update")
+    if verbs[:2] in (["buildx", "create"], ["builder", "create"]):
+        create_at = next(p for p in positions if call.args[p].value == "create")
+        _buildx_create(call, call.args[create_at + 1 :], f"{call.name} {verbs[0]} create")
     if "build" in verbs[:3]:
         build_at = next(p for p in positions if call.args[p].value == "build")
         _docker_build(call, call.args[build_at + 1 :], f"{call.name} build")
@@ -1536,6 +1543,11 @@ def _docker_build(call: Call, rest: list[Word], what: str) -> None:
         if name == "--allow" and (text is None or "security.insecure" in text):
             destructive(call, "container-host-access", f"{what} --allow security.insecure runs privileged steps.")
             return
+        if (name == "--allow" and text is not None and "network.host" in text) or (
+            name == "--network" and text == "host"
+        ):
+            destructive(call, "container-host-access", _BUILD_HOST_NETWORK.format(what=f"{what} {name} {text}"))
+            return
         if name in ("-v", "--volume"):
             # podman-build(1) --volume: "the host directory is mounted into the container when executing RUN
             # instructions", read-write
@@ -1580,6 +1592,114 @@ def _docker_build(call: Call, rest: list[Word], what: str) -> None:
         reason = _build_source(call, context.value, f"the build context {show(context)}")
         if reason is not None:
             destructive(call, "container-host-access", f"{what}: {reason}.")
+
+
+#: docker-buildx-build(1) ``--allow network.host``: "Allows executions with host networking", an entitlement BuildKit
+#: counts as insecure (it is off unless the builder allows it, ``--allow-insecure-entitlement``), as
+#: ``security.insecure`` is: ``RUN --network=host`` steps share this machine's network, its services bound to
+#: localhost (engine and database ports, the cloud metadata address) included; ``--network host`` ("Set the
+#: networking mode for the RUN instructions during build") puts every RUN step there (buildx asks for the
+#: entitlement itself).
+_BUILD_HOST_NETWORK = (
+    "{what} lets the build's RUN steps use this machine's network and reach its local services (host networking, "
+    "an insecure entitlement as security.insecure is)."
+)
+#: docker buildx create options (docker-buildx-create(1), Docker Buildx 0.17) taking a value, and its flags.
+_CREATE_VALUES = frozenset({
+    "--buildkitd-config", "--config", "--buildkitd-flags", "--driver", "--driver-opt", "--name", "--node",
+    "--platform", "--timeout",
+})  # fmt: skip
+_CREATE_FLAGS = frozenset({"--append", "--bootstrap", "--leave", "--use", "--help", "-h"})
+#: The BuildKit images Docker publishes for its builders (docker-buildx-create(1) ``--driver-opt image=``: the
+#: default is ``moby/buildkit``, any tag or digest of it; the kubernetes driver's ``qemu.image`` default is
+#: ``tonistiigi/binfmt``).
+_BUILDKIT_IMAGES = re.compile(r"(?:docker\.io/)?(?:moby/buildkit|tonistiigi/binfmt)(?:[:@][\w.:+-]+)?")
+#: buildkitd(8) flags (``--buildkitd-flags``) that only log or permit entitlements a build asks for by name (a build
+#: given ``--allow security.insecure|network.host`` is graded itself); any other flag may listen on an address
+#: (``--addr tcp://0.0.0.0:1234``: the root builder opened to others), run a program (``--oci-worker-binary``) or
+#: read a configuration (``--config``).
+_BUILDKITD_INERT = frozenset(
+    {"--debug", "--trace", "--allow-insecure-entitlement", "network.host", "security.insecure"}
+)
+
+
+def _buildx_create(call: Call, rest: list[Word], what: str) -> None:
+    """docker buildx create (docker-buildx-create(1); the drivers' pages, "Docker container driver": the BuildKit
+    container is run privileged): ``--driver-opt image=IMAGE`` (or ``qemu.image``) other than Docker's BuildKit
+    images runs that image as a privileged builder, as ``docker run --privileged IMAGE`` does; ``network=host`` puts
+    that privileged container in this machine's network namespace (it may change the host's interfaces and
+    firewall); ``--buildkitd-flags`` other than :data:`_BUILDKITD_INERT`, and a ``--buildkitd-config`` outside the
+    workspace, configure the root daemon in ways FlyBot does not read: all destructive (container-host-access,
+    project-outside-workspace). An option not listed, or a word only known when it runs, is refused."""
+    index = 0
+    while index < len(rest):
+        word = rest[index]
+        value = word.value
+        index += 1
+        if value is None:
+            destructive(call, "dynamic-argument", f"{what}: {show(word)} may be a builder option (its image).")
+            return
+        if value == "--":
+            return
+        if not value.startswith("-"):
+            continue  # the context or endpoint
+        name, eq, attached = value.partition("=")
+        if name in _CREATE_FLAGS:
+            continue
+        if name not in _CREATE_VALUES:
+            refuse(call, f"the {what} option {shorten(value, 40)}")
+            return
+        taken = literal_word(attached) if eq else (rest[index] if index < len(rest) else None)
+        index += 0 if eq else 1
+        if taken is None:
+            continue
+        text = taken.value
+        if text is None:
+            destructive(call, "dynamic-argument", f"{what} {name} {show(taken)} is only known when it runs.")
+            return
+        if name == "--driver-opt":
+            for part in text.split(","):
+                key, _, setting = part.partition("=")
+                key = key.strip().strip('"')
+                setting = setting.strip().strip('"')
+                if key in ("image", "qemu.image") and not _BUILDKIT_IMAGES.fullmatch(setting):
+                    destructive(
+                        call,
+                        "container-host-access",
+                        f"{what} --driver-opt {key}={shorten(setting, 40)} runs that image as the builder, a "
+                        "privileged container: it gets the host.",
+                    )
+                    return
+                if key == "network" and setting == "host":
+                    destructive(
+                        call,
+                        "container-host-access",
+                        f"{what} --driver-opt network=host puts the privileged builder in this machine's network "
+                        "namespace: it may change the host's interfaces and firewall and reach its local services.",
+                    )
+                    return
+        elif name == "--buildkitd-flags":
+            try:
+                flags = shlex.split(text)
+            except ValueError:
+                flags = [text]
+            odd = next((f for f in flags if f.partition("=")[0] not in _BUILDKITD_INERT), None)
+            if odd is not None:
+                destructive(
+                    call,
+                    "container-host-access",
+                    f"{what} --buildkitd-flags {shorten(odd, 40)} configures the root BuildKit daemon (an address it "
+                    "listens on, a program it runs): FlyBot does not read what that opens.",
+                )
+                return
+        elif name in ("--buildkitd-config", "--config") and call.where(taken) is not Where.WORKSPACE:
+            destructive(
+                call,
+                "project-outside-workspace",
+                f"{what} {name} {show(taken)} configures the root BuildKit daemon from a file outside the workspace "
+                "(addresses it listens on, entitlements, registries): FlyBot does not read it.",
+            )
+            return
 
 
 #: docker buildx bake options taking a value (docker-buildx-bake(1), Docker Buildx 0.17).
@@ -1643,6 +1763,11 @@ def _docker_bake(call: Call, rest: list[Word], what: str) -> None:
                 kind, _, path = grant.partition("=")
                 if kind == "security.insecure" or text is None:
                     destructive(call, "container-host-access", f"{what} --allow {show(taken)} runs privileged steps.")
+                    return
+                if kind == "network.host":
+                    destructive(
+                        call, "container-host-access", _BUILD_HOST_NETWORK.format(what=f"{what} --allow network.host")
+                    )
                     return
                 if kind in ("fs", "fs.read", "fs.write"):
                     reason = _build_source(call, path or None, f"--allow {grant}")

@@ -1077,7 +1077,98 @@ def _fetch_like(g: _Git) -> None:
     if _runs_program(g):
         return
     network(g.call, f"git {g.sub} talks to a remote repository.")
+    if g.sub in ("fetch", "pull"):
+        overwrites = _overwrites_local_refs(g)
+        if overwrites is not None:
+            destructive(g.call, "discard-changes", f"git {g.sub} {overwrites}: the commits only they held are lost.")
+            return
     g.write()
+
+
+#: git-fetch(1) and git-pull(1) options whose value may be the next word (parse-options), which is then no operand.
+_FETCH_VALUES = (
+    "--depth", "--deepen", "--shallow-since", "--shallow-exclude", "--upload-pack", "--jobs", "--server-option",
+    "--negotiation-tip", "--filter", "--submodule-prefix", "--recurse-submodules-default", "--strategy",
+    "--strategy-option", "--cleanup",
+)  # fmt: skip
+
+
+def _fetch_refspecs(g: _Git) -> tuple[list[str], bool]:
+    """The refspecs git fetch or pull is given (the operands after the repository, ``tag NAME`` as
+    ``refs/tags/NAME:refs/tags/NAME``, and ``--refmap`` values, git-fetch(1)) and whether any operand is given after
+    the repository (without one, the configured ``remote.NAME.fetch`` refspecs apply)."""
+    refspecs: list[str] = []
+    operands: list[str] = []
+    words = g.args
+    index = 0
+    while index < len(words):
+        value = words[index].value
+        index += 1
+        if value is None:
+            continue  # a word only known when it runs: graded as an option by the caller (dynamic-argument)
+        if value == "--":
+            operands += [w.value for w in words[index:] if w.value is not None]
+            break
+        name, eq, attached = value.partition("=")
+        if name.startswith("--") and len(name) > 4 and "--refmap".startswith(name):
+            given = attached if eq else (words[index].value if index < len(words) else None)
+            index += 0 if eq else 1
+            refspecs.append(given or "")
+        elif name.startswith("--") and not eq and any(long_is(name, v) and len(name) > 4 for v in _FETCH_VALUES):
+            index += 1
+        elif value in ("-j", "-o", "-s", "-X"):
+            index += 1
+        elif not value.startswith("-"):
+            operands.append(value)
+    rest = operands[1:]
+    position = 0
+    while position < len(rest):
+        spec = rest[position]
+        position += 1
+        if spec == "tag" and position < len(rest):
+            refspecs.append(f"refs/tags/{rest[position]}:refs/tags/{rest[position]}")
+            position += 1
+        else:
+            refspecs.append(spec)
+    return refspecs, bool(rest)
+
+
+def _overwrites_local_refs(g: _Git) -> str | None:
+    """How git fetch or pull overwrites or deletes local branches or tags, or None (git-fetch(1)): a refspec
+    ``+SRC:DST`` ("the local ref is updated even if it does not result in a fast-forward update"), or ``-f``/
+    ``--force`` with one ("This option overrides that check"), whose DST is not a remote-tracking ref
+    (``refs/remotes/``) — ``+main:main``, ``+refs/heads/*:refs/heads/*`` move local branches to the remote's commits,
+    as ``git reset --hard`` does; ``--force`` with ``--tags`` (local tags replaced) or with no refspec given (the
+    configured ``remote.NAME.fetch`` refspecs, not read, may map into ``refs/heads/``); ``-P``/``--prune-tags``
+    ("remove any local tags that no longer exist on the remote"); ``--prune`` with a refspec whose DST pattern is
+    not remote-tracking (PRUNING: refs named by an explicit refspec are pruned); ``-u``/``--update-head-ok`` (fetch:
+    the current branch's ref moves without its working tree, so the next commit undoes the fetched one's changes)."""
+    forced = g.has("-f", "--force")
+    refspecs, given = _fetch_refspecs(g)
+    values = [w.value for w in g.args if w.value is not None]
+    if any(v == "--prune-tags" or (v.startswith("--prune-") and long_is(v, "--prune-tags")) for v in values) or (
+        g.has("-P")
+    ):
+        return "--prune-tags deletes local tags the remote does not have"
+    if any(v.startswith("--update-h") and long_is(v, "--update-head-ok") for v in values) or (
+        g.sub == "fetch" and g.has("-u")
+    ):
+        return "--update-head-ok moves the current branch without its working tree"
+    pruning = g.has("-p", "--prune")
+    for spec in refspecs:
+        plus = spec.startswith("+")
+        source, colon, dest = spec.removeprefix("+").partition(":")
+        if not colon or not dest or dest.startswith("refs/remotes/"):
+            continue
+        if plus or forced:
+            return f"{'' if plus else '--force '}{shorten(spec, 60)} overwrites the local ref {shorten(dest, 40)}"
+        if pruning and "*" in dest:
+            return f"--prune {shorten(spec, 60)} deletes the local refs under {shorten(dest, 40)} the remote lacks"
+    if forced and g.has("-t", "--tags"):
+        return "--force --tags replaces local tags with the remote's"
+    if forced and not given:
+        return "--force with the configured refspecs (not read; they may map into refs/heads/) overwrites local refs"
+    return None
 
 
 def _push(g: _Git) -> None:

@@ -74,7 +74,9 @@ contained grade, since the sandbox is discarded). Sources, per program:
   ``auditd``, ``systemd-journald``, ``sshd``, ``dbus``, ``systemd-logind``, ``NetworkManager``, ``user@UID``...:
   the restart stops it first, so rules, records, sessions or the network are gone until it is back, or for good when it fails to
   start again), or of the Docker daemon (``docker``, ``docker.socket``: its stop shuts down every running container,
-  Docker docs "Live restore"; not ``containerd``, whose containers outlive it under their shims). service(8): graded as the systemctl use it makes (``service ufw stop``, ``service auditd restart``).
+  Docker docs "Live restore"; not ``containerd``, whose containers outlive it under their shims); ``start`` or a
+  restart of a unit that opens the machine to other machines (:data:`REMOTE_ACCESS_UNITS`: ``sshd``, ``xrdp``,
+  ``vncserver@:1``, ``smbd``, ``nfs-server``, ``cockpit``..., rule ``remote-access``). service(8): graded as the systemctl use it makes (``service ufw stop``, ``service auditd restart``, ``service smbd start``).
   loginctl(1) ``enable-linger`` is
   persistence too (catalogue/monitors.py).
 * reboot(8), shutdown(8), poweroff(8), halt(8): every use but ``shutdown -c`` (cancel), ``--help``, ``--version``.
@@ -1141,6 +1143,38 @@ _SPECIAL_TARGETS = frozenset({
     "hybrid-sleep", "suspend-then-hibernate", "final", "exit", "soft-reboot", "ctrl-alt-del", "system-update",
     "runlevel0", "runlevel1", "runlevel6", "umount", "factory-reset",
 })  # fmt: skip
+#: Units whose start opens the machine to logins, desktops or file shares from other machines (remote-access), each
+#: with its manual: ``ssh``/``sshd`` (sshd(8): "the daemon program for ssh(1)", logins on port 22), ``xrdp``,
+#: ``xrdp-sesman`` (xrdp(8): "a Remote Desktop Protocol (RDP) server"), ``vncserver`` (vncserver@.service of
+#: TigerVNC, vncserver(1): "start a VNC server"), ``x11vnc`` (x11vnc(1): "allow VNC connections to real X11
+#: displays"), ``gnome-remote-desktop`` (RDP and VNC of the desktop), ``smbd``, ``nmbd``, ``samba``, ``samba-ad-dc``
+#: (smbd(8): "server to provide SMB/CIFS services to clients", the shares of smb.conf; nmbd(8): "NetBIOS name
+#: server"), ``nfs-server``, ``nfs-kernel-server`` (exportfs(8): the directories of /etc/exports), ``vsftpd``,
+#: ``proftpd``, ``pure-ftpd`` (FTP servers), ``rsync`` (rsyncd.conf(5): the modules of the rsync daemon),
+#: ``inetd``, ``xinetd``, ``openbsd-inetd`` (inetd(8): starts the servers of inetd.conf, telnetd among them),
+#: ``telnet``, ``cockpit`` (cockpit.socket: "a web-based graphical interface for servers", logins with a shell
+#: and a terminal), ``webmin``, ``teamviewerd``, ``anydesk``, ``rustdesk`` (remote desktop services),
+#: ``tailscaled`` (tailscaled(8): the node joins its tailnet again), ``cloudflared`` (cloudflared "Run as a
+#: service": the tunnel's routes to local services), ``ngrok`` (ngrok "Background service": its tunnels). Matched as
+#: :func:`security_unit` matches (``sshd.socket``, ``vncserver@:1``).
+REMOTE_ACCESS_UNITS = frozenset({
+    "ssh", "sshd", "xrdp", "xrdp-sesman", "vncserver", "x11vnc", "gnome-remote-desktop", "smbd", "nmbd", "samba",
+    "samba-ad-dc", "nfs-server", "nfs-kernel-server", "vsftpd", "proftpd", "pure-ftpd", "rsync", "inetd", "xinetd",
+    "openbsd-inetd", "telnet", "cockpit", "webmin", "teamviewerd", "anydesk", "rustdesk", "tailscaled", "cloudflared",
+    "ngrok",
+})  # fmt: skip
+#: systemctl(1) verbs that start a unit that is not running ("start", the restarts) and service(8) commands that
+#: do (``start``, the restarts).
+_STARTS = frozenset({"start"}) | _SYSTEMCTL_RESTART | {"--full-restart"}
+
+
+def _opens_remote_access(what: str) -> str:
+    return (
+        f"{what} starts a service other machines log in, share files or see the desktop through: it opens the host to "
+        "remote access."
+    )
+
+
 #: Units that open the machine to whoever reaches a console: ``debug-shell.service`` ("Early root shell on
 #: /dev/tty9 FOR DEBUGGING ONLY", systemd-debug-generator(8): ``ExecStart=/bin/bash`` as root, no login).
 _OPENING_UNITS = frozenset({"debug-shell"})
@@ -1308,6 +1342,9 @@ def systemctl(call: Call) -> None:
         if verb.value in _SYSTEMCTL_RESTART and security_unit(name):
             host_destructive(call, "host-change", _security_restart(f"systemctl {verb.value} {name}"))
             return
+        if verb.value in _STARTS and _unit_in(name, REMOTE_ACCESS_UNITS):
+            host_destructive(call, "remote-access", _opens_remote_access(f"systemctl {verb.value} {name}"))
+            return
         if verb.value in _SYSTEMCTL_RESTART and _unit_in(name, _CONTAINER_DAEMONS):
             host_destructive(call, "host-change", _stops_containers(f"systemctl {verb.value} {name}"))
             return
@@ -1361,6 +1398,8 @@ def service(call: Call) -> None:
         )
     elif command.value in _SERVICE_RESTART and security_unit(script.value):
         host_destructive(call, "host-change", _security_restart(f"service {script.value} {command.value}"))
+    elif command.value in _STARTS and _unit_in(script.value, REMOTE_ACCESS_UNITS):
+        host_destructive(call, "remote-access", _opens_remote_access(f"service {script.value} {command.value}"))
     elif command.value in _SERVICE_RESTART and _unit_in(script.value, _CONTAINER_DAEMONS):
         host_destructive(call, "host-change", _stops_containers(f"service {script.value} {command.value}"))
 

@@ -496,12 +496,35 @@ def httpie_auth(base: Handler) -> Handler:
 def tailscale_funnel(base: Handler) -> Handler:
     """tailscale funnel (tailscale.com/kb/1311/tailscale-funnel): "route traffic from the broader internet to a
     local service" — a port of this machine opened to everyone (inbound-tunnel), as ``ngrok`` or ``ssh -R``;
-    ``funnel status`` only prints, ``funnel reset`` and ``--https=PORT off`` close it."""
+    ``funnel status`` only prints, ``funnel reset`` and ``--https=PORT off`` close it. ``up``, ``login``, ``switch``
+    (tailscale.com/kb/1080/cli: "Connect to Tailscale", "Log in to a Tailscale account", "Switch to a different
+    Tailscale account": the machine joins a tailnet, whose devices reach its services), ``serve`` ("Serve content and
+    local servers on your tailnet"; ``status``, ``reset`` and ``off`` aside) and ``--ssh`` ("Run an SSH server,
+    permitting access per tailnet admin's declared policy") open the host to other machines: destructive on the host
+    (remote-access)."""
 
     def handler(call: Call) -> None:
         base(call)
         operands = [w.value for w in call.args if w.value is None or not w.value.startswith("-")]
-        if operands[:1] != ["funnel"] or operands[1:2] in (["status"], ["reset"]) or "off" in operands[1:]:
+        closing = operands[1:2] in (["status"], ["reset"]) or "off" in operands[1:]
+        ssh = any((w.value or "").split("=", 1)[0] == "--ssh" and w.value != "--ssh=false" for w in call.args)
+        if operands[:1] in (["up"], ["login"], ["switch"], ["set"]) and (ssh or operands[0] != "set"):
+            host_destructive(
+                call,
+                "remote-access",
+                f"tailscale {operands[0]} {'runs Tailscale SSH' if ssh else 'joins this machine to a tailnet'}: "
+                "other machines reach its services, it opens the host to remote access.",
+            )
+            return
+        if operands[:1] == ["serve"] and not closing:
+            host_destructive(
+                call,
+                "remote-access",
+                "tailscale serve serves a local service of this machine to the tailnet: it opens the host to remote "
+                "access.",
+            )
+            return
+        if operands[:1] != ["funnel"] or closing:
             return
         host_destructive(
             call,

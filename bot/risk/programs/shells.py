@@ -374,8 +374,10 @@ def _http_server(call: Call, rest: list[Word]) -> None:
     files relative to the current directory", ``-d/--directory`` another one; ``--cgi`` runs CGI scripts on
     request): a server other machines may connect to, network. Serving a directory that may hold credentials
     (sensitive.may_hold_credential: ``~``, ``/``, ``~/.ssh``) hands them to whoever connects: destructive, as any
-    option not listed or a word only known when it runs."""
+    option not listed or a word only known when it runs. Without ``-d`` that is the directory it runs in
+    (:func:`serves_where_it_runs`: ``cd / && python3 -m http.server``)."""
     index = 0
+    directory_given = False
     while index < len(rest):
         word = rest[index]
         value = word.value
@@ -387,6 +389,7 @@ def _http_server(call: Call, rest: list[Word]) -> None:
         if name in ("-d", "--directory"):
             served = literal_word(attached) if eq else (rest[index] if index < len(rest) else None)
             index += 0 if eq else 1
+            directory_given = True
             if _serves_secrets(call, "http.server", served.value if served is not None else None):
                 return
         elif name == "--cgi":
@@ -397,6 +400,8 @@ def _http_server(call: Call, rest: list[Word]) -> None:
         elif value.startswith("-") and value not in ("-h", "--help"):
             destructive(call, "unrecognised-use", f"http.server {show(word)} is not a recognised option.")
             return
+    if not directory_given and serves_where_it_runs(call, "http.server"):
+        return
     network(call, "python -m http.server serves the directory's files to other machines.", rule="listens")
 
 
@@ -681,17 +686,33 @@ def _serves_secrets(call: Call, server: str, directory: str | None) -> bool:
     return True
 
 
+def serves_where_it_runs(call: Call, server: str) -> bool:
+    """Grade the directory ``server`` runs in as the one it serves (:func:`_serves_secrets`): each directory the
+    shell may be in there (``cd / && ...``, ``cd ~ && ...``), or one only known when it runs. True when it graded."""
+    from bot.risk.paths import Where
+
+    state = call.g.state
+    if state.remote or call.where(literal_word(".")) in (Where.WORKSPACE, Where.TEMP):
+        return False
+    if not state.cwds:
+        return _serves_secrets(call, server, None)
+    return any(_serves_secrets(call, server, cwd) for cwd in sorted(state.cwds))
+
+
 def served_directory(base: Handler) -> Handler:
     """http-server (npm; README: "http-server [path] [options]", "-a Address to use (defaults to 0.0.0.0)"): it
-    serves the directory it is given to every machine that connects; one that may hold credentials (``/``, a home,
-    ``~/.ssh``, ``/etc``) outside the workspace is destructive (serves-secrets), as ``python3 -m http.server
-    --directory /`` is."""
+    serves the directory it is given to every machine that connects (with none, ``./public`` if there is one, else
+    the directory it runs in); one that may hold credentials (``/``, a home, ``~/.ssh``, ``/etc``) outside the
+    workspace is destructive (serves-secrets), as ``python3 -m http.server --directory /`` is."""
 
     def handler(call: Call) -> None:
         base(call)
-        for word in call.args:
-            if (word.value is None or not word.value.startswith("-")) and _serves_secrets(call, call.name, word.value):
+        operands = [w for w in call.args if w.value is None or not w.value.startswith("-")]
+        for word in operands:
+            if _serves_secrets(call, call.name, word.value):
                 return
+        if not operands:
+            serves_where_it_runs(call, call.name)
 
     handler.__name__ = "served_directory"
     return handler
