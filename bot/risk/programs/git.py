@@ -7,7 +7,10 @@
 * Remote subcommands (push, pull, fetch, clone, ls-remote, remote update/show/prune,
   submodule update/add, archive --remote, send-email, lfs fetch/pull/push) are network,
   never downgraded. ``push --force``/``--delete``/``--mirror``/``--prune``/``+ref``/``:ref``
-  destroy remote history: destructive. ``--upload-pack``/``--receive-pack``/``-u`` run a
+  destroy remote history: destructive. ``fetch``/``pull`` refspecs that force local branches or tags
+  (``+main:main``, ``-f origin main:main``, ``--force --tags``, ``--force`` with the configured refspecs),
+  ``--prune-tags``, ``--prune`` of a local refspec and ``--update-head-ok`` throw local commits away, as
+  ``reset --hard`` does: destructive (:func:`_overwrites_local_refs`). ``--upload-pack``/``--receive-pack``/``-u`` run a
   program (locally for a local repository): destructive.
 * Changes to the repository are workspace_write at the repository's location (outside the
   workspace: a write outside). Changes that throw work away are destructive: ``rm`` (unless
