@@ -7,7 +7,7 @@ forced fetch refspecs and packing's life cycle scripts:
 * docker-buildx-create(1): a builder image other than Docker's BuildKit, ``network=host``, unread buildkitd flags
   or configuration; docker-buildx-build(1)/bake ``--allow network.host`` and build ``--network host``;
 * systemctl(1)/service(8) start of a remote-access unit (programs/hostchanges.py ``REMOTE_ACCESS_UNITS``), tailscale
-  up/serve/--ssh, http.server run from ``/`` or ``~``;
+  up/--ssh, http.server run from ``/`` or ``~``;
 * git-fetch(1)/git-pull(1) refspecs that force local branches or tags, ``--prune-tags``, ``--update-head-ok``;
 * npm-pack(1), yarn pack, pnpm pack: the package's prepack/prepare/postpack scripts graded as recipe lines.
 
@@ -130,7 +130,6 @@ def test_everyday_builds_and_builders_keep_the_engine_grade(tmp_path: Path, comm
         "tailscale up",
         "tailscale up --ssh",
         "tailscale set --ssh",
-        "tailscale serve 3000",
         "tailscale funnel 22",
         "xrdp",
         "x11vnc -display :0 -forever",
@@ -165,6 +164,7 @@ def test_opening_the_host_to_others_is_destructive(tmp_path: Path, command: str)
         ("tailscale status", R.READ_ONLY),
         ("tailscale down", R.SYSTEM),
         ("tailscale serve status", R.SYSTEM),
+        ("tailscale serve 3000", R.SYSTEM),
         ("tailscale set --ssh=false", R.SYSTEM),
         ("python3 -m http.server 8000", R.NETWORK),
         ("python3 -m http.server --bind 0.0.0.0 8000", R.NETWORK),

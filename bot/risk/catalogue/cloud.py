@@ -511,8 +511,8 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "tailscale": {
-        "source": "Tailscale CLI (tailscale.com/kb/1080/cli) (tailscale 1.7x): up/login/switch join a tailnet, serve "
-        "serves a local service to it, --ssh runs an SSH server (remote access); tailscale funnel "
+        "source": "Tailscale CLI (tailscale.com/kb/1080/cli) (tailscale 1.7x): up/login/switch join a tailnet, --ssh "
+        "runs an SSH server (remote access); tailscale funnel "
         "(tailscale.com/kb/1311/tailscale-funnel): routes traffic from the internet to a local service",
         "options": "-h --help --socket=",
         "guard": "net:tailscale_funnel",

@@ -498,10 +498,10 @@ def tailscale_funnel(base: Handler) -> Handler:
     local service" — a port of this machine opened to everyone (inbound-tunnel), as ``ngrok`` or ``ssh -R``;
     ``funnel status`` only prints, ``funnel reset`` and ``--https=PORT off`` close it. ``up``, ``login``, ``switch``
     (tailscale.com/kb/1080/cli: "Connect to Tailscale", "Log in to a Tailscale account", "Switch to a different
-    Tailscale account": the machine joins a tailnet, whose devices reach its services), ``serve`` ("Serve content and
-    local servers on your tailnet"; ``status``, ``reset`` and ``off`` aside) and ``--ssh`` ("Run an SSH server,
-    permitting access per tailnet admin's declared policy") open the host to other machines: destructive on the host
-    (remote-access)."""
+    Tailscale account": the machine joins a tailnet, whose devices reach its services) and ``--ssh`` ("Run an SSH
+    server, permitting access per tailnet admin's declared policy") open the host to other machines: destructive on
+    the host (remote-access). ``serve`` ("Serve content and local servers on your tailnet") of a machine already on
+    the tailnet keeps the system grade."""
 
     def handler(call: Call) -> None:
         base(call)
@@ -514,14 +514,6 @@ def tailscale_funnel(base: Handler) -> Handler:
                 "remote-access",
                 f"tailscale {operands[0]} {'runs Tailscale SSH' if ssh else 'joins this machine to a tailnet'}: "
                 "other machines reach its services, it opens the host to remote access.",
-            )
-            return
-        if operands[:1] == ["serve"] and not closing:
-            host_destructive(
-                call,
-                "remote-access",
-                "tailscale serve serves a local service of this machine to the tailnet: it opens the host to remote "
-                "access.",
             )
             return
         if operands[:1] != ["funnel"] or closing:
