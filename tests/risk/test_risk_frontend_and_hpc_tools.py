@@ -1,4 +1,5 @@
-"""Front-end build tools (Storybook, Astro, SvelteKit, sv, Tailwind CSS, Biome through npx) and HPC tools (Spack,
+"""Front-end build tools (Storybook, Astro, SvelteKit, sv, Tailwind CSS, Biome through npx, Lighthouse's Chrome
+switches) and HPC tools (Spack,
 Snakemake, MPI compiler wrappers and launchers, HDF5/netCDF tools, CDO, Slurm submission): the everyday form beside
 the risky one. A project's configuration (.storybook/main.js, astro.config.mjs, tailwind.config.js, a Snakefile) is
 JavaScript or Python the tool runs, graded as the project's build; one outside the workspace is destructive."""
@@ -39,6 +40,14 @@ _LOW = [
     ("npx biome check .", R.READ_ONLY),
     ("npx biome format --write src", R.WORKSPACE_WRITE),
     ("npx svelte-kit sync", R.WORKSPACE_WRITE),
+    (
+        "lighthouse http://localhost:4173 --output json --output-path reports/lh.json --chrome-flags='--headless'",
+        R.NETWORK,
+    ),
+    (
+        "lighthouse http://localhost:4173 --chrome-flags '--headless=new --disable-gpu --window-size=1280,800'",
+        R.NETWORK,
+    ),
     ("spack find -lv hdf5", R.READ_ONLY),
     ("spack info hdf5", R.READ_ONLY),
     ("spack env status", R.READ_ONLY),
@@ -86,6 +95,9 @@ _HIGH = [
     ("tailwindcss -i src/styles/app.css -o ~/.bashrc", R.DESTRUCTIVE),
     ("npx biome@latest check .", R.DESTRUCTIVE),
     ("npx svelte-kit@2 sync", R.DESTRUCTIVE),
+    ("lighthouse http://localhost:4173 --chrome-flags='--headless --renderer-cmd-prefix=/tmp/x/p'", R.DESTRUCTIVE),
+    ("lighthouse http://localhost:4173 --chrome-flags='--no-sandbox'", R.DESTRUCTIVE),
+    ("lighthouse http://localhost:4173 --chrome-flags=$FLAGS", R.DESTRUCTIVE),
     ("cp /tmp/x/main.ts .storybook/main.ts && storybook build", R.DESTRUCTIVE),
     ("cp /tmp/x/tw.js tailwind.config.js && tailwindcss -i a.css -o b.css", R.DESTRUCTIVE),
     ("spack -e spack/legacy install", R.DESTRUCTIVE),

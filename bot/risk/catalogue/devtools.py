@@ -1080,12 +1080,13 @@ CATALOGUE: dict[str, object] = {
         },
     },
     # lighthouse audits the URL in a Chrome it starts and writes the report into the directory it runs in
-    # (--output-path: there); --chrome-flags are Chrome's (--renderer-cmd-prefix runs a program)
+    # (--output-path: there); --chrome-flags are Chrome's (--renderer-cmd-prefix runs a program): programs/net.py
     "lighthouse": {
         "source": "lighthouse --help (Lighthouse 12)",
         "grade": "network",
+        "guard": "net:chrome_flags",  # --chrome-flags: only the switches that choose how a page is shown
         "open": True,
-        "options": "--output= --output-path=out --chrome-flags=:unknown --config-path=project --plugins=project "
+        "options": "--output= --output-path=out --chrome-flags= --config-path=project --plugins=project "
         "--cli-flags-path=:unknown --lantern-data-output-path=out --precomputed-lantern-data-path=in "
         "--extra-headers=in --budget-path=in -G=:unknown --gather-mode=:unknown -A=:unknown --audit-mode=:unknown "
         "--version --help",
