@@ -58,6 +58,13 @@ CATALOGUE: dict[str, object] = {
             "versions checksum": {"grade": "network", "else": "network", "open": True},
             "install": {"grade": "install", "else": "install", "options": _SPACK_INSTALL, "unsafe": ". /"},
             "uninstall gc clean": {"grade": "delete", "else": "delete", "open": True},
+            # load puts installed packages of the install tree on the shell's paths (as module load); an environment
+            # (env activate) is configuration FlyBot does not read, so stays unrecognised
+            "load unload": {
+                "grade": "read",
+                "else": "read",
+                "options": "--sh --csh --fish --bat --pwsh --first --only= --list -a --all",
+            },
         },
     },
     "snakemake": {
