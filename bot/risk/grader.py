@@ -310,7 +310,11 @@ _PLANTED_CONFIG: dict[str, frozenset[str]] = {
 #: Jest "Configuration" (``jest.config.js|ts|mjs|cjs|json``, ``setupFiles``, ``testMatch``: ``__tests__``,
 #: ``*.test.*``, ``*.spec.*``); Vitest "Configuring Vitest" (``vitest.config.*``, ``vite.config.*``); Mocha
 #: "Configuring Mocha" (``.mocharc.*``); MkDocs "Configuration" (mkdocs.yml, loaded with PyYAML's unsafe Loader:
-#: ``!!python/object/apply`` runs code); pip "pip install" (a local project's ``setup.py`` runs to build it).
+#: ``!!python/object/apply`` runs code); pip "pip install" (a local project's ``setup.py`` runs to build it);
+#: Snakemake "Snakefiles and Rules" (the Snakefile and the ``.smk`` files it includes are Python it runs); Storybook
+#: "Configure Storybook" (``.storybook/main.*``, ``preview.*``), Astro "Configuration Reference"
+#: (``astro.config.*``), SvelteKit "Configuration" (``svelte.config.js``), Tailwind CSS "Configuration"
+#: (``tailwind.config.*``, ``postcss.config.*``).
 _JS_RUNNERS = frozenset({"jest", "vitest", "mocha", "vite", "npm", "pnpm", "yarn", "bun", "npx", "bunx"})
 #: The commands of npm, pnpm, yarn and bun that run a project's scripts or its test runner (npm-test(1),
 #: npm-run-script(1) and its aliases; yarn and pnpm run a script named as the command).
@@ -334,6 +338,12 @@ _PLANTED_CODE: tuple[tuple[Regex, frozenset[str], frozenset[str] | None], ...] =
         _JS_RUN_COMMANDS,
     ),
     (Regex(r"/mkdocs\.ya?ml$"), frozenset({"mkdocs"}), None),
+    (Regex(r"/(?:[Ss]nakefile|[^/]*\.smk)$"), frozenset({"snakemake"}), None),
+    (
+        Regex(r"/(?:\.storybook/[^/]+|(?:astro|svelte|tailwind|postcss)\.config\.[^/]+)$"),
+        frozenset({"storybook", "astro", "svelte-kit", "sv", "svelte-check", "tailwindcss"}),
+        None,
+    ),
     (Regex(r"/setup\.py$"), frozenset({"pip", "pip3"}), frozenset({"install", "wheel", "download"})),
 )
 _PLANTED_CODE_READERS = frozenset().union(*(programs for _, programs, _ in _PLANTED_CODE))

@@ -221,6 +221,12 @@ _HIJACK_NAMES = frozenset({
     "CLASSPATH", "SBT_OPTS", "ANT_OPTS", "ANT_ARGS", "GHCRTS", "CABAL_DIR", "STACK_ROOT", "OPAMROOT",
     "ANDROID_HOME", "ANDROID_SDK_ROOT", "DISTCC_HOSTS", "PYENV_ROOT", "RBENV_ROOT", "VOLTA_HOME", "BAZELISK_HOME",
     "PERL5DB",
+    # HPC tools' module and configuration search paths: Lmod and Environment Modules (module(1) ENVIRONMENT:
+    # MODULEPATH, the directories whose modulefiles, Tcl or Lua, ``module load`` evaluates; MODULERCFILE, the rc
+    # files read first; MODULESHOME); Spack (``SPACK_`` below); HDF5 "HDF5 Dynamically Loaded Filters" and "VOL
+    # connectors" (HDF5_PLUGIN_PATH, HDF5_VOL_CONNECTOR: shared libraries every HDF5 program loads); Snakemake
+    # SNAKEMAKE_PROFILE (the profile whose settings are its options)
+    "MODULEPATH", "MODULERCFILE", "MODULESHOME", "HDF5_PLUGIN_PATH", "HDF5_VOL_CONNECTOR", "SNAKEMAKE_PROFILE",
 })  # fmt: skip
 #: ``FLYBOT_``: FlyBot's own adapters (``flybot exec``, ``flybot ask``, a hook run from the shell) read their URL,
 #: token and state directory from ``FLYBOT_URL``, ``FLYBOT_TOKEN``, ``FLYBOT_STATE_DIR``: set, they ask another server.
@@ -234,11 +240,15 @@ _HIJACK_NAMES = frozenset({
 #: ... used as a prefix" to the compiler, ``CCACHE_COMPILER``, ``CCACHE_PATH``); ``BUNDLE_``: bundle-config(1)
 #: "every configuration key" as ``BUNDLE_<KEY>`` (``BUNDLE_PATH``, ``BUNDLE_BUILD__<GEM>`` build options,
 #: ``BUNDLE_MIRROR__<SOURCE>``); ``MISE_``, ``ASDF_``: the version managers' configuration (mise ``[env]`` ``_.source``
-#: and hooks, ``MISE_CONFIG_FILE``; ``ASDF_DATA_DIR``: the plugins a shim runs).
+#: and hooks, ``MISE_CONFIG_FILE``; ``ASDF_DATA_DIR``: the plugins a shim runs); ``LMOD_``, ``MODULES_``: Lmod's
+#: (``LMOD_RC``, ``LMOD_PACKAGE_PATH``: SitePackage.lua runs) and Environment Modules' (``MODULES_SITECONFIG``)
+#: configuration; ``SPACK_``: Spack's (``SPACK_ENV``: the environment whose repositories install,
+#: ``SPACK_USER_CONFIG_PATH``); ``OMPI_``, ``MPICH_``: the MPI wrappers' compilers (``OMPI_CC``, ``MPICH_CC``) and
+#: Open MPI's MCA parameters (``OMPI_MCA_plm_rsh_agent``: the program that starts remote processes).
 _HIJACK_PREFIXES = (
     "LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG", "CARGO_BUILD_", "CARGO_TARGET_", "CARGO_ALIAS_", "CMAKE_", "FLYBOT_",
     "JUST_", "TOX_", "CORECLR_PROFILER_PATH", "LUA_INIT", "LUA_PATH", "LUA_CPATH", "R_LIBS", "CCACHE_", "BUNDLE_",
-    "MISE_", "ASDF_",
+    "MISE_", "ASDF_", "LMOD_", "MODULES_", "SPACK_", "OMPI_", "MPICH_",
 )  # fmt: skip
 #: MSBuild "How to: Use environment variables in a build": "All environment variables ... are available as
 #: properties", and property names are case-insensitive: these name files MSBuild imports or tools it runs

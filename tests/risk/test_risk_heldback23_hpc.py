@@ -4,9 +4,9 @@ definition file's ``%setup`` on the host and its ``%post`` at build time (Apptai
 stays a download. R's ``~/.Renviron`` (``GITHUB_PAT``, usethis), Julia's package server tokens
 (``~/.julia/servers/SERVER/auth.toml``) and Nextflow's local secrets (``~/.nextflow/secrets/store.json``) are
 secret reads. Slurm's read-only clients (squeue, sinfo, sacct, sstat, seff, scontrol show) ask the controller
-(network) while submitting, cancelling or changing jobs stays unrecognised; environment modules' listings read, while
-loading, ``module use`` and a modulefile given as a path (Tcl or Lua the module command evaluates) stay high. Each
-beside the everyday form."""
+(network) while submitting, cancelling or changing jobs stays high; environment modules' listings and loading a module
+of MODULEPATH read, while ``module use``, a MODULEPATH setting and a modulefile given as a path (Tcl or Lua the module
+command evaluates) stay high. Each beside the everyday form."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ __all__ = ["FAMILIES", "index"]
 #: The family modules of this package. A new family is a new module and one name here.
 FAMILIES = (
     "build", "packages", "checks", "vcs", "containers", "cloud", "databases", "crypto", "media", "archives", "mobile",
-    "system", "monitors", "devtools", "versions", "embedded",
+    "system", "monitors", "devtools", "versions", "embedded", "hpc",
 )  # fmt: skip
 
 

@@ -116,6 +116,90 @@ CATALOGUE: dict[str, object] = {
             "optimize": {"grade": "build", "open": True},
         },
     },
+    # Storybook: .storybook/main.js (or the -c directory's) is JavaScript dev and build run; build writes the static
+    # Storybook to -o (storybook-static), removing what is there first; init and add install packages and edit the
+    # project (as npm install: network); -s/--static-dir serves the directories named
+    "storybook": {
+        "source": "Storybook CLI options (storybook.js.org/docs/api/cli-options) (Storybook 8)",
+        "options": "--help --version",
+        "commands": {
+            "dev": {
+                "grade": "network",
+                "open": True,
+                "options": "-c=project --config-dir=project -p= --port= -h= --host= --https --ssl-ca=in --ssl-cert=in "
+                "--ssl-key=in --ci --no-open --quiet --loglevel= --smoke-test --exact-port --initial-path= "
+                "--preview-url= --force-build-preview --docs --disable-telemetry --enable-crash-reports "
+                "--debug-webpack --webpack-stats-json=out --stats-json=out --no-version-updates --preview-only "
+                "-s=:unknown --static-dir=:unknown",
+            },
+            "build": {
+                "grade": "build",
+                "open": True,
+                "options": "-c=project --config-dir=project -o=emptied --output-dir=emptied --quiet --loglevel= "
+                "--debug --debug-webpack --webpack-stats-json=out --stats-json=out --docs --test --disable-telemetry "
+                "--enable-crash-reports --preview-url= --force-build-preview --preview-only -s=:unknown "
+                "--static-dir=:unknown",
+            },
+            "init add": {"grade": "fetch", "open": True},
+        },
+    },
+    # Astro: astro.config.mjs (or --config) is JavaScript every command runs; build empties and writes outDir (dist/);
+    # check and sync write generated types (.astro/); add installs integrations and edits the configuration
+    "astro": {
+        "source": "Astro CLI reference (docs.astro.build/en/reference/cli-reference) (Astro 5)",
+        "options": "--root=project --config=project --site= --base= --verbose --silent --help -h --version",
+        "when": {"--help -h --version": "read"},
+        "commands": {
+            "dev preview": {
+                "grade": "network",
+                "open": True,
+                "options": "--port= --host* --allowed-hosts= --force --open*:runs",
+            },
+            "build": {"grade": "build", "open": True, "options": "--outDir=emptied --devOutput --force"},
+            "check": {
+                "grade": "build",
+                "open": True,
+                "options": "--watch --tsconfig=in --minimumFailingSeverity= --minimumSeverity= --noSync",
+            },
+            "sync": {"grade": "build", "open": True},
+            "add": {"grade": "fetch", "open": True},
+            "info": {"grade": "read"},
+        },
+    },
+    # svelte-kit sync writes tsconfig.json's base and the generated types under .svelte-kit; svelte.config.js is
+    # JavaScript it runs
+    "svelte-kit": {
+        "source": "SvelteKit CLI (svelte.dev/docs/kit/cli) (SvelteKit 2)",
+        "options": "--help -h --version -v",
+        "when": {"--help -h --version -v": "read"},
+        "commands": {"sync": {"grade": "build", "options": "--mode="}},
+    },
+    # sv check is svelte-check (build, as that entry); sv create, add and migrate fetch packages and run add-ons from
+    # the registry, so stay unrecognised
+    "sv": {
+        "source": "Svelte CLI (svelte.dev/docs/cli/sv-check) (sv 0.6)",
+        "options": "--help -h --version -v",
+        "when": {"--help -h --version -v": "read"},
+        "commands": {
+            "check": {
+                "grade": "build",
+                "open": True,
+                "options": "--workspace=project --output= --watch --preserveWatchOutput --tsconfig=in --no-tsconfig "
+                "--ignore= --fail-on-warnings --compiler-warnings= --diagnostic-sources= --threshold=",
+            },
+        },
+    },
+    # Tailwind CSS builds the CSS of -i into -o (standard output without one); tailwind.config.js (-c) and the
+    # PostCSS configuration are JavaScript it runs; init writes tailwind.config.js (and postcss.config.js with -p)
+    "tailwindcss": {
+        "source": "Tailwind CSS CLI (tailwindcss.com/docs/installation/tailwind-cli; tailwindcss --help, Tailwind "
+        "CSS 3.4 and 4.0)",
+        "grade": "build",
+        "options": "-i=in --input=in -o=out --output=out -w --watch --poll -m --minify --optimize --map "
+        "-c=project --config=project --content= --postcss --no-autoprefixer --cwd=project -h --help -v --version",
+        "when": {"-h --help -v --version": "read"},
+        "commands": {"init": {"grade": "write", "options": "-p --postcss --full --ts --esm"}},
+    },
     "rollup": {
         "source": "rollup command line interface (rollupjs.org/command-line-interface) (Rollup 4)",
         "grade": "build",
@@ -996,12 +1080,13 @@ CATALOGUE: dict[str, object] = {
         },
     },
     # lighthouse audits the URL in a Chrome it starts and writes the report into the directory it runs in
-    # (--output-path: there); --chrome-flags are Chrome's (--renderer-cmd-prefix runs a program)
+    # (--output-path: there); --chrome-flags are Chrome's (--renderer-cmd-prefix runs a program): programs/net.py
     "lighthouse": {
         "source": "lighthouse --help (Lighthouse 12)",
         "grade": "network",
+        "guard": "net:chrome_flags",  # --chrome-flags: only the switches that choose how a page is shown
         "open": True,
-        "options": "--output= --output-path=out --chrome-flags=:unknown --config-path=project --plugins=project "
+        "options": "--output= --output-path=out --chrome-flags= --config-path=project --plugins=project "
         "--cli-flags-path=:unknown --lantern-data-output-path=out --precomputed-lantern-data-path=in "
         "--extra-headers=in --budget-path=in -G=:unknown --gather-mode=:unknown -A=:unknown --audit-mode=:unknown "
         "--version --help",

@@ -697,8 +697,8 @@ CATALOGUE: dict[str, object] = {
     },
     # Environment modules: avail, list, spider, whatis and keyword list the modulefiles of MODULEPATH; show (display)
     # and help evaluate one modulefile there. A word that is a path (./modulefiles/x, /tmp/x, ~/x) names a modulefile
-    # outside MODULEPATH, Tcl or Lua the module command evaluates: refused. load, use and every other command change
-    # the shell's environment from modulefiles FlyBot does not read, so stay unrecognised.
+    # outside MODULEPATH, Tcl or Lua the module command evaluates: refused. use (another directory of modulefiles
+    # FlyBot does not read), purge, unload and every command not listed stay unrecognised.
     "module ml": {
         "source": 'Lmod user guide (lmod.readthedocs.io, "User Guide for Lmod", "ml: a convenient tool") '
         "(Lmod 8.7) and module(1) (Environment Modules 5.4): ml alone lists the loaded modules",
@@ -709,6 +709,9 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "avail av list spider whatis keyword key": {"grade": "read", "else": "read"},
             "show display help": {"grade": "read", "else": "read"},
+            # load evaluates the named modulefiles of MODULEPATH (the site's trees: setting MODULEPATH, LMOD_* or
+            # MODULES_* is env-hijack, walker.py) and changes only the shell's variables, as conda activate does
+            "load add try-load": {"grade": "read", "else": "read"},
         },
     },
 }

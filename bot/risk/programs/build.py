@@ -2866,8 +2866,12 @@ _NPX_VALUES = frozenset(
 #: have it): npx runs them as the catalogue grades them.
 _NPX_CATALOGUED = frozenset({
     "playwright", "cypress", "vite", "rollup", "stylelint", "knip", "svelte-check", "vue-tsc", "oxlint", "madge",
-    "license-checker", "prisma", "next", "wrangler",
+    "license-checker", "prisma", "next", "wrangler", "storybook", "astro", "sv", "tailwindcss", "serve",
 })  # fmt: skip
+#: Catalogued programs whose npm package has another name (Biome's ``@biomejs/biome``, SvelteKit's
+#: ``@sveltejs/kit``): npx runs them as the catalogue grades them only where the project has the program in
+#: ``node_modules/.bin``; elsewhere npx would fetch the unrelated package of the program's name.
+_NPX_LOCAL_ONLY = frozenset({"biome", "svelte-kit"})
 #: npm's own registry (npm-config(7) ``registry``): any other one serves packages of someone else's choosing.
 _NPM_REGISTRY = frozenset({"https://registry.npmjs.org", "https://registry.npmjs.org/"})
 
@@ -2887,7 +2891,7 @@ def _pnpm_exec(call: Call, words: list[Word], run_dir: Word | None, elsewhere: s
         return
     program = rest[0].value
     entry = call.g.programs.get(program)
-    if entry is None or (entry.handler is not checker and program not in _NPX_CATALOGUED):
+    if entry is None or (entry.handler is not checker and program not in _NPX_CATALOGUED | _NPX_LOCAL_ONLY):
         destructive(
             call, "unrecognised", f"pnpm exec {show(rest[0])} runs a package program the classifier cannot see."
         )
@@ -2900,7 +2904,7 @@ def npx(call: Call) -> None:
     """npx (npm exec): runs a package's program, fetching the package from the registry when the project
     does not have it. A program in the table's build-and-check tools (eslint, prettier, tsc, jest...) or in
     :data:`_NPX_CATALOGUED` (playwright, vite...) is graded as that program, plus ``network`` unless
-    ``--no-install``/``--no``; ``--registry`` naming another registry than npm's is destructive; ``-p``/``--package`` naming
+    ``--no-install``/``--no``; one of :data:`_NPX_LOCAL_ONLY` (biome) only where the project has it; ``--registry`` naming another registry than npm's is destructive; ``-p``/``--package`` naming
     another package, ``-c``/``--call`` (a shell command with every package program first on PATH) and any
     other program are destructive (its code is not known)."""
     words = call.args
@@ -2939,11 +2943,20 @@ def npx(call: Call) -> None:
     if _npx_settings(call, base):
         return
     entry = call.g.programs.get(base)
-    if entry is None or (entry.handler is not checker and base not in _NPX_CATALOGUED):
+    local_only = base in _NPX_LOCAL_ONLY
+    if entry is None or (entry.handler is not checker and base not in _NPX_CATALOGUED and not local_only):
         destructive(call, "unrecognised", f"npx {show(rest[0])} runs a package program the classifier cannot see.")
         return
-    if not offline and program == base and _npx_local(call, base):
-        offline = True
+    local = (local_only or not offline) and program == base and _npx_local(call, base)
+    offline = offline or local
+    if local_only and not local:
+        destructive(
+            call,
+            "unrecognised",
+            f"npx {show(rest[0])} runs {base} only where the project has it; elsewhere npx fetches the npm package "
+            f"named {base}, not the program's.",
+        )
+        return
     if not offline:
         network(
             call, f"npx may fetch {base} from the registry when the project does not have it.", rule="package-install"

@@ -36,7 +36,19 @@ from .kit import (
     unpacks,
 )
 
-__all__ = ["curl", "httpie_auth", "netcat", "plain_network", "remote_deletion", "rsync", "scp", "sftp", "ssh", "wget"]
+__all__ = [
+    "chrome_flags",
+    "curl",
+    "httpie_auth",
+    "netcat",
+    "plain_network",
+    "remote_deletion",
+    "rsync",
+    "scp",
+    "sftp",
+    "ssh",
+    "wget",
+]
 
 
 def plain_network(call: Call) -> None:
@@ -838,3 +850,46 @@ def netcat(call: Call) -> None:
     if call.name == "ncat":
         for output in found.values("-o", "--output"):
             call.write(output, "ncat -o writes")
+
+
+#: Chrome switches that only choose how the browser shows a page (Chromium "List of Chromium Command Line Switches":
+#: --headless runs without a window, --disable-gpu and --disable-dev-shm-usage change where it draws and keeps
+#: shared memory, --window-size the viewport): any other (--renderer-cmd-prefix runs a program, --user-data-dir
+#: writes a profile, --no-sandbox lifts the renderer's sandbox, --load-extension loads code) is unknown.
+_PLAIN_CHROME_FLAGS = re.compile(
+    r"--(?:headless(?:=(?:new|old))?|disable-gpu|disable-dev-shm-usage|disable-extensions|no-first-run|"
+    r"no-default-browser-check|incognito|mute-audio|hide-scrollbars|window-size=\d+,\d+|lang=[A-Za-z-]+)"
+)
+
+
+def chrome_flags(base: Handler) -> Handler:
+    """lighthouse --help (Lighthouse 12): ``--chrome-flags "Custom flags to pass to Chrome (space-delimited)"``, the
+    switches of the Chrome it starts. Each switch given must be one of :data:`_PLAIN_CHROME_FLAGS`; any other, or a
+    value only known when it runs, is destructive (``unrecognised-use``)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        for index, word in enumerate(words):
+            value = word.value
+            if value is None or not value.startswith("--chrome-flags"):
+                continue
+            if value == "--chrome-flags":
+                given = words[index + 1].value if index + 1 < len(words) else ""
+            elif value.startswith("--chrome-flags="):
+                given = value.partition("=")[2]
+            else:
+                continue
+            try:
+                switches = shlex.split(given) if given is not None else None
+            except ValueError:
+                switches = None
+            if switches is None or not all(_PLAIN_CHROME_FLAGS.fullmatch(s) for s in switches):
+                destructive(
+                    call,
+                    "unrecognised-use",
+                    f"{call.name} --chrome-flags passes Chrome switches that may run or load programs.",
+                )
+                return
+
+    return handler

@@ -31,9 +31,9 @@ from bot.risk.grader import Call, Handler
 from bot.risk.paths import Where
 from bot.risk.words import Word
 
-from .kit import R, destructive, read_only, refuse, show
+from .kit import R, destructive, network, read_only, refuse, show
 
-__all__ = ["QUERIES", "ip", "nft", "query"]
+__all__ = ["QUERIES", "ip", "nft", "query", "slurm_step"]
 
 
 def _operands(values: list[str]) -> list[str]:
@@ -693,3 +693,15 @@ def _accepts_all(words: list[str]) -> bool:
     if tokens[:1] and tokens[0] in ("position", "handle", "index"):
         tokens = tokens[2:]
     return "accept" in tokens and set(tokens) <= {"accept", "counter", "log"}
+
+
+def slurm_step(base: Handler) -> Handler:
+    """srun(1) (Slurm 24.05): "Run a parallel job on cluster managed by Slurm": it asks the controller (slurmctld,
+    usually another host) for an allocation and starts the program given on its nodes. The program is graded by the
+    catalogue entry (``wrap``); the request to the controller adds ``network``."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        network(call, f"{call.name} asks the Slurm controller for an allocation and starts the job step there.")
+
+    return handler
