@@ -79,6 +79,8 @@ def test_serve_in_a_workspace_creates_nothing_there_and_keeps_its_state_private_
     assert local["url"] == url and local["token"]
     assert f"demo Bot token in {home}/local.json" in banner[1], banner
     assert banner[2].startswith("Try it, from any directory: "), banner
+    # the same session id as the README's line, so a session-wide standing approval made from its card applies again
+    assert banner[2].rstrip().endswith(" ask --session s1 -- sudo apt-get install -y jq"), banner
     assert "ignoring" not in logged
 
 

@@ -165,7 +165,7 @@ def _serve(args: argparse.Namespace, held: HeldRecords) -> int:
                 flush=True,
             )
             where = "any directory" if Path(settings.state_dir).is_absolute() else "this directory"
-            print(f"Try it, from {where}: {_self_command()} ask -- sudo apt-get install -y jq", flush=True)
+            print(f"Try it, from {where}: {_self_command()} ask --session s1 -- sudo apt-get install -y jq", flush=True)
         else:
             print(f"FlyBot listening on {base_url} ({settings.chat_backend})", flush=True)
 

@@ -149,6 +149,10 @@ import posixpath
 import re
 import tomllib
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import configparser
 
 __all__ = [
     "CARGO_ALIAS",
@@ -509,7 +513,7 @@ def _pytest_path(root: str, path: str) -> list[tuple[str, str]]:
         for name, _section in _PYTEST_FILES:
             file = os.path.join(place, name)
             if os.path.lexists(file):
-                options = _pytest_options(root, file, name, _text(file), required=True)
+                options = _pytest_options(root, file, name, required=True)
                 if options is not None:  # the first file that counts in a directory is the one pytest takes there
                     found += options
                     break
@@ -764,7 +768,7 @@ def _pytest_file(root: str, path: str) -> list[tuple[str, str]]:
         raise ValueError(f"{_rel(root, path)} (not read: outside the workspace, or not a regular file)")
     name = os.path.basename(path)
     kind = "pyproject.toml" if name.endswith(".toml") else "setup.cfg" if name == "setup.cfg" else "pytest.ini"
-    return _pytest_options(root, path, kind, _text(real), required=False) or []
+    return _pytest_options(root, path, kind, required=False, real=real) or []
 
 
 #: pytest ini settings that name paths (pytest reference, "Configuration Options": ``testpaths`` and ``pythonpath``,
@@ -772,18 +776,19 @@ def _pytest_file(root: str, path: str) -> list[tuple[str, str]]:
 _PYTEST_PATH_KEYS = ("testpaths", "pythonpath", "log_file", "cache_dir")
 
 
-def _pytest_options(root: str, path: str, kind: str, text: str, *, required: bool) -> list[tuple[str, str]] | None:
-    """``addopts`` of the pytest configuration ``text`` read as a file of ``kind`` (a name of
-    :data:`_PYTEST_FILES`), followed by ``-o KEY=VALUE`` for each :data:`_PYTEST_PATH_KEYS` setting it makes: one
-    ``(source, options)`` per line of at most :data:`_MAX_SETTING` characters, none when it sets none, None when
+def _pytest_options(
+    root: str, path: str, kind: str, *, required: bool, real: str | None = None
+) -> list[tuple[str, str]] | None:
+    """``addopts`` of the pytest configuration file ``path`` (read from ``real`` when given: the same file with its
+    symbolic links resolved) taken as a file of ``kind`` (a name of :data:`_PYTEST_FILES`), followed by
+    ``-o KEY=VALUE`` for each :data:`_PYTEST_PATH_KEYS` setting it makes: one ``(source, options)`` per line of at most :data:`_MAX_SETTING` characters, none when it sets none, None when
     ``required`` and the file lacks the section that makes pytest use it."""
     import configparser
     import shlex
-    import tomllib
 
     section = dict(_PYTEST_FILES)[kind]
     if kind == "pyproject.toml":
-        options = tomllib.loads(text).get("tool", {}).get("pytest", {})
+        options = _parsed(root, real or path, "toml").get("tool", {}).get("pytest", {})
         if not isinstance(options, dict) or not isinstance(options.get("ini_options"), dict):
             return None if required else []
         ini = options["ini_options"]
@@ -796,11 +801,7 @@ def _pytest_options(root: str, path: str, kind: str, text: str, *, required: boo
             if key in ini
         }
     else:
-        parser = configparser.ConfigParser(interpolation=None, strict=True)
-        try:
-            parser.read_string(text)
-        except configparser.Error as error:
-            raise ValueError(f"{kind}: {error}") from error
+        parser = _parsed(root, real or path, configparser.ConfigParser(interpolation=None, strict=True))
         key = section or "pytest"
         if required and section is not None and not parser.has_section(key):
             return None
@@ -848,7 +849,7 @@ def _pytest_addopts(root: str, places: list[str]) -> list[tuple[str, str]]:
             path = os.path.join(place, name)
             if not os.path.lexists(path):
                 continue
-            found = _pytest_options(root, path, name, _text(path), required=True)
+            found = _pytest_options(root, path, name, required=True)
             if found is not None:
                 # above the workspace, that file's directory is the rootdir and confcutdir, so the conftest.py
                 # files from there down to the tests are imported too (pytest "Initialization: determining rootdir
@@ -968,6 +969,42 @@ def _text(path: str) -> str:
     from bot.risk.reading import read_text
 
     return read_text(path, _MAX_BYTES)
+
+
+def _parsed(root: str, path: str, form: str | configparser.RawConfigParser) -> Any:
+    """The workspace file ``path`` read by :func:`_text` (a regular file of at most :data:`_MAX_BYTES` bytes,
+    UTF-8, its byte order mark dropped) and parsed as ``form``: ``"toml"`` by :func:`tomllib.loads` (a dict),
+    ``"json"`` by :func:`json.loads`, ``"yaml"`` by ``yaml.safe_load`` (None for an empty file), or a configparser
+    parser, which reads the text as an INI file and is returned.
+
+    Raises:
+        OSError, UnicodeDecodeError: the file could not be read.
+        ValueError: not a regular file, over the cap, or not parsed as ``form``: tomllib.TOMLDecodeError and
+            json.JSONDecodeError (both ValueErrors) as they are; a YAML or INI error as a ValueError naming the
+            file (relative to ``root``), the parser's error its cause. A reader that lets these reach
+            :func:`read`'s caller makes the whole place unreadable (fail closed).
+    """
+    import configparser
+
+    if form == "toml":
+        return tomllib.loads(_text(path))
+    if form == "json":
+        return json.loads(_text(path))
+    if form == "yaml":
+        import yaml
+
+        try:
+            return yaml.safe_load(_text(path))
+        except yaml.YAMLError as error:
+            raise ValueError(f"{_rel(root, path)} (not YAML: {str(error)[:100]})") from error
+    if not isinstance(form, configparser.RawConfigParser):
+        raise ValueError(f"no reader for {form!r}")
+    text = _text(path)
+    try:
+        form.read_string(text)
+    except configparser.Error as error:
+        raise ValueError(f"{_rel(root, path)} (not INI: {str(error)[:100]})") from error
+    return form
 
 
 def _lines(text: str) -> list[tuple[int, str]]:
@@ -1141,7 +1178,7 @@ def _cargo_starts(root: str, places: list[str], *, aliases: bool) -> list[tuple[
             path = os.path.join(place, name)
             if not os.path.lexists(path):
                 continue
-            table = tomllib.loads(_text(path)).get("alias")
+            table = _parsed(root, path, "toml").get("alias")
             if table:
                 shown = ", ".join(sorted(str(key) for key in table)) if isinstance(table, dict) else "?"
                 found.append((_rel(root, path), f"[alias] {shown[:_MAX_SETTING]}"))
@@ -1305,8 +1342,6 @@ def _conda_environment(root: str, base: str, name: str) -> list[tuple[str, str]]
         OSError, ValueError, UnicodeDecodeError: the file is outside the workspace after symbolic links, not a
             regular file, not YAML, not of the shape conda reads, or could not be read (fail closed).
     """
-    import yaml
-
     from bot.risk.programs.packages import CONDA_CHANNELS
 
     inside = root.rstrip("/") + "/"
@@ -1319,10 +1354,7 @@ def _conda_environment(root: str, base: str, name: str) -> list[tuple[str, str]]
     if not os.path.isfile(real):
         raise ValueError(f"{_rel(root, path)} (not read: not a regular file)")
     rel = _rel(root, real)
-    try:
-        data = yaml.safe_load(_text(real))
-    except yaml.YAMLError as error:
-        raise ValueError(f"{rel} (not YAML: {str(error)[:100]})") from error
+    data = _parsed(root, real, "yaml")
     if data is None:
         return []
     if not isinstance(data, dict) or set(data) - _CONDA_ENV_KEYS:
@@ -1399,7 +1431,7 @@ def _project_scripts(root: str, places: list[str], tool: str, name: str) -> list
             path = os.path.join(place, "pyproject.toml")
             if not os.path.lexists(path):
                 continue
-            scripts = tomllib.loads(_text(path)).get("tool", {}).get("pdm", {}).get("scripts", {})
+            scripts = _parsed(root, path, "toml").get("tool", {}).get("pdm", {}).get("scripts", {})
             if not isinstance(scripts, dict):
                 raise ValueError(f"{_rel(root, path)}: [tool.pdm.scripts] is not a table")
             for key in (name, f"pre_{name}", f"post_{name}", "pre_run", "post_run", "_"):
@@ -1408,7 +1440,7 @@ def _project_scripts(root: str, places: list[str], tool: str, name: str) -> list
         else:
             path = os.path.join(place, "Pipfile")
             if os.path.lexists(path):
-                scripts = tomllib.loads(_text(path)).get("scripts", {})
+                scripts = _parsed(root, path, "toml").get("scripts", {})
                 if not isinstance(scripts, dict):
                     raise ValueError(f"{_rel(root, path)}: [scripts] is not a table")
                 if name in scripts:
@@ -1481,15 +1513,13 @@ def _python_settings(root: str, place: str) -> list[tuple[str, str]]:
     Raises:
         ValueError: a ``pyproject.toml`` or ``Pipfile`` that is not TOML (tomllib's error is a ValueError).
     """
-    import tomllib
-
     found: list[tuple[str, str]] = []
     for name in ("uv.toml", "poetry.toml", "pdm.toml"):
         if os.path.lexists(os.path.join(place, name)):
             found.append((_rel(root, os.path.join(place, name)), f"chooses where {name[:-5]} gets packages"))
     pyproject = os.path.join(place, "pyproject.toml")
     if os.path.lexists(pyproject):
-        tools = tomllib.loads(_text(pyproject)).get("tool", {})
+        tools = _parsed(root, pyproject, "toml").get("tool", {})
         uv = tools.get("uv", {}) if isinstance(tools, dict) else {}
         for key in sorted(set(uv) & PYTHON_SOURCE_KEYS if isinstance(uv, dict) else ()):
             found.append((_rel(root, pyproject), f"[tool.uv] {key}"))
@@ -1499,7 +1529,7 @@ def _python_settings(root: str, place: str) -> list[tuple[str, str]]:
                 found.append((_rel(root, pyproject), f"[[tool.{owner}.source]]"))
     pipfile = os.path.join(place, "Pipfile")
     if os.path.lexists(pipfile):
-        sources = tomllib.loads(_text(pipfile)).get("source", [])
+        sources = _parsed(root, pipfile, "toml").get("source", [])
         for source in sources if isinstance(sources, list) else [sources]:
             url = source.get("url") if isinstance(source, dict) else None
             if not isinstance(url, str) or url.rstrip("/") != "https://pypi.org/simple":
@@ -2267,7 +2297,7 @@ def _cargo_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
             path = os.path.join(place, name)
             if not os.path.lexists(path):
                 continue
-            data = tomllib.loads(_text(path))
+            data = _parsed(root, path, "toml")
             source = _rel(root, path)
 
             def note(key: str, why: str | None, source: str = source) -> None:
@@ -2413,7 +2443,7 @@ def _cargo_manifests_outside(root: str, places: list[str]) -> list[tuple[str, st
         here = os.path.dirname(manifest)
         if os.path.realpath(manifest) != manifest and _outside_path(root, here, os.path.realpath(manifest)):
             raise ValueError(f"{_rel(root, manifest)} (not read: a link out of the workspace)")
-        data = tomllib.loads(_text(manifest))
+        data = _parsed(root, manifest, "toml")
         source = _rel(root, manifest)
 
         def judge(key: str, value: object, *, follow: bool, here: str = here, source: str = source) -> None:
@@ -2493,7 +2523,7 @@ def _cargo_alias(root: str, places: list[str], name: str) -> list[tuple[str, str
             path = os.path.join(place, file)
             if not os.path.lexists(path):
                 continue
-            table = tomllib.loads(_text(path)).get("alias", {})
+            table = _parsed(root, path, "toml").get("alias", {})
             if not isinstance(table, dict) or name not in table:
                 continue
             words = _program_words(table[name])
@@ -2733,8 +2763,6 @@ def _mocha_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
     """
     import json
 
-    import yaml
-
     found: list[tuple[str, str]] = []
     for place in places:
         configs: list[tuple[str, object]] = []
@@ -2742,18 +2770,17 @@ def _mocha_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
             path = os.path.join(place, name)
             if not os.path.lexists(path):
                 continue
-            text = _text(path)
-            try:
-                if name.endswith((".yml", ".yaml")):
-                    data = yaml.safe_load(text)
-                else:
-                    data = json.loads(re.sub(r"(?m)^\s*//.*$", "", text))
-            except (yaml.YAMLError, json.JSONDecodeError) as error:
-                raise ValueError(f"{_rel(root, path)}: {str(error)[:80]}") from error
+            if name.endswith((".yml", ".yaml")):
+                data = _parsed(root, path, "yaml")
+            else:
+                try:
+                    data = json.loads(re.sub(r"(?m)^\s*//.*$", "", _text(path)))  # a line comment is allowed
+                except json.JSONDecodeError as error:
+                    raise ValueError(f"{_rel(root, path)}: {str(error)[:80]}") from error
             configs.append((_rel(root, path), data))
         package = os.path.join(place, "package.json")
         if os.path.lexists(package):
-            data = json.loads(_text(package))
+            data = _parsed(root, package, "json")
             if isinstance(data, dict) and "mocha" in data:
                 configs.append((f"{_rel(root, package)} mocha", data["mocha"]))
         for source, data in configs:
@@ -2844,7 +2871,7 @@ def _bun_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
     for place in places:
         path = os.path.join(place, "bunfig.toml")
         if os.path.lexists(path):
-            walk(tomllib.loads(_text(path)), "", _rel(root, path), place)
+            walk(_parsed(root, path, "toml"), "", _rel(root, path), place)
     return found
 
 
@@ -2875,15 +2902,11 @@ def _mypy_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
                 continue
             values: dict[str, object] = {}
             if name == "pyproject.toml":
-                tool = tomllib.loads(_text(path)).get("tool", {})
+                tool = _parsed(root, path, "toml").get("tool", {})
                 section = tool.get("mypy", {}) if isinstance(tool, dict) else {}
                 values = section if isinstance(section, dict) else {"plugins": section}
             else:
-                parser = configparser.RawConfigParser(strict=False)
-                try:
-                    parser.read_string(_text(path))
-                except configparser.Error as error:
-                    raise ValueError(f"{_rel(root, path)}: {str(error)[:80]}") from error
+                parser = _parsed(root, path, configparser.RawConfigParser(strict=False))
                 if parser.has_section("mypy"):
                     values = dict(parser.items("mypy"))
             for key in _MYPY_KEYS:
@@ -2964,7 +2987,7 @@ def _cmake_presets_outside(root: str, places: list[str], chosen: str | None = No
         seen.add(real)
         sources[path] = source_dir
         source = _rel(root, path)
-        data = json.loads(_text(path))
+        data = _parsed(root, path, "json")
         if not isinstance(data, dict):
             raise ValueError(f"{source}: not a JSON object")
         here = os.path.dirname(path)
@@ -3066,7 +3089,7 @@ def _python_outside(root: str, places: list[str], *, family: str) -> list[tuple[
         path = os.path.join(place, "pyproject.toml")
         if not os.path.lexists(path):
             continue
-        data = tomllib.loads(_text(path))
+        data = _parsed(root, path, "toml")
         source = _rel(root, path)
 
         def judge(key: str, value: object, place: str = place, source: str = source) -> None:
@@ -3237,14 +3260,12 @@ def _composer_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
     Raises:
         OSError, ValueError, UnicodeDecodeError: a file that is there could not be read or parsed (fail closed).
     """
-    import json
-
     found: list[tuple[str, str]] = []
     for place in places:
         path = os.path.join(place, "composer.json")
         if not os.path.lexists(path):
             continue
-        data = json.loads(_text(path))
+        data = _parsed(root, path, "json")
         if not isinstance(data, dict):
             raise ValueError(f"{_rel(root, path)}: not an object")
         source = _rel(root, path)
@@ -3381,8 +3402,6 @@ def _pubspec_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
     Raises:
         OSError, ValueError, UnicodeDecodeError: a file that is there could not be read or is not YAML (fail closed).
     """
-    import yaml
-
     found: list[tuple[str, str]] = []
     for place in places:
         for name in ("pubspec.yaml", "pubspec_overrides.yaml"):
@@ -3390,10 +3409,7 @@ def _pubspec_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
             if not os.path.lexists(path):
                 continue
             source = _rel(root, path)
-            try:
-                data = yaml.safe_load(_text(path))
-            except yaml.YAMLError as error:
-                raise ValueError(f"{source} (not YAML: {str(error)[:100]})") from error
+            data = _parsed(root, path, "yaml")
             if not isinstance(data, dict):
                 continue
             locals_: list[tuple[str, object]] = []
@@ -3628,7 +3644,6 @@ def js_workspace_packages(root: str, base: str, tool: str) -> list[tuple[str, st
             entries than FlyBot looks through (the caller makes the place unreadable: fail closed).
     """
     import fnmatch
-    import json
 
     from bot.risk.recipes import _config_runs_program, _npmrc_key_not_inert, _pnpm_workspace_setting
 
@@ -3662,7 +3677,7 @@ def js_workspace_packages(root: str, base: str, tool: str) -> list[tuple[str, st
         manifest = os.path.join(base, "package.json")
         if not os.path.isfile(manifest) or os.path.islink(manifest):
             raise ValueError("no package.json where the tool runs")
-        data = json.loads(_text(manifest))
+        data = _parsed(root, manifest, "json")
         listed = data.get("workspaces") if isinstance(data, dict) else None
         if isinstance(listed, dict):
             listed = listed.get("packages")
@@ -3705,7 +3720,7 @@ def js_workspace_packages(root: str, base: str, tool: str) -> list[tuple[str, st
             if os.path.islink(package):
                 raise ValueError(f"{here}/package.json is a symbolic link")
             done.add(here)
-            data = json.loads(_text(package))
+            data = _parsed(root, package, "json")
             name = data.get("name") if isinstance(data, dict) else None
             # a package without a name is still listed (a recipe line's command is never empty)
             # a directory name with a control character is sent with ``?`` for it: that directory is then not found
@@ -3742,13 +3757,11 @@ def turbo_tasks(root: str, base: str, wanted: list[str]) -> list[tuple[str, str]
             adds dependencies), a task name holding a character turbo does not give it meaning for, or more tasks
             than FlyBot follows.
     """
-    import json
-
     path = os.path.join(base, "turbo.json")
     if not os.path.isfile(path) or os.path.islink(path):
         raise ValueError("no turbo.json where turbo runs (turbo looks for it in the directories above)")
     source = _rel(root, path)
-    data = json.loads(_text(path))
+    data = _parsed(root, path, "json")
     if not isinstance(data, dict):
         raise ValueError("turbo.json is not a JSON object")
     unknown = sorted(set(data) - _TURBO_KEYS)
@@ -3900,13 +3913,13 @@ def _alembic_database(root: str, base: str, ini: str, section: str) -> list[tupl
     rel = _rel(root, full)
     if rel == full or rel.startswith("../") or not os.path.isfile(full) or os.path.islink(full):
         return [(ini, f"{ini} is not a file of the workspace")]
-    parser = configparser.ConfigParser(defaults={"here": os.path.dirname(full)})
     try:
-        parser.read_string(_text(full))
+        parser = _parsed(root, full, configparser.ConfigParser(defaults={"here": os.path.dirname(full)}))
         url = parser.get(section, "sqlalchemy.url")
         location = parser.get(section, "script_location")
     except (configparser.Error, ValueError) as error:
-        return [(rel, f"{rel}: {type(error).__name__}")]
+        # named by the parser's own error, which _parsed raises as the cause of its ValueError
+        return [(rel, f"{rel}: {type(error.__cause__ or error).__name__}")]
     if not url.startswith("sqlite:///") or "?" in url:
         return [(rel, f"{rel}: sqlalchemy.url is not an SQLite file")]
     database = os.path.normpath(os.path.join(base, url[len("sqlite:///") :]))

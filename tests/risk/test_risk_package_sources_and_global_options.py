@@ -154,6 +154,33 @@ def test_the_everyday_form_is_still_covered_by_the_short_pattern(pattern: str, c
     assert covered(pattern, command, ws)
 
 
+def test_a_program_only_pattern_does_not_cover_another_directory_named_before_the_subcommand(tmp_path: Path) -> None:
+    """docs/standing-approvals.md: ``git`` and ``pnpm`` cover their everyday forms, but ``-C DIR`` (git(1), pnpm),
+    ``--filter`` and ``--dir`` (pnpm) written before the subcommand are covered only by a pattern spelling out the
+    options, their values and the subcommand; a recipe of another directory only by ``*``."""
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    (tmp_path / "package.json").write_text('{"name": "app", "scripts": {"build": "tsc"}}\n')
+    (tmp_path / "pnpm-workspace.yaml").write_text("packages:\n  - web\n")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "web").mkdir()
+    (tmp_path / "web" / "package.json").write_text('{"name": "web", "scripts": {"build": "tsc"}}\n')
+    ws = tmp_path.resolve()
+    assert covered("git", "git status", ws)
+    assert covered("pnpm", "pnpm build", ws)
+    for pattern, command in [
+        ("git", "git -C sub status"),
+        ("git -C sub", "git -C sub log"),
+        ("pnpm", "pnpm --filter web build"),
+        ("pnpm", "pnpm -C web build"),
+        ("pnpm", "pnpm --dir web build"),
+        ("pnpm --filter web build", "pnpm --filter web build"),
+    ]:
+        assert not covered(pattern, command, ws), (pattern, command)
+    assert covered("git -C sub status", "git -C sub status", ws)
+    assert covered("*", "pnpm --filter web build", ws)
+    assert covered("*", "pnpm -C web build", ws)
+
+
 def test_a_pattern_spelling_out_the_option_and_subcommand_covers_it(ws: Path) -> None:
     assert covered("npm -g install", "npm -g install typescript", ws)
     assert not covered("npm -g install", "npm -g install --unsafe-perm typescript", ws)
