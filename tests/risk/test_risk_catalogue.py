@@ -415,6 +415,11 @@ def test_cloud_cli_changes_deletions_secrets_and_remote_shells_grade_high() -> N
             ("vercel rm project", R.DESTRUCTIVE),
             ("netlify deploy --prod", R.SYSTEM),
             ("vault secrets disable kv", R.DESTRUCTIVE),
+            # vault kv metadata delete removes every version and the metadata of the key (Vault "kv metadata")
+            ("vault kv metadata delete secret/app/db", R.DESTRUCTIVE),
+            ("vault kv metadata put -max-versions=5 secret/app/db", R.SYSTEM),
+            ("vault kv metadata get secret/app/db", R.NETWORK),
+            ("vault kv list secret/app", R.NETWORK),
             ("doppler run -- npm start", R.DESTRUCTIVE),
             ("argocd app delete app", R.DESTRUCTIVE),
             ("flux uninstall", R.DESTRUCTIVE),

@@ -160,6 +160,12 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("mongosh --eval 'db.users.insertOne({a: 1})'", SYS, SYS),
     ("mongosh --eval 'db.users.drop()'", DES, DES),
     ("mongosh --eval 'db.users.deleteMany({})'", DES, DES),
+    # updateMany with the empty filter overwrites every document (MongoDB manual, updateMany()), as UPDATE without WHERE
+    ("mongosh --eval 'db.users.updateMany({}, {$set: {role: \"admin\"}})'", DES, DES),
+    ("mongosh --eval 'db.users.update({}, {$set: {a: 1}}, {multi: true})'", DES, DES),
+    ('mongosh --eval \'db.users.updateMany({team: "a"}, {$set: {role: "viewer"}})\'', SYS, SYS),
+    ("mongosh --eval 'db.users.update({}, {$set: {a: 1}})'", SYS, SYS),
+    ("mongosh --eval 'db.users.updateOne({}, {$set: {a: 1}})'", SYS, SYS),
     ("mongosh --eval 'db.users.find({$where: \"sleep(1)\"})'", DES, DES),
     ("mongosh --eval 'while (true) {}'", DES, DES),
     ("mongosh script.js", DES, DES),

@@ -25,8 +25,8 @@ network, writes system, ``DEL``/``FLUSHALL``/``FLUSHDB``/``UNLINK``... destructi
 ``EVAL``/``CONFIG SET``/``MODULE``/``DEBUG``/``SHUTDOWN``/``REPLICAOF`` destructive (they run code
 or hand the server elsewhere). mongosh ``--eval`` text is accepted only in the shape
 ``db.COLLECTION.METHOD(JSON-like arguments)...`` or ``show dbs|collections``: read methods
-network, insert/update system, delete/drop destructive; anything else is JavaScript the
-classifier cannot see (destructive).
+network, insert/update system, delete/drop and an update of every document (``updateMany({}, ...)``)
+destructive; anything else is JavaScript the classifier cannot see (destructive).
 
 Sources: psql(1) (PostgreSQL 17: -c, -f, -o, -L, -l, backslash commands); mysql(1) (MySQL 8.4
 client options and commands); sqlite3 CLI docs (sqlite.org/cli.html: dot-commands, -init, -cmd);
@@ -730,6 +730,8 @@ def _mongo_verdict(text: str) -> tuple[str, str] | None:
         methods = _mongo_methods(tokens)
         if methods is None:
             return None
+        if _mongo_updates_all(tokens):
+            return DELETE, "updateMany({}) overwrites every document"
         for method in methods:
             if method in _MONGO_USER_METHODS and any(t.strip("\"'") in _MONGO_SUPERUSER_ROLES for t in tokens):
                 return GRANT, f"{method}() grants a superuser role"
@@ -740,6 +742,22 @@ def _mongo_verdict(text: str) -> tuple[str, str] | None:
             elif method not in _MONGO_READ and method not in _MONGO_WRITE:
                 return None
     return worst
+
+
+#: Update methods whose empty filter ``{}`` selects every document of the collection (MongoDB manual,
+#: db.collection.updateMany(): "Specify an empty document { } to update all documents in the collection";
+#: db.collection.update() with ``{multi: true}``): as SQL's UPDATE without WHERE, every document is overwritten.
+_MONGO_UPDATE_ALL = frozenset({"updateMany", "update"})
+
+
+def _mongo_updates_all(tokens: list[str]) -> bool:
+    """True when an update method of :data:`_MONGO_UPDATE_ALL` is called with the empty filter ``{}`` (``update``
+    only with ``multi`` among its arguments, as it changes one document otherwise)."""
+    for index, token in enumerate(tokens):
+        if token in _MONGO_UPDATE_ALL and tokens[index - 1 : index] == ["."]:
+            if tokens[index + 1 : index + 4] == ["(", "{", "}"] and (token != "update" or "multi" in tokens[index:]):
+                return True
+    return False
 
 
 def _mongo_tokens(text: str) -> list[str] | None:
