@@ -31,7 +31,12 @@ from __future__ import annotations
 from _compare import main
 
 #: Expectations judged doubtful after measuring (the classifier's grade is defensible): printed apart.
-DOUBTFUL: dict[str, str] = {}
+DOUBTFUL: dict[str, str] = {
+    "alembic -c legacy/alembic.ini upgrade head": "legacy/alembic.ini names script_location legacy/alembic, a "
+    "directory of the workspace: its env.py and revisions are the project's code, which Alembic runs as a build runs "
+    "it (settings._alembic_database); FlyBot does not read Python, as it does not read conftest.py. The remote change "
+    "(system) is graded; what the workspace's code does is the build's.",
+}
 
 
 if __name__ == "__main__":

@@ -245,6 +245,8 @@ CATALOGUE: dict[str, object] = {
         # reference "generator": provider may be "a path to a generator" or a command), and which migrate and db
         # push run after changing the database: outside the workspace, code FlyBot does not read
         "options": "-h --help -v --version --schema=project",
+        # a generator provider outside the workspace (programs/build.py prisma_settings) runs code FlyBot does not read
+        "guard": "build:prisma_settings",
         "commands": {
             "generate": {"grade": "build", "open": True},
             "init": {"grade": "write", "open": True},
@@ -311,6 +313,9 @@ CATALOGUE: dict[str, object] = {
         "-callbacks=:unknown -url= -user= -password= -schemas= -defaultSchema= -table= -target= -environment= "
         "-cleanDisabled= -baselineOnMigrate= -baselineVersion= -outOfOrder= -validateOnMigrate= -connectRetries= "
         "-outputType= -outputFile=out -reportFilename=out -X -q -n -v -? --help -h",
+        # locations, callbacks and jars outside the workspace named by the configuration files it reads
+        # (programs/build.py flyway_settings) are code FlyBot does not read
+        "guard": "build:flyway_settings",
         "commands": {
             "migrate baseline repair undo": "change",
             "clean": "destroy",
