@@ -140,6 +140,12 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("mysql -u root -e 'DROP DATABASE app'", DES, DES),
     ("mysql --pager=less -e 'SELECT 1'", DES, DES),
     ("mysql -e 'system rm -rf x'", DES, DES),
+    # mysql(1) "-p[password]": a password attached to -p is the option's value, not a cluster of flags
+    ("mysql -h 127.0.0.1 -u root -pdevroot app -e 'SHOW TABLES'", NET, NET),
+    ("mysql -pdevroot app -e 'DROP DATABASE app'", DES, DES),
+    ("mysql -pX --pager=less -e 'SELECT 1'", DES, DES),
+    ("mysqldump -u root -pdevroot app", NET, NET),
+    ("mysqladmin -u root -pdevroot drop app", DES, DES),
     ("sqlite3 app.db 'SELECT * FROM t'", RO, RO),
     ("sqlite3 app.db .tables", RO, RO),
     ("sqlite3 app.db 'INSERT INTO t VALUES (1)'", WW, WW),

@@ -232,12 +232,14 @@ def _grade(call: Call, verdict: tuple[str, str], what: str, *, server: bool, db_
 
 
 class _Client:
-    """One client's options: ``values`` take an argument; ``flags`` do not; ``programs`` run programs."""
+    """One client's options: ``values`` take an argument; ``flags`` do not; ``programs`` run programs; ``attached``
+    short options whose value, when there is one, is attached to them (mysql's ``-pPASSWORD``)."""
 
-    def __init__(self, values: str, flags: str, programs: str = "") -> None:
+    def __init__(self, values: str, flags: str, programs: str = "", attached: str = "") -> None:
         self.values = frozenset(values.split())
         self.flags = frozenset(flags.split())
         self.programs = frozenset(programs.split())
+        self.attached = frozenset(attached.split())
 
 
 def _options(call: Call, client: _Client) -> tuple[list[tuple[str, Word | None]], list[Word]] | None:
@@ -261,6 +263,9 @@ def _options(call: Call, client: _Client) -> tuple[list[tuple[str, Word | None]]
             break
         if not value.startswith("-") or value == "-":
             operands.append(word)
+            continue
+        if value[:2] in client.attached and len(value) > 2 and not value.startswith("--"):
+            opts.append((value[:2], Word(value[2:], value)))
             continue
         name, eq, attached = value.partition("=")
         short_attached = None
@@ -391,6 +396,8 @@ _MYSQL = _Client(
     "--show-warnings",
     "--pager --defaults-file --defaults-extra-file --defaults-group-suffix --plugin-dir --default-auth --plugin-load "
     "--load-data-local-dir --local-infile --system-command --commands",
+    # mysql(1): "--password[=password], -p[password]": the password, if given, is attached to -p
+    "-p",
 )
 _MYSQL_CLIENT_WORDS = frozenset(
     {
