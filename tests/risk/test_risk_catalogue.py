@@ -735,6 +735,13 @@ def test_kafka_nats_consul_and_minio_clients_both_ways() -> None:
             ("mc find local/backups --exec 'sh -c x'", R.DESTRUCTIVE),
             ("mc ilm rule add --expire-days 1 local/backups", R.DESTRUCTIVE),
             ("mc alias set evil https://s3.example.invalid k s", R.SYSTEM),
+            ("rabbitmqadmin list queues", R.NETWORK),
+            ("rabbitmqadmin -V prod show overview", R.NETWORK),
+            ("rabbitmqadmin declare queue name=orders durable=true", R.SYSTEM),
+            ("rabbitmqadmin delete queue name=orders", R.DESTRUCTIVE),
+            ("rabbitmqadmin purge queue name=orders", R.DESTRUCTIVE),
+            ("rabbitmqadmin -c /tmp/o/rabbitmqadmin.conf list queues", R.DESTRUCTIVE),
+            ("rabbitmqadmin export /etc/x", R.DESTRUCTIVE),
         ]
     )
     assert "secret-read" in rules("mc alias list")

@@ -175,6 +175,17 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("mongosh --eval 'db.users.find({$where: \"sleep(1)\"})'", DES, DES),
     ("mongosh --eval 'while (true) {}'", DES, DES),
     ("mongosh script.js", DES, DES),
+    # clickhouse-client: SQL parsed with sqlglot's ClickHouse dialect; table functions it does not know may run code
+    ("clickhouse-client -q 'SELECT count() FROM events'", NET, NET),
+    ("clickhouse-client -q 'SELECT * FROM events LIMIT 10 FORMAT CSV'", NET, NET),
+    ("clickhouse-client --host ch -q 'INSERT INTO events VALUES (1)'", SYS, SYS),
+    ("clickhouse-client -q 'DROP TABLE events'", DES, DES),
+    ("clickhouse-client -q 'TRUNCATE TABLE events'", DES, DES),
+    ("clickhouse-client -q 'ALTER TABLE events DELETE WHERE 1'", DES, DES),
+    ("clickhouse-client -q \"SELECT * FROM executable('x.sh', 'TSV', 'a String')\"", DES, DES),
+    ("clickhouse-client -q \"SELECT 1 INTO OUTFILE '/etc/x'\"", DES, DES),
+    ("clickhouse-client --queries-file q.sql", DES, DES),
+    ("clickhouse-client -C /tmp/o/config.xml -q 'SELECT 1'", DES, DES),
     # --- ip, ss, nft
     ("ip addr show", RO, RO),
     ("ip a", RO, RO),

@@ -139,6 +139,22 @@ CATALOGUE: dict[str, object] = {
             "eval": "runs",
         },
     },
+    "rabbitmqadmin": {
+        "source": "rabbitmqadmin (RabbitMQ 3.13 Management Command Line Tool, rabbitmq.com/docs/management-cli): "
+        "list and show read; declare and import change; publish sends a message; delete, purge and close delete or "
+        "end; export writes the definitions (users' password hashes among them) to the file named; -c names its "
+        "configuration file",
+        "options": "-c=project --config=project -N= --node= -H= --host= -P= --port= -V= --vhost= -u= --username= "
+        "-p= --password= -U= --base-uri= -f= --format= -S= --sort= -R --sort-reverse -d= --depth= -s --ssl "
+        "--ssl-key-file=in --ssl-cert-file=in --ssl-ca-cert-file=in -k --ssl-insecure -q --quiet --help --version",
+        "commands": {
+            "list show help": {"grade": "remote", "open": True},
+            "declare import": {"grade": "change", "open": True},
+            "publish": {"grade": "publish", "open": True},
+            "delete purge close": {"grade": "destroy", "open": True},
+            "export": {"grade": "secret", "open": True, "operands": "out"},
+        },
+    },
     "etcdctl": {
         "source": "etcdctl README (etcd.io/docs/v3.5/dev-guide/interacting_v3) (etcd 3.5)",
         "options": "--endpoints= --user=* --password=* --cacert= --cert= --key= -w= --write-out= --dial-timeout= "

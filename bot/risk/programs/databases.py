@@ -1,4 +1,4 @@
-"""Database clients: ``psql``, ``mysql``/``mariadb``, ``sqlite3``, ``redis-cli``, ``mongosh``.
+"""Database clients: ``psql``, ``mysql``/``mariadb``, ``sqlite3``, ``redis-cli``, ``mongosh``, ``clickhouse-client``.
 
 The statements they run are graded, not the client: SQL is parsed with sqlglot (a maintained
 SQL parser, dialects postgres/mysql/sqlite), never matched by regex. Reading statements
@@ -51,6 +51,7 @@ from .kit import R, destructive, read_only, refuse, show
 __all__ = [
     "KNOWN_READ_FUNCTIONS",
     "SQLITE_READ_DOTS",
+    "clickhouse_client",
     "csvsql_query",
     "duckdb_sql",
     "grade_sql",
@@ -438,6 +439,49 @@ def mysql(call: Call) -> None:
         _run_texts(call, commands, grade, f"{call.name} -e")
     else:
         _stdin(call, grade, call.name)
+
+
+# -- clickhouse-client ---------------------------------------------------------------------------
+_CLICKHOUSE = _Client(
+    "-q --query -h --host --port -u --user --password -d --database -f --format --query_id --query-id",
+    "-n --multiquery -m --multiline -t --time -s --secure --stacktrace -V --version --help -E --vertical --echo "
+    "--progress --no-warnings --ignore-error",
+    # clickhouse-client(1) ("ClickHouse Client", 24.8): -C/--config-file names its configuration (it may name
+    # other hosts, credentials and a prompt); --queries-file runs files of statements the classifier does not read
+    "-C --config-file --config --queries-file --history_file",
+)
+#: ClickHouse clauses the client carries out on this machine (ClickHouse SQL reference, "INTO OUTFILE Clause": the
+#: client writes the result to a file; "FROM INFILE": it reads one): a file the classifier does not place.
+_CLICKHOUSE_LOCAL_FILE = re.compile(r"\b(?:INTO\s+OUTFILE|FROM\s+INFILE)\b", re.IGNORECASE)
+
+
+def clickhouse_client(call: Call) -> None:
+    """clickhouse-client: ``-q SQL`` (or literal standard input) graded with sqlglot's ClickHouse dialect: reads
+    network, writes system; DROP, TRUNCATE, ``ALTER ... DELETE``, ``SYSTEM`` and functions the parser does not know
+    (``executable()``, ``url()``, ``file()``...) destructive; ``INTO OUTFILE``/``FROM INFILE`` destructive."""
+    parsed = _options(call, _CLICKHOUSE)
+    if parsed is None:
+        return
+    opts, operands = parsed
+    names = {name for name, _ in opts}
+    if names & {"-V", "--version", "--help"}:
+        read_only(call, "clickhouse-client --version only prints.")
+        return
+    if operands:
+        refuse(call, f"the operand {show(operands[0])}")
+        return
+
+    def grade(text: str) -> None:
+        if _CLICKHOUSE_LOCAL_FILE.search(text):
+            destructive(call, "database-change", "clickhouse-client INTO OUTFILE/FROM INFILE touches a local file.")
+            return
+        _grade(call, grade_sql(text, "clickhouse"), "clickhouse-client", server=True)
+
+    queries = _values(opts, "-q", "--query")
+    if queries:
+        _run_texts(call, queries, grade, "clickhouse-client -q")
+    else:
+        _stdin(call, grade, "clickhouse-client")
 
 
 def _mysql_script(call: Call) -> Callable[[str], None]:
