@@ -294,7 +294,8 @@ CARGO_ALIAS = "alias "
 #: The question asking which settings make a tool run code from outside the workspace, between the directory it
 #: runs in and the workspace's top: ``outside`` for cargo (:func:`_cargo_outside`) and go (:func:`_go_outside`),
 #: ``outside mvn``/``gradle``/``sbt``/``bazel`` for jvm (:func:`_jvm_outside`), ``outside mocha``/``outside bun`` for npm
-#: (:func:`_mocha_outside`, :func:`_bun_outside`), ``outside rspec`` for ruby (:func:`_rspec_outside`). Each finding is ``(file, "SETTING: why")``; the classifier
+#: (:func:`_mocha_outside`, :func:`_bun_outside`), ``outside rspec`` for ruby (:func:`_rspec_outside`), ``outside flyway
+#: FILES`` for jvm (:func:`_flyway_outside`), ``outside prisma SCHEMA`` for npm (:func:`_prisma_outside`). Each finding is ``(file, "SETTING: why")``; the classifier
 #: grades every one destructive (programs/projects.py ``outside_settings``). Files above the workspace (the owner's
 #: own, ``~/.cargo/config.toml``) are not judged.
 OUTSIDE = "outside"
@@ -3459,6 +3460,10 @@ def _outside(root: str, places: list[str], tool: str, family: str) -> list[tuple
         return _python_outside(root, places, family=family)
     if tool == "python" and family == "mypy":
         return _mypy_outside(root, places)
+    if tool == "jvm" and family.split(" ", 1)[0] == "flyway":
+        return _flyway_outside(root, places[0], family.split(" ", 1)[1] if " " in family else "")
+    if tool == "npm" and family.split(" ", 1)[0] == "prisma":
+        return _prisma_outside(root, places[0], family.split(" ", 1)[1] if " " in family else "")
     if tool == "cc" and family.split(" ", 1)[0] == "cmake":
         return _cmake_presets_outside(root, places, family.split(" ", 1)[1] if " " in family else None)
     if tool == "ruby" and family == "bundle":
@@ -3472,6 +3477,107 @@ def _outside(root: str, places: list[str], tool: str, family: str) -> list[tuple
     if tool == "dart" and family in ("dart", "flutter"):
         return _pubspec_outside(root, places)
     raise ValueError(f"no settings are read for {tool} {OUTSIDE} {family}")
+
+
+#: Flyway settings naming where its migrations, callbacks and Java code come from (Flyway "Configuration":
+#: ``flyway.locations`` "Comma-separated list of locations to scan recursively for migrations" (SQL and script
+#: migrations, callbacks), ``flyway.callbackLocations``, ``flyway.jarDirs`` (Java migrations and callbacks loaded
+#: into Flyway), in the ``.conf`` form ``flyway.KEY=VALUE`` or the TOML form ``KEY = [...]``).
+_FLYWAY_CODE = re.compile(r"^(?:flyway\.)?(locations|callbackLocations|jarDirs)\s*=\s*(.*)$")
+#: The configuration files Flyway reads from the directory it runs in when ``-configFiles`` names none (Flyway
+#: "Configuration": ``flyway.conf`` and ``flyway.toml`` in the working directory; the user's own under ``~`` and the
+#: installation's ``conf/`` are not the workspace's).
+_FLYWAY_FILES = ("flyway.conf", "flyway.toml")
+
+
+def _flyway_outside(root: str, base: str, files: str) -> list[tuple[str, str]]:
+    """The migrations, callbacks and Java code from outside the workspace that Flyway run in ``base`` with the
+    configuration files ``files`` (``-configFiles``, comma-separated; empty: :data:`_FLYWAY_FILES`) loads
+    (:data:`_FLYWAY_CODE`): a ``filesystem:`` (or plain) location outside the workspace, one on another machine
+    (``s3:``, ``gcs:``) or one holding a placeholder or variable (only known when it runs); ``classpath:`` locations
+    are inside Flyway's own and the configured jars. A named file missing is left to Flyway (it stops).
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file that is there could not be read (fail closed).
+    """
+    found: list[tuple[str, str]] = []
+    for name in [f.strip() for f in files.split(",") if f.strip()] or list(_FLYWAY_FILES):
+        path = os.path.normpath(os.path.join(base, name))
+        if not os.path.lexists(path):
+            continue
+        rel = _rel(root, path)
+        if rel == path or rel.startswith("../") or os.path.islink(path):
+            found.append((name, f"{name} is not a file of the workspace"))
+            continue
+        for number, line in _lines(_text(path)):
+            match = _FLYWAY_CODE.match(line)
+            if match is None:
+                continue
+            for value in re.split(r"[,\[\]]", match.group(2)):
+                value = value.strip().strip("\"'").strip()
+                why = _flyway_location(root, base, value)
+                if why is not None:
+                    found.append((f"{rel}:{number}", f"{match.group(1)} {value[:120]}: {why}"))
+    return found
+
+
+def _flyway_location(root: str, base: str, value: str) -> str | None:
+    """Why the Flyway location ``value`` is code from outside the workspace, or None."""
+    if not value or value.startswith("classpath:"):
+        return None
+    if "$" in value:
+        return "a value only known when it runs"
+    if re.match(r"[a-z0-9]+:(?!/)", value) and not value.startswith("filesystem:"):
+        return "a location on another machine"
+    if "://" in value:
+        return "a location on another machine"
+    path = value[len("filesystem:") :] if value.startswith("filesystem:") else value
+    outside = _outside_path(root, base, path)
+    return None if outside is None else f"{outside[:120]} is outside the workspace"
+
+
+#: A Prisma schema's generator ``provider`` (Prisma schema reference, "generator": "a path to a generator", "an npm
+#: package" or a command, which ``prisma generate`` runs).
+_PRISMA_PROVIDER = re.compile(r"^provider\s*=\s*\"([^\"]*)\"")
+#: The schema files Prisma reads when ``--schema`` names none (Prisma CLI reference, "Schema location": ``./prisma/
+#: schema.prisma``, then ``./schema.prisma``).
+_PRISMA_FILES = ("prisma/schema.prisma", "schema.prisma")
+
+
+def _prisma_outside(root: str, base: str, schema: str) -> list[tuple[str, str]]:
+    """The generators from outside the workspace that the Prisma schema ``schema`` (``--schema``, from ``base``; empty:
+    :data:`_PRISMA_FILES`) names: a ``generator`` block's ``provider`` holding a path outside the workspace or a
+    variable (``env()`` is not allowed there). An npm package's name is the project's installed code, as its build's.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file that is there could not be read (fail closed).
+    """
+    found: list[tuple[str, str]] = []
+    for name in [schema] if schema else list(_PRISMA_FILES):
+        path = os.path.normpath(os.path.join(base, name))
+        if not os.path.lexists(path):
+            continue
+        rel = _rel(root, path)
+        if rel == path or rel.startswith("../") or os.path.islink(path):
+            found.append((name, f"{name} is not a file of the workspace"))
+            continue
+        generator = False
+        for number, line in _lines(_text(path)):
+            if re.match(r"(generator|datasource|model|enum|view|type)\s", line):
+                generator = line.startswith("generator")
+                continue
+            match = _PRISMA_PROVIDER.match(line) if generator else None
+            if match is None:
+                continue
+            words = match.group(1).split()
+            outside = _flag_paths(root, os.path.dirname(path), words)
+            if "$" in match.group(1):
+                found.append((f"{rel}:{number}", f"provider {match.group(1)[:120]}: a value only known when it runs"))
+            elif outside is not None:
+                found.append((f"{rel}:{number}", f"provider {match.group(1)[:120]}: {outside[:120]} is outside"))
+        if not schema:
+            break
+    return found
 
 
 #: The statements of Django's ``manage.py`` (the project template django/conf/project_template/manage.py-tpl, Django

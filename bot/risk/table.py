@@ -537,6 +537,11 @@ def _build() -> dict[str, Entry]:
     add("sqlite3", "databases:sqlite3", "sqlite3 CLI (sqlite.org/cli.html); SQL parsed with sqlglot (sqlite)")
     add("redis-cli", "databases:redis_cli", "redis-cli docs; redis.io/commands")
     add("mongosh", "databases:mongosh", "mongosh docs (--eval, --file); db.C.METHOD shapes only")
+    add(
+        "clickhouse-client",
+        "databases:clickhouse_client",
+        "clickhouse-client (ClickHouse 24.8); SQL parsed with sqlglot (clickhouse)",
+    )
     # A bare glob that may expand to an option of a program whose options run programs (programs/optionglobs.py).
     for name in ("tar", "rsync", "zip", "scp"):
         table[name] = _guarded("optionglobs:option_globs", table[name])

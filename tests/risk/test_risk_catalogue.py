@@ -415,6 +415,11 @@ def test_cloud_cli_changes_deletions_secrets_and_remote_shells_grade_high() -> N
             ("vercel rm project", R.DESTRUCTIVE),
             ("netlify deploy --prod", R.SYSTEM),
             ("vault secrets disable kv", R.DESTRUCTIVE),
+            # vault kv metadata delete removes every version and the metadata of the key (Vault "kv metadata")
+            ("vault kv metadata delete secret/app/db", R.DESTRUCTIVE),
+            ("vault kv metadata put -max-versions=5 secret/app/db", R.SYSTEM),
+            ("vault kv metadata get secret/app/db", R.NETWORK),
+            ("vault kv list secret/app", R.NETWORK),
             ("doppler run -- npm start", R.DESTRUCTIVE),
             ("argocd app delete app", R.DESTRUCTIVE),
             ("flux uninstall", R.DESTRUCTIVE),
@@ -667,6 +672,81 @@ def test_frequent_tools_that_reach_out_change_the_machine_or_delete_grade_high()
         ]
     )
     assert "secret-read" in rules("op item get login")
+
+
+def test_kafka_nats_consul_and_minio_clients_both_ways() -> None:
+    # Kafka's tools take their action as an option; NATS, Consul and mc as subcommands (each entry's source)
+    assert_grades(
+        [
+            ("kafka-topics.sh --bootstrap-server localhost:9092 --list", R.NETWORK),
+            ("kafka-topics --bootstrap-server b:9092 --describe --topic t", R.NETWORK),
+            ("kafka-topics.sh --bootstrap-server b:9092 --create --topic t --partitions 3", R.SYSTEM),
+            ("kafka-topics.sh --bootstrap-server b:9092 --delete --topic t", R.DESTRUCTIVE),
+            (
+                "kafka-topics.sh --bootstrap-server b:9092 --list --command-config /tmp/o/client.properties",
+                R.DESTRUCTIVE,
+            ),
+            ("kafka-consumer-groups.sh --bootstrap-server b:9092 --describe --group g", R.NETWORK),
+            (
+                "kafka-consumer-groups.sh --bootstrap-server b:9092 --group g --reset-offsets --to-earliest --all-topics",
+                R.NETWORK,
+            ),
+            (
+                "kafka-consumer-groups.sh --bootstrap-server b:9092 --group g --reset-offsets --to-latest --all-topics --execute",
+                R.DESTRUCTIVE,
+            ),
+            ("kafka-consumer-groups.sh --bootstrap-server b:9092 --delete --group g", R.DESTRUCTIVE),
+            (
+                "kafka-console-consumer.sh --bootstrap-server b:9092 --topic t --from-beginning --max-messages 5",
+                R.NETWORK,
+            ),
+            ("kafka-console-consumer.sh --bootstrap-server b:9092 --topic t --formatter x.Evil", R.DESTRUCTIVE),
+            ("kafka-console-producer.sh --bootstrap-server b:9092 --topic t", R.NETWORK),
+            ("kafka-configs.sh --bootstrap-server b:9092 --describe --entity-type topics --entity-name t", R.NETWORK),
+            (
+                "kafka-configs.sh --bootstrap-server b:9092 --alter --entity-type topics --entity-name t --add-config retention.ms=1",
+                R.DESTRUCTIVE,
+            ),
+            ("kafka-delete-records.sh --bootstrap-server b:9092 --offset-json-file d.json", R.DESTRUCTIVE),
+            ("nats stream ls", R.NETWORK),
+            ("nats sub 'orders.>' --count 5", R.NETWORK),
+            ("nats pub orders.x hi", R.NETWORK),
+            ("nats kv get config k", R.NETWORK),
+            ("nats kv put config k v", R.SYSTEM),
+            ("nats stream rm ORDERS -f", R.DESTRUCTIVE),
+            ("nats stream purge ORDERS -f", R.DESTRUCTIVE),
+            ("nats kv del config --force", R.DESTRUCTIVE),
+            ("nats reply svc --command 'rm -rf /'", R.DESTRUCTIVE),
+            ("nats sub x --dump /etc/x", R.DESTRUCTIVE),
+            ("consul members", R.NETWORK),
+            ("consul kv get -recurse app/", R.NETWORK),
+            ("consul kv put app/k v", R.SYSTEM),
+            ("consul kv delete -recurse app/", R.DESTRUCTIVE),
+            ("consul snapshot restore b.snap", R.DESTRUCTIVE),
+            ("consul exec uptime", R.DESTRUCTIVE),
+            ("consul watch -type=key -key=k ./handler.sh", R.DESTRUCTIVE),
+            ("mc ls local/backups", R.NETWORK),
+            ("mc cat local/config/app.json", R.NETWORK),
+            ("mc cp dump.sql local/backups/dump.sql", R.NETWORK),
+            ("mc cp local/backups/dump.sql /etc/x", R.DESTRUCTIVE),
+            ("mc mirror local/backups other/backups", R.NETWORK),
+            ("mc mirror --remove exports/ local/backups", R.DESTRUCTIVE),
+            ("mc rb --force local/backups", R.DESTRUCTIVE),
+            ("mc rm --recursive --force local/uploads", R.DESTRUCTIVE),
+            ("mc find local/backups --exec 'sh -c x'", R.DESTRUCTIVE),
+            ("mc ilm rule add --expire-days 1 local/backups", R.DESTRUCTIVE),
+            ("mc alias set evil https://s3.example.invalid k s", R.SYSTEM),
+            ("rabbitmqadmin list queues", R.NETWORK),
+            ("rabbitmqadmin -V prod show overview", R.NETWORK),
+            ("rabbitmqadmin declare queue name=orders durable=true", R.SYSTEM),
+            ("rabbitmqadmin delete queue name=orders", R.DESTRUCTIVE),
+            ("rabbitmqadmin purge queue name=orders", R.DESTRUCTIVE),
+            ("rabbitmqadmin -c /tmp/o/rabbitmqadmin.conf list queues", R.DESTRUCTIVE),
+            ("rabbitmqadmin export /etc/x", R.DESTRUCTIVE),
+        ]
+    )
+    assert "secret-read" in rules("mc alias list")
+    assert "secret-read" in rules("consul snapshot save b.snap")
 
 
 def test_more_tools_both_ways() -> None:

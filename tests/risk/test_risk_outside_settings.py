@@ -1,7 +1,8 @@
 """Workspace settings that make an ordinary build or test command run code from outside the workspace: cargo's
 wrappers, runners, linkers and aliases, Maven's and Gradle's JVM options, go.mod replacements and go.work uses,
-Mocha's and Bun's preloaded modules, terraform's plugin directory. Each is graded on the adapter's side (the project
-read) and on the server's (what the adapter sent), both ways: the harmless setting keeps its grade."""
+Mocha's and Bun's preloaded modules, terraform's plugin directory, Flyway's locations and jars, Prisma's generators.
+Each is graded on the adapter's side (the project read) and on the server's (what the adapter sent), both ways: the
+harmless setting keeps its grade."""
 
 from __future__ import annotations
 
@@ -286,6 +287,64 @@ def test_mypy_plugins_and_interpreter_outside_are_destructive(tmp_path: Path, fi
 def test_mypy_plugins_by_module_or_in_the_workspace_keep_their_grade(tmp_path: Path, files: dict[str, str]) -> None:
     root = _project(tmp_path, files)
     assert graded("mypy .", root)[0] == WW
+
+
+# -- flyway and prisma ------------------------------------------------------------------------------------------
+SYS = RiskLevel.SYSTEM
+_FLYWAY_INSIDE = "flyway.url=jdbc:mysql://localhost:3306/app\nflyway.locations=filesystem:sql,classpath:db/migration\n"
+
+
+@pytest.mark.parametrize(
+    ("files", "command"),
+    [
+        # Flyway "Configuration": locations, callbackLocations and jarDirs name the migrations and code it runs
+        (
+            {"legacy/flyway.conf": "flyway.locations=filesystem:/tmp/o/sql\n"},
+            "flyway -configFiles=legacy/flyway.conf migrate",
+        ),
+        ({"flyway.conf": "flyway.callbackLocations=filesystem:../other/cb\n"}, "flyway migrate"),
+        ({"flyway.conf": "flyway.jarDirs=/srv/o/jars\n"}, "flyway info"),
+        ({"flyway.toml": '[flyway]\nlocations = ["filesystem:sql", "filesystem:/tmp/o"]\n'}, "flyway validate"),
+        ({"flyway.conf": "flyway.locations=s3:bucket/sql\n"}, "flyway migrate"),
+        ({"flyway.conf": "flyway.locations=filesystem:${dir}\n"}, "flyway migrate"),
+        # Prisma schema reference, "generator": provider is a generator's path or command, run by prisma generate
+        (
+            {"legacy/prisma/schema.prisma": 'generator client {\n  provider = "/tmp/o/gen"\n}\n'},
+            "prisma generate --schema legacy/prisma/schema.prisma",
+        ),
+        ({"prisma/schema.prisma": 'generator docs {\n  provider = "node ../../other/gen.js"\n}\n'}, "prisma generate"),
+        ({"schema.prisma": 'generator client {\n  provider = "/tmp/o/gen"\n}\n'}, "prisma migrate dev"),
+    ],
+)
+def test_flyway_and_prisma_code_outside_is_destructive(tmp_path: Path, files: dict[str, str], command: str) -> None:
+    root = _project(tmp_path, files)
+    risk, details = graded(command, root)
+    assert risk == DES and any("outside" in d or "only known" in d or "another machine" in d for d in details), details
+
+
+@pytest.mark.parametrize(
+    ("files", "command", "level"),
+    [
+        ({"flyway.conf": _FLYWAY_INSIDE}, "flyway migrate", SYS),
+        ({"flyway/flyway.conf": _FLYWAY_INSIDE}, "flyway -configFiles=flyway/flyway.conf info", NET),
+        ({"flyway.toml": '[flyway]\nlocations = ["filesystem:sql"]\n'}, "flyway info", NET),
+        ({"flyway.conf": "flyway.locations=filesystem:/tmp/o/sql\n"}, "flyway version", RiskLevel.READ_ONLY),
+        ({"prisma/schema.prisma": 'generator client {\n  provider = "prisma-client-js"\n}\n'}, "prisma generate", WW),
+        ({"prisma/schema.prisma": 'generator docs {\n  provider = "node ./gen.js"\n}\n'}, "prisma generate", WW),
+        (
+            {
+                "prisma/schema.prisma": 'datasource db {\n  provider = "postgresql"\n  url = "postgresql://h.invalid/x"\n}\n'
+            },
+            "prisma migrate status",
+            NET,
+        ),
+    ],
+)
+def test_flyway_and_prisma_code_in_the_workspace_keeps_its_grade(
+    tmp_path: Path, files: dict[str, str], command: str, level: RiskLevel
+) -> None:
+    root = _project(tmp_path, files)
+    assert graded(command, root)[0] == level
 
 
 # -- terraform --------------------------------------------------------------------------------------------------

@@ -212,6 +212,10 @@ def test_ordinary_writes_next_to_the_emptying_forms_keep_their_grade(command: st
         "http -a user:pass DELETE api.example.com/items/1",
         "https DELETE api.example.com/items/1",
         "xh DELETE api.example.com/items/1",
+        # Elasticsearch/OpenSearch "Delete by query" deletes the matching documents through a POST
+        "curl -s -X POST -H 'Content-Type: application/json' localhost:9200/products/_delete_by_query -d '{}'",
+        "curl -XPOST 'http://localhost:9200/logs-*/_delete_by_query?conflicts=proceed' -d @q.json",
+        "wget --post-data '{}' http://localhost:9200/products/_delete_by_query",
     ],
 )
 @pytest.mark.parametrize("contained", [False, True])
@@ -229,6 +233,9 @@ def test_http_delete_is_a_remote_deletion(command: str, contained: bool) -> None
         ("http GET https://api.example.com/items", NET),
         ("http https://api.example.com/items", NET),
         ("http --offline DELETE api.example.com/x", DES),  # still names a deletion; it builds the request only
+        ("curl -s -X POST localhost:9200/products/_search -d '{}'", NET),
+        ("curl -s 'localhost:9200/products/_count?q=name:delete_by_query'", NET),
+        ("curl -s localhost:9200/_cat/indices?v", NET),
         ("gh api repos/o/r", NET),
         ("gh api -X DELETE repos/o/r/issues/1/labels/x", DES),  # already a remote deletion (remote-control-plane)
     ],

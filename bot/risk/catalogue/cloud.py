@@ -425,8 +425,19 @@ CATALOGUE: dict[str, object] = {
                 "commands": {
                     "get": "secret",
                     "put patch rollback undelete enable-versioning": _CHANGE,
-                    "list metadata": _REMOTE,
+                    "list": _REMOTE,
                     "delete destroy": _DESTROY,
+                    # vault kv metadata: get reads the key's metadata, put and patch change its settings, delete
+                    # "deletes all versions and metadata for the provided key" (developer.hashicorp.com/vault/docs/
+                    # commands/kv/metadata)
+                    "metadata": {
+                        "grade": "remote",
+                        "commands": {
+                            "get": _REMOTE,
+                            "put patch": _CHANGE,
+                            "delete": _DESTROY,
+                        },
+                    },
                 }
             },
             "operator": {

@@ -19,7 +19,7 @@ _PG = (
     "--include-foreign-data= --no-sync --no-toast-compression --no-unlogged-table-data -f=out --file=out"
 )
 _MYSQL = (
-    "-u= --user= -p --password --password=* -h= --host= -P= --port= -S= --socket= --protocol= --ssl-mode= "
+    "-u= --user= -p -p* --password --password=* -h= --host= -P= --port= -S= --socket= --protocol= --ssl-mode= "
     "-r=out --result-file=out --all-databases -A --databases -B --single-transaction --quick -q --routines -R "
     "--triggers --events -E --no-data -d --no-create-info -t --add-drop-table --add-drop-database --lock-tables "
     "--skip-lock-tables --compact --complete-insert -c --extended-insert --hex-blob --where= -w= --tables "
@@ -139,6 +139,22 @@ CATALOGUE: dict[str, object] = {
             "eval": "runs",
         },
     },
+    "rabbitmqadmin": {
+        "source": "rabbitmqadmin (RabbitMQ 3.13 Management Command Line Tool, rabbitmq.com/docs/management-cli): "
+        "list and show read; declare and import change; publish sends a message; delete, purge and close delete or "
+        "end; export writes the definitions (users' password hashes among them) to the file named; -c names its "
+        "configuration file",
+        "options": "-c=project --config=project -N= --node= -H= --host= -P= --port= -V= --vhost= -u= --username= "
+        "-p= --password= -U= --base-uri= -f= --format= -S= --sort= -R --sort-reverse -d= --depth= -s --ssl "
+        "--ssl-key-file=in --ssl-cert-file=in --ssl-ca-cert-file=in -k --ssl-insecure -q --quiet --help --version",
+        "commands": {
+            "list show help": {"grade": "remote", "open": True},
+            "declare import": {"grade": "change", "open": True},
+            "publish": {"grade": "publish", "open": True},
+            "delete purge close": {"grade": "destroy", "open": True},
+            "export": {"grade": "secret", "open": True, "operands": "out"},
+        },
+    },
     "etcdctl": {
         "source": "etcdctl README (etcd.io/docs/v3.5/dev-guide/interacting_v3) (etcd 3.5)",
         "options": "--endpoints= --user=* --password=* --cacert= --cert= --key= -w= --write-out= --dial-timeout= "
@@ -170,6 +186,151 @@ CATALOGUE: dict[str, object] = {
         "grade": "remote",
         "open": True,
         "options": "-P:publish -C -L -Q -b= -t= -p= -o= -e -F=in -X=:unknown",
+    },
+    # Apache Kafka's command-line tools (kafka.apache.org/documentation, "Basic Kafka Operations", and each tool's
+    # --help, Kafka 3.8): the action is an option; --command-config and the .config options name a client properties
+    # file (its SASL and interceptor settings load classes): a project file
+    "kafka-topics kafka-topics.sh": {
+        "source": "kafka-topics.sh --help (Apache Kafka 3.8): --list and --describe read, --create and --alter "
+        "change, --delete deletes the topics and their records",
+        "grade": "remote",
+        "options": "--bootstrap-server= --command-config=project --topic= --topic-id= --list --describe --create "
+        "--alter --delete --partitions= --replication-factor= --replica-assignment= --config= --if-exists "
+        "--if-not-exists --exclude-internal --under-replicated-partitions --under-min-isr-partitions "
+        "--at-min-isr-partitions --unavailable-partitions --help --version",
+        "when": {"--create --alter": "change", "--delete": "destroy"},
+    },
+    "kafka-consumer-groups kafka-consumer-groups.sh": {
+        "source": "kafka-consumer-groups.sh --help (Apache Kafka 3.8): --list and --describe read; --reset-offsets "
+        "only prints the plan unless --execute is given (then the group skips or rereads records); --delete and "
+        "--delete-offsets delete the group's committed offsets",
+        "grade": "remote",
+        "options": "--bootstrap-server= --command-config=project --group= --all-groups --topic= --all-topics --list "
+        "--describe --members --offsets --state= --verbose --reset-offsets --dry-run --execute --export "
+        "--to-earliest --to-latest --to-current --to-offset= --to-datetime= --by-duration= --shift-by= "
+        "--from-file=in --delete --delete-offsets --timeout= --help --version",
+        "when": {"--reset-offsets + --execute": "destroy", "--delete --delete-offsets": "destroy"},
+    },
+    "kafka-console-consumer kafka-console-consumer.sh": {
+        "source": "kafka-console-consumer.sh --help (Apache Kafka 3.8): prints records; --formatter and the "
+        "deserializer options load classes (not listed)",
+        "grade": "remote",
+        "options": "--bootstrap-server= --consumer.config=project --consumer-config=project --topic= --include= "
+        "--group= --partition= --offset= --from-beginning --max-messages= --timeout-ms= --property= "
+        "--consumer-property= --isolation-level= --skip-message-on-error --help --version",
+    },
+    "kafka-console-producer kafka-console-producer.sh": {
+        "source": "kafka-console-producer.sh --help (Apache Kafka 3.8): sends standard input's lines as records",
+        "grade": "publish",
+        "options": "--bootstrap-server= --producer.config=project --producer-config=project --topic= --property= "
+        "--producer-property= --sync --compression-codec=* --request-required-acks= --batch-size= --timeout= "
+        "--max-block-ms= --help --version",
+    },
+    "kafka-configs kafka-configs.sh": {
+        "source": "kafka-configs.sh --help (Apache Kafka 3.8): --describe reads; --alter changes configurations, "
+        "and a topic's retention.ms, retention.bytes or cleanup.policy makes the broker delete its records (Kafka "
+        '"Topic Configs"): which one the words give is not told apart, so --alter destroys',
+        "grade": "remote",
+        "options": "--bootstrap-server= --command-config=project --entity-type= --entity-name= --entity-default "
+        "--topic= --broker= --broker-logger= --user= --client= --describe --all --alter --add-config= "
+        "--add-config-file=in --delete-config= --help --version",
+        "when": {"--alter": "destroy"},
+    },
+    "kafka-delete-records kafka-delete-records.sh": {
+        "source": "kafka-delete-records.sh --help (Apache Kafka 3.8): deletes the records of the partitions the "
+        "JSON file names up to the offsets given",
+        "grade": "destroy",
+        "options": "--bootstrap-server= --command-config=project --offset-json-file=in --help --version",
+    },
+    # NATS CLI (docs.nats.io/using-nats/nats-tools/nats_cli, natscli 0.1): stream, consumer, kv and object store
+    # subcommands; reply --command runs a program for each request; sub --dump writes each message to a directory
+    "nats": {
+        "source": "NATS CLI reference (docs.nats.io/using-nats/nats-tools/nats_cli) (natscli 0.1)",
+        "options": "-s= --server= --user= --password= --creds=in --nkey=in --tlscert=in --tlskey=in --tlsca=in "
+        "--context= --timeout= -j --json --trace --no-context --help --version",
+        "commands": {
+            "pub publish": {"grade": "publish", "open": True},
+            "sub subscribe": {"grade": "remote", "open": True, "options": "--dump=out"},
+            "request req": {"grade": "publish", "open": True},
+            "reply": "runs",
+            "stream str": {
+                "commands": {
+                    "ls list info report view get subjects find": {"grade": "remote", "open": True},
+                    "add create edit update copy cp seal": {"grade": "change", "open": True},
+                    "rm delete purge rmm": {"grade": "destroy", "open": True},
+                }
+            },
+            "consumer con": {
+                "commands": {
+                    "ls list info report next sub": {"grade": "remote", "open": True},
+                    "add create edit update copy cp pause resume": {"grade": "change", "open": True},
+                    "rm delete": {"grade": "destroy", "open": True},
+                }
+            },
+            "kv": {
+                "commands": {
+                    "ls list get history status info watch keys": {"grade": "remote", "open": True},
+                    "put create update add": {"grade": "change", "open": True},
+                    "del rm purge": {"grade": "destroy", "open": True},
+                }
+            },
+        },
+    },
+    # Consul CLI (developer.hashicorp.com/consul/commands, Consul 1.19): single-dash options
+    "consul": {
+        "source": "Consul commands (developer.hashicorp.com/consul/commands) (Consul 1.19): kv get reads, put and "
+        "import write, delete deletes; exec runs a command on the cluster's nodes; snapshot save writes the state "
+        "(ACL tokens among it), restore replaces it; watch and lock run a handler or command",
+        "clusters": False,
+        "options": "-http-addr= -token= -token-file=in -ca-file=in -client-cert=in -client-key=in -datacenter= "
+        "-namespace= -partition= -stale -help -h --help -version --version",
+        "commands": {
+            "members info version catalog": {"grade": "remote", "open": True},
+            "kv": {
+                "commands": {
+                    "get export": {"grade": "remote", "open": True},
+                    "put import": {"grade": "change", "open": True},
+                    "delete": {"grade": "destroy", "open": True},
+                }
+            },
+            "snapshot": {
+                "commands": {
+                    "save": {"grade": "secret", "open": True, "operands": "out"},
+                    "inspect": {"grade": "read", "open": True},
+                    "restore": {"grade": "destroy", "open": True},
+                }
+            },
+            "exec watch lock agent": "runs",
+        },
+    },
+    # MinIO Client (min.io/docs/minio/linux/reference/minio-mc.html, mc RELEASE.2024): ALIAS/BUCKET/OBJECT paths;
+    # a target that is a local path is written there; alias list prints each alias's access and secret keys
+    "mc": {
+        "source": "MinIO Client reference (min.io/docs/minio/linux/reference/minio-mc.html) (mc 2024): ls, cat, "
+        "head, stat, du, tree, diff read; cp and mirror copy (mirror --remove deletes what the source lacks, "
+        "--overwrite replaces); find --exec runs a command; mb makes a bucket; rm, rb and mv delete",
+        "options": "-C=project --config-dir=project --json --quiet -q --no-color --debug --insecure "
+        "--disable-pager --dp --limit-upload= --limit-download= --resolve= -h --help -v --version",
+        "commands": {
+            "ls cat head stat du tree diff ping ready": {"grade": "remote", "open": True},
+            "cp": {"grade": "publish", "open": True, "operands": "last-out"},
+            "mirror": {
+                "grade": "publish",
+                "open": True,
+                "operands": "last-out",
+                "options": "--remove --overwrite --watch -w",
+                "when": {"--remove --overwrite": "destroy"},
+            },
+            "find": {"grade": "remote", "open": True, "options": "--exec=:runs --watch"},
+            "mb": {"grade": "change", "open": True},
+            "rm rb mv": {"grade": "destroy", "open": True},
+            "alias": {
+                "commands": {
+                    "list ls": {"grade": "secret", "open": True},
+                    "set add remove rm import": {"grade": "home", "open": True},
+                }
+            },
+        },
     },
     "ldapsearch": {
         "source": "ldapsearch(1) (OpenLDAP 2.6)",
@@ -245,6 +406,8 @@ CATALOGUE: dict[str, object] = {
         # reference "generator": provider may be "a path to a generator" or a command), and which migrate and db
         # push run after changing the database: outside the workspace, code FlyBot does not read
         "options": "-h --help -v --version --schema=project",
+        # a generator provider outside the workspace (programs/build.py prisma_settings) runs code FlyBot does not read
+        "guard": "build:prisma_settings",
         "commands": {
             "generate": {"grade": "build", "open": True},
             "init": {"grade": "write", "open": True},
@@ -311,6 +474,9 @@ CATALOGUE: dict[str, object] = {
         "-callbacks=:unknown -url= -user= -password= -schemas= -defaultSchema= -table= -target= -environment= "
         "-cleanDisabled= -baselineOnMigrate= -baselineVersion= -outOfOrder= -validateOnMigrate= -connectRetries= "
         "-outputType= -outputFile=out -reportFilename=out -X -q -n -v -? --help -h",
+        # locations, callbacks and jars outside the workspace named by the configuration files it reads
+        # (programs/build.py flyway_settings) are code FlyBot does not read
+        "guard": "build:flyway_settings",
         "commands": {
             "migrate baseline repair undo": "change",
             "clean": "destroy",

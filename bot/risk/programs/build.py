@@ -4122,6 +4122,58 @@ def qemu_system(base: Handler) -> Handler:
     return handler
 
 
+def flyway_settings(base: Handler) -> Handler:
+    """Flyway (catalogue/databases.py): the configuration files it reads (``-configFiles``, else ``flyway.conf`` and
+    ``flyway.toml`` where it runs) naming migrations, callbacks or Java code from outside the workspace are
+    destructive (``runs-program``), as the recipe book answers settings.py ``outside flyway FILES``
+    (``_flyway_outside``): Flyway runs the SQL and scripts it finds there and loads the jars."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        values = [w.value for w in call.args]
+        if any(v is None for v in values) or any(v in ("version", "help", "-v", "-?", "--help", "-h") for v in values):
+            return  # refused by the catalogue, or it only prints
+        files = ""
+        for value in values:
+            name, eq, given = (value or "").partition("=")
+            if name == "-configFiles" and eq:
+                files = given
+            elif name == "-workingDirectory":
+                return  # graded as a project directory by the catalogue; files there are read from it
+        if any(c.isspace() for c in files) or len(files) > 150:
+            destructive(call, "recipe-unreadable", "flyway -configFiles: files FlyBot does not read.")
+            return
+        outside_settings(call, "jvm", "flyway", f"{OUTSIDE} flyway {files}".strip())
+
+    handler.__name__ = "flyway_settings"
+    return handler
+
+
+def prisma_settings(base: Handler) -> Handler:
+    """Prisma (catalogue/databases.py): a schema (``--schema``, else ``prisma/schema.prisma`` or ``schema.prisma``
+    where it runs) whose generator ``provider`` is a program outside the workspace is destructive (``runs-program``),
+    as the recipe book answers settings.py ``outside prisma SCHEMA`` (``_prisma_outside``): ``prisma generate`` runs
+    it, as do ``migrate dev``, ``migrate reset`` and ``db push`` after changing the database."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        values = [w.value for w in call.args]
+        if any(v is None for v in values) or any(v in ("-v", "--version", "-h", "--help") for v in values):
+            return
+        schema = ""
+        for index, value in enumerate(values):
+            name, eq, given = (value or "").partition("=")
+            if name == "--schema":
+                schema = given if eq else (values[index + 1] or "") if index + 1 < len(values) else ""
+        if any(c.isspace() for c in schema) or len(schema) > 150:
+            destructive(call, "recipe-unreadable", "prisma --schema: a schema FlyBot does not read.")
+            return
+        outside_settings(call, "npm", "prisma", f"{OUTSIDE} prisma {schema}".strip())
+
+    handler.__name__ = "prisma_settings"
+    return handler
+
+
 #: Alembic commands that use the database (Alembic command reference), with how: ``upgrade``/``stamp`` change it,
 #: ``revision --autogenerate``, ``current`` and ``check`` connect to compare or read.
 _ALEMBIC_USES = {"upgrade": "change", "stamp": "change", "ensure_version": "change", "current": "read", "check": "read"}

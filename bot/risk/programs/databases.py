@@ -1,4 +1,4 @@
-"""Database clients: ``psql``, ``mysql``/``mariadb``, ``sqlite3``, ``redis-cli``, ``mongosh``.
+"""Database clients: ``psql``, ``mysql``/``mariadb``, ``sqlite3``, ``redis-cli``, ``mongosh``, ``clickhouse-client``.
 
 The statements they run are graded, not the client: SQL is parsed with sqlglot (a maintained
 SQL parser, dialects postgres/mysql/sqlite), never matched by regex. Reading statements
@@ -25,8 +25,8 @@ network, writes system, ``DEL``/``FLUSHALL``/``FLUSHDB``/``UNLINK``... destructi
 ``EVAL``/``CONFIG SET``/``MODULE``/``DEBUG``/``SHUTDOWN``/``REPLICAOF`` destructive (they run code
 or hand the server elsewhere). mongosh ``--eval`` text is accepted only in the shape
 ``db.COLLECTION.METHOD(JSON-like arguments)...`` or ``show dbs|collections``: read methods
-network, insert/update system, delete/drop destructive; anything else is JavaScript the
-classifier cannot see (destructive).
+network, insert/update system, delete/drop and an update of every document (``updateMany({}, ...)``)
+destructive; anything else is JavaScript the classifier cannot see (destructive).
 
 Sources: psql(1) (PostgreSQL 17: -c, -f, -o, -L, -l, backslash commands); mysql(1) (MySQL 8.4
 client options and commands); sqlite3 CLI docs (sqlite.org/cli.html: dot-commands, -init, -cmd);
@@ -51,6 +51,7 @@ from .kit import R, destructive, read_only, refuse, show
 __all__ = [
     "KNOWN_READ_FUNCTIONS",
     "SQLITE_READ_DOTS",
+    "clickhouse_client",
     "csvsql_query",
     "duckdb_sql",
     "grade_sql",
@@ -232,12 +233,14 @@ def _grade(call: Call, verdict: tuple[str, str], what: str, *, server: bool, db_
 
 
 class _Client:
-    """One client's options: ``values`` take an argument; ``flags`` do not; ``programs`` run programs."""
+    """One client's options: ``values`` take an argument; ``flags`` do not; ``programs`` run programs; ``attached``
+    short options whose value, when there is one, is attached to them (mysql's ``-pPASSWORD``)."""
 
-    def __init__(self, values: str, flags: str, programs: str = "") -> None:
+    def __init__(self, values: str, flags: str, programs: str = "", attached: str = "") -> None:
         self.values = frozenset(values.split())
         self.flags = frozenset(flags.split())
         self.programs = frozenset(programs.split())
+        self.attached = frozenset(attached.split())
 
 
 def _options(call: Call, client: _Client) -> tuple[list[tuple[str, Word | None]], list[Word]] | None:
@@ -261,6 +264,9 @@ def _options(call: Call, client: _Client) -> tuple[list[tuple[str, Word | None]]
             break
         if not value.startswith("-") or value == "-":
             operands.append(word)
+            continue
+        if value[:2] in client.attached and len(value) > 2 and not value.startswith("--"):
+            opts.append((value[:2], Word(value[2:], value)))
             continue
         name, eq, attached = value.partition("=")
         short_attached = None
@@ -391,6 +397,8 @@ _MYSQL = _Client(
     "--show-warnings",
     "--pager --defaults-file --defaults-extra-file --defaults-group-suffix --plugin-dir --default-auth --plugin-load "
     "--load-data-local-dir --local-infile --system-command --commands",
+    # mysql(1): "--password[=password], -p[password]": the password, if given, is attached to -p
+    "-p",
 )
 _MYSQL_CLIENT_WORDS = frozenset(
     {
@@ -431,6 +439,49 @@ def mysql(call: Call) -> None:
         _run_texts(call, commands, grade, f"{call.name} -e")
     else:
         _stdin(call, grade, call.name)
+
+
+# -- clickhouse-client ---------------------------------------------------------------------------
+_CLICKHOUSE = _Client(
+    "-q --query -h --host --port -u --user --password -d --database -f --format --query_id --query-id",
+    "-n --multiquery -m --multiline -t --time -s --secure --stacktrace -V --version --help -E --vertical --echo "
+    "--progress --no-warnings --ignore-error",
+    # clickhouse-client(1) ("ClickHouse Client", 24.8): -C/--config-file names its configuration (it may name
+    # other hosts, credentials and a prompt); --queries-file runs files of statements the classifier does not read
+    "-C --config-file --config --queries-file --history_file",
+)
+#: ClickHouse clauses the client carries out on this machine (ClickHouse SQL reference, "INTO OUTFILE Clause": the
+#: client writes the result to a file; "FROM INFILE": it reads one): a file the classifier does not place.
+_CLICKHOUSE_LOCAL_FILE = re.compile(r"\b(?:INTO\s+OUTFILE|FROM\s+INFILE)\b", re.IGNORECASE)
+
+
+def clickhouse_client(call: Call) -> None:
+    """clickhouse-client: ``-q SQL`` (or literal standard input) graded with sqlglot's ClickHouse dialect: reads
+    network, writes system; DROP, TRUNCATE, ``ALTER ... DELETE``, ``SYSTEM`` and functions the parser does not know
+    (``executable()``, ``url()``, ``file()``...) destructive; ``INTO OUTFILE``/``FROM INFILE`` destructive."""
+    parsed = _options(call, _CLICKHOUSE)
+    if parsed is None:
+        return
+    opts, operands = parsed
+    names = {name for name, _ in opts}
+    if names & {"-V", "--version", "--help"}:
+        read_only(call, "clickhouse-client --version only prints.")
+        return
+    if operands:
+        refuse(call, f"the operand {show(operands[0])}")
+        return
+
+    def grade(text: str) -> None:
+        if _CLICKHOUSE_LOCAL_FILE.search(text):
+            destructive(call, "database-change", "clickhouse-client INTO OUTFILE/FROM INFILE touches a local file.")
+            return
+        _grade(call, grade_sql(text, "clickhouse"), "clickhouse-client", server=True)
+
+    queries = _values(opts, "-q", "--query")
+    if queries:
+        _run_texts(call, queries, grade, "clickhouse-client -q")
+    else:
+        _stdin(call, grade, "clickhouse-client")
 
 
 def _mysql_script(call: Call) -> Callable[[str], None]:
@@ -730,6 +781,8 @@ def _mongo_verdict(text: str) -> tuple[str, str] | None:
         methods = _mongo_methods(tokens)
         if methods is None:
             return None
+        if _mongo_updates_all(tokens):
+            return DELETE, "updateMany({}) overwrites every document"
         for method in methods:
             if method in _MONGO_USER_METHODS and any(t.strip("\"'") in _MONGO_SUPERUSER_ROLES for t in tokens):
                 return GRANT, f"{method}() grants a superuser role"
@@ -740,6 +793,22 @@ def _mongo_verdict(text: str) -> tuple[str, str] | None:
             elif method not in _MONGO_READ and method not in _MONGO_WRITE:
                 return None
     return worst
+
+
+#: Update methods whose empty filter ``{}`` selects every document of the collection (MongoDB manual,
+#: db.collection.updateMany(): "Specify an empty document { } to update all documents in the collection";
+#: db.collection.update() with ``{multi: true}``): as SQL's UPDATE without WHERE, every document is overwritten.
+_MONGO_UPDATE_ALL = frozenset({"updateMany", "update"})
+
+
+def _mongo_updates_all(tokens: list[str]) -> bool:
+    """True when an update method of :data:`_MONGO_UPDATE_ALL` is called with the empty filter ``{}`` (``update``
+    only with ``multi`` among its arguments, as it changes one document otherwise)."""
+    for index, token in enumerate(tokens):
+        if token in _MONGO_UPDATE_ALL and tokens[index - 1 : index] == ["."]:
+            if tokens[index + 1 : index + 4] == ["(", "{", "}"] and (token != "update" or "multi" in tokens[index:]):
+                return True
+    return False
 
 
 def _mongo_tokens(text: str) -> list[str] | None:

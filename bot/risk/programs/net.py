@@ -62,6 +62,20 @@ def remote_deletion(call: Call, what: str) -> None:
     destructive(call, "remote-control-plane", f"{what} asks the other machine to delete what the URL names.")
 
 
+#: URL paths whose request deletes on the server whatever the method: Elasticsearch's "Delete by query API"
+#: (``POST /<target>/_delete_by_query``: "Deletes documents that match the specified query", Elasticsearch 8.15
+#: REST APIs) and OpenSearch's of the same name (OpenSearch 2 "Delete by query").
+_DELETING_ENDPOINT = re.compile(r"/_delete_by_query(?:[/?#&]|$)", re.IGNORECASE)
+
+
+def _deleting_endpoint(call: Call, words: list[Word], what: str) -> None:
+    """A word naming a deleting endpoint (:data:`_DELETING_ENDPOINT`) is a remote deletion, whatever the method."""
+    for word in words:
+        if word.value is not None and _DELETING_ENDPOINT.search(word.value):
+            remote_deletion(call, f"{what} {shorten(word.value, 60)}")
+            return
+
+
 _CURL_SHORT = "AbcCdDeEFHKmoPQrtTuUwxXyYz"
 _CURL_LONG = frozenset({
     "--output", "--output-dir", "--dump-header", "--cookie-jar", "--trace", "--trace-ascii", "--stderr",
@@ -85,7 +99,8 @@ def _not_an_option(word: Word) -> bool:
 
 
 def curl(call: Call) -> None:
-    """curl(1): network; ``-X DELETE`` (``--request``) deletes on the other machine (:func:`remote_deletion`);
+    """curl(1): network; ``-X DELETE`` (``--request``) or a deleting endpoint (``_delete_by_query``) deletes on the
+    other machine (:func:`remote_deletion`);
     ``-o``/``-O``/``--output-dir`` and the other file options write; ``-K`` is refused."""
     if [w.value for w in call.args] in (["-V"], ["--version"], ["-h"], ["--help"], ["-M"], ["--manual"]):
         read_only(call, "curl only prints its version or help.")
@@ -104,6 +119,8 @@ def curl(call: Call) -> None:
     methods = found.values("-X", "--request")
     if methods and (methods[-1].value or "").upper() == "DELETE":
         remote_deletion(call, f"curl -X {show(methods[-1])}")
+    else:
+        _deleting_endpoint(call, list(call.args), "curl")
     if found.has("-n", "--netrc", "--netrc-optional") and (
         found.has("-v", "--verbose", "--trace", "--trace-ascii")
         or any(v.value == "-" for v in found.values("-D", "--dump-header"))
@@ -174,6 +191,8 @@ def wget(call: Call) -> None:
     methods = found.values("--method")
     if methods and (methods[-1].value or "").upper() == "DELETE":
         remote_deletion(call, f"wget --method={show(methods[-1])}")
+    else:
+        _deleting_endpoint(call, list(call.args), "wget")
     if found.has("-d", "--debug"):
         # wget(1) reads ~/.netrc for logins by default ("--no-netrc" aside); -d prints the request headers,
         # the Authorization header among them
