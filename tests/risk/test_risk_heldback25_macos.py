@@ -7,7 +7,8 @@ Software Update's automatic checks and security data updates is a security-criti
 pbpaste(1)/pbcopy(1) and codesign(1) -d/-v are catalogued as reads (softwareupdate --list asks Apple: network),
 while their changing forms stay high; codesign -s or --remove-signature of code outside the workspace replaces a
 vendor's signature (host-critical). mdfind's output piped to a reader may name a credential file
-(listing.py ``_mdfind``). Each beside the everyday form."""
+(listing.py ``_mdfind``). ``cabal check`` only reads the package description and ``gleam format --check`` only
+reports, while ``gleam format`` rewrites its files; ``ocamlformat`` prints or checks, ``-i`` rewrites. Each beside the everyday form."""
 
 from __future__ import annotations
 
@@ -65,6 +66,13 @@ _FILES = {
         ("mdfind -name id_rsa | xargs cat", R.NETWORK),
         ("mdfind password | xargs cat", R.NETWORK),
         ("cat ~/.ssh/id_ed25519 | pbcopy", R.NETWORK),
+        ("gleam format ~/x.gleam", R.SYSTEM),
+        ("gleam format /etc/x.gleam", R.DESTRUCTIVE),
+        ("cabal check --ghc-options=-pgmL/tmp/x/pp", R.DESTRUCTIVE),
+        ("cd /tmp/x && cabal build", R.DESTRUCTIVE),
+        ("ocamlformat -o /etc/x lib/a.ml", R.DESTRUCTIVE),
+        ("ocamlformat -i ~/x.ml", R.SYSTEM),
+        ("ocamlformat --inplace $(git ls-files '*.ml')", R.DESTRUCTIVE),
     ],
 )
 def test_hostile_form_keeps_a_high_grade(tmp_path: Path, command: str, expected: RiskLevel) -> None:
@@ -105,6 +113,14 @@ def test_hostile_form_keeps_a_high_grade(tmp_path: Path, command: str, expected:
         ("codesign -vvv --deep --strict build/app", R.READ_ONLY),
         ("codesign -s - --force build/app", R.WORKSPACE_WRITE),
         ("codesign --force -s 'Apple Development' build/app", R.WORKSPACE_WRITE),
+        ("cabal check", R.READ_ONLY),
+        ("gleam format --check src test", R.READ_ONLY),
+        ("gleam format", R.WORKSPACE_WRITE),
+        ("gleam format src/app.gleam", R.WORKSPACE_WRITE),
+        ("gleam build", R.WORKSPACE_WRITE),
+        ("ocamlformat --check lib/a.ml", R.READ_ONLY),
+        ("ocamlformat lib/a.ml", R.READ_ONLY),
+        ("ocamlformat -i lib/a.ml bin/main.ml", R.WORKSPACE_WRITE),
     ],
 )
 def test_everyday_form_is_not_over_graded(tmp_path: Path, command: str, expected: RiskLevel) -> None:
