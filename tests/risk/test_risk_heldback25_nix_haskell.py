@@ -1,7 +1,8 @@
 """Nix, ghcup and Guix readers. ``nix store gc --dry-run`` only shows what would be deleted (nix3-store-gc(1));
 ``nix-store --query`` prints (nix-store(1)) while its other operations stay unrecognised; ``ghcup list`` fetches
 the metadata of available tools, ``install`` puts tools under ~/.ghcup (``-u URL``: a chosen source), ``rm``/``nuke``
-delete (ghcup user guide); ``guix describe`` prints the channels in use while Guix's other commands stay
+delete (ghcup user guide); ``guix describe`` prints the channels in use, ``guix pull`` of the default channels and
+``guix install PACKAGE`` install for the user, other channels (``-C``, ``--url``) and Guix's other commands stay
 unrecognised. Each beside the everyday form."""
 
 from __future__ import annotations
@@ -34,6 +35,10 @@ R = RiskLevel
         ("guix pull -C /tmp/x/channels.scm", R.DESTRUCTIVE),
         ("guix gc -d 1m", R.DESTRUCTIVE),
         ("guix shell -m manifest.scm -- make", R.DESTRUCTIVE),
+        ("guix pull --channels=guix/channels.legacy.scm", R.DESTRUCTIVE),
+        ("guix pull --url=https://git.x.invalid/guix.git", R.DESTRUCTIVE),
+        ("guix install -f /tmp/x/pkg.scm", R.DESTRUCTIVE),
+        ("guix install -e '(@ (x) y)'", R.DESTRUCTIVE),
     ],
 )
 def test_hostile_form_keeps_a_high_grade(tmp_path: Path, command: str, expected: RiskLevel) -> None:
@@ -55,6 +60,8 @@ def test_hostile_form_keeps_a_high_grade(tmp_path: Path, command: str, expected:
         ("ghcup set ghc 9.6.5", R.SYSTEM),
         ("guix describe", R.READ_ONLY),
         ("guix describe -f channels", R.READ_ONLY),
+        ("guix pull", R.SYSTEM),
+        ("guix install hello", R.SYSTEM),
     ],
 )
 def test_everyday_form_is_not_over_graded(tmp_path: Path, command: str, expected: RiskLevel) -> None:

@@ -777,12 +777,22 @@ CATALOGUE: dict[str, object] = {
             "whereis debug-info": {"grade": "read", "open": True},
         },
     },
-    # guix describe prints the channels and commit of the Guix in use (Guix manual, "Invoking guix describe"); the
-    # other commands build, install, pull channel code or delete: left unlisted
+    # guix describe prints the channels and commit of the Guix in use (Guix manual, "Invoking guix describe");
+    # guix pull fetches and builds the default channels' code for the user ("Invoking guix pull": -C/--channels
+    # FILE and --url name other channels, whose code runs: unknown); guix install PACKAGE installs into the user's
+    # profile ("Invoking guix package"); the other commands (shell, gc, system, package's -f/-e...) are left unlisted
     "guix": {
         "source": "GNU Guix reference manual (guix.gnu.org/manual) (Guix 1.4)",
         "options": "-h --help -V --version",
-        "commands": {"describe": {"grade": "read", "options": "-f= --format= -p= --profile= -l --list-formats"}},
+        "commands": {
+            "describe": {"grade": "read", "options": "-f= --format= -p= --profile= -l --list-formats"},
+            "pull": {
+                "grade": "install",
+                "options": "-C=:unknown --channels=:unknown --url=:unknown --commit=:unknown --branch=:unknown "
+                "-v= --verbosity= -l --list-generations --news -N",
+            },
+            "install": {"grade": "install", "options": "-v= --verbosity="},
+        },
     },
     "nix-shell": {"source": "nix-shell(1) (Nix 2.24): runs a shell or --run/--command", "grade": "runs", "open": True},
     "nix-build": {
