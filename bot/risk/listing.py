@@ -163,6 +163,8 @@ def _listing(name: str, args: list[str | None]) -> str | None:
         if name != "find" and _fd_hidden(args) and (not patterns or any(_regex_finds_secret(p) for p in patterns)):
             return HIDDEN  # fd -H .: its pattern, a regular expression, finds .env
         return None if patterns else EVERY_NAME
+    if name == "mdfind":
+        return _mdfind(args)
     if name == "git" and "ls-files" in args:
         rest = args[args.index("ls-files") + 1 :]
         specs = [w for w in _operands(rest)]
@@ -174,6 +176,32 @@ def _listing(name: str, args: list[str | None]) -> str | None:
             return HIDDEN  # git-ls-files(1) -o/-i: untracked or ignored files, the ignored .env among them
         return None if specs else TRACKED
     return None
+
+
+#: mdfind(1) options that take the next word as their argument.
+_MDFIND_VALUED = frozenset({"-onlyin", "-name", "-s", "-attr"})
+
+
+def _mdfind(args: list[str | None]) -> str | None:
+    """mdfind(1) (macOS 14) prints the paths of the files the Spotlight index holds (the home directory among them)
+    that match its query: ``-name NAME`` matches file names, a raw query (``kMDItemFSName == "id_rsa"``, or plain
+    words, which match contents too: ``mdfind password``) anything. A query naming a credential file names it; any
+    other raw query may match a credential file by its contents (:data:`ANY_PATH`); ``-name`` alone names what it
+    names."""
+    names = [args[i + 1] for i, w in enumerate(args[:-1]) if w == "-name"]
+    query = [
+        w
+        for i, w in enumerate(args)
+        if (w is None or not w.startswith("-")) and not (i and args[i - 1] in _MDFIND_VALUED)
+    ]
+    for text in names + query:
+        if text is None:
+            return ANY_PATH
+        for token in re.findall(r"[^\s\"'=()&|!<>]+", text):
+            what = names_secret(token)
+            if what is not None:
+                return what
+    return ANY_PATH if query else None
 
 
 def _clusters(args: list[str | None]) -> tuple[str, set[str]]:

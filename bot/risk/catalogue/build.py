@@ -592,7 +592,7 @@ CATALOGUE: dict[str, object] = {
         "--with-*=interpreter --ghc-options=:unknown --ghc-option=:unknown --builddir=out --config-file=:unknown",
         "commands": {
             "build v2-build configure v2-configure test v2-test bench v2-bench haddock v2-haddock repl v2-repl "
-            "freeze v2-freeze gen-bounds check sdist v2-sdist": {
+            "freeze v2-freeze gen-bounds sdist v2-sdist": {
                 "grade": "build",
                 "open": True,
                 # cabal test --help: "--test-wrapper=FILE Run test through a wrapper."
@@ -603,6 +603,8 @@ CATALOGUE: dict[str, object] = {
             "install v2-install": {"grade": "install", "open": True, "options": "--installdir=out"},
             "init": {"grade": "write", "open": True},
             "list info": {"grade": "read", "open": True},
+            # cabal check: "Check the package for common mistakes" in its .cabal file; nothing is configured or built
+            "check": {"grade": "read", "open": True},
             "clean v2-clean": {"grade": "delete", "open": True},
             "upload": {"grade": "publish", "open": True},
             "outdated": {"grade": "network", "open": True},
@@ -1118,7 +1120,16 @@ CATALOGUE: dict[str, object] = {
         "source": "gleam CLI (gleam.run/writing-gleam/command-line-reference) (Gleam 1.6)",
         "options": "-h --help -V --version",
         "commands": {
-            "build test check format docs export": {"grade": "build", "open": True},
+            "build test check docs export": {"grade": "build", "open": True},
+            # gleam format [--check] [--stdin] [FILES]: rewrites the files (the project's when none are given);
+            # --check only reports the unformatted ones
+            "format": {
+                "grade": "write",
+                "open": True,
+                "operands": "replaced",
+                "options": "--check --stdin",
+                "when": {"--check": {"grade": "read", "operands": "none"}},
+            },
             "run shell dev lsp": "runs",
             "new": {"grade": "write", "open": True, "operands": "out"},
             "add remove update deps": {"grade": "fetch", "open": True},

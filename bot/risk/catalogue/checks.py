@@ -30,6 +30,15 @@ CATALOGUE: dict[str, object] = {
         # renamed over the path, so a symbolic link named there is replaced, not followed
         "when": {"-i": {"operands": "replaced"}, "-i + --files -files": "unknown"},
     },
+    "ocamlformat": {
+        "source": "ocamlformat(1) (OCamlFormat 0.26): prints the formatted file, --check only reports, -i (--inplace) "
+        "rewrites the files given and -o (--output) writes FILE; the .ocamlformat files it reads are options, not code",
+        "grade": "read",
+        "open": True,
+        "options": "--check -i --inplace -o=out --output=out --enable-outside-detected-project --name=* --impl --intf "
+        "--root=* --profile=* --print-config",
+        "when": {"-i --inplace": {"grade": "write", "operands": "replaced"}},
+    },
     "clang-tidy clang-tidy-17 clang-tidy-18": {
         "source": "clang-tidy docs (clang.llvm.org/extra/clang-tidy) (clang-tidy 18): --fix rewrites sources; -p names the "
         "build path of the compile command database, whose commands give the compiler options it parses with "

@@ -128,7 +128,11 @@ CATALOGUE: dict[str, object] = {
     # script run as root at every login or logout (Apple, "Customizing Login and Logout", deprecated but honoured);
     # LSQuarantine false stops Gatekeeper's quarantine of downloaded files; Xcode's
     # IDESkipPackagePluginFingerprintValidatation (Apple's spelling) and IDESkipMacroFingerprintValidation let Swift
-    # package plugins and macros run without the trust prompt; com.apple.alf globalstate switches the firewall.
+    # package plugins and macros run without the trust prompt; com.apple.alf globalstate switches the firewall;
+    # com.apple.screensaver askForPassword and askForPasswordDelay decide whether (and how soon) waking the screen
+    # asks for the password, and com.apple.SoftwareUpdate AutomaticCheckEnabled, CriticalUpdateInstall and
+    # ConfigDataInstall turn update checks and the security and XProtect data updates on or off (Apple, "Device
+    # Management: ScreenSaver", "SoftwareUpdate" preference keys).
     "sw_vers": {
         "source": "sw_vers(1) (macOS 14): prints the product name, version and build",
         "grade": "read",
@@ -157,11 +161,90 @@ CATALOGUE: dict[str, object] = {
                 "words": {
                     "LoginHook LogoutHook": "persist",
                     "LSQuarantine IDESkipPackagePluginFingerprintValidatation IDESkipMacroFingerprintValidation "
-                    "com.apple.alf /Library/Preferences/com.apple.alf globalstate": "critical",
+                    "com.apple.alf /Library/Preferences/com.apple.alf globalstate askForPassword "
+                    "askForPasswordDelay AutomaticCheckEnabled CriticalUpdateInstall ConfigDataInstall": "critical",
                 },
             },
             "delete": {"grade": "delete"},
         },
+    },
+    # macOS developer tools that inspect the machine: plutil(1) -lint, -p, -help and -extract (to standard output)
+    # print, while -convert, -insert, -replace and -remove rewrite the files given (or the -o file); spctl(8)
+    # --status and --assess print Gatekeeper's state and verdict, while --master-disable, --global-disable, --add,
+    # --remove, --enable and --disable change its policy (left unlisted: unrecognised); csrutil(8) status prints
+    # System Integrity Protection's state (disable, enable and clear change it: unrecognised); mdfind(1) and
+    # mdls(1) query the Spotlight index; diskutil(8) list, info and activity print (every verb that mounts,
+    # erases or partitions is left unlisted); softwareupdate(8) --list asks Apple's update server and --history
+    # prints installed updates; pbpaste(1) prints and pbcopy(1) fills the user's pasteboard; codesign(1) displays
+    # and verifies signatures, and signs in place.
+    "plutil": {
+        "source": "plutil(1) (macOS 14): -lint, -p, -help and -extract print; -convert, -insert, -replace, -remove "
+        "and -create rewrite the files given, or the -o file",
+        "grade": "read",
+        "clusters": False,
+        "options": "-lint -p -help -s -r -o=out -e= -extract= -convert= -create= -insert=:unknown "
+        "-replace=:unknown -remove=:unknown -bool= -integer= -float= -string= -date= -data= -xml= -json= "
+        "-append -expect= -type= -raw",
+        # -insert, -replace and -remove set or drop a key: which key (a LaunchAgent's ProgramArguments, a
+        # preference that is a security control) is not judged here, as defaults write's words are
+        "when": {"-convert -create": {"grade": "write", "operands": "replaced"}},
+    },
+    "codesign": {
+        "source": "codesign(1) (macOS 14): -d (--display) and -v (--verify) print a signature's details and verdict; "
+        "-s (--sign) and --remove-signature rewrite the code given in place; --extract-certificates writes "
+        "codesign0... files, -d --entitlements PATH the entitlements",
+        "grade": "read",
+        "options": "-d --display -v --verify --verbose* --deep --strict* --no-strict -R= --test-requirement= "
+        "-r=:unknown --requirements=:unknown -a= --architecture= --all-architectures --check-notarization "
+        "--ignore-resources --xml --der -f --force -s= --sign= --remove-signature -o= --options= -i= --identifier= "
+        "--timestamp* --keychain= --prefix= --preserve-metadata* --generate-entitlement-der "
+        "--entitlements=:unknown --extract-certificates*:unknown --file-list=:unknown --dryrun",
+        "when": {"-s --sign --remove-signature": {"grade": "write", "operands": "replaced"}},
+        "guard": "hostchanges:codesign",
+    },
+    "spctl": {
+        "source": "spctl(8) (macOS 14): --status prints whether Gatekeeper assessments are on, --assess (-a) prints "
+        "the verdict for the files given; other operations change the policy",
+        "grade": "read",
+        "options": "--status -a --assess -v --verbose -t= --type= --context= --ignore-cache --raw",
+    },
+    "csrutil": {
+        "source": "csrutil(8) (macOS 14): status prints the System Integrity Protection configuration",
+        "commands": {"status": "read"},
+    },
+    "mdfind": {
+        "source": "mdfind(1) (macOS 14): prints the files matching a Spotlight query",
+        "grade": "read",
+        "clusters": False,
+        "options": "-onlyin= -name= -0 -count -live -s= -attr= -literal -interpret -reprint",
+    },
+    "mdls": {
+        "source": "mdls(1) (macOS 14): prints a file's Spotlight metadata",
+        "grade": "read",
+        "clusters": False,
+        "options": "-name= -raw -nullMarker= -plist=out",
+    },
+    "diskutil": {
+        "source": "diskutil(8) (macOS 14): list, info and activity print the disks and volumes",
+        "commands": {"list info information activity listFilesystems": {"grade": "read", "open": True}},
+    },
+    "softwareupdate": {
+        "source": "softwareupdate(8) (macOS 14): --list asks Apple's software update server which updates are "
+        "available, --history prints those installed",
+        "grade": "read",
+        "options": "-l:network --list:network --history --all --no-scan --product-types= -h --help",
+    },
+    "pbpaste": {
+        "source": "pbpaste(1) (macOS 14): prints the pasteboard",
+        "grade": "read",
+        "clusters": False,
+        "options": "-pboard= -Prefer=",
+    },
+    "pbcopy": {
+        "source": "pbcopy(1) (macOS 14): copies its standard input to the user's pasteboard",
+        "grade": "read",
+        "clusters": False,
+        "options": "-pboard=",
     },
     "vmstat": {"source": "vmstat(8) (procps-ng 4): reports virtual memory statistics", **_READ},
     "iostat mpstat pidstat": {"source": "iostat(1), mpstat(1), pidstat(1) (sysstat 12): report statistics", **_READ},

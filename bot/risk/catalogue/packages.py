@@ -726,7 +726,9 @@ CATALOGUE: dict[str, object] = {
             "registry": {"commands": {"list": "read", "add pin remove": "home"}},
             "store": {
                 "commands": {
-                    "gc delete optimise repair": {"grade": "delete", "open": True},
+                    # nix3-store-gc(1): --dry-run shows what would be deleted, deleting nothing
+                    "gc": {"grade": "delete", "open": True, "options": "--dry-run", "when": {"--dry-run": "read"}},
+                    "delete optimise repair": {"grade": "delete", "open": True},
                     "ls cat dump-path diff-closures info ping verify path-from-hash-part": {
                         "grade": "read",
                         "open": True,
@@ -748,6 +750,50 @@ CATALOGUE: dict[str, object] = {
         "-P --preserve-installed -b --dry-run -p=:home --profile=:home --description",
     },
     "nix-collect-garbage": {"source": "nix-collect-garbage(1) (Nix 2.24)", "grade": "delete", "open": True},
+    # nix-store(1) --query (-q) prints store paths' references, closures, derivers, hashes and sizes; --read-log (-l)
+    # may fetch the log from a binary cache; every other operation (--realise, --gc, --delete, --add, --import,
+    # --restore, --optimise, --repair-path, --serve) builds, fetches, deletes or writes the store: left unlisted
+    "nix-store": {
+        "source": "nix-store(1) (Nix 2.24): --query prints; --read-log prints a build log",
+        "grade": "read",
+        "options": "-q --query -R --requisites --references --referrers --referrers-closure --tree --graph "
+        "--graphml -d --deriver --outputs --hash --size --roots --valid --include-outputs --binding= -b= "
+        "--print-env --resolve -l:network --read-log:network",
+    },
+    # ghcup(1) (ghcup 0.1.30, "User Guide"): list fetches the metadata file of available tools; install, set,
+    # upgrade and compile put tools under ~/.ghcup; rm and nuke remove them
+    "ghcup": {
+        "source": "ghcup user guide (www.haskell.org/ghcup/guide) (ghcup 0.1.30)",
+        "options": "-h --help -v --verbose --version --numeric-version --offline --no-verify",
+        "commands": {
+            "list tui": {"grade": "network", "open": True},
+            # install -u/--url installs a bindist from the URL given, -i/--isolate into the directory given
+            "install set upgrade": {
+                "grade": "install",
+                "open": True,
+                "options": "-u=:chosen --url=:chosen -i=out --isolate=out",
+            },
+            "rm nuke gc": {"grade": "delete", "open": True},
+            "whereis debug-info": {"grade": "read", "open": True},
+        },
+    },
+    # guix describe prints the channels and commit of the Guix in use (Guix manual, "Invoking guix describe");
+    # guix pull fetches and builds the default channels' code for the user ("Invoking guix pull": -C/--channels
+    # FILE and --url name other channels, whose code runs: unknown); guix install PACKAGE installs into the user's
+    # profile ("Invoking guix package"); the other commands (shell, gc, system, package's -f/-e...) are left unlisted
+    "guix": {
+        "source": "GNU Guix reference manual (guix.gnu.org/manual) (Guix 1.4)",
+        "options": "-h --help -V --version",
+        "commands": {
+            "describe": {"grade": "read", "options": "-f= --format= -p= --profile= -l --list-formats"},
+            "pull": {
+                "grade": "install",
+                "options": "-C=:unknown --channels=:unknown --url=:unknown --commit=:unknown --branch=:unknown "
+                "-v= --verbosity= -l --list-generations --news -N",
+            },
+            "install": {"grade": "install", "options": "-v= --verbosity="},
+        },
+    },
     "nix-shell": {"source": "nix-shell(1) (Nix 2.24): runs a shell or --run/--command", "grade": "runs", "open": True},
     "nix-build": {
         "source": "nix-build(1) (Nix 2.24)",

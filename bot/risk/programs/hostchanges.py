@@ -101,7 +101,7 @@ from bot.risk.words import Word
 from .kit import host_destructive, sets_setid, show, system
 
 __all__ = [
-    "account", "alternatives", "chattr", "chcon", "chmod", "chown", "ifconfig", "iptables", "kill", "launchctl", "ldconfig", "modprobe", "mount", "passwd", "pkill",
+    "account", "alternatives", "chattr", "chcon", "chmod", "chown", "codesign", "ifconfig", "iptables", "kill", "launchctl", "ldconfig", "modprobe", "mount", "passwd", "pkill",
     "power", "route", "security_unit", "service", "setfacl", "swapoff", "sysctl", "systemctl", "ufw", "useradd",
 ]  # fmt: skip
 
@@ -1462,3 +1462,48 @@ def dconf_keys(base: Handler) -> Handler:
             )
 
     return handler
+
+
+#: codesign(1) options that take the next word as their value (macOS 14).
+_CODESIGN_VALUED = frozenset({
+    "-s", "--sign", "-R", "--test-requirement", "-r", "--requirements", "-a", "--architecture", "-o", "--options",
+    "-i", "--identifier", "--keychain", "--prefix", "--entitlements", "--file-list",
+})  # fmt: skip
+
+
+@_guard
+def codesign(call: Call) -> None:
+    """codesign(1) (macOS 14) ``-s IDENTITY`` and ``--remove-signature`` replace the signature of the code given in
+    place: the vendor's signature of an application or tool outside the workspace (``/Applications/Xcode.app``,
+    ``~/bin/tool``) cannot be put back, and what Gatekeeper and the keychain trusted it for changes (host-critical);
+    code in the workspace or the temp area keeps the catalogue's grade (a write there)."""
+    words = call.args
+    signs = False
+    operands: list[Word] = []
+    index = 0
+    while index < len(words):
+        value = words[index].value
+        index += 1
+        if value is None:
+            operands.append(words[index - 1])
+        elif value in ("-s", "--sign", "--remove-signature") or value.startswith("--sign="):
+            signs = True
+            index += 1 if value in ("-s", "--sign") else 0
+        elif value in _CODESIGN_VALUED:
+            index += 1
+        elif value == "--":
+            operands.extend(words[index:])
+            break
+        elif not value.startswith("-"):
+            operands.append(words[index - 1])
+    if not signs:
+        return
+    for word in operands:
+        if word.value is None or call.where(word) not in (Where.WORKSPACE, Where.TEMP):
+            host_destructive(
+                call,
+                "host-critical",
+                f"codesign replaces the signature of {show(word)}, code outside the workspace: its vendor's "
+                "signature cannot be put back.",
+            )
+            return

@@ -471,9 +471,24 @@ BREW_SUBCOMMANDS = frozenset({
 })  # fmt: skip
 
 
+#: The tap user whose taps Homebrew maintains (``homebrew/core``, ``homebrew/cask``...: brew(1) "tap").
+_BREW_OWN_TAPS = "homebrew"
+
+
+def _brew_third_party(value: str) -> bool:
+    """True for ``user/repo`` or ``user/repo/formula`` naming a tap Homebrew does not maintain."""
+    parts = value.split("/")
+    return len(parts) in (2, 3) and all(parts) and parts[0].lower() != _BREW_OWN_TAPS
+
+
 def brew(base: Handler) -> Handler:
     """brew: subcommands outside :data:`BREW_SUBCOMMANDS` (sh, ruby, bundle, external commands) and
-    local ``.rb`` formula files run programs: destructive."""
+    local ``.rb`` formula files run programs: destructive. brew(1) "tap": ``brew tap user/repo [URL]`` adds a formula
+    repository (from GitHub's ``user/homebrew-repo`` without a URL) whose formulae, Ruby code, every later install
+    may take: a package source (``package-source``, destructive on the host), but for Homebrew's own ``homebrew/*``
+    taps; ``brew tap`` alone lists taps. brew(1) "SPECIFYING FORMULAE" and "install": ``user/repo/formula`` names a
+    formula in a tap, tapped first when it is not: ``brew install``/``reinstall`` of one from a tap Homebrew does not
+    maintain runs that tap's Ruby code (``chosen-source``, destructive on the host)."""
 
     def handler(call: Call) -> None:
         words = call.args
@@ -499,6 +514,8 @@ def brew(base: Handler) -> Handler:
             base(call)
             if command is not None and command.value in ("update", "update-reset", "tap"):
                 _downloads(call, f"brew {command.value}")
+            if command is not None and command.value == "tap":
+                _brew_tap(call, words[words.index(command) + 1 :])
             return
         for word in words:
             value = word.value
@@ -507,9 +524,31 @@ def brew(base: Handler) -> Handler:
                 return
         base(call)
         _downloads(call, f"brew {command.value}")
+        if command.value in ("install", "reinstall"):
+            rest = words[words.index(command) + 1 :]
+            named = [w.value for w in rest if w.value and not w.value.startswith("-")]
+            tapped = [v for v in named if v.count("/") == 2 and _brew_third_party(v)]
+            if tapped:
+                chosen_source(call, f"brew {command.value} {shorten(tapped[0], 60)}", listed=True)
 
     handler.__name__ = "brew"
     return handler
+
+
+def _brew_tap(call: Call, rest: list[Word]) -> None:
+    """``brew tap NAME [URL]``: a tap Homebrew does not maintain, or any tap given a URL, is a new package source."""
+    operands = [w for w in rest if w.value is None or not w.value.startswith("-")]
+    if not operands:
+        return
+    name = operands[0].value
+    if name is not None and len(operands) == 1 and not _brew_third_party(name):
+        return
+    call.flag(
+        RiskLevel.DESTRUCTIVE,
+        "package-source",
+        f"brew tap {show(operands[0])} adds a formula repository whose Ruby formulae later installs may run.",
+        contained_level=RiskLevel.WORKSPACE_WRITE,
+    )
 
 
 #: brew-services(1) (``brew services --help``, Homebrew 4): ``start`` and ``restart`` start the service and
