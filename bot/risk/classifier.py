@@ -103,6 +103,7 @@ def _classify(
             walk_script(grader, None, scope, command)
             _hidden_text(grader, scope, command)
     grader.finish()
+    grader.secret_egress(scope, command)
     commands = grader.simple_commands()
     risk = grader.risk
     return assessment_of(risk, grader.book.result(risk), commands, contained, tuple(grader.recipes_used))

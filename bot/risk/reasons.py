@@ -61,6 +61,10 @@ class ReasonBook:
         """Forget every reason recorded after ``mark`` was taken."""
         self._items, self._groups, self._overflow = dict(mark[0]), dict(mark[1]), dict(mark[2])
 
+    def rules(self) -> frozenset[str]:
+        """The rule names recorded so far (a reason counted as "more like it" shares its group's rule)."""
+        return frozenset(key[1] for key in self._items)
+
     def result(self, risk: RiskLevel) -> tuple[Reason, ...]:
         """The reasons, worst level first; read-only ones only when ``risk`` is read-only, but for a program rule's
         override (:data:`_OVERRIDE`), which is always shown."""

@@ -341,6 +341,17 @@ _HOME_FILES = frozenset({
     ".curlrc", ".bunfig.toml", ".ovh.conf", ".passwd-s3fs",
 })  # fmt: skip
 _HOME_SECRET_DIRS = frozenset({".gnupg", ".azure", ".oci", ".password-store"})
+#: Shell start-up files directly in a home, where API keys and tokens are commonly exported (bash(1) INVOCATION:
+#: ``.bash_profile``, ``.bash_login``, ``.profile``, ``.bashrc``; zsh(1) STARTUP/SHUTDOWN FILES: ``.zshenv``,
+#: ``.zprofile``, ``.zshrc``, ``.zlogin``; ksh(1), mksh(1), csh(1), tcsh(1) and FreeBSD sh(1) start-up files;
+#: pam_env.conf(5): ``~/.pam_environment``). Below ``~/.config``: fish's ``config.fish`` (fish "Configuration files")
+#: and systemd's ``environment.d`` (environment.d(5): the user manager's environment).
+_SHELL_START_SECRETS = frozenset({
+    ".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshenv", ".zprofile", ".zshrc", ".zlogin", ".kshrc",
+    ".mkshrc", ".cshrc", ".tcshrc", ".shrc", ".pam_environment",
+})  # fmt: skip
+_SHELL_START_WHAT = "a shell's start-up settings, where API keys and tokens are often exported"
+
 #: Credential files and directories named by two components (``.claude/.credentials.json``); a ``None`` second
 #: component means the whole directory.
 _SECRET_PAIRS: dict[tuple[str, str | None], str] = {
@@ -418,6 +429,8 @@ _CONFIG_SECRETS: dict[tuple[str, ...], str] = {
     ("op",): "1Password CLI sessions",
     ("rclone", "rclone.conf"): "cloud storage credentials",
     ("github-copilot",): "a GitHub Copilot token",
+    ("fish", "config.fish"): _SHELL_START_WHAT,
+    ("environment.d",): "the user session's environment variables (environment.d), secrets among them",
     ("pip", "pip.conf"): "package index passwords",
     ("composer", "auth.json"): "Composer credentials",
     ("doctl",): "a DigitalOcean token",
@@ -556,6 +569,8 @@ _SECRET_FILES: dict[str, str] = {
     "/etc/krb5.keytab": "the host's Kerberos keys",
     "/etc/security/opasswd": "old password hashes",
     "/var/lib/tailscale/tailscaled.state": "the Tailscale node's private keys",
+    # environment(5), pam_env.conf(5): every login's environment variables, proxy passwords and tokens among them
+    "/etc/environment": "every login's environment variables, secrets among them",
 }
 _SECRET_PATTERNS: tuple[tuple[Regex, str], ...] = (
     (Regex(r"^/etc/kubernetes/[^/]+\.conf$"), "Kubernetes cluster credentials"),
@@ -903,7 +918,8 @@ _SECRET_PATH_WORDS = (
     "muttrc", "hut/", "key.properties", "keystore.properties", "flyway.conf", "flyway.toml", "wp-config",
     "LocalSettings", "config/parameters.yml", "config.local", "gitconfig", ".librewolf", ".waterfox", ".zen", ".floorp",
     "TelegramDesktop", "remmina", ".mbsyncrc", ".offlineimaprc", ".wgetrc", ".curlrc", ".bunfig", ".ovh.conf",
-    ".passwd-s3fs", ".irssi", ".weechat", ".travis", ".expo",
+    ".passwd-s3fs", ".irssi", ".weechat", ".travis", ".expo", ".bash_profile", ".bash_login", ".profile", ".zshenv",
+    ".zprofile", ".zlogin", "shrc",
 )  # fmt: skip
 _SECRET_VARIABLE_TEXT = Regex(
     r"\$\{?!|\$\{?[A-Za-z_]*(?:SECRET|TOKEN|PASS|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE|KEY|DSN|"
@@ -1635,6 +1651,8 @@ def _credential_parts(parts: list[str], *, browsers: bool = True) -> str | None:
             return "private keys or credentials"
         elif part in _HOME_FILES and not following:
             return "passwords or tokens"
+        elif part in _SHELL_START_SECRETS and not following:
+            return _SHELL_START_WHAT
     return None
 
 

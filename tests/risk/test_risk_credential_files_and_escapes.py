@@ -75,7 +75,7 @@ def test_reading_more_tools_credential_files_is_a_secret_read(command: str, cont
         "cat ~/.sbt/repositories",
         "cat Library/Cookies/notes.txt",  # a project's Library/ (Unity's cache) is the agent's own
         "cat ~/.nuget/packages/x/1.0/x.nuspec",
-        "cat ~/.config/fish/config.fish",
+        "cat ~/.config/fish/functions/fish_prompt.fish",
         "cat ./muttrc.example",
     ],
 )

@@ -174,7 +174,7 @@ HIGH = [
     ("mlflow server --gunicorn-opts '--config python:x'", DES),
     ("mlflow run .", DES),
     ("mlflow doctor", NET),
-    ("tensorboard --logdir ~/.ssh", NET),
+    ("tensorboard --logdir ~/.ssh", DES),  # serves the keys it reads: secret-egress,
     # terraform-docs
     ("terraform-docs markdown table --output-file /etc/x.md .", DES),
     ("terraform-docs json /opt/mod", DES),

@@ -58,7 +58,7 @@ EVERYDAY = [
     "dotnet test '--logger:trx;LogFileName=results.trx'",
     "dotnet test -e NO_COLOR=1",
     "dotnet test -- NUnit.NumberOfTestWorkers=2",
-    "dotnet run -- -bl:/root/.bashrc --logger:x",
+    "dotnet run -- -bl:/root/.vimrc --logger:x",
     "dotnet run -- @args.txt",
 ]
 

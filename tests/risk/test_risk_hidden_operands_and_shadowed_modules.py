@@ -116,8 +116,8 @@ def test_yarn_and_pnpm_scripts_given_workspace_options_stay_writes(tmp_path: Pat
 def test_npm_still_takes_the_options_after_the_script_name_itself(tmp_path: Path) -> None:
     """npm-run-script(1): only what follows ``--`` reaches the script."""
     _package(tmp_path)
-    assert _read("npm test --outputFile=/root/.bashrc", tmp_path).risk == RiskLevel.WORKSPACE_WRITE
-    assert _read("npm test -- --outputFile=/root/.bashrc", tmp_path).risk == RiskLevel.DESTRUCTIVE
+    assert _read("npm test --outputFile=/root/.vimrc", tmp_path).risk == RiskLevel.WORKSPACE_WRITE
+    assert _read("npm test -- --outputFile=/root/.vimrc", tmp_path).risk == RiskLevel.DESTRUCTIVE
 
 
 _YARN_READS = ["yarn --version", "yarn -v", "yarn help", "yarn why x", "yarn config get x", "yarn workspaces list"]

@@ -110,7 +110,7 @@ CASES = [
     ("nmcli device wifi show-password", NET, NET),
     # copies out of a container or pod land on this machine (docker cp only reads the container: contained, network)
     ("docker cp web:/etc/passwd /etc/passwd", DES, NET),
-    ("docker container cp web:/x ~/.bashrc", DES, NET),
+    ("docker container cp web:/x ~/.vimrc", DES, NET),
     ("kubectl cp api-7c9:/x /etc/x", DES, SYS),
     ("docker cp ./x web:/app/x", SYS, SYS),
     ("kubectl config current-context", RO, RO),

@@ -153,7 +153,7 @@ def test_reading_those_places_stays_read_only(ws: Path, command: str) -> None:
         ("echo x >> ~/.gradle/caches/x.log", SYS),
         ("ls ~/go", RO),
         ("cat ~/.mozilla/firefox/x.default/user.js", RO),
-        ("cat ~/.shrc", RO),
+        ("cat ~/.inputrc", RO),
         ("echo x >> ~/notes.txt", SYS),
         ("echo x >> ~/.local/share/applications/x.desktop", SYS),
         ("http --session=s1 https://api.example.com/x", SYS),
