@@ -796,7 +796,7 @@ def test_system_and_secret_tools_both_ways() -> None:
             ("wine app.exe", R.DESTRUCTIVE),
             ("iw dev", R.READ_ONLY),
             ("iw dev wlan0 connect ssid", R.SYSTEM),
-            ("puppet apply site.pp", R.SYSTEM),
+            ("puppet apply site.pp", R.DESTRUCTIVE),
             ("dconf read /org/x", R.READ_ONLY),
             ("rbenv versions", R.READ_ONLY),
             ("rbenv install 3.3.0", R.SYSTEM),

@@ -433,9 +433,17 @@ CATALOGUE: dict[str, object] = {
         "source": "nh README (github.com/nix-community/nh) (nh 4): os/home/darwin switch and build, search, clean",
         "options": "-h --help -V --version -v --verbose",
         "commands": {
+            # switch, boot and test build the configuration and activate it (or make it the boot default): its
+            # activation scripts run as root, as nixos-rebuild's, darwin-rebuild's and home-manager's switch do
+            # (programs FlyBot does not know: refused); -n/--dry "Only print actions, without performing them"
             "os darwin": {
                 "commands": {
-                    "switch boot test": {"grade": "system", "open": True},
+                    "switch boot test": {
+                        "grade": "runs",
+                        "open": True,
+                        "options": "-n --dry",
+                        "when": {"-n --dry": "fetch"},
+                    },
                     "build": {"grade": "fetch", "open": True},
                     "repl": "runs",
                     "info": "read",
@@ -443,7 +451,7 @@ CATALOGUE: dict[str, object] = {
             },
             "home": {
                 "commands": {
-                    "switch": {"grade": "home", "open": True},
+                    "switch": {"grade": "runs", "open": True, "options": "-n --dry", "when": {"-n --dry": "fetch"}},
                     "build": {"grade": "fetch", "open": True},
                     "repl": "runs",
                 }

@@ -1246,9 +1246,11 @@ CATALOGUE: dict[str, object] = {
         "options": "-v --version -h --help",
         "when": {"-v --version -h --help": "read"},
     },
-    # serve serves the directory given (or the current one) over HTTP on every interface (port 3000 by default)
+    # serve serves the directory given (or the current one) over HTTP on every interface (port 3000 by default);
+    # one that may hold credentials (~, /) outside the workspace: programs/shells.py served_directory
     "serve": {
         "source": "serve --help (vercel/serve 14)",
+        "guard": "shells:served_directory",
         "grade": "network",
         "open": True,
         "options": "-c=in --config=in --ssl-cert=in --ssl-key=in --ssl-pass=in -v --version -h --help",
@@ -1272,7 +1274,9 @@ CATALOGUE: dict[str, object] = {
     # trust store; adapt and validate load the configuration and the files it imports (any path), printing what
     # they make of them: not graded
     "caddy": {
-        "source": "caddy command line (caddyserver.com/docs/command-line) (Caddy 2.8)",
+        "source": "caddy command line (caddyserver.com/docs/command-line) (Caddy 2.8); file-server --root: "
+        "programs/hostwide.py caddy_root",
+        "guard": "hostwide:caddy_root",
         "options": "-h --help -v --version",
         "when": {"-h --help -v --version": "read"},
         "commands": {

@@ -25,7 +25,7 @@ CATALOGUE: dict[str, object] = {
     "adb": {
         "source": "adb (Android Debug Bridge) docs (developer.android.com/tools/adb) (platform-tools 35)",
         "options": "-s= -d -e -t= -H= -P= -L= -a -h --help --version",
-        "guard": "cloud:adb_shell",
+        "guard": "hostwide:adb_reverse",  # the device shell (programs/cloud.py adb_shell), and adb reverse
         "commands": {
             "bugreport": {"grade": "remote", "open": True, "operands": "out"},
             # adb version and help print the client's own version and usage (no device is asked)

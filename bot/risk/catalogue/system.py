@@ -163,12 +163,21 @@ CATALOGUE: dict[str, object] = {
             "inspect-internal": _READ,
             "restore": {"grade": "read", "open": True, "operands": "last-out"},
             "rescue": _DELETE,
-            "property": {"abbrev": True, "commands": {"get list": _READ, "set": _SYSTEM}},
+            # property set OBJECT ro true|false: a read-only root subvolume stops every service writing there;
+            # clearing ro on a received subvolume clears its received_uuid (btrfs-subvolume(8) "SUBVOLUME FLAGS"),
+            # which later incremental sends need
+            "property": {
+                "abbrev": True,
+                "commands": {"get list": _READ, "set": {"grade": "system", "open": True, "words": {"ro": "critical"}}},
+            },
             "device": {
                 "abbrev": True,
                 "commands": {
                     "stats usage ready": {"grade": "read", "open": True, "options": "-z:system --reset:system"},
-                    "add scan": _SYSTEM,
+                    # add DEVICE... PATH: "a whole device discard (TRIM) operation is performed prior to adding the
+                    # device" (-f overwrites a file system found there): what the device held is gone
+                    "add": _DELETE,
+                    "scan": _SYSTEM,
                     "remove delete": _DELETE,
                 },
             },
@@ -191,19 +200,25 @@ CATALOGUE: dict[str, object] = {
         "-R= --roles= -L= --level= -P= --prefix= -1 -0 --on --off -F=in --set-dontaudit=:system "
         "-M= --mask= -o=",
         "commands": {
-            "boolean fcontext port login user interface node ibpkey ibendport": "read",
+            "fcontext port login user interface node ibpkey ibendport": "read",
+            # boolean -m sets a boolean in the policy on disk, as setsebool -P does (semanage-boolean(8))
+            "boolean": {"grade": "read", "options": "-m:critical --modify:critical"},
             "dontaudit": "system",  # semanage dontaudit on|off rebuilds the policy with or without them
             # permissive -a: the domain's denials are only logged, SELinux no longer confines it (as setenforce 0
             # does for every domain)
             "permissive": {"grade": "read", "options": "-a:critical --add:critical"},
+            # module -a installs a policy module (.pp or CIL) whose rules FlyBot cannot read, -e/-d/-r enable,
+            # disable or remove one ("Disable unconfined module": semanage-module(8)): what SELinux allows changes
             "module": {
                 "grade": "read",
-                "options": "-a=:system --add=:system -r=:system --remove=:system "
-                "-e=:system --enable=:system -d=:system --disable=:system -X= --priority= "
+                "options": "-a=:critical --add=:critical -r=:critical --remove=:critical "
+                "-e=:critical --enable=:critical -d=:critical --disable=:critical -X= --priority= "
                 "-m= --modify=:system",
             },
             "export": {"grade": "read", "options": "-f=out --output_file=out"},
-            "import": "system",
+            # import applies "a whole group of semanage commands within a file" (semanage-export(8)): permissive
+            # domains, booleans, logins and modules alike
+            "import": "critical",
         },
     },
     "getenforce sestatus getsebool": {
@@ -211,11 +226,10 @@ CATALOGUE: dict[str, object] = {
         "grade": "read",
         "open": True,
     },
-    "setsebool restorecon": {
-        "source": "setsebool(8), restorecon(8)",
-        "grade": "system",
-        "open": True,
-    },
+    "restorecon": {"source": "restorecon(8)", "grade": "system", "open": True},
+    # setsebool -P: "all pending values are written to the policy file on disk. So they will be persistent across
+    # reboots" (without it, "only the current boolean value is affected")
+    "setsebool": {"source": "setsebool(8) (policycoreutils 3.7)", "grade": "system", "options": "-P:critical -N -V"},
     "chcon": {
         "source": "chcon(1) (GNU coreutils 9.4); a protected path or -R outside: programs/hostchanges.py",
         "grade": "system",
@@ -377,7 +391,9 @@ CATALOGUE: dict[str, object] = {
         "--history=out",
     },
     "aria2c": {
-        "source": "aria2c(1) (aria2 1.37): downloads into -d DIR (default: here); --on-* hooks run commands",
+        "source": "aria2c(1) (aria2 1.37): downloads into -d DIR (default: here); --on-* hooks run commands; "
+        "--rpc-listen-all: programs/hostwide.py aria2c_rpc",
+        "guard": "hostwide:aria2c_rpc",
         "grade": "fetch",
         "open": True,
         "options": "-d=out --dir=out -o=out --out=out -i=in --input-file=in --on-download-complete=:runs "
@@ -408,11 +424,32 @@ CATALOGUE: dict[str, object] = {
             "reg": {"commands": {"get": "read", "set reload": "system"}},
         },
     },
+    # puppet-apply(8) "Applies a standalone Puppet manifest to the local system": its resources run as the user
+    # (exec runs commands) and its functions run while it compiles (generate(), inline_template), --noop too;
+    # puppet-agent(8) applies the catalog its configured server compiles; "any setting that's valid in the
+    # configuration file is also a valid long argument" (--server, --confdir, --modulepath, --postrun_command...:
+    # not listed, so refused). resource and config set/delete: programs/hostwide.py puppet.
     "puppet": {
-        "source": "puppet(8) man pages (puppet.com/docs/puppet/8/man): apply and agent change this machine",
+        "source": "puppet(8), puppet-apply(8), puppet-agent(8), puppet-resource(8), puppet-config(8) man pages "
+        "(puppet.com/docs/puppet/8/man)",
+        "guard": "hostwide:puppet",
         "options": "-h --help -V --version --verbose --debug",
         "commands": {
-            "apply agent resource device": {"grade": "system", "open": True},
+            "apply": {"grade": "runs", "open": True, "options": "-h --help", "when": {"-h --help": "read"}},
+            "agent": {
+                "grade": "system",
+                "options": "--certname= -D --daemonize --no-daemonize -d --debug --detailed-exitcodes --digest= "
+                "--disable --enable --fingerprint -h --help -l=out --logdest=out --serverport= --masterport= --noop "
+                "-o --onetime --sourceaddress= -t --test -v --verbose -V --version -w= --waitforcert= "
+                "--server=:runs --server_list=:runs --ca_server=:runs",
+                "when": {"-h --help -V --version --fingerprint": "read"},
+            },
+            "device": {"grade": "system", "open": True},
+            "resource": {
+                "grade": "read",
+                "options": "-d --debug -v --verbose -e:runs --edit:runs -p= --param= -t --types -y --to_yaml "
+                "-h --help -H= --host=",
+            },
             "help describe": {"grade": "read", "open": True},
             "lookup": {"grade": "remote", "open": True},
             "facts": {
@@ -521,7 +558,10 @@ CATALOGUE: dict[str, object] = {
         "source": "gitlab-ctl (docs.gitlab.com/omnibus/maintenance) (GitLab 17)",
         "commands": {
             "status tail show-config help": {"grade": "read", "open": True},
-            "reconfigure restart start stop hup kill upgrade": {"grade": "system", "open": True},
+            # reconfigure runs Chef over /etc/gitlab/gitlab.rb (Ruby, evaluated as root): it rewrites the
+            # configuration, units and accounts of every bundled service, and runs no undo
+            "reconfigure": {"grade": "critical", "open": True},
+            "restart start stop hup kill upgrade": {"grade": "system", "open": True},
             "cleanse uninstall remove-accounts": {"grade": "delete", "open": True},
         },
     },
@@ -597,15 +637,14 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "trace-cmd": {
-        "source": "trace-cmd(1) (trace-cmd 3.3): record/start/stop/clear drive the kernel's ftrace",
+        "source": "trace-cmd(1), trace-cmd-record(1) (trace-cmd 3.3): record/start/stop/clear drive the kernel's "
+        "ftrace; record, start, stream and profile run the command given after their options (programs/hostwide.py "
+        "trace_cmd grades it, and -o)",
+        "guard": "hostwide:trace_cmd",
         "commands": {
             "list report stat show hist check-events dump split": {"grade": "read", "open": True, "options": "-o=out"},
-            "record": {"grade": "system", "open": True, "options": "-o=out -F:runs"},
-            "start stop clear reset restore extract stream profile": {
-                "grade": "system",
-                "open": True,
-                "options": "-o=out",
-            },
+            "record start stream profile": {"grade": "system", "open": True},
+            "stop clear reset restore extract": {"grade": "system", "open": True, "options": "-o=out"},
         },
     },
     "ausearch aureport": {
