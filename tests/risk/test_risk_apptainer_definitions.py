@@ -34,6 +34,10 @@ def _grade(tmp_path: Path, text: str, command: str = "apptainer build out.sif ap
         ("%files\n    $HOME/x /x\n", R.DESTRUCTIVE),
         ("%files\n    {{ SRC }} /x\n", R.DESTRUCTIVE),
         ("%bogus\n    echo hi\n", R.DESTRUCTIVE),
+        ("%post\n    rm -rf /var/lib/apt/lists/../../../../tmp/x\n", R.DESTRUCTIVE),
+        ("%post\n    rm -rf /var/lib/apt/lists/* ~\n", R.DESTRUCTIVE),
+        ("%post\n    rm -rf /tmp/*\n", R.DESTRUCTIVE),
+        ("%setup\n    echo x > $APPTAINER_ENVIRONMENT\n", R.DESTRUCTIVE),
     ],
 )
 def test_risky_sections_are_graded_high(tmp_path: Path, body: str, expected: R) -> None:
@@ -64,6 +68,9 @@ def test_a_secret_copied_in_by_files_is_a_secret_read(tmp_path: Path) -> None:
     [
         "%setup\n    mkdir -p ${APPTAINER_ROOTFS}/opt/app\n    touch $SINGULARITY_ROOTFS/opt/app/x\n",
         "%post\n    echo built\n    pip install numpy\n",
+        "%post\n    apt-get update && apt-get install -y gfortran && rm -rf /var/lib/apt/lists/*\n",
+        "%post\n    apt-get update\n    rm -rf /var/lib/apt/lists/* /var/cache/apt/*\n",
+        "%post\n    echo 'export OMP_NUM_THREADS=1' >> $APPTAINER_ENVIRONMENT\n",
         "%files\n    data/in.csv /opt/data/in.csv\n",
         "%files from build\n    /opt/app /opt/app\n",
         '%runscript\n    exec /tmp/other/x "$@"\n%labels\n    Maintainer me\n%help\n    rm -rf ~\n',

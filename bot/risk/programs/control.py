@@ -2393,6 +2393,21 @@ _APPTAINER_BIND_OPTIONS = frozenset({"-B", "--bind", "--mount"})
 #: Where a %setup's ``$APPTAINER_ROOTFS`` is: the container's root file system, a new directory the build makes under
 #: its temporary directory ($APPTAINER_TMPDIR, else $TMPDIR, else /tmp: apptainer build(1) "Temporary files").
 _APPTAINER_ROOTFS = "/tmp/build-temp-flybot/rootfs"
+#: ``$APPTAINER_ENVIRONMENT`` in a build's sections: the container's environment file (apptainer
+#: internal/pkg/build/stage.go ``aEnvironment``), the same path on the host for %setup.
+_ENVIRONMENT_FILE = "/.singularity.d/env/91-environment.sh"
+_ENVIRONMENT_VARIABLE = re.compile(
+    r"\$(?:\{(?:APPTAINER|SINGULARITY)_ENVIRONMENT\}|(?:APPTAINER|SINGULARITY)_ENVIRONMENT\b)"
+)
+#: A %post command that empties a package manager's cache or lists in the image (``rm -rf /var/lib/apt/lists/*``,
+#: the usual last step of an install): the build's configuration binds no host path there (pkg/util/apptainerconf
+#: ``ApplyBuildConfig`` drops the configured bind paths and the home directory; only /tmp and /var/tmp are bound, and
+#: a build given ``--bind`` is destructive), so it deletes the image's own files. A path holding ``..`` is not one.
+_IMAGE_CLEANUP = re.compile(
+    r"(?:(?<=^)|(?<=[;&|\n(]))([ \t]*)rm(?:[ \t]+-[rRfv]+)+((?:[ \t]+(?:/var/lib/apt/lists|/var/cache/(?:apt|dnf|yum|apk)"
+    r"|/root/\.cache)(?:/[\w.*-]*)*)+)(?=[ \t]*(?:$|[;&|\n)]))",
+    re.MULTILINE,
+)
 _ROOTFS_VARIABLE = re.compile(r"\$(?:\{(?:APPTAINER|SINGULARITY)_ROOTFS\}|(?:APPTAINER|SINGULARITY)_ROOTFS\b)")
 
 
@@ -2475,10 +2490,11 @@ def _apptainer_definition(call: Call, spec: str, what: str) -> None:
                 runner = Runner(tuple(runner_argv), directory, file, line.source)
                 before = len(g.records)
                 level_before = call.rec.level
+                command = _ENVIRONMENT_VARIABLE.sub(_ENVIRONMENT_FILE, line.command)
                 if section in APPTAINER_HOST:
-                    call.script(_ROOTFS_VARIABLE.sub(_APPTAINER_ROOTFS, line.command), label, runner=runner)
+                    call.script(_ROOTFS_VARIABLE.sub(_APPTAINER_ROOTFS, command), label, runner=runner)
                 elif section in APPTAINER_CONTAINER:
-                    call.script(line.command, label, remote=True, runner=runner)
+                    call.script(_image_cleanup(command), label, remote=True, runner=runner)
                     call.flag(
                         R.NETWORK, "network-egress", f"{label}: runs in the build container, with network access."
                     )
@@ -2510,6 +2526,11 @@ def _apptainer_definition(call: Call, spec: str, what: str) -> None:
                 f"{what} runs more than {MAX_LINES} definition file sections or files; the rest are not graded.",
             )
     call.rec.emit = True
+
+
+def _image_cleanup(script: str) -> str:
+    """``script`` with each command of :data:`_IMAGE_CLEANUP` (none holding ``..``) replaced by ``true``."""
+    return _IMAGE_CLEANUP.sub(lambda m: m.group(0) if "/.." in m.group(2) else m.group(1) + "true", script)
 
 
 #: A ``%files`` source graded as a path: path and glob characters only (apptainer expands it with bash's globbing).
