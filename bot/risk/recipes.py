@@ -21,7 +21,8 @@ backtick) becomes ``$FLYBOT_PASTED`` (:data:`PASTED`: the shell may read it as c
 returned as lines too. Prerequisites' recipes are included (they run first); an ``include`` that
 cannot be read makes the makefile unreadable. package.json ``scripts`` (with ``pre``/``post``
 scripts), a justfile's recipes (dependencies first; backtick assignments run on load) and tox.ini
-``[testenv:X] commands`` are read likewise. Files over :data:`MAX_FILE_BYTES` are not read.
+``[testenv:X] commands`` are read likewise, and so is an Apptainer definition file's sections
+(:func:`apptainer_definition`). Files over :data:`MAX_FILE_BYTES` are not read.
 """
 
 from __future__ import annotations
@@ -160,7 +161,8 @@ class RecipeLine(Frozen):
 
 
 class Recipe(Frozen):
-    """The commands ``tool target`` runs (``tool``: make, npm, yarn, pnpm, just, tox; ``target`` may be ``""``: the default).
+    """The commands ``tool target`` runs (``tool``: make, npm, yarn, pnpm, just, tox, dvc, composer, apptainer...;
+    ``target`` may be ``""``: the default).
 
     ``directory``: where the tool runs, relative to the workspace (``""``: the workspace itself; see
     :func:`~bot.risk.programs.projects.run_recipe`). ``file``: the recipe file named on the command line
