@@ -439,6 +439,12 @@ class ProjectRecipes(RecipeBook):
                     for source, setting in read(root, base, tool, target[len(SETTINGS) :])
                 ]
             )
+        if tool == "apptainer" and file and os.path.isdir(os.path.join(root, file)):
+            # apptainer build(1) "BUILD SPEC": a directory is a (ch)root file system converted to an image, no recipe
+            real = os.path.realpath(os.path.join(root, file))
+            if not real.startswith(root.rstrip(os.sep) + os.sep):
+                raise _Unreadable(f"{file} (not read: a link out of the workspace)")
+            return recipe([])
         named = _regular_file(root, file) if file else None
         if file and named is None:
             raise _Unreadable(f"{file} (not read: no such file)")

@@ -129,11 +129,23 @@ def test_a_definition_written_by_the_same_command_is_not_the_one_read(tmp_path: 
         ("apptainer build x.sif /tmp/other/app.def", R.DESTRUCTIVE),
         ("apptainer build -B /:/host x.sif app.def", R.DESTRUCTIVE),
         ("apptainer build x.sif missing.def", R.DESTRUCTIVE),
+        ("APPTAINER_BINDPATH=/:/host apptainer build x.sif app.def", R.DESTRUCTIVE),
+        ("export APPTAINER_BIND=/:/host && apptainer build x.sif app.def", R.DESTRUCTIVE),
+        ("LC_ALL=C apptainer build x.sif app.def", R.SYSTEM),
+        ("apptainer build x.sif data", R.SYSTEM),  # a sandbox directory converted to an image
+        ("apptainer build x.sif data/", R.SYSTEM),
     ],
 )
 def test_other_specs(tmp_path: Path, command: str, expected: R) -> None:
     level, reasons = _grade(tmp_path, _HEAD + "%post\n    echo built\n", command)
     assert level is expected, (command, reasons)
+
+
+def test_a_directory_linked_out_of_the_workspace_is_not_read(tmp_path: Path) -> None:
+    root = project(tmp_path, {"app.def": _HEAD})
+    (root / "rootfs").symlink_to(tmp_path / "elsewhere")
+    level, reasons = graded("apptainer build x.sif rootfs", root)
+    assert level is R.DESTRUCTIVE, reasons
 
 
 def test_the_server_without_the_recipe_fails_closed(tmp_path: Path) -> None:

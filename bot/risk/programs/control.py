@@ -40,7 +40,7 @@ from __future__ import annotations
 import posixpath
 import re
 
-from bot.risk.grader import SYSTEM_BIN_DIRS, Call, Handler
+from bot.risk.grader import SYSTEM_BIN_DIRS, Call, Handler, inert_environment
 from bot.risk.model import RiskLevel
 from bot.risk.paths import Where
 from bot.risk.reasons import shorten
@@ -2433,6 +2433,19 @@ def _apptainer_definition(call: Call, spec: str, what: str) -> None:
 
     g = call.g
     state = g.state
+    if g.recipe_elsewhere is not None:
+        destructive(call, "recipe-elsewhere", f"{what}: {g.recipe_elsewhere}; FlyBot does not read those recipes.")
+        return
+    environment = sorted(name for name in g.assigned if not inert_environment(name))
+    if environment:
+        # %setup runs with the build's environment, and APPTAINER_BIND/APPTAINER_BINDPATH bind host paths into %post
+        destructive(
+            call,
+            "recipe-environment",
+            f"{what} runs with {shorten(environment[0], 40)} set by this command: the environment can change what "
+            "the definition file runs and which host paths %post sees.",
+        )
+        return
     if not state.cwds:
         destructive(
             call,
