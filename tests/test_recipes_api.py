@@ -324,3 +324,77 @@ async def test_a_retry_that_sends_another_recipe_is_another_request(harness: Har
     status, other = await harness.post(token, harness.body(command="make deploy", recipes=[hostile]), headers)
     assert status == 409, other
     assert "Idempotency-Key" in str(other)
+
+
+# -- apptainer definition files ------------------------------------------------------------------------------------
+_DEF_HEAD = "Bootstrap: docker\nFrom: alpine:3.20\n\n"
+_DEFS = {
+    "plain.def": _DEF_HEAD + "%post\n    apt-get update && apt-get install -y gfortran\n",
+    "hostile.def": _DEF_HEAD + "%setup\n    /tmp/other/x --host-setup\n\n%post\n    echo built\n",
+    "secret.def": _DEF_HEAD + "%files\n    ~/.ssh/id_rsa /root/.ssh/id_rsa\n",
+    "local.def": "Bootstrap: localimage\nFrom: /tmp/other/base.sif\n\n%post\n    echo built\n",
+}
+
+
+async def test_the_server_grades_the_definition_file_the_adapter_sent(harness: Harness) -> None:
+    token = await harness.add_bot()
+    command = "apptainer build out.sif containers/app.def"
+    setup = {
+        "tool": "apptainer",
+        "file": "containers/app.def",
+        "lines": [{"source": "%setup containers/app.def:4", "command": "/tmp/other/x --host-setup"}],
+    }
+    esc = await harness.escalate(token, command=command, cwd="/home/dev/project", recipes=[setup])
+    assert esc["risk"] == "destructive", esc["reasons"]
+    assert any("%setup containers/app.def:4 runs: /tmp/other/x" in r["detail"] for r in esc["reasons"]), esc["reasons"]
+    post = {**setup, "lines": [{"source": "%post containers/app.def:4", "command": "echo built"}]}
+    esc = await harness.escalate(token, command=command, cwd="/home/dev/project", recipes=[post], session_id="post")
+    assert esc["risk"] == "system", esc["reasons"]
+    esc = await harness.escalate(token, command=command, cwd="/home/dev/project", session_id="none")
+    assert esc["risk"] == "destructive"
+    assert any("FlyBot cannot read the definition file" in r["detail"] for r in esc["reasons"]), esc["reasons"]
+
+
+async def test_the_adapter_the_classify_command_and_the_server_grade_definition_files_alike(
+    roomy: Harness, tmp_path: Path
+) -> None:
+    harness = roomy
+    import asyncio
+    import sys
+
+    from bot.hooks.gate import grade as gate_grade
+    from bot.risk import RiskLevel
+    from tests.test_hooks import ENTRY, env_for
+
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    for name, text in _DEFS.items():
+        (workspace / name).write_text(text)
+    token = await harness.add_bot()
+    expected = {"plain.def": "system", "hostile.def": "destructive", "secret.def": "system", "local.def": "destructive"}
+    for name, risk in expected.items():
+        for tool in ("apptainer build", "singularity build", "apptainer build --fakeroot"):
+            command = f"{tool} out.sif {name}"
+            graded = gate_grade(command, contained=False, cwd=str(workspace), ceiling=RiskLevel.READ_ONLY)
+            assert any(r["tool"] == "apptainer" for r in graded.recipes), graded.recipes
+            esc = await harness.escalate(
+                token, command=command, cwd=str(workspace), recipes=list(graded.recipes), session_id=command[:30]
+            )
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                *ENTRY,
+                "classify",
+                "--json",
+                "--cwd",
+                str(workspace),
+                "--",
+                command,
+                env=env_for(),
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+            )
+            out, err = await proc.communicate()
+            cli = json.loads(out)
+            assert esc["risk"] == graded.risk.label == cli["risk"] == risk, (command, esc["reasons"], cli, err)
+            if name == "secret.def":
+                assert any(r["rule"] == "secret-read" for r in esc["reasons"]), esc["reasons"]

@@ -56,7 +56,9 @@ class RecipeIn(BaseModel):
     (each line: the path and what it holds; no line when there is none; one unknown line when the tree was not
     looked through); or, tool ``path`` and target ``<PATH>``, the relative entries of the PATH the session's
     commands run under (each line's command one entry, ``''`` for an empty one), which make every program named
-    without a ``/`` graded ``destructive``. ``directory``, ``file`` and ``overrides`` say which recipe it is (:class:`bot.risk.recipes.Recipe`): the server looks it up by them."""
+    without a ``/`` graded ``destructive``; or, tool ``apptainer``, the sections of the definition file
+    ``apptainer build`` runs (``file``; each line's source starts with its section, ``%setup``, ``%post``, ``%files``:
+    bot/risk/recipes.py ``apptainer_definition``). ``directory``, ``file`` and ``overrides`` say which recipe it is (:class:`bot.risk.recipes.Recipe`): the server looks it up by them."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -81,6 +83,7 @@ class RecipeIn(BaseModel):
         "composer",
         "ffmpeg",
         "cc",
+        "apptainer",
         "path",
     ]
     target: str = Field(default="", max_length=200)

@@ -21,7 +21,8 @@ backtick) becomes ``$FLYBOT_PASTED`` (:data:`PASTED`: the shell may read it as c
 returned as lines too. Prerequisites' recipes are included (they run first); an ``include`` that
 cannot be read makes the makefile unreadable. package.json ``scripts`` (with ``pre``/``post``
 scripts), a justfile's recipes (dependencies first; backtick assignments run on load) and tox.ini
-``[testenv:X] commands`` are read likewise. Files over :data:`MAX_FILE_BYTES` are not read.
+``[testenv:X] commands`` are read likewise, and so is an Apptainer definition file's sections
+(:func:`apptainer_definition`). Files over :data:`MAX_FILE_BYTES` are not read.
 """
 
 from __future__ import annotations
@@ -54,6 +55,10 @@ __all__ = [
     "PASTED",
     "UNKNOWN",
     "COMPOSER_EVENTS",
+    "APPTAINER_CONTAINER",
+    "APPTAINER_FILES",
+    "APPTAINER_HOST",
+    "apptainer_definition",
     "GivenRecipes",
     "ProjectRecipes",
     "Recipe",
@@ -156,7 +161,8 @@ class RecipeLine(Frozen):
 
 
 class Recipe(Frozen):
-    """The commands ``tool target`` runs (``tool``: make, npm, yarn, pnpm, just, tox; ``target`` may be ``""``: the default).
+    """The commands ``tool target`` runs (``tool``: make, npm, yarn, pnpm, just, tox, dvc, composer, apptainer...;
+    ``target`` may be ``""``: the default).
 
     ``directory``: where the tool runs, relative to the workspace (``""``: the workspace itself; see
     :func:`~bot.risk.programs.projects.run_recipe`). ``file``: the recipe file named on the command line
@@ -433,6 +439,12 @@ class ProjectRecipes(RecipeBook):
                     for source, setting in read(root, base, tool, target[len(SETTINGS) :])
                 ]
             )
+        if tool == "apptainer" and file and os.path.isdir(os.path.join(root, file)):
+            # apptainer build(1) "BUILD SPEC": a directory is a (ch)root file system converted to an image, no recipe
+            real = os.path.realpath(os.path.join(root, file))
+            if not real.startswith(root.rstrip(os.sep) + os.sep):
+                raise _Unreadable(f"{file} (not read: a link out of the workspace)")
+            return recipe([])
         named = _regular_file(root, file) if file else None
         if file and named is None:
             raise _Unreadable(f"{file} (not read: no such file)")
@@ -574,6 +586,10 @@ class ProjectRecipes(RecipeBook):
                     f"{posixpath.join(directory, 'tox.toml') if directory else 'tox.toml'} (not read: tox may read it instead of tox.ini)"
                 )
             return recipe(tox_commands(text(rel), target))
+        if tool == "apptainer":
+            if named is None:
+                raise _Unreadable(f"{directory or '.'} (not read: no definition file named)")
+            return recipe(apptainer_definition(text(named), named, directory))
         return None
 
 
@@ -835,6 +851,7 @@ _FILES = {
     "tox": "tox.ini",
     "composer": "composer.json",
     "dvc": "dvc.yaml",
+    "apptainer": "the definition file",
 }
 
 
@@ -2584,3 +2601,109 @@ def _dvc_alone(root: str, directory: str, rel: str) -> None:
             path = os.path.relpath(os.path.join(top, name), root)
             if (name == "dvc.yaml" and path != rel) or name.endswith(".dvc"):
                 raise _Unreadable(f"{rel} (not read: the project has another pipeline or import, {path[:80]})")
+
+
+#: The sections of an Apptainer definition file (Apptainer 1.3 "Definition Files"; apptainer's parser,
+#: pkg/build/types/parser/deffile.go ``validSections``/``appSections``): a section named otherwise is unreadable.
+#: ``%setup`` (and the older ``%pre``) run on the host before the build ("executed on the host system outside of the
+#: container"); ``%post``, ``%test`` and ``%appinstall`` run in the container being built; ``%files`` and
+#: ``%appfiles`` copy host files into it; the others are written into the image and run nowhere at build time.
+APPTAINER_HOST = frozenset({"setup", "pre"})
+APPTAINER_CONTAINER = frozenset({"post", "test", "appinstall"})
+APPTAINER_FILES = frozenset({"files", "appfiles"})
+_APPTAINER_INERT = frozenset({
+    "help", "labels", "environment", "runscript", "startscript", "arguments",
+    "applabels", "appenv", "apptest", "apphelp", "apprun", "appstart",
+})  # fmt: skip
+#: Bootstraps whose ``From:`` names a file or directory on this machine (Apptainer "Definition Files",
+#: "Preferred bootstrap agents": localimage; "Other bootstrap agents": oci, oci-archive, docker-archive): outside the
+#: workspace it is an image FlyBot does not read (unreadable).
+_APPTAINER_LOCAL_BOOTSTRAPS = frozenset({"localimage", "oci", "oci-archive", "docker-archive"})
+#: The shells a script section's ``-c`` may name for its lines to be read as shell (``%post -c /bin/bash``).
+_APPTAINER_SHELLS = frozenset({"/bin/sh", "/bin/bash", "sh", "bash", "/usr/bin/bash", "/usr/bin/sh"})
+#: Build-argument templating (Apptainer "Definition Files", "%arguments": ``{{ NAME }}``, set by ``--build-arg``).
+_APPTAINER_ARGUMENT = re.compile(r"\{\{\s*\w+\s*\}\}")
+
+
+def apptainer_definition(text: str, rel: str, directory: str) -> list[RecipeLine]:
+    """What ``apptainer build IMAGE rel`` runs and reads on this machine, from the definition file ``text``:
+    one line per script section (``%setup``, ``%pre``, ``%post``, ``%test``, ``%appinstall``: the section's body,
+    source ``%SECTION rel:LINE``) and one per ``%files``/``%appfiles`` entry (its host source path as written,
+    source ``%files rel:LINE``; ``%files from STAGE`` copies from another stage's image and is left out). Sections
+    start at a line whose first word starts with ``%`` (deffile.go ``scanDefinitionFile``); a header ``From:`` of a
+    local bootstrap (``localimage``...) outside the workspace, a section FlyBot does not know, a script section with
+    an interpreter that is not a shell (``%post -c /usr/bin/python3``) or a body longer than a recipe line holds is
+    unreadable (:class:`_Unreadable`). Build arguments ``{{ NAME }}`` become :data:`UNKNOWN`."""
+    lines: list[RecipeLine] = []
+    bootstrap = ""
+    section: str | None = None
+    args = ""
+    body: list[str] = []
+    start = 0
+
+    def close() -> None:
+        if section is None:
+            return
+        if section in _APPTAINER_INERT:
+            return
+        if section in APPTAINER_FILES:
+            words = args.split()
+            if section == "files" and words[:1] == ["from"] or section == "appfiles" and words[1:2] == ["from"]:
+                return  # copied between the stages' images (Apptainer "Definition Files", "%files")
+            for n, raw in enumerate(body, start + 1):
+                entry = raw.strip()
+                if not entry or entry.startswith("#"):
+                    continue  # deffile.go parseTokenSection: blank lines and lines starting with # are left out
+                found = re.match(r'"([^"]*)"|(\S+)', entry)
+                source = (found.group(1) if found and found.group(1) is not None else found.group(2)) if found else ""
+                source = _APPTAINER_ARGUMENT.sub(UNKNOWN, source)
+                lines.append(RecipeLine(f"%{section} {rel}:{n}", source[:MAX_LINE_CHARS] or UNKNOWN))
+            return
+        words = args.split()
+        if section == "appinstall":
+            words = words[1:]  # the app's name
+        if words and not (len(words) == 2 and words[0] == "-c" and words[1] in _APPTAINER_SHELLS):
+            raise _Unreadable(
+                f"{rel}:{start} (not read: %{section} {' '.join(words)[:60]}, an interpreter FlyBot does not read)"
+            )
+        script = _APPTAINER_ARGUMENT.sub(UNKNOWN, "\n".join(body)).strip()
+        if not script:
+            return
+        if len(script) > MAX_LINE_CHARS:
+            raise _Unreadable(f"{rel}:{start} (not read: %{section} holds more than {MAX_LINE_CHARS} characters)")
+        lines.append(RecipeLine(f"%{section} {rel}:{start}", script))
+
+    for number, raw in enumerate(text.splitlines(), 1):
+        first = raw.split(None, 1)[0] if raw.strip() else ""
+        if raw[:10].lower() == "bootstrap:":  # another stage's header (deffile.go All: ``(?mi)^bootstrap:``)
+            close()
+            section, args, body = None, "", []
+            bootstrap = raw[10:].split("#", 1)[0].strip().lower()
+            continue
+        if first.startswith("%"):
+            close()
+            name = first[1:].lower()
+            if name not in APPTAINER_HOST | APPTAINER_CONTAINER | APPTAINER_FILES | _APPTAINER_INERT:
+                raise _Unreadable(f"{rel}:{number} (not read: a section FlyBot does not know, %{name[:40]})")
+            section, args, body, start = name, raw.split(None, 1)[1] if len(raw.split(None, 1)) > 1 else "", [], number
+            continue
+        if section is not None:
+            body.append(raw)
+            continue
+        header = raw.split("#", 1)[0].strip()
+        if not header:
+            continue
+        key, colon, value = header.partition(":")
+        if not colon:
+            raise _Unreadable(f"{rel}:{number} (not read: a header line that is not KEY: VALUE)")
+        key, value = key.strip().lower(), value.strip()
+        if key == "bootstrap":
+            bootstrap = value.lower()
+        elif key == "from" and bootstrap in _APPTAINER_LOCAL_BOOTSTRAPS:
+            place = posixpath.normpath(posixpath.join(directory, value)) if value else ""
+            if not value or value.startswith(("/", "~")) or place == ".." or place.startswith("../") or "{{" in value:
+                raise _Unreadable(
+                    f"{rel}:{number} (not read: Bootstrap {bootstrap} from {value[:80]}, outside the workspace)"
+                )
+    close()
+    return lines

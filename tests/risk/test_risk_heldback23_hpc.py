@@ -1,7 +1,7 @@
 """Scientific computing and HPC tools. ``apptainer build IMAGE FILE.def`` (and ``singularity build``) runs the
-definition file's ``%setup`` on the host and its ``%post`` at build time (Apptainer "Definition Files"), graded as
-``docker build .`` is, and destructive for a definition file outside the workspace; a build from a URI or an image
-stays a download. R's ``~/.Renviron`` (``GITHUB_PAT``, usethis), Julia's package server tokens
+definition file's ``%setup`` on the host and its ``%post`` at build time (Apptainer "Definition Files"): at least
+system, as ``docker build .`` is, its sections graded as the file says (test_risk_apptainer_definitions.py), and
+destructive for a definition file outside the workspace; a build from a URI or an image stays a download. R's ``~/.Renviron`` (``GITHUB_PAT``, usethis), Julia's package server tokens
 (``~/.julia/servers/SERVER/auth.toml``) and Nextflow's local secrets (``~/.nextflow/secrets/store.json``) are
 secret reads. Slurm's read-only clients (squeue, sinfo, sacct, sstat, seff, scontrol show) ask the controller
 (network) while submitting, cancelling or changing jobs stays high; environment modules' listings and loading a module

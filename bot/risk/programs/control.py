@@ -44,10 +44,11 @@ import posixpath
 import re
 import shlex
 
-from bot.risk.grader import SYSTEM_BIN_DIRS, Call, Handler
+from bot.risk.grader import SYSTEM_BIN_DIRS, Call, Handler, inert_environment
 from bot.risk.model import RiskLevel
 from bot.risk.paths import Where
 from bot.risk.reasons import shorten
+from bot.risk.recipes import MAX_LINES, MAX_RECIPES
 from bot.risk.sensitive import protected_path
 from bot.risk.words import Word, literal_word
 
@@ -2468,13 +2469,11 @@ _APPTAINER_IMAGES = (".sif", ".simg", ".img", ".squashfs")
 
 
 def apptainer_build(base: Handler) -> Handler:
-    """apptainer/singularity ``build IMAGE SPEC`` (Apptainer 1.3 "Definition Files"): a definition file's ``%setup``
-    commands "are executed on the host system outside of the container" and ``%post`` runs any command at build time,
-    so a build from a definition file runs a recipe FlyBot does not read, graded as ``docker build .`` is (system,
-    the recipe a file in the workspace the agent may have written); one outside the workspace, or only known when
-    it runs, is code from outside (``project-outside-workspace``, destructive). A URI or source (``docker://``,
-    ``oras://``, ``library://``, ``docker-archive:``...) or an image file (``.sif``) is fetched or converted: the
-    catalogue's grade (fetch) stands. The spec is the last operand."""
+    """apptainer/singularity ``build IMAGE SPEC`` (Apptainer 1.3 "Definition Files"). A build from a definition file
+    runs its recipe (:func:`_apptainer_definition`): at least system, as ``docker build .`` is; a definition file
+    outside the workspace, or only known when it runs, is code from outside (``project-outside-workspace``,
+    destructive). A URI or source (``docker://``, ``oras://``, ``library://``, ``docker-archive:``...) or an image
+    file (``.sif``) is fetched or converted: the catalogue's grade (fetch) stands. The spec is the last operand."""
 
     def handler(call: Call) -> None:
         base(call)
@@ -2499,6 +2498,178 @@ def apptainer_build(base: Handler) -> Handler:
             "system-command",
             f"{what}: the definition file's %setup runs on this machine and %post at build time (as docker build).",
         )
+        binds = [w for w in call.args if w.value is not None and w.value.split("=", 1)[0] in _APPTAINER_BIND_OPTIONS]
+        if binds:
+            destructive(
+                call,
+                "mount",
+                f"{what} {binds[0].value}: the build hands host directories to %post, which runs as root in them.",
+            )
+            return
+        _apptainer_definition(call, value, what)
 
     handler.__name__ = "apptainer_build"
     return handler
+
+
+#: apptainer build's options that bind host paths into the build's %post and %test (apptainer build(1): ``-B``,
+#: ``--bind``, ``--mount``).
+_APPTAINER_BIND_OPTIONS = frozenset({"-B", "--bind", "--mount"})
+#: Where a %setup's ``$APPTAINER_ROOTFS`` is: the container's root file system, a new directory the build makes under
+#: its temporary directory ($APPTAINER_TMPDIR, else $TMPDIR, else /tmp: apptainer build(1) "Temporary files").
+_APPTAINER_ROOTFS = "/tmp/build-temp-flybot/rootfs"
+#: ``$APPTAINER_ENVIRONMENT`` in a build's sections: the container's environment file (apptainer
+#: internal/pkg/build/stage.go ``aEnvironment``), the same path on the host for %setup.
+_ENVIRONMENT_FILE = "/.singularity.d/env/91-environment.sh"
+_ENVIRONMENT_VARIABLE = re.compile(
+    r"\$(?:\{(?:APPTAINER|SINGULARITY)_ENVIRONMENT\}|(?:APPTAINER|SINGULARITY)_ENVIRONMENT\b)"
+)
+#: A %post command that empties a package manager's cache or lists in the image (``rm -rf /var/lib/apt/lists/*``,
+#: the usual last step of an install): the build's configuration binds no host path there (pkg/util/apptainerconf
+#: ``ApplyBuildConfig`` drops the configured bind paths and the home directory; only /tmp and /var/tmp are bound, and
+#: a build given ``--bind`` is destructive), so it deletes the image's own files. A path holding ``..`` is not one.
+_IMAGE_CLEANUP = re.compile(
+    r"(?:(?<=^)|(?<=[;&|\n(]))([ \t]*)rm(?:[ \t]+-[rRfv]+)+((?:[ \t]+(?:/var/lib/apt/lists|/var/cache/(?:apt|dnf|yum|apk)"
+    r"|/root/\.cache)(?:/[\w.*-]*)*)+)(?=[ \t]*(?:$|[;&|\n)]))",
+    re.MULTILINE,
+)
+_ROOTFS_VARIABLE = re.compile(r"\$(?:\{(?:APPTAINER|SINGULARITY)_ROOTFS\}|(?:APPTAINER|SINGULARITY)_ROOTFS\b)")
+
+
+def _apptainer_definition(call: Call, spec: str, what: str) -> None:
+    """Grade what the definition file ``spec`` (relative to the shell's directory, in the workspace) makes
+    ``apptainer build`` run, read by the recipe book (tool ``apptainer``, the file as ``file``, the shell's directory
+    as ``directory``: recipes.py :func:`~bot.risk.recipes.apptainer_definition`), as Apptainer 1.3 "Definition
+    Files" says each section runs: ``%setup`` (and ``%pre``) "executed on the host system outside of the container",
+    in the directory the build runs in (apptainer internal/pkg/build/stage.go ``runHostScript``), graded as a script
+    typed there, with ``$APPTAINER_ROOTFS`` a directory in the temp area; ``%post``, ``%test`` and ``%appinstall``
+    in the container being built, with network access (at least network): graded as a script on another machine
+    (nothing there is the workspace; the build's configuration binds /tmp and /var/tmp of this machine and any
+    ``APPTAINER_BINDPATH``: pkg/util/apptainerconf ``ApplyBuildConfig``); ``%files`` sources are read on this
+    machine ("the source is a path on your host system", copied with ``cp -fLr``: files/copy.go ``CopyFromHost``),
+    graded as ``cp -r SOURCE`` into the temp area, so a secret file is a secret read. A definition file the book
+    cannot read (or that the adapter did not send) is destructive: "FlyBot cannot read the definition file"."""
+    from bot.risk.hidden import needs_a_person, reveal
+    from bot.risk.model import Runner
+    from bot.risk.paths import CwdState
+    from bot.risk.recipes import APPTAINER_CONTAINER, APPTAINER_FILES, APPTAINER_HOST, UNKNOWN, is_unreadable
+
+    from .projects import _inside, _rewritten
+
+    g = call.g
+    state = g.state
+    if g.recipe_elsewhere is not None:
+        destructive(call, "recipe-elsewhere", f"{what}: {g.recipe_elsewhere}; FlyBot does not read those recipes.")
+        return
+    environment = sorted(name for name in g.assigned if not inert_environment(name))
+    if environment:
+        # %setup runs with the build's environment, and APPTAINER_BIND/APPTAINER_BINDPATH bind host paths into %post
+        destructive(
+            call,
+            "recipe-environment",
+            f"{what} runs with {shorten(environment[0], 40)} set by this command: the environment can change what "
+            "the definition file runs and which host paths %post sees.",
+        )
+        return
+    if not state.cwds:
+        destructive(
+            call,
+            "recipe-place-unknown",
+            f"{what}: FlyBot cannot read the definition file (the directory the build runs in is only known when it runs).",
+        )
+        return
+    runner_argv: list[str] = []
+    for word in call.rec.words:
+        if word.value is None:
+            break
+        runner_argv.append(word.value)
+    for cwd in sorted(state.cwds):
+        directory = _inside(cwd, state.root)
+        file = _inside(posixpath.normpath(posixpath.join(cwd, spec)), state.root)
+        if directory is None or not file:
+            destructive(
+                call,
+                "project-outside-workspace",
+                f"{what}: FlyBot cannot read the definition file (outside the workspace).",
+            )
+            return
+        rewritten = _rewritten(g.written_before, cwd, file)
+        if rewritten is not None:
+            destructive(
+                call,
+                "recipe-rewritten",
+                f"{what}: this command writes {shorten(rewritten, 80)} before the build, so the definition file "
+                "that runs is not the one FlyBot read.",
+            )
+            return
+        key = ("apptainer", "", directory, file, ())
+        recipe = next((r for r in g.recipes_used if (r.tool, r.target, r.directory, r.file, r.overrides) == key), None)
+        if recipe is None:
+            recipe = g.recipes.recipe("apptainer", "", directory, file) if g.recipes is not None else None
+            if recipe is not None and len(g.recipes_used) >= MAX_RECIPES:
+                recipe = None  # not sent, so the server could not know it either
+            if recipe is not None:
+                g.recipes_used.append(recipe)
+        if recipe is None or is_unreadable(recipe):
+            why = "not reported by the adapter" if recipe is None else recipe.lines[0].source
+            destructive(
+                call, "recipe-unreadable", f"{what}: FlyBot cannot read the definition file ({shorten(why, 200)})."
+            )
+            return
+        saved = g.state
+        g.state = CwdState(saved.root, frozenset({cwd}), saved.remote)
+        try:
+            for line in recipe.lines[:MAX_LINES]:
+                section = line.source.split(" ", 1)[0].removeprefix("%")
+                label = f"{what} ({shorten(reveal(line.source, multiline=False), 80)})"
+                hidden = needs_a_person(line.command) or needs_a_person(line.source)
+                if hidden is not None:
+                    destructive(call, "hidden-characters", f"{label}: {hidden}")
+                runner = Runner(tuple(runner_argv), directory, file, line.source)
+                before = len(g.records)
+                level_before = call.rec.level
+                command = _ENVIRONMENT_VARIABLE.sub(_ENVIRONMENT_FILE, line.command)
+                if section in APPTAINER_HOST:
+                    call.script(_ROOTFS_VARIABLE.sub(_APPTAINER_ROOTFS, command), label, runner=runner)
+                elif section in APPTAINER_CONTAINER:
+                    call.script(_image_cleanup(command), label, remote=True, runner=runner)
+                    call.flag(
+                        R.NETWORK, "network-egress", f"{label}: runs in the build container, with network access."
+                    )
+                elif section in APPTAINER_FILES:
+                    source = line.command
+                    if UNKNOWN in source or not _APPTAINER_SOURCE.fullmatch(source):
+                        destructive(
+                            call,
+                            "recipe-unreadable",
+                            f"{label}: FlyBot cannot read the definition file's source path {shorten(source, 80)}.",
+                        )
+                        continue
+                    call.script(f"cp -r -- {source} {_APPTAINER_ROOTFS}/", label, runner=runner)
+                else:
+                    destructive(
+                        call,
+                        "recipe-unreadable",
+                        f"{label}: FlyBot cannot read the definition file (a section it does not know).",
+                    )
+                    continue
+                inner = max((r.level for r, _ in g.records[before:]), default=level_before)
+                call.flag(inner, "recipe-line", f"{line.source} runs: {shorten(line.command, 100)}", subject=label)
+        finally:
+            g.state = saved
+        if len(recipe.lines) > MAX_LINES:
+            destructive(
+                call,
+                "recipe-too-long",
+                f"{what} runs more than {MAX_LINES} definition file sections or files; the rest are not graded.",
+            )
+    call.rec.emit = True
+
+
+def _image_cleanup(script: str) -> str:
+    """``script`` with each command of :data:`_IMAGE_CLEANUP` (none holding ``..``) replaced by ``true``."""
+    return _IMAGE_CLEANUP.sub(lambda m: m.group(0) if "/.." in m.group(2) else m.group(1) + "true", script)
+
+
+#: A ``%files`` source graded as a path: path and glob characters only (apptainer expands it with bash's globbing).
+_APPTAINER_SOURCE = re.compile(r"~?[\w./*?\[\]+@%,=:-]+")
