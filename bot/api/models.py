@@ -81,6 +81,7 @@ class RecipeIn(BaseModel):
         "composer",
         "ffmpeg",
         "cc",
+        "kubernetes",
         "path",
     ]
     target: str = Field(default="", max_length=200)

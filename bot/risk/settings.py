@@ -189,7 +189,7 @@ __all__ = [
 #: The tools whose settings are read.
 TOOLS = (
     "npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest", "mkdocs", "compose", "pip", "jvm", "aws", "ruby",
-    "composer", "ffmpeg", "cc", "dotnet", "dart", "ansible",
+    "composer", "ffmpeg", "cc", "dotnet", "dart", "ansible", "kubernetes",
 )  # fmt: skip
 #: The git question asking where the workspace's repository keeps its git directory outside the workspace.
 GIT_DIRECTORY = "git-directory"
@@ -463,6 +463,10 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         found += _aws_document(root, base, question[len(AWS_DOCUMENT) :])
     elif tool == "git" and question == PROGRAMS:
         found += _git_programs(root, base)
+    elif tool == "kubernetes":
+        from bot.risk.manifests import read as manifest_items
+
+        found += manifest_items(root, base, question)
     else:
         raise ValueError(f"no settings are read for {tool} {question}")
     return found
