@@ -111,6 +111,11 @@ also read settings from the directory they run in and the ones above, and some s
   ``.git/hooks``; a relative path is relative to the top of the working tree). A write there is a control-file write,
   as one into ``.git/hooks`` is.
 
+* Kubernetes manifests and local Helm charts (settings tool ``kubernetes``; bot/risk/manifests.py): the items of
+  the files ``kubectl apply|create|replace -f|-k`` and ``helm install|upgrade`` of a local chart send that hand a pod
+  the node or give full control of the cluster (Pod Security Standards; RBAC; admission webhooks). This one changes
+  the grade: each is ``destructive`` on the host, and so is what cannot be read (programs/control.py
+  ``_manifest_items``).
 * code from outside the workspace (question :data:`OUTSIDE`): settings between the directory a tool runs in and the
   workspace's top that make a build or test run a program or load code from outside the workspace: cargo's
   ``rustc-wrapper``, ``runner``, ``linker``, ``[env]``, ``[source]`` directories, and Cargo.toml's path
