@@ -267,7 +267,9 @@ def _manifest_items(call: Call, label: str, what: str, question: str) -> None:
     from .projects import settings_lines
 
     def unreadable(call: Call, rule: str, detail: str) -> None:
-        host_destructive(call, rule, f"{label}: FlyBot cannot read the {what} ({detail.removeprefix(label + ': ')}).")
+        host_destructive(
+            call, rule, f"{label}: FlyBot cannot read the {what} ({detail.removeprefix(label + ': ').rstrip('.')})."
+        )
 
     lines = settings_lines(call, _MANIFESTS, label, question, required=True, fail=unreadable)
     for line in (lines or [])[:4]:
