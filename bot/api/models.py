@@ -84,6 +84,7 @@ class RecipeIn(BaseModel):
         "ffmpeg",
         "cc",
         "apptainer",
+        "kubernetes",
         "path",
     ]
     target: str = Field(default="", max_length=200)

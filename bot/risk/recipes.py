@@ -338,9 +338,10 @@ class ProjectRecipes(RecipeBook):
                 self._cache[key] = unreadable(tool, target, directory, file, overrides, str(error))
             except (OSError, ValueError, UnicodeDecodeError, RecursionError) as error:
                 what = file or posixpath.join(directory or ".", _FILES.get(tool, tool))
-                self._cache[key] = unreadable(
-                    tool, target, directory, file, overrides, f"{what} (not read: {type(error).__name__})"
-                )
+                why = f"{what} (not read: {type(error).__name__})"
+                if tool == "kubernetes":  # bot/risk/manifests.py says which file and why
+                    why = str(error) if isinstance(error, ValueError) else f"{error.__class__.__name__}: {error}"
+                self._cache[key] = unreadable(tool, target, directory, file, overrides, why)
         return self._cache[key]
 
     def search_path(self) -> Recipe | None:

@@ -111,6 +111,11 @@ also read settings from the directory they run in and the ones above, and some s
   ``.git/hooks``; a relative path is relative to the top of the working tree). A write there is a control-file write,
   as one into ``.git/hooks`` is.
 
+* Kubernetes manifests and local Helm charts (settings tool ``kubernetes``; bot/risk/manifests.py): the items of
+  the files ``kubectl apply|create|replace -f|-k`` and ``helm install|upgrade`` of a local chart send that hand a pod
+  the node or give full control of the cluster (Pod Security Standards; RBAC; admission webhooks). This one changes
+  the grade: each is ``destructive`` on the host, and so is what cannot be read (programs/control.py
+  ``_manifest_items``).
 * code from outside the workspace (question :data:`OUTSIDE`): settings between the directory a tool runs in and the
   workspace's top that make a build or test run a program or load code from outside the workspace: cargo's
   ``rustc-wrapper``, ``runner``, ``linker``, ``[env]``, ``[source]`` directories, and Cargo.toml's path
@@ -193,7 +198,7 @@ __all__ = [
 #: The tools whose settings are read.
 TOOLS = (
     "npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest", "mkdocs", "compose", "pip", "jvm", "aws", "ruby",
-    "composer", "ffmpeg", "cc", "dotnet", "dart", "ansible",
+    "composer", "ffmpeg", "cc", "dotnet", "dart", "ansible", "kubernetes",
 )  # fmt: skip
 #: The git question asking where the workspace's repository keeps its git directory outside the workspace.
 GIT_DIRECTORY = "git-directory"
@@ -468,6 +473,10 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         found += _aws_document(root, base, question[len(AWS_DOCUMENT) :])
     elif tool == "git" and question == PROGRAMS:
         found += _git_programs(root, base)
+    elif tool == "kubernetes":
+        from bot.risk.manifests import read as manifest_items
+
+        found += manifest_items(root, base, question)
     else:
         raise ValueError(f"no settings are read for {tool} {question}")
     return found

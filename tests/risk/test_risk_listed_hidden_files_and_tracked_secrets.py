@@ -186,13 +186,16 @@ def test_a_kubectl_dry_run_only_reads_the_cluster(workspace: Path, command: str)
         ("kubectl apply -f k8s/deploy.yaml", RiskLevel.SYSTEM),
         ("kubectl apply --dry-run=client --dry-run=none -f k8s/deploy.yaml", RiskLevel.SYSTEM),
         ("kubectl apply --dry-run=false -f k8s/deploy.yaml", RiskLevel.SYSTEM),
-        ('kubectl apply --dry-run=client -f k8s/deploy.yaml "$MORE"', RiskLevel.SYSTEM),
+        # a word only known when it runs may name another manifest, which FlyBot cannot read
+        ('kubectl apply --dry-run=client -f k8s/deploy.yaml "$MORE"', DES),
         ("kubectl delete pod web", DES),
         ("kubectl exec web --dry-run=client -- rm -rf /", DES),
         ("kubectl --kubeconfig /tmp/k apply --dry-run=client -f k8s/deploy.yaml", DES),
     ],
 )
 def test_a_kubectl_change_without_a_dry_run_keeps_its_grade(workspace: Path, command: str, level: RiskLevel) -> None:
+    (workspace / "k8s").mkdir()
+    (workspace / "k8s" / "deploy.yaml").write_text("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n")
     assert graded(command, workspace)[0] is level
 
 

@@ -190,7 +190,8 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("git push --force origin main", DES, DES),
     ("git push origin :feature", DES, DES),
     # --- remote control planes: at least network, never downgraded
-    ("kubectl apply -f deploy.yaml", SYS, SYS),
+    # no recipe book: the manifest or chart is not read (bot/risk/manifests.py), destructive on the host
+    ("kubectl apply -f deploy.yaml", DES, SYS),
     # docker reads of the local engine's state (docker CLI reference; programs/control.py _DOCKER_LOCAL_READS)
     ("docker ps", RO, RO),
     ("docker --version", RO, RO),
@@ -213,7 +214,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("docker rm -f web", DES, DES),
     ("docker system prune -af", DES, DES),
     ("helm list", NET, NET),
-    ("helm install r chart", SYS, SYS),
+    ("helm install r chart", DES, SYS),
     ("terraform plan", NET, NET),
     ("terraform apply -auto-approve", DES, DES),  # apply destroys what the configuration no longer names
     ("terraform import aws_instance.web i-1", SYS, SYS),

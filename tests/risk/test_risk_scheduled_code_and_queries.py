@@ -257,7 +257,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("helm lint ./chart", RO, RO),
     ("helm template web ./chart --validate", NET, NET),
     ("helm template web ./chart --post-renderer ./hook.sh", DES, DES),
-    ("helm install web ./chart", SYS, SYS),
+    ("helm install web ./chart", DES, SYS),  # no recipe book: the chart is not read
     ("helm uninstall web", DES, DES),
     ("terraform fmt -check", RO, RO),
     ("terraform validate", WW, WW),  # it starts the installed provider binaries

@@ -78,7 +78,7 @@ CASES = [
     ("pulumi preview", NET, NET),
     ("helm upgrade api ./chart --force", DES, DES),  # replaces resources, as kubectl replace --force
     ("helm rollback api 1 --force", DES, DES),
-    ("helm upgrade --install api ./chart", SYS, SYS),
+    ("helm upgrade --install api ./chart", DES, SYS),  # no recipe book: the chart is not read
     # the catalogue's critical effect: destructive on the host, the system grade contained
     ("setenforce 0", DES, SYS),
     ("setenforce Permissive", DES, SYS),

@@ -240,6 +240,8 @@ def kubectl(call: Call) -> None:
         call.flag(R.NETWORK, _RULE, f"kubectl rollout {verbs[1]} reads from a cluster outside the sandbox.")
         return
     _grade(call, verb, _KUBECTL_READ, _KUBECTL_CHANGE, frozenset({"delete", "drain"}))
+    if verb in ("apply", "create", "replace") and verbs[1:2] != ["view-last-applied"]:
+        _kubectl_manifests(call, verb)
     if verb == "get" and _kubectl_prints_secrets(call.args, verbs[1:]):
         _prints_credentials(call, "kubectl get secrets with an output format")
     elif verb == "get" and _kubectl_raw_secrets(call.args):
@@ -256,6 +258,89 @@ def kubectl(call: Call) -> None:
         _copy_here(call, [call.args[p] for p in positions[1:]])
     if verb in ("exec", "run", "debug"):
         _kubectl_inner(call, verb, values)
+
+
+#: The settings tool whose questions read Kubernetes manifests and Helm charts (bot/risk/manifests.py).
+_MANIFESTS = "kubernetes"
+
+
+def _manifest_items(call: Call, label: str, what: str, question: str) -> None:
+    """Grade what the adapter found in the manifest or chart ``question`` names (settings tool ``kubernetes``,
+    bot/risk/manifests.py): each risky item, and a manifest that could not be read for certain, is ``destructive``
+    on the host (a pod with the node's rights or full control of the cluster, granted outside the sandbox; a
+    standing approval never covers it); contained, the control plane's own grade stands (kit ``host_destructive``)."""
+    from .projects import settings_lines
+
+    def unreadable(call: Call, rule: str, detail: str) -> None:
+        host_destructive(
+            call, rule, f"{label}: FlyBot cannot read the {what} ({detail.removeprefix(label + ': ').rstrip('.')})."
+        )
+
+    lines = settings_lines(call, _MANIFESTS, label, question, required=True, fail=unreadable)
+    for line in (lines or [])[:4]:
+        rule = (
+            "privilege-grant"
+            if any(w in line.command for w in ("bind", "role", "masters", "Webhook"))
+            else ("container-host-access")
+        )
+        host_destructive(call, rule, f"{label}: {shorten(line.command, 120)} ({shorten(line.source, 80)}).")
+
+
+def _cannot_read(call: Call, label: str, what: str, why: str) -> None:
+    host_destructive(call, "recipe-unreadable", f"{label}: FlyBot cannot read the {what} ({why}).")
+
+
+#: kubectl apply/create/replace options taking a value (kubectl reference for each), besides the global ones.
+_KUBECTL_APPLY_VALUES = frozenset({
+    "--field-manager", "--selector", "-l", "--template", "--timeout", "--cascade", "--grace-period", "--subresource",
+    "--prune-allowlist", "--raw", "--save-config", "--edit-last-applied", "--windows-line-endings",
+})  # fmt: skip
+
+
+def _kubectl_manifests(call: Call, verb: str) -> None:
+    """``kubectl apply|create|replace -f FILE|DIR [-R]`` or ``-k DIR``: the manifests are read where the workspace
+    holds them (:func:`_manifest_items`); standard input (``-f -``), a URL, a value only known when it runs or a
+    file outside the workspace cannot be read: ``destructive`` on the host (kubectl reference, ``--filename``:
+    "Filename, directory, or URL to files"; ``--kustomize``: "Process the kustomization directory";
+    ``--recursive``: "Process the directory used in -f, --filename recursively")."""
+    label = f"kubectl {verb}"
+    files: list[Word | None] = []
+    kustomizations: list[Word | None] = []
+    recursive = False
+    words = call.args
+    index = 0
+    while index < len(words):
+        word = words[index]
+        index += 1
+        value = word.value
+        if value is None:
+            _cannot_read(call, label, "manifest", f"{show(word)} is only known when it runs")
+            return
+        if value == "--":
+            break
+        name, eq, attached = value.partition("=")
+        if name in ("-f", "--filename", "-k", "--kustomize"):
+            taken: Word | None = Word(attached, attached) if eq else (words[index] if index < len(words) else None)
+            index += 0 if eq else 1
+            (files if name in ("-f", "--filename") else kustomizations).append(taken)
+        elif name in ("-R", "--recursive"):
+            recursive = attached.lower() not in ("false", "0") if eq else True
+        elif value.startswith("-") and not value.startswith("--") and len(value) > 2 and set(value[1:]) & set("fkR"):
+            # a cluster of short options (-Rf x, -fx): which file it names is not told apart
+            _cannot_read(call, label, "manifest", f"the option {shorten(value, 40)}")
+            return
+    for taken in files + kustomizations:
+        given = None if taken is None else taken.value
+        if given is None or given == "-" or "://" in given or not given:
+            spelled = "standard input" if given == "-" else show(taken) if taken is not None else "nothing"
+            _cannot_read(call, label, "manifest", f"{spelled} is not a file in the workspace")
+            return
+    for taken in files:
+        assert taken is not None and taken.value is not None
+        _manifest_items(call, label, "manifest", f"manifest {'-R ' if recursive else ''}{taken.value}")
+    for taken in kustomizations:
+        assert taken is not None and taken.value is not None
+        _manifest_items(call, label, "manifest", f"kustomize {taken.value}")
 
 
 #: kubectl-kustomize(1) options that run programs or reach past the kustomization's root: ``--enable-helm`` ("Enable
@@ -2173,6 +2258,8 @@ def helm(call: Call) -> None:
         call.flag(R.NETWORK, _RULE, f"helm {verb} --dry-run simulates the release; it reads the cluster only.")
         return
     _grade(call, verb, _HELM_READ, _HELM_CHANGE, frozenset({"uninstall", "delete", "del", "un"}))
+    if verb in ("install", "upgrade"):
+        _helm_chart(call, verb)
     if verb in ("pull", "fetch"):
         # helm-pull(1): "-d, --destination string   location to write the chart" (default "."), "--untardir string
         # if untar is specified, this flag specifies the name of the directory into which the chart is expanded"
@@ -2183,6 +2270,110 @@ def helm(call: Call) -> None:
     if verb == "get" and len(verbs) > 1 and verbs[1] in ("values", "all", None):
         # helm get values|all: the release's values, where charts take passwords and tokens (helm.sh/docs/helm)
         _prints_credentials(call, f"helm get {verbs[1] or '(a subcommand only known when it runs)'}")
+
+
+#: helm install/upgrade options taking a value (helm.sh/docs/helm/helm_install, helm_upgrade, and helm's global
+#: flags); ``--dry-run`` takes one only when attached.
+_HELM_INSTALL_VALUES = frozenset({
+    "-n", "--namespace", "--kube-context", "--kubeconfig", "--kube-apiserver", "--kube-as-user", "--kube-as-group",
+    "--kube-ca-file", "--kube-token", "--kube-tls-server-name", "--registry-config", "--repository-cache",
+    "--repository-config", "--burst-limit", "--qps", "-f", "--values", "--set", "--set-string", "--set-file",
+    "--set-json", "--set-literal", "--version", "-o", "--output", "--repo", "--ca-file", "--cert-file", "--key-file",
+    "--keyring", "--username", "--password", "--description", "--name-template", "--timeout", "--history-max",
+    "-l", "--labels", "--post-renderer-args", "--max-history", "--content-cache",
+})  # fmt: skip
+#: helm install/upgrade options that take no value.
+_HELM_INSTALL_FLAGS = frozenset({
+    "--atomic", "--create-namespace", "--dependency-update", "--devel", "--disable-openapi-validation",
+    "--enable-dns", "-g", "--generate-name", "--hide-notes", "--insecure-skip-tls-verify", "--no-hooks",
+    "--pass-credentials", "--plain-http", "--render-subchart-notes", "--replace", "--skip-crds",
+    "--skip-schema-validation", "--verify", "--wait", "--wait-for-jobs", "--debug", "-i", "--install",
+    "--reset-values", "--reuse-values", "--reset-then-reuse-values", "--cleanup-on-fail", "--take-ownership",
+    "--rollback-on-failure", "--hide-secret", "--skip-tests",
+})  # fmt: skip
+
+
+def _helm_chart(call: Call, verb: str) -> None:
+    """``helm install|upgrade [NAME] CHART``: a chart that is a directory in the workspace is read, with the values
+    files ``-f``/``--values``/``--set-file`` name and the ``--set`` values (bot/risk/manifests.py: its templates as
+    text); a chart given by URL, ``oci://``, a repository reference (``repo/chart``, helm.sh/docs/helm/helm_install:
+    "By chart reference", "By absolute URL", "By OCI registries") or ``--repo``, a chart archive, one fetched by
+    ``--dependency-update``, or an option FlyBot does not know, cannot be read: ``destructive`` on the host."""
+    label = f"helm {verb}"
+    operands: list[Word] = []
+    values: list[Word] = []
+    words = call.args
+    index = 0
+    seen_verb = False
+    while index < len(words):
+        word = words[index]
+        index += 1
+        value = word.value
+        if value is None:
+            _cannot_read(call, label, "chart", f"{show(word)} is only known when it runs")
+            return
+        if value == "--":
+            operands += words[index:]
+            break
+        name, eq, attached = value.partition("=")
+        if not value.startswith("-"):
+            if seen_verb:
+                operands.append(word)
+            seen_verb = seen_verb or value == verb
+            continue
+        if name in ("--repo", "--dependency-update"):
+            _cannot_read(call, label, "chart", f"{name} fetches the chart or its dependencies from a repository")
+            return
+        if name in _HELM_INSTALL_VALUES:
+            taken = Word(attached, attached) if eq else (words[index] if index < len(words) else Word(None, ""))
+            index += 0 if eq else 1
+            if name in ("-f", "--values", "--set-file"):
+                values.append(taken if name != "--set-file" else Word(_after_eq(taken.value), taken.src))
+            elif name.startswith("--set") and taken.value is not None:
+                _helm_set(call, label, taken.value)
+            continue
+        if name in _HELM_INSTALL_FLAGS or name == "--dry-run":
+            continue
+        if value.startswith("-f") and len(value) > 2:
+            values.append(Word(value[2:], value[2:]))
+            continue
+        _cannot_read(call, label, "chart", f"the option {shorten(value, 40)} is not one FlyBot knows")
+        return
+    if not operands:
+        return
+    chart = operands[-1]
+    given = chart.value
+    if given is None or "://" in given or given.startswith("oci:") or given.endswith((".tgz", ".tar.gz")):
+        _cannot_read(call, label, "chart", f"{show(chart)} is not a chart directory in the workspace")
+        return
+    _manifest_items(call, label, "chart", f"chart {given}")
+    for file in values:
+        named = file.value
+        if named is None or not named or named == "-" or "://" in named:
+            _cannot_read(call, label, "chart", f"the values file {show(file)} is not a file in the workspace")
+            return
+        _manifest_items(call, label, "chart", f"values {named}")
+
+
+def _after_eq(value: str | None) -> str | None:
+    """The file of a ``--set-file KEY=FILE`` value."""
+    return None if value is None else value.partition("=")[2]
+
+
+def _helm_set(call: Call, label: str, given: str) -> None:
+    """``--set KEY=VALUE,...``: a key path whose last part is a risky field (bot/risk/manifests.py) set to anything
+    but false, or a value holding ``cluster-admin`` or ``system:masters``, is graded as the chart's own would be."""
+    from bot.risk.manifests import scan_text
+
+    text = "\n".join(
+        f"{key.rsplit('.', 1)[-1].split('[', 1)[0]}: {value}"
+        for key, _eq, value in (pair.partition("=") for pair in given.split(","))
+    )
+    for _at, what in scan_text(text, "--set")[:2]:
+        rule = "privilege-grant" if "masters" in what else "container-host-access"
+        host_destructive(call, rule, f"{label} --set: {what}.")
+    if "cluster-admin" in given:
+        host_destructive(call, "privilege-grant", f"{label} --set names cluster-admin.")
 
 
 def _helm_client_dry_run(words: list[Word]) -> bool:

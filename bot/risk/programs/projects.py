@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from bot.risk.grader import Call, Handler, inert_environment
 from bot.risk.hidden import needs_a_person, reveal
@@ -59,6 +59,7 @@ from .kit import (
     show,
     tool_plugin,
 )
+from .kit import destructive as _kit_destructive
 
 __all__ = [
     "chosen",
@@ -477,11 +478,19 @@ def configured_options(call: Call, tool: str, label: str, question: str = "") ->
 
 
 def settings_lines(
-    call: Call, tool: str, label: str, question: str, *, required: bool = False
+    call: Call,
+    tool: str,
+    label: str,
+    question: str,
+    *,
+    required: bool = False,
+    fail: Callable[[Call, str, str], None] | None = None,
 ) -> list[RecipeLine] | None:
     """The lines of :func:`configured_options`, with their sources. ``required``: a place that is not known, outside
     the workspace or not reported is destructive too (``recipe-unreadable``: what the command reads there is not
-    known) and returns None."""
+    known) and returns None. ``fail`` flags what cannot be read in place of ``destructive`` (called with the call,
+    the rule and the detail)."""
+    destructive = fail or _kit_destructive
     g = call.g
     state = g.state
     if (state.remote or not state.cwds) and required:
