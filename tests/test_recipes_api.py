@@ -398,3 +398,25 @@ async def test_the_adapter_the_classify_command_and_the_server_grade_definition_
             assert esc["risk"] == graded.risk.label == cli["risk"] == risk, (command, esc["reasons"], cli, err)
             if name == "secret.def":
                 assert any(r["rule"] == "secret-read" for r in esc["reasons"]), esc["reasons"]
+
+
+def _tools_adapters_send() -> list[str]:
+    """Every recipe tool an adapter may send: the settings tools and the recipe kinds ProjectRecipes reads (its
+    ``tool == "..."`` and ``tool in (...)`` tests in bot/risk/recipes.py)."""
+    import re
+
+    from bot.risk import recipes, settings
+
+    source = Path(recipes.__file__).read_text(encoding="utf-8")
+    named = set(re.findall(r'tool == "([a-z]+)"', source))
+    for group in re.findall(r"tool in \(([^)]*)\)", source):
+        named.update(re.findall(r'"([a-z]+)"', group))
+    return sorted(named | set(settings.TOOLS) | {"path"})
+
+
+@pytest.mark.parametrize("tool", _tools_adapters_send())
+async def test_every_recipe_an_adapter_reads_is_accepted_by_the_server(harness: Harness, tool: str) -> None:
+    token = await harness.add_bot()
+    recipe = {"tool": tool, "target": "<settings> ", "lines": []}
+    status, data = await harness.post(token, harness.body(command="true", recipes=[recipe]))
+    assert status != 422, (tool, data)

@@ -85,6 +85,10 @@ class RecipeIn(BaseModel):
         "cc",
         "apptainer",
         "kubernetes",
+        "dotnet",
+        "dart",
+        "ansible",
+        "dvc",
         "path",
     ]
     target: str = Field(default="", max_length=200)
