@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 from bot.risk import RiskLevel, assessment_to_dict, classify
@@ -48,16 +47,13 @@ def test_identical_reasons_are_kept_once() -> None:
 
 def test_a_huge_script_gives_a_bounded_list_of_reasons() -> None:
     script = "".join(f"rm -rf dir{i}\necho {i} > /etc/f{i}\n" for i in range(3000))
-    start = time.perf_counter()
     assessment = classify(script, contained=False, workspace=WORKSPACE)
-    elapsed = time.perf_counter() - start
     assert assessment.risk == RiskLevel.DESTRUCTIVE
     assert len(assessment.reasons) <= REASON_CAP + 2
     assert {r.rule for r in assessment.reasons} == {"deletion", "protected-path-write"}
     assert any("more like it" in r.detail for r in assessment.reasons)
     assert len(json.dumps(assessment_to_dict(assessment)["reasons"])) < 20_000
     assert len(assessment.commands) == 6000
-    assert elapsed < 10  # generous: a guard against quadratic blow-up, not a benchmark
 
 
 def test_subjects_are_one_line_and_bounded() -> None:
