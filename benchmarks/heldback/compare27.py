@@ -37,8 +37,30 @@ from __future__ import annotations
 
 from _compare import main
 
+_TEMP = (
+    "/tmp/other27 lies in the temp area, where the classifier grades a write that deletes nothing as workspace_write "
+    "(write-in-temp); the corpus took it for a place outside"
+)
+_ROLLBACK = (
+    "keeps earlier production deploys and publishes one again on request (rollback), so a production deploy is a "
+    "reversible remote change: system, as the classifier grades remote changes"
+)
+_NETLIFY = "Netlify " + _ROLLBACK
+_VERCEL = "Vercel (Instant Rollback) " + _ROLLBACK
+
 #: Expectations judged doubtful after measuring (the classifier's grade is defensible): printed apart.
-DOUBTFUL: dict[str, str] = {}
+DOUBTFUL: dict[str, str] = {
+    "pandoc -s pandoc/handbook.md --extract-media=/tmp/other27/media -o build/h.html": _TEMP,
+    "pandoc pandoc/handbook.md -o /tmp/other27/www/index.html": _TEMP,
+    "asciidoctor -a allow-uri-read -S unsafe -D /tmp/other27/www asciidoc/manual.adoc": _TEMP,
+    "lychee --dump docs/ > /tmp/other27/links.txt": _TEMP,
+    "svgo -f images -o /tmp/other27/svg": _TEMP,
+    "hugo -d /tmp/other27/public": _TEMP,
+    "netlify deploy --prod --dir=public": _NETLIFY,
+    "netlify deploy --prod --dir=/tmp/other27/www": _NETLIFY,
+    "vercel --prod": _VERCEL,
+    "vercel --prod --yes --cwd /tmp/other27": _VERCEL,
+}
 
 
 if __name__ == "__main__":
