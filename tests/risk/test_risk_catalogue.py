@@ -810,6 +810,13 @@ def test_publishing_tools_typeset_and_build_low_and_deploy_or_escape_high() -> N
             ("hugo deploy --dryRun --target production", R.NETWORK),
             ("hugo deploy --target production", R.DESTRUCTIVE),  # deletes remote files not in publishDir
             ("hugo deploy --maxDeletes -1", R.DESTRUCTIVE),
+            ("latexmk -lualatex -interaction=nonstopmode paper.tex", R.WORKSPACE_WRITE),
+            ("latexmk -xelatex -outdir=build -synctex=1 paper.tex", R.WORKSPACE_WRITE),
+            ("latexmk -pdf -pdflatex='pdflatex -shell-escape %O %S' paper.tex", R.DESTRUCTIVE),
+            ("latexmk -lualatex='/opt/x %O %S' paper.tex", R.DESTRUCTIVE),
+            ("latexmk -latexoption=-shell-escape paper.tex", R.DESTRUCTIVE),
+            ("latexmk -gg -pdf paper.tex", R.DESTRUCTIVE),  # deletes the generated files first
+            ("latexmk -some-new-option paper.tex", R.DESTRUCTIVE),
         ]
     )
 

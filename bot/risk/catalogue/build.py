@@ -1146,12 +1146,25 @@ CATALOGUE: dict[str, object] = {
             "hex": {"commands": {"retire unretire revert": "destroy"}},
         },
     },
+    # latexmk's options are single words (-pdflatex, -lualatex), never clusters; -pdflatex="CMD" and its
+    # siblings set the command an engine runs as, -latexoption passes an option (-shell-escape) to the engine
     "latexmk": {
-        "source": "latexmk(1) (latexmk 4.8x): runs the TeX engines; -c/-C delete generated files",
+        "source": "latexmk(1) (latexmk 4.8x): runs the TeX engines; -c/-C/-CA delete generated files, -gg deletes "
+        "them before building; -pv/-pvc run the previewer, -p the print command; -e CODE and -r FILE run Perl",
         "grade": "build",
-        "open": True,
-        "options": "-c:delete -C:delete -CA:delete -pvc -pv:runs -e=:unknown -r=:unknown -outdir=*:out "
-        "-output-directory=*:out -shell-escape:unknown",
+        "clusters": False,
+        "options": "-c:delete -C:delete -CA:delete -c1:delete -gg:delete -pvc:runs -pv:runs -p:runs -e=:unknown "
+        "-r=:unknown -latexoption=*:unknown -shell-escape:runs -shell-restricted -no-shell-escape "
+        "-dvilualatex=*:runs -pdflualatex=*:runs -pdfxelatex=*:runs -latex=*:runs -bibtex=*:runs -biber=*:runs "
+        "-makeindex=*:runs "
+        "-outdir=*:out -output-directory=*:out -auxdir=*:out -aux-directory=*:out -deps-out=*:out -MF=out "
+        "-pdf -pdf- -pdflua -pdfxe -pdfdvi -pdfps -dvi -dvi- -ps -ps- -xdv -pdflatex -xelatex -lualatex "
+        "-f -f- -g -g- -silent -quiet -verbose -cd -cd- -bibtex -bibtex- -bibtex-cond -bibtex-cond1 -nobibtex "
+        "-norc -recorder -recorder- -time -time- -halt-on-error -file-line-error -synctex=* -interaction=* "
+        "-jobname=* -output-format=* -emulate-aux-dir -emulate-aux-dir- -usepretex -usepretex=* -pretex=* "
+        "-deps -dependents -nodependents -M -MP -rules -rules- -view=* -print=* -l -l- -landscape "
+        "-showextraoptions -commands -diagnostics -h -help -v -version",
+        "guard": "build:latexmk_commands",  # -pdflatex="COMMAND": the bare flag above also matches it
     },
     # TeX engines: they typeset into the current (or -output-directory) directory; \write18 runs programs only from
     # texmf.cnf's shell_escape_commands (restricted) unless -shell-escape/-enable-write18 makes it unrestricted;
