@@ -781,6 +781,46 @@ def test_more_tools_both_ways() -> None:
     )
 
 
+def test_publishing_tools_typeset_and_build_low_and_deploy_or_escape_high() -> None:
+    assert_grades(
+        [
+            ("pdflatex -interaction=nonstopmode -output-directory build paper.tex", R.WORKSPACE_WRITE),
+            ("xelatex paper.tex", R.WORKSPACE_WRITE),
+            ("pdflatex -no-shell-escape paper.tex", R.WORKSPACE_WRITE),
+            ("pdflatex -shell-escape paper.tex", R.DESTRUCTIVE),  # \write18 runs any program
+            ("xelatex --enable-write18 paper.tex", R.DESTRUCTIVE),
+            ("pdflatex -cnf-line=shell_escape=t paper.tex", R.DESTRUCTIVE),  # sets texmf.cnf's shell_escape
+            ("pdflatex -output-directory /etc paper.tex", R.DESTRUCTIVE),
+            ("pdflatex -some-new-option paper.tex", R.DESTRUCTIVE),
+            ("biber build/paper", R.WORKSPACE_WRITE),
+            ("bibtex build/paper", R.WORKSPACE_WRITE),
+            ("biber --output-file=/etc/x.bbl paper", R.DESTRUCTIVE),
+            ("kpsewhich biblatex.sty", R.READ_ONLY),
+            ("kpsewhich -mktex=tfm cmr10", R.DESTRUCTIVE),
+            ("texcount -inc paper.tex", R.READ_ONLY),
+            ("texcount -out=/etc/x paper.tex", R.DESTRUCTIVE),
+            ("chktex -q paper.tex", R.READ_ONLY),
+            ("chktex -o /etc/x paper.tex", R.DESTRUCTIVE),
+            ("zola build", R.WORKSPACE_WRITE),
+            ("zola --root site check --skip-external-links", R.WORKSPACE_WRITE),
+            ("zola check", R.NETWORK),  # checks every external link
+            ("zola serve", R.WORKSPACE_WRITE),
+            ("zola --root /opt/other build", R.DESTRUCTIVE),
+            ("zola build -o /etc/site --force", R.DESTRUCTIVE),
+            ("hugo deploy --dryRun --target production", R.NETWORK),
+            ("hugo deploy --target production", R.DESTRUCTIVE),  # deletes remote files not in publishDir
+            ("hugo deploy --maxDeletes -1", R.DESTRUCTIVE),
+            ("latexmk -lualatex -interaction=nonstopmode paper.tex", R.WORKSPACE_WRITE),
+            ("latexmk -xelatex -outdir=build -synctex=1 paper.tex", R.WORKSPACE_WRITE),
+            ("latexmk -pdf -pdflatex='pdflatex -shell-escape %O %S' paper.tex", R.DESTRUCTIVE),
+            ("latexmk -lualatex='/opt/x %O %S' paper.tex", R.DESTRUCTIVE),
+            ("latexmk -latexoption=-shell-escape paper.tex", R.DESTRUCTIVE),
+            ("latexmk -gg -pdf paper.tex", R.DESTRUCTIVE),  # deletes the generated files first
+            ("latexmk -some-new-option paper.tex", R.DESTRUCTIVE),
+        ]
+    )
+
+
 def test_system_and_secret_tools_both_ways() -> None:
     assert_grades(
         [

@@ -869,7 +869,15 @@ CATALOGUE: dict[str, object] = {
                 "else": "write",
                 "commands": {"site": {"grade": "write", "open": True, "operands": "out"}, "theme content": "write"},
             },
-            "deploy": {"grade": "change", "open": True},
+            # hugo deploy (gohugo.io/commands/hugo_deploy): uploads publishDir to the configuration's deployment
+            # target and deletes remote files not in it (--maxDeletes, default 256; -1: no limit); --dryRun only
+            # reports the changes
+            "deploy": {
+                "grade": "destroy",
+                "open": True,
+                "options": "--dryRun --maxDeletes= --target= --confirm --force --invalidateCDN --workers=",
+                "when": {"--dryRun": "remote"},
+            },
             "mod": {
                 "commands": {
                     "get tidy vendor init npm": {"grade": "fetch", "open": True},
@@ -1138,12 +1146,98 @@ CATALOGUE: dict[str, object] = {
             "hex": {"commands": {"retire unretire revert": "destroy"}},
         },
     },
+    # latexmk's options are single words (-pdflatex, -lualatex), never clusters; -pdflatex="CMD" and its
+    # siblings set the command an engine runs as, -latexoption passes an option (-shell-escape) to the engine
     "latexmk": {
-        "source": "latexmk(1) (latexmk 4.8x): runs the TeX engines; -c/-C delete generated files",
+        "source": "latexmk(1) (latexmk 4.8x): runs the TeX engines; -c/-C/-CA delete generated files, -gg deletes "
+        "them before building; -pv/-pvc run the previewer, -p the print command; -e CODE and -r FILE run Perl",
+        "grade": "build",
+        "clusters": False,
+        "options": "-c:delete -C:delete -CA:delete -c1:delete -gg:delete -pvc:runs -pv:runs -p:runs -e=:unknown "
+        "-r=:unknown -latexoption=*:unknown -shell-escape:runs -shell-restricted -no-shell-escape "
+        "-dvilualatex=*:runs -pdflualatex=*:runs -pdfxelatex=*:runs -latex=*:runs -bibtex=*:runs -biber=*:runs "
+        "-makeindex=*:runs "
+        "-outdir=*:out -output-directory=*:out -auxdir=*:out -aux-directory=*:out -deps-out=*:out -MF=out "
+        "-pdf -pdf- -pdflua -pdfxe -pdfdvi -pdfps -dvi -dvi- -ps -ps- -xdv -pdflatex -xelatex -lualatex "
+        "-f -f- -g -g- -silent -quiet -verbose -cd -cd- -bibtex -bibtex- -bibtex-cond -bibtex-cond1 -nobibtex "
+        "-norc -recorder -recorder- -time -time- -halt-on-error -file-line-error -synctex=* -interaction=* "
+        "-jobname=* -output-format=* -emulate-aux-dir -emulate-aux-dir- -usepretex -usepretex=* -pretex=* "
+        "-deps -dependents -nodependents -M -MP -rules -rules- -view=* -print=* -l -l- -landscape "
+        "-showextraoptions -commands -diagnostics -h -help -v -version",
+        "guard": "build:latexmk_commands",  # -pdflatex="COMMAND": the bare flag above also matches it
+    },
+    # TeX engines: they typeset into the current (or -output-directory) directory; \write18 runs programs only from
+    # texmf.cnf's shell_escape_commands (restricted) unless -shell-escape/-enable-write18 makes it unrestricted;
+    # -cnf-line sets texmf.cnf values such as shell_escape, -enable-pipes (MiKTeX) opens \input|cmd
+    "pdflatex xelatex latex pdftex xetex tex etex": {
+        "source": "pdftex(1), xetex(1), tex(1) (TeX Live 2024) and texmf.cnf shell_escape, shell_escape_commands",
+        "grade": "build",
+        "clusters": False,
+        "options": "-interaction= --interaction= -halt-on-error --halt-on-error -file-line-error --file-line-error "
+        "-output-directory=out --output-directory=out -jobname= --jobname= -synctex= --synctex= -draftmode "
+        "--draftmode -recorder --recorder -no-shell-escape --no-shell-escape -shell-restricted --shell-restricted "
+        "-8bit --8bit -no-pdf --no-pdf -output-format= --output-format= -fmt= --fmt= -etex --etex -version "
+        "--version -help --help "
+        "-shell-escape:runs --shell-escape:runs -enable-write18:runs --enable-write18:runs "
+        "-enable-pipes:runs --enable-pipes:runs -cnf-line=:unknown --cnf-line=:unknown",
+    },
+    "bibtex bibtex8": {
+        "source": "bibtex(1) (BibTeX 0.99d, TeX Live 2024): reads AUX writes the .bbl and .blg beside it",
+        "grade": "build",
+        "options": "-terse --terse -min-crossrefs= --min-crossrefs= -help --help -version --version",
+    },
+    "biber": {
+        "source": "biber documentation (Biber 2.20): reads the .bcf, writes .bbl and .blg beside it or at "
+        "--output-directory/--output-file; remote data sources are fetched",
         "grade": "build",
         "open": True,
-        "options": "-c:delete -C:delete -CA:delete -pvc -pv:runs -e=:unknown -r=:unknown -outdir=*:out "
-        "-output-directory=*:out -shell-escape:unknown",
+        "options": "-O=out --output-file=out --output-directory=out --outfile=out --logfile=out",
+    },
+    "kpsewhich": {
+        "source": "kpsewhich(1) (kpathsea 6.4): prints where files are found and variable values; -mktex=FORMAT runs "
+        "the mktex scripts that make missing files",
+        "grade": "read",
+        "clusters": False,
+        "options": "-all --all -must-exist --must-exist -var-value= --var-value= -expand-var= --expand-var= "
+        "-show-path= --show-path= -format= --format= -engine= --engine= -progname= --progname= -expand-path= "
+        "--expand-path= -expand-braces= --expand-braces= -help --help -version --version "
+        "-mktex=:runs --mktex=:runs",
+    },
+    "texcount": {
+        "source": "TeXcount documentation (TeXcount 3.2): counts words; -out=FILE writes the result there",
+        "grade": "read",
+        "open": True,
+        "clusters": False,
+        "options": "-out=*:out",
+    },
+    "chktex": {
+        "source": "chktex(1) (ChkTeX 1.7): reports LaTeX errors; -o FILE writes the report there",
+        "grade": "read",
+        "open": True,
+        "options": "-o=out --output=out",
+    },
+    "zola": {
+        "source": "Zola CLI usage (getzola.org/documentation/getting-started/cli-usage) (Zola 0.19): build writes "
+        "public/ (or --output-dir, emptied with --force); serve builds and serves; check builds in memory and "
+        "checks external links unless --skip-external-links; templates (Tera) run no programs",
+        "options": "-r=project --root=project -c=project --config=project -h --help -V --version",
+        "commands": {
+            "build": {
+                "grade": "build",
+                "options": "-u= --base-url= -o=emptied --output-dir=emptied -f --force --drafts --minify",
+            },
+            "serve": {
+                "grade": "build",
+                "options": "-i= --interface= -p= --port= -u= --base-url= -o=emptied --output-dir=emptied -f "
+                "--force --drafts -O --open --fast --no-port-append --store-html --minify",
+            },
+            "check": {
+                "grade": "remote",
+                "options": "--drafts --skip-external-links --skip-internal-links",
+                "when": {"--skip-external-links": "build"},
+            },
+            "init": {"grade": "write", "options": "-f --force"},
+        },
     },
     "nest": {
         "source": "Nest CLI (docs.nestjs.com/cli/usages) (Nest CLI 10)",

@@ -4233,3 +4233,37 @@ def alembic_database(base: Handler) -> Handler:
 
     handler.__name__ = "alembic_database"
     return handler
+
+
+#: latexmk(1) options that set the command a step runs as (``-pdflatex="pdflatex -shell-escape %O %S"``).
+_LATEXMK_COMMANDS = (
+    "-pdflatex=",
+    "-xelatex=",
+    "-lualatex=",
+    "-latex=",
+    "-dvilualatex=",
+    "-pdflualatex=",
+    "-pdfxelatex=",
+)
+
+
+def latexmk_commands(base: Handler) -> Handler:
+    """latexmk(1) (latexmk 4.8x) "-pdflatex="COMMAND"" (and ``-xelatex=``, ``-lualatex=``, ``-latex=``,
+    ``-dvilualatex=``, ``-pdflualatex=``, ``-pdfxelatex=``): the command run in place of the engine, any program
+    (runs-program); the same words without ``=`` only choose the engine. The catalogue entry lists the bare
+    words as flags, which its option scan also matches with a value given, so this guard reads the ``=`` forms."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        for word in call.args:
+            value = word.value
+            if value == "--":
+                return
+            if value is not None and value.startswith(_LATEXMK_COMMANDS):
+                name = value.partition("=")[0]
+                destructive(
+                    call, "runs-program", f"latexmk {name}=COMMAND runs the command given in the engine's place."
+                )
+                return
+
+    return handler
