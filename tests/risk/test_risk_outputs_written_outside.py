@@ -155,3 +155,36 @@ def test_csplit_suffixes_follow_c_printf(spec: str, number: int, text: str) -> N
     match = _CONVERSION.search(spec)
     assert match is not None
     assert c_integer(match, number) == text
+
+
+@pytest.mark.parametrize(
+    ("files", "command", "grade"),
+    [
+        ({".coveragerc": "[json]\noutput = ~/.bashrc\n"}, "coverage json", DES),
+        ({".coveragerc": "[xml]\noutput = /root/.profile\n"}, "coverage xml", DES),
+        ({".coveragerc": "[html]\ndirectory = /opt/htmlcov\n"}, "coverage html", SYS),
+        ({".coveragerc": "[run]\ndata_file = ~/.bashrc\n"}, "coverage combine", DES),
+        ({".coveragerc": "[lcov]\noutput = /opt/lcov.info\n"}, "coverage lcov", SYS),
+        ({"setup.cfg": "[coverage:json]\noutput = ~/.zshrc\n"}, "coverage json", DES),
+        ({"tox.ini": "[coverage:xml]\noutput = ~/.bashrc\n"}, "coverage xml", DES),
+        ({"pyproject.toml": '[tool.coverage.json]\noutput = "~/.bashrc"\n'}, "coverage json", DES),
+        ({"cov.ini": "[json]\noutput = ~/.bashrc\n"}, "coverage json --rcfile=cov.ini", DES),
+        ({".coveragerc": "[json]\noutput = ${OUT}/c.json\n"}, "coverage json", DES),  # only known when it runs
+        ({".coveragerc": "[json]\noutput = [\n"}, "coverage json", WW),  # a plain value, however odd
+        # the everyday configurations: reports in the workspace
+        ({".coveragerc": "[json]\noutput = coverage.json\n"}, "coverage json", WW),
+        ({".coveragerc": "[html]\ndirectory = build/htmlcov\n"}, "coverage html", WW),
+        ({"setup.cfg": "[coverage:xml]\noutput = reports/coverage.xml\n"}, "coverage xml", WW),
+        (
+            {"pyproject.toml": '[tool.coverage.run]\nbranch = true\n[tool.coverage.xml]\noutput = "cov.xml"\n'},
+            "coverage xml",
+            WW,
+        ),
+        ({}, "coverage json", WW),
+        ({".coveragerc": "[json]\noutput = ~/.bashrc\n"}, "coverage json -o coverage.json", WW),  # the option wins
+        ({".coveragerc": "[json]\noutput = ~/.bashrc\n"}, "coverage xml", WW),  # another section
+        ({".coveragerc": "[json]\noutput = ~/.bashrc\n"}, "coverage report", WW),
+    ],
+)
+def test_coverage_configuration_outputs(tmp_path: Path, files: dict[str, str], command: str, grade: RiskLevel) -> None:
+    assert graded(command, _ws(tmp_path, files))[0] == grade
