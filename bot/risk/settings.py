@@ -63,6 +63,12 @@ also read settings from the directory they run in and the ones above, and some s
   build the site, which they empty first, from ``mkdocs.yml`` (or ``mkdocs.yaml``, or the file ``-f`` names:
   question ``file FILE``). This one changes the grade: the directory is graded as ``--site-dir`` is
   (programs/catalogue.py).
+* coverage.py (settings tool ``python``, question ``coverage SECTION [RCFILE]``; coverage.py "Configuration
+  reference"): the files ``[run] data_file``/``debug_file``, ``[html] directory``, ``[xml] output``, ``[json]
+  output`` and ``[lcov] output`` name, which the command of that section writes, from ``.coveragerc``,
+  ``setup.cfg``/``tox.ini`` ``[coverage:SECTION]`` and ``pyproject.toml`` ``[tool.coverage.SECTION]`` where it runs
+  (every one of them, though coverage.py uses the first it finds settings in), or the file ``--rcfile`` names. This
+  one changes the grade: each is graded as a write there (programs/catalogue.py ``_coverage_outputs``).
 * the rails command (settings tool ``ruby``, question ``rails``; programs/catalogue.py ``_RUBY_STARTS``): a
   ``bin/rails`` or ``script/rails`` in the directory rails runs in or any one above, past the workspace up to ``/``
   (railties ``Rails::AppLoader.exec_app`` execs the first it finds, whatever the command line). This one changes a
@@ -165,6 +171,7 @@ __all__ = [
     "WORKSPACES",
     "TASKS",
     "ALEMBIC",
+    "COVERAGE",
     "PRESENT",
     "CARGO_START",
     "CONCAT",
@@ -310,6 +317,9 @@ ABOVE = "above "
 #: The python question ``alembic INI SECTION`` asking whether the database an Alembic command run there uses is an
 #: SQLite file in the workspace (:func:`_alembic_database`): no finding when it is, one saying why not otherwise.
 ALEMBIC = "alembic "
+#: The python question ``coverage SECTION [RCFILE]`` asking which files the coverage.py configuration where it runs
+#: (or RCFILE) names for the command of SECTION to write (:func:`_coverage_outputs`): ``(source, path)`` findings.
+COVERAGE = "coverage "
 #: The question (asked under the recipe tool ``path``) naming, after it, files (relative to where a tool runs) that
 #: the tool reads as its commands when they are there (a debugger's ``.gdbinit``): those present (:func:`_present_here`).
 PRESENT = "present "
@@ -392,6 +402,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
     elif tool == "python" and question.startswith(ALEMBIC):
         ini, _, section = question[len(ALEMBIC) :].partition(" ")
         found += _alembic_database(root, base, ini, section or "alembic")
+    elif tool == "python" and question.startswith(COVERAGE):
+        found += _coverage_outputs(root, base, question[len(COVERAGE) :])
     elif tool == "python" and question.startswith(SCRIPTS):
         runner, _, name = question[len(SCRIPTS) :].partition(" ")
         if runner not in ("pdm", "pipenv") or not name:
@@ -648,6 +660,71 @@ def _mkdocs_site_dir(root: str, base: str, named: str | None) -> list[tuple[str,
     here = os.path.dirname(os.path.relpath(path, base))
     target = site if site.startswith("/") else os.path.normpath(os.path.join(here, site))
     return [(f"{_rel(root, path)} site_dir", target)]
+
+
+#: coverage.py "Configuration reference": the settings of each section that name a file or directory written.
+_COVERAGE_WRITES = {
+    "run": ("data_file", "debug_file"),
+    "html": ("directory",),
+    "xml": ("output",),
+    "json": ("output",),
+    "lcov": ("output",),
+}
+
+
+def _coverage_outputs(root: str, base: str, question: str) -> list[tuple[str, str]]:
+    """The files and directories the coverage.py configuration for a command run in ``base`` names for the section
+    ``SECTION`` of ``question`` (``SECTION [RCFILE]``) to write (:data:`_COVERAGE_WRITES`), as ``(source, path)``:
+    the path as written when absolute or under ``~``, else relative to ``base`` (coverage.py resolves them from where
+    it runs). coverage.py "Specifying the configuration file": without ``--rcfile`` it reads ``.coveragerc``
+    (sections ``[SECTION]`` or ``[coverage:SECTION]``), ``setup.cfg`` and ``tox.ini`` (``[coverage:SECTION]``) and
+    ``pyproject.toml`` (``[tool.coverage.SECTION]``), using the first holding coverage settings; every one is read
+    here (a finding in any may be the one used).
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file outside the workspace (after symbolic links), one that cannot
+            be parsed, or a value holding an environment variable (coverage.py expands ``$NAME``, ``${NAME}``): only
+            known when it runs (fail closed).
+    """
+    import configparser
+
+    section, _, named = question.partition(" ")
+    keys = _COVERAGE_WRITES.get(section)
+    if keys is None:
+        raise ValueError(f"no coverage section {section[:40]!r}")
+    names = [named] if named else [".coveragerc", "setup.cfg", "tox.ini", "pyproject.toml"]
+    found: list[tuple[str, str]] = []
+    for name in names:
+        path = os.path.normpath(os.path.join(base, name))
+        if not os.path.lexists(path):
+            if named:
+                raise ValueError(f"{_rel(root, path)} (not found)")
+            continue
+        real = os.path.realpath(path)
+        if not real.startswith(root.rstrip("/") + "/") or not os.path.isfile(real):
+            raise ValueError(f"{_rel(root, path)} (not read: outside the workspace, or not a regular file)")
+        values: list[tuple[str, object]] = []
+        if name.endswith(".toml"):
+            data = _parsed(root, real, "toml")
+            table = data.get("tool", {}).get("coverage", {}).get(section, {}) if isinstance(data, dict) else {}
+            if not isinstance(table, dict):
+                raise ValueError(f"{_rel(root, path)}: [tool.coverage.{section}] is not a table")
+            values = [(f"[tool.coverage.{section}] {key}", table[key]) for key in keys if key in table]
+        else:
+            parser = _parsed(root, real, configparser.RawConfigParser(strict=False))
+            for title in (f"coverage:{section}", section) if name != "setup.cfg" else (f"coverage:{section}",):
+                if parser.has_section(title):
+                    values += [
+                        (f"[{title}] {key}", parser.get(title, key)) for key in keys if parser.has_option(title, key)
+                    ]
+        for where, value in values:
+            if not isinstance(value, str) or "$" in value:
+                raise ValueError(f"{_rel(root, path)} {where}: a value only known when it runs")
+            text = value.strip()
+            if text:
+                target = text if text.startswith(("/", "~")) else os.path.normpath(text)
+                found.append((f"{_rel(root, path)} {where}", target))
+    return found
 
 
 def _yaml_plain(value: str, where: str) -> str:

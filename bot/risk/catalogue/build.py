@@ -39,7 +39,9 @@ _CMAKE_BUILD = "-S=project -B=out -G= -T= -A= -D*= -U*= -C=:unknown --preset= --
 
 _SWIFT_BUILD_OPTIONS = (
     "--scratch-path=out --build-path=out --toolchain=project --sdk=project --swift-sdks-path=project "
-    "--destination=project -X*=:unknown"
+    "--destination=project -X*=:unknown "
+    # swift test --help: "--xunit-output <xunit-output>  Path where the xUnit xml file should be generated."
+    "--xunit-output=out"
 )
 
 #: The JVM's proxy properties (Java "Networking Properties": http.proxyHost, https.proxyHost, socksProxyHost), given
@@ -169,7 +171,17 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "options": "--run_under*:runs --script_path*=out --output_base*=out --output_user_root*=out --bazelrc*:unknown "
         "--override_repository*:unknown --override_module*:unknown --registry*:unknown --server_javabase*:unknown "
-        "--shell_executable*:unknown",
+        "--shell_executable*:unknown "
+        # files and directories the build writes where the option says ("--profile=<a path>: If set, profile Bazel
+        # and write data to the specified file"; "--execution_log_json_file", "--execution_log_binary_file",
+        # "--execution_log_compact_file": "Log the executed spawns into this file"; "--build_event_json_file",
+        # "--build_event_text_file", "--build_event_binary_file": "If non-empty, write a ... representation of the
+        # build event protocol to that file"; "--disk_cache=<a path>: A path to a directory where Bazel can read and
+        # write actions and action outputs"; "--repository_cache": where downloaded files are kept; "--explain":
+        # "The explanation is written to the specified log file"; "--memory_profile", "--starlark_cpu_profile")
+        "--profile=out --execution_log_json_file=out --execution_log_binary_file=out --execution_log_compact_file=out "
+        "--build_event_json_file=out --build_event_text_file=out --build_event_binary_file=out --disk_cache=out "
+        "--repository_cache=out --explain=out --memory_profile=out --starlark_cpu_profile=out",
         "commands": {
             "build test coverage fetch sync": "build",
             # queries evaluate the repository rules, which can run commands (Bazel "Repository rules": execute)
@@ -212,7 +224,13 @@ CATALOGUE: dict[str, object] = {
         "-am --also-make -amd -fae -ff -fn --fail-at-end --fail-fast --fail-never -ntp "
         "--no-transfer-progress -v:read --version:read -V -s=:unknown --settings=:unknown -gs=:unknown "
         "--global-settings=:unknown -l=out --log-file=out -Dmaven.repo.local*:unknown -Dexec.*:runs -Djvm*:runs "
-        "-DargLine*:unknown " + _JVM_PROXY,
+        "-DargLine*:unknown "
+        # user properties naming a file or directory a goal writes: maven-dependency-plugin tree "outputFile: If
+        # specified, this parameter will cause the dependency tree to be written to the path specified" (User
+        # Property outputFile), list/resolve/build-classpath (mdep.outputFile), copy-dependencies outputDirectory;
+        # maven-help-plugin effective-pom, effective-settings, describe, evaluate... "output: Optional parameter to
+        # write the output of this help in a given file" (User Property output)
+        "-DoutputFile=*:out -Dmdep.outputFile=*:out -DoutputDirectory=*:out -Doutput=*:out " + _JVM_PROXY,
         "many": True,
         "commands": {
             "validate compile test-compile test package verify process-resources process-classes generate-sources "

@@ -9,6 +9,24 @@ them later).
 from __future__ import annotations
 
 _REPORT = {"grade": "read", "open": True}
+#: golangci-lint run --help (v2): every ``--output.FORMAT.path`` ("Output path can be either `stdout`, `stderr` or
+#: path to the file to write to") and the profile files.
+_GOLANGCI_OUTPUTS = (
+    " ".join(
+        f"--output.{fmt}.path=out"
+        for fmt in ("text", "json", "tab", "html", "checkstyle", "code-climate", "junit-xml", "teamcity", "sarif")
+    )
+    + " --cpu-profile-path=out --mem-profile-path=out --trace-path=out"
+)
+#: phpcs --help (PHP_CodeSniffer 3.10): ``--report-file=<reportFile>`` and ``--report-<report>=<reportFile>`` write
+#: the report to a file (phpcbf takes the same); ``--cache=<cacheFile>`` writes its cache file.
+_PHPCS_REPORTS = "--report-file=out --cache=*:out " + " ".join(
+    f"--report-{fmt}=out"
+    for fmt in (
+        "full", "xml", "checkstyle", "csv", "json", "junit", "emacs", "source", "summary", "svnblame", "gitblame",
+        "hgblame", "notifysend", "info", "diff", "code", "performance",
+    )
+)  # fmt: skip
 
 CATALOGUE: dict[str, object] = {
     "shellcheck": {
@@ -237,7 +255,9 @@ CATALOGUE: dict[str, object] = {
         "custom linters (linters-settings.custom.NAME.path) are Go plugins it loads",
         "options": "-h --help --version -v --verbose -c=project --config=project --color=*",
         "commands": {
-            "run": {"grade": "build", "open": True, "options": "--fix"},
+            # golangci-lint run --help (v2): --output.FORMAT.path "Output path can be either `stdout`, `stderr` or
+            # path to the file to write to"; --cpu-profile-path, --mem-profile-path, --trace-path write profiles
+            "run": {"grade": "build", "open": True, "options": "--fix " + _GOLANGCI_OUTPUTS},
             "linters help version": _REPORT,
             "cache": {"commands": {"clean": "delete", "status": "read"}},
             "fmt": {"grade": "build", "open": True},
@@ -256,7 +276,7 @@ CATALOGUE: dict[str, object] = {
         "source": "PHP_CodeSniffer phpcs (3.10): a standard may be the project's PHP sniffs",
         "grade": "build",
         "open": True,
-        "options": "--report-file=out",
+        "options": _PHPCS_REPORTS,
     },
     "pint": {
         "source": "Laravel Pint (laravel.com/docs/11.x/pint) (Pint 1.18): fixes the code style of the files or "
@@ -269,10 +289,12 @@ CATALOGUE: dict[str, object] = {
         "when": {"--test": {"operands": "none"}},
     },
     "phpcbf": {
-        "source": "PHP_CodeSniffer phpcbf (3.10): fixes the files given",
+        "source": "PHP_CodeSniffer phpcbf (3.10): fixes the files given; phpcbf --help lists the report options "
+        "of phpcs (--report-file, --report-FORMAT=FILE)",
         "grade": "build",
         "open": True,
         "operands": "out",
+        "options": _PHPCS_REPORTS,
     },
     "mocha": {
         "source": "Mocha 10 command line (mochajs.org, Command-Line Usage): --reporter-option/-O KEY=VALUE,... "
@@ -315,7 +337,13 @@ CATALOGUE: dict[str, object] = {
         "source": "Playwright CLI (playwright.dev/docs/test-cli) (Playwright 1.48)",
         "commands": {
             # playwright test: "-c <file> or --config <file>: Configuration file" (playwright.config.ts: code)
-            "test": {"grade": "build", "open": True, "options": "-c=project --config=project"},
+            # playwright test: "--output <dir>: Directory for output files"; TestConfig.outputDir (the same
+            # setting): "This directory is cleaned at the start"
+            "test": {
+                "grade": "build",
+                "open": True,
+                "options": "-c=project --config=project --output=emptied",
+            },
             "install": {"grade": "install", "open": True, "options": "--with-deps:system"},
             "show-report show-trace codegen open cr ff wk": "runs",
             "--version": "read",
@@ -376,7 +404,9 @@ CATALOGUE: dict[str, object] = {
             "scan ci": {
                 "grade": "network",
                 "open": True,
-                "options": "--autofix:build -o=out --output=out -c=project --config=project",
+                # "-a, --autofix: Apply autofix patches" to the files of the TARGETS scanned (default .)
+                "options": "--autofix:build -a:build -o=out --output=out -c=project --config=project",
+                "when": {"--autofix -a": {"operands": "out"}},
             },
             "login logout": "home",
             "publish": "publish",

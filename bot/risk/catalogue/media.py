@@ -129,8 +129,13 @@ CATALOGUE: dict[str, object] = {
         "options": "-o=out --output=out -P=out --paths=out --exec=:runs --exec-before-download=:runs "
         "--postprocessor-args=:unknown --ppa=:unknown --config-locations=:unknown --batch-file=in -a=in "
         "--downloader=:unknown --external-downloader=:unknown --cookies-from-browser=:secret "
-        "--cookies=in -U:install --update:install --update-to=:install --netrc-cmd=:runs --plugin-dirs=:unknown "
-        "--ffmpeg-location=:unknown --load-info-json=in",
+        "--cookies=out -U:install --update:install --update-to=:install --netrc-cmd=:runs --plugin-dirs=:unknown "
+        "--ffmpeg-location=:unknown --load-info-json=in "
+        # "--cookies FILE: Netscape formatted file to read cookies from and dump cookie jar in"; "--download-archive
+        # FILE: ... Record the IDs of all downloaded videos in it"; "--cache-dir DIR"; "--print-to-file [WHEN:]TEMPLATE
+        # FILE: Append given template to the file" (its FILE, the word after the template: programs/outputs.py)
+        "--download-archive=out --cache-dir=out --print-to-file=",
+        "guard": "outputs:yt_dlp_print_to_file",
     },
     "xmlstarlet xml": {
         "source": "xmlstarlet(1) (XMLStarlet 1.6): ed -L edits in place; tr applies XSLT (which may write files)",
@@ -154,6 +159,9 @@ CATALOGUE: dict[str, object] = {
         "grade": "read",
         "open": True,
         "options": "-o=out -O:write -T* -c:critical",
+        # -O: "Automatically generate an output filename based on the input filename with a .'format' appended"
+        # (next to each input file: programs/outputs.py)
+        "guard": "outputs:dot_beside_input",
     },
     "plantuml": {
         "source": "PlantUML command line (plantuml.com/command-line): writes images next to the sources",
@@ -166,6 +174,8 @@ CATALOGUE: dict[str, object] = {
         "grade": "write",
         "open": True,
         "options": "-o=out --output=out --ext= -f --force",
+        # each FILE's output is FILE with .png replaced by the --ext suffix, next to it: programs/outputs.py
+        "guard": "outputs:pngquant_ext",
     },
     "oxipng": {
         "source": "oxipng README (oxipng 9): optimizes files in place unless --out/--dir/--stdout",

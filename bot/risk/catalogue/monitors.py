@@ -324,6 +324,9 @@ CATALOGUE: dict[str, object] = {
         "grade": "write",
         "options": "-b= --suffix-format= -f=out --prefix=out -k --keep-files --suppress-matched -n= --digits= -s "
         "-q --quiet --silent -z --elide-empty-files --help --version",
+        # each piece is named PREFIX then the suffix format's output ("-b, --suffix-format=FORMAT: use sprintf FORMAT
+        # instead of %02d"): programs/outputs.py joins them
+        "guard": "outputs:csplit_pieces",
     },
     "iconv": {
         "source": "iconv(1) (glibc 2.40): converts text; -o writes the output file",

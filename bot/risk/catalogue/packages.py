@@ -469,8 +469,11 @@ CATALOGUE: dict[str, object] = {
                 "grade": "build",
                 "open": True,
                 "operands": "project",
-                # deno test --help: "--import-map <FILE> Load import map file from local file or remote URL"
-                "options": "-o=out --output=out -c=project --config=project --import-map=project",
+                # deno test --help: "--import-map <FILE> Load import map file from local file or remote URL";
+                # "--junit-path <PATH>  Write a JUnit XML test report to PATH"; "--coverage[=<DIR>]  Collect
+                # coverage profile data into DIR"
+                "options": "-o=out --output=out -c=project --config=project --import-map=project --junit-path=out "
+                "--coverage=*:out",
             },
             # deno lint loads the lint plugins deno.json names; deno fmt has no plugins and with --check "Check if
             # the source files are formatted" without writing them

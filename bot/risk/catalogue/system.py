@@ -398,7 +398,10 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "options": "-d=out --dir=out -o=out --out=out -i=in --input-file=in --on-download-complete=:runs "
         "--on-download-error=:runs --on-download-start=:runs --on-download-pause=:runs "
-        "--on-download-stop=:runs --on-bt-download-complete=:runs --conf-path=:unknown",
+        "--on-download-stop=:runs --on-bt-download-complete=:runs --conf-path=:unknown "
+        # "-l, --log=<LOG>: The file name of the log file"; "--save-session=<FILE>: Save error/unfinished downloads
+        # to FILE on exit"; "--dht-file-path", "--dht-file-path6", "--server-stat-of": files it writes
+        "-l=out --log=out --save-session=out --dht-file-path=out --dht-file-path6=out --server-stat-of=out",
     },
     "monolith": {
         "source": "monolith README (monolith 2.8): saves a web page as one file",

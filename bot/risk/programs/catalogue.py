@@ -735,6 +735,8 @@ def _grade(call: Call, root: _Node) -> None:
         found_above(call, node.above, label)
     if tuple(what) in _CONFIGURED_OUTPUT and not any(effect == "emptied" for effect, _, _ in effects):
         _configured_output(call, label, effects)
+    if tuple(what[:2]) in _COVERAGE_SECTIONS and not any(effect == "out" for effect, _, _ in effects):
+        _coverage_outputs(call, label, _COVERAGE_SECTIONS[(what[0], what[1])], effects)
     family = _JVM_STARTS.get(call.name)
     if family is not None and call.rec.level == R.READ_ONLY:
         _jvm_start(call, family, label)
@@ -1028,6 +1030,35 @@ def _configured_output(call: Call, label: str, effects: list[tuple[str, Word | N
     places = configured_options(call, call.name, label, question)
     for place in places or []:
         emptied(call, Word(place, place), f"{label} (its configuration's site_dir)")
+
+
+#: coverage.py commands that write where their configuration's section says when no option names the place
+#: (coverage.py "Configuration reference": ``[run] data_file`` for run and combine, ``[html] directory``, ``[xml]
+#: output``, ``[json] output``, ``[lcov] output``; settings.py ``_coverage_outputs``).
+_COVERAGE_SECTIONS = {
+    ("coverage", "run"): "run",
+    ("coverage", "combine"): "run",
+    ("coverage", "html"): "html",
+    ("coverage", "xml"): "xml",
+    ("coverage", "json"): "json",
+    ("coverage", "lcov"): "lcov",
+}
+
+
+def _coverage_outputs(call: Call, label: str, section: str, effects: list[tuple[str, Word | None, str]]) -> None:
+    """The files the coverage.py configuration names for ``section`` (the file ``--rcfile`` names, else those
+    coverage.py reads where it runs), as the recipe book answers them, each graded as a write there; one that cannot
+    be read is destructive (``recipe-unreadable``: :func:`~.projects.configured_options`)."""
+    from bot.risk.settings import COVERAGE
+
+    from .projects import configured_options
+
+    named = next((target for effect, target, _ in effects if effect == "project"), None)
+    if named is not None and named.value is None:
+        return  # a configuration only known when it runs is graded by the project option already
+    question = f"{COVERAGE}{section}" + (f" {named.value}" if named is not None else "")
+    for place in configured_options(call, "python", label, question) or []:
+        call.write(Word(place, place), f"{label} (its configuration's [{section}] output) writes")
 
 
 #: Programs whose every start reads workspace files that choose the JVM, its options or a launcher to run
