@@ -304,8 +304,10 @@ def git_internal(path: str) -> str | None:
 
 
 #: Coding agents' project settings directories: Claude Code, Codex, Gemini CLI, Cursor (``.cursor/hooks.json``,
-#: ``.cursor/mcp.json``), Cline (``.clinerules/hooks``), OpenCode (``.opencode/plugins``).
-_AGENT_DIRS = frozenset({".claude", ".codex", ".gemini", ".cursor", ".clinerules", ".opencode"})
+#: ``.cursor/mcp.json``), Cline (``.clinerules/hooks``; Cline 3 also loads every ``.js``/``.ts`` file in
+#: ``.cline/plugins`` at each session start and runs the executable files in ``.cline/hooks``), OpenCode
+#: (``.opencode/plugins``).
+_AGENT_DIRS = frozenset({".claude", ".codex", ".gemini", ".cursor", ".clinerules", ".cline", ".opencode"})
 
 #: Agents' project settings files outside those directories: Claude Code's ``.mcp.json`` (MCP servers it starts) and
 #: OpenCode's ``opencode.json``/``opencode.jsonc`` (its ``mcp`` local servers are commands it spawns, ``plugin``

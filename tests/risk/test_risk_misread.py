@@ -155,6 +155,10 @@ def test_double_parentheses_run_by_sh_are_refused_while_arithmetic_expansion_is_
         "cp x .clinerules/hooks/PreToolUse",
         "echo x > .github/hooks/flybot.json",
         "cp p.js .opencode/plugins/p.js",
+        # Cline 3 loads .cline/plugins/*.js|ts at each session start and runs .cline/hooks' executables
+        "cp p.js .cline/plugins/p.js",
+        "echo x > .cline/hooks/TaskStart",
+        "chmod +x .cline/hooks/TaskStart",
     ],
 )
 def test_other_agents_hook_files_are_control_files(command: str) -> None:
@@ -162,5 +166,26 @@ def test_other_agents_hook_files_are_control_files(command: str) -> None:
     assert level == RiskLevel.DESTRUCTIVE and "git-control-write" in rules, rules
 
 
+@pytest.mark.parametrize("command", ["echo x > docs/cline/notes.md", "cp p.js src/cline/plugins.js", "cat .cline/x.js"])
+def test_files_named_like_an_agent_elsewhere_are_not_control_files(command: str) -> None:
+    level, rules = _rules(command)
+    assert level <= RiskLevel.WORKSPACE_WRITE and "git-control-write" not in rules, rules
+
+
 def test_a_multi_line_command_with_plain_continuations_keeps_its_grade() -> None:
     assert _rules("docker run \\\n  -v x:/y \\\n  alpine")[0] == RiskLevel.SYSTEM
+
+
+@pytest.mark.parametrize(
+    ("path", "level"),
+    [
+        (".cline/plugins/p.js", RiskLevel.DESTRUCTIVE),
+        (".cline/hooks/TaskStart", RiskLevel.DESTRUCTIVE),
+        ("src/cline/plugins.js", RiskLevel.WORKSPACE_WRITE),
+    ],
+)
+def test_an_edit_tool_writing_clines_plugins_or_hooks_asks(tmp_path: Path, path: str, level: RiskLevel) -> None:
+    from bot.risk.tools import grade_tool
+
+    graded = grade_tool("Write", {"file_path": str(tmp_path / path), "content": "x"}, workspace=str(tmp_path))
+    assert graded.risk is level, graded.reasons
