@@ -294,7 +294,9 @@ class EscalationService:
         notice job) or its card job; returns it at once (``approved``, or ``pending`` with ``card.status`` queued).
 
         A repeated ``idempotency_key`` of the same Bot returns the first escalation and queues nothing (and is never
-        refused by admission control: a client may always learn what happened to a request FlyBot accepted).
+        refused by admission control: a client may always learn what happened to a request FlyBot accepted), while
+        that escalation's lifetime lasts (until ``expires_at``, whatever its state); after it, the key is refused
+        (``Conflict``), so an old decision never answers a new call that reuses its id.
 
         Raises:
             RateLimited: (429 ``rate_limited``, ``Retry-After``) the Bot is over one of its limits; nothing was created.
@@ -306,7 +308,8 @@ class EscalationService:
                 operator allowed for it; nothing was written.
             ApprovalsClosed: ``approval_policy`` is ``never``.
             NoEscalationNeeded: ``file_policy`` is already ``danger-full-access``.
-            Conflict: the ``idempotency_key`` was used for a different request.
+            Conflict: the ``idempotency_key`` was used for a different request, or names an escalation whose
+                lifetime has ended.
         """
         if request.approval_policy == "never":
             raise ApprovalsClosed(
@@ -433,6 +436,14 @@ class EscalationService:
                 if _request_of(escalation) != _request_of(new):
                     raise Conflict(
                         "this Idempotency-Key was already used for a different request; use a new key per request",
+                        field="Idempotency-Key",
+                    )
+                if escalation.expires_at <= now:
+                    # A retry comes within the request's lifetime; past it, the same key is a new call reusing an
+                    # old one's id, which must not be answered by the old decision.
+                    raise Conflict(
+                        "this Idempotency-Key names an escalation whose lifetime has ended; a new request needs a "
+                        "new key",
                         field="Idempotency-Key",
                     )
                 return escalation, "retried"

@@ -182,6 +182,24 @@ async def test_idempotent_retry_returns_the_same_escalation_and_posts_one_card(h
     assert sum(1 for c in harness.emulator.calls if c["method"] == "chat.postMessage") == 1
 
 
+async def test_a_key_reused_after_its_escalation_ended_is_refused_not_answered(harness: Harness) -> None:
+    """A hook's key is the agent's call id: a later call reusing it must get no old decision."""
+    token = await harness.add_bot()
+    headers = {"Idempotency-Key": "call-reused-1"}
+    status, first = await harness.post(token, harness.body(timeout_s=5), headers)
+    assert status == 201
+    await harness.outbox_drained()
+    await harness.click(OWNER, first["id"], APPROVE_ACTION)
+    _, decided = await harness.get(token, first["id"], wait=10)
+    assert decided["status"] == "approved"
+    status, again = await harness.post(token, harness.body(timeout_s=5), headers)
+    assert (status, again["id"]) == (201, first["id"])  # within its lifetime: a retry, answered
+    await asyncio.sleep(5.2)
+    status, late = await harness.post(token, harness.body(timeout_s=5), headers)
+    assert status == 409 and late["code"] == "conflict" and "lifetime has ended" in late["detail"], late
+    assert "approved" not in json.dumps(late)
+
+
 async def test_a_pending_escalation_survives_a_restart_and_the_click_still_lands(harness: Harness) -> None:
     token = await harness.add_bot()
     esc = await harness.escalate(token)
