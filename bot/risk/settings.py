@@ -2545,8 +2545,22 @@ _JVM_PATH_OPTIONS = ("-javaagent:", "-agentpath:", "-Xbootclasspath/a:", "-Xboot
 _JVM_PATH_PROPERTIES = frozenset({
     "maven.ext.class.path", "maven.repo.local", "org.gradle.java.home", "org.gradle.java.installations.paths",
     "java.library.path", "java.ext.dirs", "java.endorsed.dirs", "gradle.user.home", "maven.user.settings",
-    "maven.installation.settings", "maven.user.conf", "maven.installation.conf", "maven.conf",
+    "maven.installation.settings", "maven.user.conf", "maven.installation.conf", "maven.conf", "user.home",
 })  # fmt: skip
+#: Maven plugin user properties whose value is options of a JVM the plugin forks, read as JVM options in turn:
+#: maven-surefire-plugin and maven-failsafe-plugin ``debugForkedProcess`` (user properties ``maven.surefire.debug``,
+#: ``maven.failsafe.debug``: "If set to some other string, that string will be appended to the argLine"),
+#: spring-boot-maven-plugin ``run`` ``jvmArguments`` (``spring-boot.run.jvmArguments``: "JVM arguments that should be
+#: associated with the forked process"), and any property whose last part is named as such a parameter (``argLine``,
+#: ``jvmArguments``, ``jvmArgs``: surefire ``argLine``, exec-maven-plugin, jetty/quarkus ``jvmArgs``).
+_JVM_OPTIONS_PROPERTIES = frozenset({"maven.surefire.debug", "maven.failsafe.debug"})
+_JVM_OPTIONS_NAMES = frozenset({"argline", "jvmarguments", "jvmargs", "jvmargline", "jvmoptions", "jvmflags"})
+#: The last part of a Maven plugin user property naming a program or agent the plugin runs: maven-compiler-plugin
+#: ``executable`` (``maven.compiler.executable``: "Sets the executable of the compiler to use when fork is true"),
+#: spring-boot-maven-plugin ``run`` ``agents`` (``spring-boot.run.agents``: "Path to agent jars"), surefire ``jvm``
+#: ("the jvm (or path to the java executable) to use with the forking options"), and ``javaagent``. A value with no
+#: ``/`` is a program looked up on the PATH (None: judged as running code whatever it is).
+_PROGRAM_PROPERTY_NAMES = frozenset({"executable", "javaagent", "agents", "agent", "jvm"})
 #: Maven options naming a file it reads settings or a project from (maven.apache.org "CLI options").
 _MAVEN_FILE_OPTIONS = frozenset({
     "-s", "--settings", "-gs", "--global-settings", "-t", "--toolchains", "-gt", "--global-toolchains", "-f", "--file",
@@ -2557,7 +2571,8 @@ def jvm_code_options(words: list[str], *, maven: bool = False) -> list[tuple[str
     """The JVM and Maven options among ``words`` that load code from a path, as ``(option, path)``: each path of a
     ``-javaagent:``, ``-agentpath:``, ``-Xbootclasspath``, a property of :data:`_JVM_PATH_PROPERTIES`, an argument
     file ``@FILE``, with ``maven`` a Maven file option (:data:`_MAVEN_FILE_OPTIONS`), and Gradle's ``org.gradle.jvmargs`` given as a
-    property (its options read in turn); the path is None where the option runs code whatever its value
+    property (its options read in turn), with ``maven`` a plugin property holding JVM options
+    (:data:`_JVM_OPTIONS_PROPERTIES`, read in turn) or naming a program (:data:`_PROGRAM_PROPERTY_NAMES`); the path is None where the option runs code whatever its value
     (``-XX:OnError=CMD``, ``-XX:OnOutOfMemoryError=CMD``: java(1) runs the command; ``-agentlib:NAME``, a native
     library by name, but for the debugger ``jdwp``). The caller judges where each path lies."""
     import shlex
@@ -2588,8 +2603,16 @@ def jvm_code_options(words: list[str], *, maven: bool = False) -> list[tuple[str
             word = "-D" + words[index]
             index += 1
             name, eq, value = word.partition("=")
+        last = name[2:].rsplit(".", 1)[-1].lower() if name.startswith("-D") else ""
         if name.startswith("-D") and name[2:] in _JVM_PATH_PROPERTIES:
             out += [(name, path) for path in re.split(r"[:,]", value) if path]
+        elif maven and eq and (name[2:] in _JVM_OPTIONS_PROPERTIES or last in _JVM_OPTIONS_NAMES):
+            try:
+                out += jvm_code_options(shlex.split(value))
+            except ValueError:
+                out.append((name, None))
+        elif maven and eq and last in _PROGRAM_PROPERTY_NAMES:
+            out += [(name, path if "/" in path else None) for path in re.split(r"[:,]", value) if path]
         elif name == "-Dorg.gradle.jvmargs":
             try:
                 out += jvm_code_options(shlex.split(value))

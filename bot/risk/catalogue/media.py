@@ -131,6 +131,7 @@ CATALOGUE: dict[str, object] = {
         "--downloader=:unknown --external-downloader=:unknown --cookies-from-browser=:secret "
         "--cookies=in -U:install --update:install --update-to=:install --netrc-cmd=:runs --plugin-dirs=:unknown "
         "--ffmpeg-location=:unknown --load-info-json=in",
+        "guard": "packages:yt_dlp_update",  # --update-to OWNER/REPO: a repository as the channel
     },
     "xmlstarlet xml": {
         "source": "xmlstarlet(1) (XMLStarlet 1.6): ed -L edits in place; tr applies XSLT (which may write files)",

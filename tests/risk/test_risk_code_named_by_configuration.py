@@ -1,0 +1,130 @@
+"""Code from outside the workspace, or programs named by a plugin property, that a build or check loads:
+
+* Maven plugin user properties holding JVM options or naming a program (settings.py ``jvm_code_options``):
+  maven-surefire-plugin/maven-failsafe-plugin ``maven.surefire.debug``/``maven.failsafe.debug`` ("appended to the
+  argLine"), maven-compiler-plugin ``maven.compiler.executable``, spring-boot-maven-plugin ``run``
+  ``spring-boot.run.jvmArguments`` and ``spring-boot.run.agents``, and properties named ``*.argLine``,
+  ``*.jvmArguments``, ``*.executable``;
+* ``-Duser.home=DIR`` for Maven (~/.m2/settings.xml), Gradle (the Gradle user home's init.d scripts) and sbt
+  (~/.sbt global plugins);
+* sphinx-build(1) SOURCEDIR (its conf.py is executed), ``cypress run --project``, phpcs/phpcbf ``--bootstrap``,
+  ``--standard`` given as a path and ``--runtime-set installed_paths``;
+* the rustup book: ``rustup default PATH`` / ``rustup override set PATH`` (a toolchain at a path);
+* yt-dlp README ``--update-to OWNER/REPO`` and maven-archetype-plugin ``-DarchetypeCatalog=URL`` (chosen source).
+
+Each rule is checked in both directions: the risky form is graded high, the everyday form keeps its grade. Both sides
+of the wire (the adapter reading the project, the server grading what it sent) must agree (``graded``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.risk import RiskLevel
+from tests.risk.both_sides import graded, project
+
+R = RiskLevel
+POM = {"pom.xml": "<project><modelVersion>4.0.0</modelVersion></project>\n"}
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "mvn test -Dmaven.surefire.debug=-javaagent:/tmp/x/a.jar",
+        "mvn test '-Dmaven.surefire.debug=-Xmx1g -javaagent:/tmp/x/a.jar'",
+        "mvn verify -Dmaven.failsafe.debug=-javaagent:/tmp/x/a.jar",
+        "mvn test -Dmaven.surefire.debug=-XX:OnError=/tmp/x/evil",
+        "mvn compile -Dmaven.compiler.fork=true -Dmaven.compiler.executable=/tmp/x/javac",
+        "mvn compile -Dmaven.compiler.fork=true -Dmaven.compiler.executable=javac2",
+        "mvn spring-boot:run -Dspring-boot.run.jvmArguments=-javaagent:/tmp/x/a.jar",
+        "mvn spring-boot:run -Dspring-boot.run.agents=/tmp/x/a.jar",
+        "mvn test -Dsomeplugin.argLine=-javaagent:/tmp/x/a.jar",
+        "mvn test -Dmaven.surefire.debug=$OPTS",
+        "mvn test -Duser.home=/tmp/x",
+        "mvn test -D user.home=/tmp/x",
+        "gradle test -Duser.home=/tmp/x",
+        "sbt -Duser.home=/tmp/x test",
+        "sphinx-build -b html /tmp/x/docs out",
+        "sphinx-build -b html ../other/docs out",
+        "sphinx-build -M html /tmp/x/docs _build",
+        "cypress run --project /tmp/x",
+        "cypress run -P ../other",
+        "phpcs --bootstrap=/tmp/x/boot.php .",
+        "phpcs --bootstrap=ok.php,/tmp/x/boot.php .",
+        "phpcs --standard=/tmp/x/std .",
+        "phpcbf --standard=../other/ruleset.xml src",
+        "phpcs --runtime-set installed_paths /tmp/x .",
+        "phpcs --runtime-set php_path /tmp/x/php .",
+        "rustup default /tmp/x/tc",
+        "rustup override set /tmp/x/tc",
+        "rustup default $TC",
+    ],
+)
+def test_code_from_outside_is_destructive(tmp_path: Path, command: str) -> None:
+    risk, details = graded(command, project(tmp_path, POM))
+    assert risk == R.DESTRUCTIVE, details
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        # the surefire manual: "true" waits for a debugger on port 5005 (no code named)
+        ("mvn test -Dmaven.surefire.debug", R.WORKSPACE_WRITE),
+        ("mvn test -Dmaven.surefire.debug=true", R.WORKSPACE_WRITE),
+        ("mvn test -Dmaven.surefire.debug=-javaagent:lib/agent.jar", R.WORKSPACE_WRITE),
+        ("mvn compile -Dmaven.compiler.fork=true -Dmaven.compiler.executable=./tools/javac", R.WORKSPACE_WRITE),
+        ("mvn spring-boot:run -Dspring-boot.run.jvmArguments=-Xmx1g", R.NETWORK),
+        ("mvn spring-boot:run -Dspring-boot.run.agents=lib/agent.jar", R.NETWORK),
+        ("mvn test -DskipTests=true -Dtest=FooTest", R.WORKSPACE_WRITE),
+        ("mvn test -Duser.home=./home", R.WORKSPACE_WRITE),
+        ("gradle test", R.WORKSPACE_WRITE),
+        ("sbt test", R.WORKSPACE_WRITE),
+        ("sphinx-build -b html docs docs/_build", R.WORKSPACE_WRITE),
+        ("sphinx-build -M html docs _build", R.WORKSPACE_WRITE),
+        ("sphinx-build -b html -d _build/doctrees . _build/html", R.WORKSPACE_WRITE),
+        ("cypress run", R.WORKSPACE_WRITE),
+        ("cypress run --project ./e2e", R.WORKSPACE_WRITE),
+        ("phpcs --standard=PSR12 src", R.WORKSPACE_WRITE),
+        ("phpcs --standard=./phpcs.xml --bootstrap=tests/bootstrap.php src", R.WORKSPACE_WRITE),
+        ("phpcs --runtime-set installed_paths vendor/wp-coding-standards/wpcs src", R.WORKSPACE_WRITE),
+        ("phpcs --runtime-set testVersion 7.4 src", R.WORKSPACE_WRITE),
+        ("rustup default stable", R.SYSTEM),
+        ("rustup override set nightly", R.SYSTEM),
+        ("rustup override set --path /tmp/x nightly", R.SYSTEM),
+        ("rustup show", R.READ_ONLY),
+    ],
+)
+def test_everyday_forms_keep_their_grade(tmp_path: Path, command: str, expected: RiskLevel) -> None:
+    risk, details = graded(command, project(tmp_path, POM))
+    assert risk == expected, details
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "yt-dlp --update-to evil/yt-dlp",
+        "yt-dlp --update-to=evil/yt-dlp@2024.01.01",
+        "mvn archetype:generate -DarchetypeCatalog=http://example.com/catalog.xml",
+        "mvn archetype:generate -DarchetypeRepository=https://example.com/repo -DarchetypeArtifactId=x",
+    ],
+)
+def test_a_source_the_command_names_is_chosen_source(tmp_path: Path, command: str) -> None:
+    risk, details = graded(command, project(tmp_path, {}))
+    assert risk == R.DESTRUCTIVE, details
+    assert any("source the command chose" in d for d in details), details
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("yt-dlp --update-to nightly", R.SYSTEM),
+        ("yt-dlp --update-to stable@2024.01.01", R.SYSTEM),
+        ("yt-dlp -U", R.SYSTEM),
+        ("mvn archetype:generate -DarchetypeCatalog=internal -DarchetypeArtifactId=x", R.NETWORK),
+        ("mvn archetype:generate -DarchetypeArtifactId=maven-archetype-quickstart", R.NETWORK),
+    ],
+)
+def test_a_configured_source_is_not_chosen(tmp_path: Path, command: str, expected: RiskLevel) -> None:
+    risk, details = graded(command, project(tmp_path, {}))
+    assert risk == expected, details
