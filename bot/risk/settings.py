@@ -2907,6 +2907,41 @@ _MYPY_FILES = ("mypy.ini", ".mypy.ini", "pyproject.toml", "setup.cfg")
 _MYPY_KEYS = ("plugins", "python_executable")
 
 
+#: flake8's configuration files ("Configuring Flake8": ``setup.cfg``, ``tox.ini``, ``.flake8``, the first holding a
+#: ``[flake8]`` or ``[flake8:local-plugins]`` section, looked for from the directory it runs in upward) and
+#: "Using Local Plugins": ``[flake8:local-plugins] paths`` are directories put on ``sys.path``, relative to the
+#: configuration file, from which the ``extension`` and ``report`` entry points are imported.
+_FLAKE8_FILES = (".flake8", "setup.cfg", "tox.ini")
+
+
+def _flake8_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
+    """The ``[flake8:local-plugins] paths`` outside the workspace that flake8's configuration in ``places`` (the
+    directory it runs in and those above it up to the workspace's top) puts on ``sys.path`` to import its local
+    plugins from (:data:`_FLAKE8_FILES`).
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file that is there could not be read or parsed (fail closed).
+    """
+    import configparser
+
+    found: list[tuple[str, str]] = []
+    for place in places:
+        for name in _FLAKE8_FILES:
+            path = os.path.join(place, name)
+            if not os.path.lexists(path):
+                continue
+            parser = _parsed(root, path, configparser.RawConfigParser(strict=False))
+            if not parser.has_section("flake8:local-plugins"):
+                continue
+            value = parser.get("flake8:local-plugins", "paths", fallback="")
+            for item in re.split(r"[,\s]+", value):
+                if item and _outside_path(root, place, item) is not None:
+                    found.append(
+                        (_rel(root, path), f"[flake8:local-plugins] paths {item[:120]}: outside the workspace")
+                    )
+    return found
+
+
 def _mypy_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
     """The plugins and interpreter outside the workspace that mypy's configuration in ``places`` (the directory it
     runs in and those above it up to the workspace's top) makes it import or run (:data:`_MYPY_KEYS`): a value that
@@ -3483,6 +3518,8 @@ def _outside(root: str, places: list[str], tool: str, family: str) -> list[tuple
         return _python_outside(root, places, family=family)
     if tool == "python" and family == "mypy":
         return _mypy_outside(root, places)
+    if tool == "python" and family == "flake8":
+        return _flake8_outside(root, places)
     if tool == "jvm" and family.split(" ", 1)[0] == "flyway":
         return _flyway_outside(root, places[0], family.split(" ", 1)[1] if " " in family else "")
     if tool == "npm" and family.split(" ", 1)[0] == "prisma":

@@ -128,3 +128,35 @@ def test_a_source_the_command_names_is_chosen_source(tmp_path: Path, command: st
 def test_a_configured_source_is_not_chosen(tmp_path: Path, command: str, expected: RiskLevel) -> None:
     risk, details = graded(command, project(tmp_path, {}))
     assert risk == expected, details
+
+
+LOCAL_PLUGINS = "[flake8]\nmax-line-length = 100\n\n[flake8:local-plugins]\nextension =\n    X1 = checks:Checker\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "paths"),
+    [(".flake8", "/tmp/x/plugins"), ("setup.cfg", "../other"), ("tox.ini", "./plugins, /tmp/x/plugins")],
+)
+def test_flake8_local_plugins_outside_are_destructive(tmp_path: Path, name: str, paths: str) -> None:
+    # flake8 "Using Local Plugins": [flake8:local-plugins] paths are put on sys.path and the plugins imported
+    workspace = project(tmp_path, {name: f"{LOCAL_PLUGINS}paths =\n    {paths}\n"})
+    risk, details = graded("flake8 src", workspace)
+    assert risk == R.DESTRUCTIVE, details
+    assert any("local-plugins" in d for d in details), details
+
+
+def test_flake8_unreadable_configuration_fails_closed(tmp_path: Path) -> None:
+    workspace = project(tmp_path, {".flake8": "[flake8:local-plugins\npaths = /tmp/x\n"})
+    assert graded("flake8", workspace)[0] == R.DESTRUCTIVE
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        {},
+        {".flake8": "[flake8]\nmax-line-length = 100\nextend-ignore = E203\n"},
+        {"setup.cfg": f"{LOCAL_PLUGINS}paths =\n    ./plugins\n"},
+    ],
+)
+def test_flake8_everyday_configuration_keeps_its_grade(tmp_path: Path, files: dict[str, str]) -> None:
+    assert graded("flake8 src", project(tmp_path, files))[0] == R.WORKSPACE_WRITE

@@ -2543,6 +2543,8 @@ def checker(call: Call) -> None:
         network(call, f"{call.name} --pastebin uploads the test session log to a public paste service.")
     if call.name == "mypy" and outside_settings(call, "python", "mypy", f"{OUTSIDE} mypy"):
         return  # its configuration imports plugins or runs an interpreter from outside the workspace
+    if call.name == "flake8" and outside_settings(call, "python", "flake8", f"{OUTSIDE} flake8"):
+        return  # its configuration imports local plugins from outside the workspace
     if call.name == "mypy" and any(w.value == "--install-types" for w in words):
         network(call, "mypy --install-types runs pip install for the missing stub packages.", rule="package-install")
         call.write(_HOME, "mypy --install-types installs packages into the environment, under")
