@@ -85,6 +85,7 @@ class RecipeIn(BaseModel):
         "cc",
         "apptainer",
         "path",
+        "iac",
     ]
     target: str = Field(default="", max_length=200)
     directory: str = Field(default="", max_length=1024)

@@ -193,7 +193,7 @@ __all__ = [
 #: The tools whose settings are read.
 TOOLS = (
     "npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest", "mkdocs", "compose", "pip", "jvm", "aws", "ruby",
-    "composer", "ffmpeg", "cc", "dotnet", "dart", "ansible",
+    "composer", "ffmpeg", "cc", "dotnet", "dart", "ansible", "iac",
 )  # fmt: skip
 #: The git question asking where the workspace's repository keeps its git directory outside the workspace.
 GIT_DIRECTORY = "git-directory"
@@ -464,6 +464,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
                     found.append((_rel(root, path), f"{_rel(root, path)} (the script the rails command runs)"))
     elif tool == "ansible" and not question:
         found += _ansible_cfg(root, base)
+    elif tool == "iac" and question.split(" ", 1)[0] in ("terraform", "cdk", "helmfile"):
+        found += _iac_programs(root, base, question)
     elif tool == "aws" and question.startswith(AWS_DOCUMENT):
         found += _aws_document(root, base, question[len(AWS_DOCUMENT) :])
     elif tool == "git" and question == PROGRAMS:
@@ -4099,3 +4101,80 @@ def _alembic_database(root: str, base: str, ini: str, section: str) -> list[tupl
     if "engine_from_config(" not in text or _ALEMBIC_OVERRIDES.search(text):
         return [(env_rel, f"{env_rel} may choose another database than {rel}'s")]
     return []
+
+
+#: The ``iac`` questions ``terraform [DIR]``, ``cdk`` and ``helmfile [FILE]``: the programs an infrastructure tool run
+#: in ``base`` starts because its configuration names them (:func:`_iac_programs`).
+#: Terraform "external Data Source": ``data "external"`` runs its ``program`` list while planning (data sources are
+#: read during plan, refresh and console), and a ``module`` whose ``source`` is a local path outside the module is
+#: configuration FlyBot does not read. AWS CDK Toolkit ("Configuration (cdk.json)"): ``app`` is the command synth,
+#: diff, ls and deploy run. helmfile ("Templating": the ``exec`` template function; "Hooks": ``command``): a helmfile
+#: with either runs programs.
+_TF_EXTERNAL = re.compile(r'data\s+"external"|"external"\s*:')
+_TF_PROGRAM = re.compile(r"program\s*=\s*(\[[^\]]*\])")
+_TF_MODULE_SOURCE = re.compile(r'source\s*=\s*"((?:\.\./|/|~)[^"]*)"')
+_HELMFILE_RUNS = re.compile(r"\bexec\b|\bhooks\s*:|\bcommand\s*:")
+_IAC_MAX_FILES = 500
+
+
+def _iac_programs(root: str, base: str, question: str) -> list[tuple[str, str]]:
+    """The answer to an ``iac`` question: ``(file, "program ARGV-JSON")`` for each program a configuration names
+    (``"program -"`` when its words could not be read, graded destructive), ``(file, "outside SOURCE")`` for a
+    local module outside the workspace, ``(file, "exec, hooks or command ...")`` for a helmfile that may run programs.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file that is there could not be read (fail closed).
+    """
+    kind, _, given = question.partition(" ")
+    if given and (given.startswith(("/", "~")) or ".." in given.split("/")):
+        raise ValueError(f"{kind}: {given[:80]} is not a directory below where it runs")
+    found: list[tuple[str, str]] = []
+    if kind == "cdk":
+        path = os.path.join(base, "cdk.json")
+        if os.path.lexists(path):
+            app = _parsed(root, path, "json")
+            app = app.get("app") if isinstance(app, dict) else None
+            if app is not None:
+                found.append((_rel(root, path), f"command {app}" if isinstance(app, str) else "program -"))
+        return found
+    if kind == "helmfile":
+        names = [given] if given else ["helmfile.yaml", "helmfile.yaml.gotmpl", "helmfile.yml", "helmfile.d"]
+        for name in names:
+            path = os.path.join(base, name)
+            if not os.path.lexists(path):
+                continue
+            files = sorted(os.path.join(path, f) for f in os.listdir(path)) if os.path.isdir(path) else [path]
+            for file in files[:_IAC_MAX_FILES]:
+                if _HELMFILE_RUNS.search(_text(file)):
+                    found.append((_rel(root, file), "exec, hooks or command (programs it runs)"))
+        return found
+    top = os.path.join(base, given) if given else base
+    count = 0
+    for here, dirs, files in os.walk(top):
+        dirs.sort()
+        for name in sorted(files):
+            if not name.endswith((".tf", ".tf.json")):
+                continue
+            count += 1
+            if count > _IAC_MAX_FILES:
+                raise ValueError(f"terraform: more than {_IAC_MAX_FILES} configuration files")
+            path = os.path.join(here, name)
+            text = _text(path)
+            for source in _TF_MODULE_SOURCE.findall(text):
+                if _outside_path(root, here, source) is not None:
+                    found.append((_rel(root, path), f"outside {source[:120]}"))
+            if not _TF_EXTERNAL.search(text):
+                continue
+            programs = _TF_PROGRAM.findall(text)
+            if not programs:
+                found.append((_rel(root, path), "program -"))
+            for listed in programs:
+                module = os.path.relpath(here, top)
+                text_list = listed.replace("${path.module}", module).replace("${path.root}", ".")
+                try:
+                    argv = json.loads(re.sub(r",\s*\]$", "]", text_list))
+                except ValueError:
+                    argv = None
+                ok = isinstance(argv, list) and argv and all(isinstance(a, str) and "${" not in a for a in argv)
+                found.append((_rel(root, path), f"program {json.dumps(argv)}" if ok else "program -"))
+    return found
