@@ -2919,7 +2919,7 @@ _FLAKE8_FILES = (".flake8", "setup.cfg", "tox.ini")
 def _flake8_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
     """The ``[flake8:local-plugins] paths`` outside the workspace that flake8's configuration in ``places`` (the
     directory it runs in and those above it up to the workspace's top) puts on ``sys.path`` to import its local
-    plugins from (:data:`_FLAKE8_FILES`).
+    plugins from (:data:`_FLAKE8_FILES`). A file that does not parse is skipped, as flake8 skips it.
 
     Raises:
         OSError, ValueError, UnicodeDecodeError: a file that is there could not be read or parsed (fail closed).
@@ -2932,7 +2932,14 @@ def _flake8_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
             path = os.path.join(place, name)
             if not os.path.lexists(path):
                 continue
-            parser = _parsed(root, path, configparser.RawConfigParser(strict=False))
+            try:
+                parser = _parsed(root, path, configparser.RawConfigParser(strict=False))
+            except (UnicodeDecodeError, ValueError) as error:
+                # flake8 options/config.py _find_config_file: a file that does not parse as INI (or UTF-8) is
+                # ignored ("ignoring unparseable config"); other failures to read stay fail closed
+                if isinstance(error, UnicodeDecodeError) or isinstance(error.__cause__, configparser.Error):
+                    continue
+                raise
             if not parser.has_section("flake8:local-plugins"):
                 continue
             value = parser.get("flake8:local-plugins", "paths", fallback="")

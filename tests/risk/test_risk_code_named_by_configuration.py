@@ -145,9 +145,10 @@ def test_flake8_local_plugins_outside_are_destructive(tmp_path: Path, name: str,
     assert any("local-plugins" in d for d in details), details
 
 
-def test_flake8_unreadable_configuration_fails_closed(tmp_path: Path) -> None:
-    workspace = project(tmp_path, {".flake8": "[flake8:local-plugins\npaths = /tmp/x\n"})
-    assert graded("flake8", workspace)[0] == R.DESTRUCTIVE
+def test_flake8_unparseable_configuration_is_skipped_as_flake8_skips_it(tmp_path: Path) -> None:
+    # flake8 options/config.py _find_config_file: "ignoring unparseable config"
+    workspace = project(tmp_path, {".flake8": "[flake8:local-plugins\npaths = /tmp/x\n", "setup.cfg": "x\n"})
+    assert graded("flake8", workspace)[0] == R.WORKSPACE_WRITE
 
 
 @pytest.mark.parametrize(
