@@ -1828,6 +1828,8 @@ def iac_programs(call: Call, label: str, question: str) -> None:
     for line in lines or []:
         what = line.command
         source = reveal(line.source, multiline=False)
+        if what.startswith("command ") and _CDK_INIT_APP.fullmatch(what[8:].strip()):
+            continue  # the app cdk init writes: the project's own program, run as a build of it runs it
         if what.startswith("program [") or what.startswith("command "):
             text = shlex.join(json.loads(what[len("program ") :])) if what.startswith("program ") else what[8:]
             call.script(text, f"{label} (the program {source} names)")
@@ -1838,6 +1840,19 @@ def iac_programs(call: Call, label: str, question: str) -> None:
             f"{label} reads {source}: {shorten(reveal(what, multiline=False), 120)}; it runs programs or code "
             "FlyBot does not grade.",
         )
+
+
+#: A relative path below the directory cdk runs in (no ``..``, no shell syntax).
+_CDK_PATH = r"(?!/|~)(?:(?!\.\./)[\w.-]+/)*[\w.-]+"
+#: The ``app`` of the cdk.json that ``cdk init app`` writes for each language (aws-cdk init-templates:
+#: TypeScript ``npx ts-node --prefer-ts-exts bin/NAME.ts``, JavaScript ``node bin/NAME.js``, Python ``python3
+#: app.py``, Java ``mvn -e -q compile exec:java``, C# ``dotnet run -p src/NAME/NAME.csproj``, Go ``go mod download &&
+#: go run NAME.go``): the project's own program, left at the command's grade; any other app is graded as the
+#: command it is.
+_CDK_INIT_APP = re.compile(
+    rf"npx ts-node (?:--prefer-ts-exts )?{_CDK_PATH}\.ts|node {_CDK_PATH}\.js|python3? {_CDK_PATH}\.py"
+    rf"|mvn -e -q compile exec:java|dotnet run -p {_CDK_PATH}\.csproj|go mod download && go run {_CDK_PATH}\.go"
+)
 
 
 #: cdk commands that synthesize the app (AWS CDK Toolkit: synth, diff, list, deploy and watch run cdk.json's app).
