@@ -90,6 +90,7 @@ class RecipeIn(BaseModel):
         "ansible",
         "dvc",
         "path",
+        "iac",
     ]
     target: str = Field(default="", max_length=200)
     directory: str = Field(default="", max_length=1024)

@@ -205,7 +205,7 @@ __all__ = [
 #: The tools whose settings are read.
 TOOLS = (
     "npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest", "mkdocs", "compose", "pip", "jvm", "aws", "ruby",
-    "composer", "ffmpeg", "cc", "dotnet", "dart", "ansible", "kubernetes",
+    "composer", "ffmpeg", "cc", "dotnet", "dart", "ansible", "kubernetes", "iac",
 )  # fmt: skip
 #: The git question asking where the workspace's repository keeps its git directory outside the workspace.
 GIT_DIRECTORY = "git-directory"
@@ -481,6 +481,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
                     found.append((_rel(root, path), f"{_rel(root, path)} (the script the rails command runs)"))
     elif tool == "ansible" and not question:
         found += _ansible_cfg(root, base)
+    elif tool == "iac" and question.split(" ", 1)[0] in ("terraform", "cdk", "helmfile"):
+        found += _iac_programs(root, base, question)
     elif tool == "aws" and question.startswith(AWS_DOCUMENT):
         found += _aws_document(root, base, question[len(AWS_DOCUMENT) :])
     elif tool == "git" and question == PROGRAMS:
@@ -2631,8 +2633,22 @@ _JVM_PATH_OPTIONS = ("-javaagent:", "-agentpath:", "-Xbootclasspath/a:", "-Xboot
 _JVM_PATH_PROPERTIES = frozenset({
     "maven.ext.class.path", "maven.repo.local", "org.gradle.java.home", "org.gradle.java.installations.paths",
     "java.library.path", "java.ext.dirs", "java.endorsed.dirs", "gradle.user.home", "maven.user.settings",
-    "maven.installation.settings", "maven.user.conf", "maven.installation.conf", "maven.conf",
+    "maven.installation.settings", "maven.user.conf", "maven.installation.conf", "maven.conf", "user.home",
 })  # fmt: skip
+#: Maven plugin user properties whose value is options of a JVM the plugin forks, read as JVM options in turn:
+#: maven-surefire-plugin and maven-failsafe-plugin ``debugForkedProcess`` (user properties ``maven.surefire.debug``,
+#: ``maven.failsafe.debug``: "If set to some other string, that string will be appended to the argLine"),
+#: spring-boot-maven-plugin ``run`` ``jvmArguments`` (``spring-boot.run.jvmArguments``: "JVM arguments that should be
+#: associated with the forked process"), and any property whose last part is named as such a parameter (``argLine``,
+#: ``jvmArguments``, ``jvmArgs``: surefire ``argLine``, exec-maven-plugin, jetty/quarkus ``jvmArgs``).
+_JVM_OPTIONS_PROPERTIES = frozenset({"maven.surefire.debug", "maven.failsafe.debug"})
+_JVM_OPTIONS_NAMES = frozenset({"argline", "jvmarguments", "jvmargs", "jvmargline", "jvmoptions", "jvmflags"})
+#: The last part of a Maven plugin user property naming a program or agent the plugin runs: maven-compiler-plugin
+#: ``executable`` (``maven.compiler.executable``: "Sets the executable of the compiler to use when fork is true"),
+#: spring-boot-maven-plugin ``run`` ``agents`` (``spring-boot.run.agents``: "Path to agent jars"), surefire ``jvm``
+#: ("the jvm (or path to the java executable) to use with the forking options"), and ``javaagent``. A value with no
+#: ``/`` is a program looked up on the PATH (None: judged as running code whatever it is).
+_PROGRAM_PROPERTY_NAMES = frozenset({"executable", "javaagent", "agents", "agent", "jvm"})
 #: Maven options naming a file it reads settings or a project from (maven.apache.org "CLI options").
 _MAVEN_FILE_OPTIONS = frozenset({
     "-s", "--settings", "-gs", "--global-settings", "-t", "--toolchains", "-gt", "--global-toolchains", "-f", "--file",
@@ -2643,7 +2659,8 @@ def jvm_code_options(words: list[str], *, maven: bool = False) -> list[tuple[str
     """The JVM and Maven options among ``words`` that load code from a path, as ``(option, path)``: each path of a
     ``-javaagent:``, ``-agentpath:``, ``-Xbootclasspath``, a property of :data:`_JVM_PATH_PROPERTIES`, an argument
     file ``@FILE``, with ``maven`` a Maven file option (:data:`_MAVEN_FILE_OPTIONS`), and Gradle's ``org.gradle.jvmargs`` given as a
-    property (its options read in turn); the path is None where the option runs code whatever its value
+    property (its options read in turn), with ``maven`` a plugin property holding JVM options
+    (:data:`_JVM_OPTIONS_PROPERTIES`, read in turn) or naming a program (:data:`_PROGRAM_PROPERTY_NAMES`); the path is None where the option runs code whatever its value
     (``-XX:OnError=CMD``, ``-XX:OnOutOfMemoryError=CMD``: java(1) runs the command; ``-agentlib:NAME``, a native
     library by name, but for the debugger ``jdwp``). The caller judges where each path lies."""
     import shlex
@@ -2674,8 +2691,16 @@ def jvm_code_options(words: list[str], *, maven: bool = False) -> list[tuple[str
             word = "-D" + words[index]
             index += 1
             name, eq, value = word.partition("=")
+        last = name[2:].rsplit(".", 1)[-1].lower() if name.startswith("-D") else ""
         if name.startswith("-D") and name[2:] in _JVM_PATH_PROPERTIES:
             out += [(name, path) for path in re.split(r"[:,]", value) if path]
+        elif maven and eq and (name[2:] in _JVM_OPTIONS_PROPERTIES or last in _JVM_OPTIONS_NAMES):
+            try:
+                out += jvm_code_options(shlex.split(value))
+            except ValueError:
+                out.append((name, None))
+        elif maven and eq and last in _PROGRAM_PROPERTY_NAMES:
+            out += [(name, path if "/" in path else None) for path in re.split(r"[:,]", value) if path]
         elif name == "-Dorg.gradle.jvmargs":
             try:
                 out += jvm_code_options(shlex.split(value))
@@ -2968,6 +2993,48 @@ def _bun_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
 #: each is imported) and ``python_executable`` (the interpreter mypy runs to find installed packages).
 _MYPY_FILES = ("mypy.ini", ".mypy.ini", "pyproject.toml", "setup.cfg")
 _MYPY_KEYS = ("plugins", "python_executable")
+
+
+#: flake8's configuration files ("Configuring Flake8": ``setup.cfg``, ``tox.ini``, ``.flake8``, the first holding a
+#: ``[flake8]`` or ``[flake8:local-plugins]`` section, looked for from the directory it runs in upward) and
+#: "Using Local Plugins": ``[flake8:local-plugins] paths`` are directories put on ``sys.path``, relative to the
+#: configuration file, from which the ``extension`` and ``report`` entry points are imported.
+_FLAKE8_FILES = (".flake8", "setup.cfg", "tox.ini")
+
+
+def _flake8_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
+    """The ``[flake8:local-plugins] paths`` outside the workspace that flake8's configuration in ``places`` (the
+    directory it runs in and those above it up to the workspace's top) puts on ``sys.path`` to import its local
+    plugins from (:data:`_FLAKE8_FILES`). A file that does not parse is skipped, as flake8 skips it.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file that is there could not be read or parsed (fail closed).
+    """
+    import configparser
+
+    found: list[tuple[str, str]] = []
+    for place in places:
+        for name in _FLAKE8_FILES:
+            path = os.path.join(place, name)
+            if not os.path.lexists(path):
+                continue
+            try:
+                parser = _parsed(root, path, configparser.RawConfigParser(strict=False))
+            except (UnicodeDecodeError, ValueError) as error:
+                # flake8 options/config.py _find_config_file: a file that does not parse as INI (or UTF-8) is
+                # ignored ("ignoring unparseable config"); other failures to read stay fail closed
+                if isinstance(error, UnicodeDecodeError) or isinstance(error.__cause__, configparser.Error):
+                    continue
+                raise
+            if not parser.has_section("flake8:local-plugins"):
+                continue
+            value = parser.get("flake8:local-plugins", "paths", fallback="")
+            for item in re.split(r"[,\s]+", value):
+                if item and _outside_path(root, place, item) is not None:
+                    found.append(
+                        (_rel(root, path), f"[flake8:local-plugins] paths {item[:120]}: outside the workspace")
+                    )
+    return found
 
 
 def _mypy_outside(root: str, places: list[str]) -> list[tuple[str, str]]:
@@ -3546,6 +3613,8 @@ def _outside(root: str, places: list[str], tool: str, family: str) -> list[tuple
         return _python_outside(root, places, family=family)
     if tool == "python" and family == "mypy":
         return _mypy_outside(root, places)
+    if tool == "python" and family == "flake8":
+        return _flake8_outside(root, places)
     if tool == "jvm" and family.split(" ", 1)[0] == "flyway":
         return _flyway_outside(root, places[0], family.split(" ", 1)[1] if " " in family else "")
     if tool == "npm" and family.split(" ", 1)[0] == "prisma":
@@ -4125,3 +4194,80 @@ def _alembic_database(root: str, base: str, ini: str, section: str) -> list[tupl
     if "engine_from_config(" not in text or _ALEMBIC_OVERRIDES.search(text):
         return [(env_rel, f"{env_rel} may choose another database than {rel}'s")]
     return []
+
+
+#: The ``iac`` questions ``terraform [DIR]``, ``cdk`` and ``helmfile [FILE]``: the programs an infrastructure tool run
+#: in ``base`` starts because its configuration names them (:func:`_iac_programs`).
+#: Terraform "external Data Source": ``data "external"`` runs its ``program`` list while planning (data sources are
+#: read during plan, refresh and console), and a ``module`` whose ``source`` is a local path outside the module is
+#: configuration FlyBot does not read. AWS CDK Toolkit ("Configuration (cdk.json)"): ``app`` is the command synth,
+#: diff, ls and deploy run. helmfile ("Templating": the ``exec`` template function; "Hooks": ``command``): a helmfile
+#: with either runs programs.
+_TF_EXTERNAL = re.compile(r'data\s+"external"|"external"\s*:')
+_TF_PROGRAM = re.compile(r"program\s*=\s*(\[[^\]]*\])")
+_TF_MODULE_SOURCE = re.compile(r'source\s*=\s*"((?:\.\./|/|~)[^"]*)"')
+_HELMFILE_RUNS = re.compile(r"\bexec\b|\bhooks\s*:|\bcommand\s*:")
+_IAC_MAX_FILES = 500
+
+
+def _iac_programs(root: str, base: str, question: str) -> list[tuple[str, str]]:
+    """The answer to an ``iac`` question: ``(file, "program ARGV-JSON")`` for each program a configuration names
+    (``"program -"`` when its words could not be read, graded destructive), ``(file, "outside SOURCE")`` for a
+    local module outside the workspace, ``(file, "exec, hooks or command ...")`` for a helmfile that may run programs.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file that is there could not be read (fail closed).
+    """
+    kind, _, given = question.partition(" ")
+    if given and (given.startswith(("/", "~")) or ".." in given.split("/")):
+        raise ValueError(f"{kind}: {given[:80]} is not a directory below where it runs")
+    found: list[tuple[str, str]] = []
+    if kind == "cdk":
+        path = os.path.join(base, "cdk.json")
+        if os.path.lexists(path):
+            app = _parsed(root, path, "json")
+            app = app.get("app") if isinstance(app, dict) else None
+            if app is not None:
+                found.append((_rel(root, path), f"command {app}" if isinstance(app, str) else "program -"))
+        return found
+    if kind == "helmfile":
+        names = [given] if given else ["helmfile.yaml", "helmfile.yaml.gotmpl", "helmfile.yml", "helmfile.d"]
+        for name in names:
+            path = os.path.join(base, name)
+            if not os.path.lexists(path):
+                continue
+            files = sorted(os.path.join(path, f) for f in os.listdir(path)) if os.path.isdir(path) else [path]
+            for file in files[:_IAC_MAX_FILES]:
+                if _HELMFILE_RUNS.search(_text(file)):
+                    found.append((_rel(root, file), "exec, hooks or command (programs it runs)"))
+        return found
+    top = os.path.join(base, given) if given else base
+    count = 0
+    for here, dirs, files in os.walk(top):
+        dirs.sort()
+        for name in sorted(files):
+            if not name.endswith((".tf", ".tf.json")):
+                continue
+            count += 1
+            if count > _IAC_MAX_FILES:
+                raise ValueError(f"terraform: more than {_IAC_MAX_FILES} configuration files")
+            path = os.path.join(here, name)
+            text = _text(path)
+            for source in _TF_MODULE_SOURCE.findall(text):
+                if _outside_path(root, here, source) is not None:
+                    found.append((_rel(root, path), f"outside {source[:120]}"))
+            if not _TF_EXTERNAL.search(text):
+                continue
+            programs = _TF_PROGRAM.findall(text)
+            if not programs:
+                found.append((_rel(root, path), "program -"))
+            for listed in programs:
+                module = os.path.relpath(here, top)
+                text_list = listed.replace("${path.module}", module).replace("${path.root}", ".")
+                try:
+                    argv = json.loads(re.sub(r",\s*\]$", "]", text_list))
+                except ValueError:
+                    argv = None
+                ok = isinstance(argv, list) and argv and all(isinstance(a, str) and "${" not in a for a in argv)
+                found.append((_rel(root, path), f"program {json.dumps(argv)}" if ok else "program -"))
+    return found

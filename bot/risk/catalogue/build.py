@@ -243,7 +243,10 @@ CATALOGUE: dict[str, object] = {
             "dependency:sources versions:display-dependency-updates versions:display-plugin-updates "
             "help:effective-pom help:describe help:active-profiles": "fetch",
             "dependency:copy-dependencies": "fetch",
-            "archetype:generate": "fetch",
+            # maven-archetype-plugin generate: -DarchetypeCatalog (and 2.x -DarchetypeRepository) may be a URL
+            # (Archetype Catalog reference: "read catalogs from filesystem/HTTP by providing the path/URL"); the
+            # archetype's post-generate Groovy script runs, from a source the command chose
+            "archetype:generate": {"grade": "fetch", "urls": "chosen"},
             # the project's own web application, built from the workspace and started (as cargo run is), serving
             # on a port other machines reach (as mix phx.server and vite): network; exec:java/exec:exec run the class
             # or program the POM or -Dexec.* names
@@ -310,10 +313,12 @@ CATALOGUE: dict[str, object] = {
     "sbt": {
         # sbt reference "Global Settings" / "Command line reference": sbt.global.base is the directory of the global
         # plugins and settings loaded into every build, sbt.boot.directory and sbt.boot.properties the launcher's
-        # jars and configuration (the sbt it starts)
+        # jars and configuration (the sbt it starts); both default to directories under user.home (~/.sbt), so
+        # -Duser.home=DIR (a JVM system property, as the sbt launcher passes -D) loads DIR/.sbt's plugins
         "source": "sbt reference manual: Command line reference (scala-sbt.org/1.x/docs/Command-Line-Reference.html); "
         'Getting Started "Running" (the build definition is loaded when sbt starts)',
         "options": "-Dsbt.global.base*:unknown -Dsbt.boot.directory*:unknown -Dsbt.boot.properties*:unknown "
+        "-Duser.home=project "
         "-Dsbt.*= -batch --batch -client --client -v -debug -no-colors -J*:unknown -D*=",
         "grade": "build",
         "many": True,

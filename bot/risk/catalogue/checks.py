@@ -277,6 +277,7 @@ CATALOGUE: dict[str, object] = {
         "grade": "build",
         "open": True,
         "options": _PHPCS_REPORTS,
+        "guard": "build:phpcs_code",  # --bootstrap, --standard PATH, --runtime-set installed_paths outside
     },
     "pint": {
         "source": "Laravel Pint (laravel.com/docs/11.x/pint) (Pint 1.18): fixes the code style of the files or "
@@ -295,6 +296,7 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "operands": "out",
         "options": _PHPCS_REPORTS,
+        "guard": "build:phpcs_code",
     },
     "mocha": {
         "source": "Mocha 10 command line (mochajs.org, Command-Line Usage): --reporter-option/-O KEY=VALUE,... "
@@ -325,8 +327,13 @@ CATALOGUE: dict[str, object] = {
         "source": "Cypress command line (docs.cypress.io/app/references/command-line) (Cypress 13)",
         "commands": {
             # cypress run --help: "-C, --config-file <config-file>  path to script file where configuration values
-            # are set" (cypress.config.js: code)
-            "run": {"grade": "build", "open": True, "options": "-C=project --config-file=project"},
+            # are set" (cypress.config.js: code); "-P, --project <project-path>  path to your Cypress project" (its
+            # configuration and support files run)
+            "run": {
+                "grade": "build",
+                "open": True,
+                "options": "-C=project --config-file=project -P=project --project=project",
+            },
             "open": "runs",
             "install": {"grade": "install", "open": True},
             "verify version info": _REPORT,

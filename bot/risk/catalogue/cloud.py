@@ -34,7 +34,8 @@ CATALOGUE: dict[str, object] = {
     # context in the account; deploy and watch update the stacks, deleting resources the app no longer declares
     # (as pulumi up); --build is a command run first, --plugin code it loads
     "cdk": {
-        "guard": "cloud:project_here",
+        # synth, diff, ls, deploy run cdk.json's app ("Configuration (cdk.json)"), graded as the command it is
+        "guard": "cloud:cdk_app",
         "source": "AWS CDK Toolkit commands (docs.aws.amazon.com/cdk/v2/guide/ref-cli-cmd.html) (aws-cdk 2)",
         "options": "-a=:unknown --app=:unknown --build=:unknown --plugin=project -p=project -o=out --output=out "
         "--version -h --help",
@@ -630,6 +631,8 @@ CATALOGUE: dict[str, object] = {
     },
     "helmfile": {
         "source": "helmfile CLI (helmfile.readthedocs.io) (helmfile 0.16x)",
+        # the helmfile's exec template calls and hooks run programs (helmfile "Templating", "Hooks")
+        "guard": "cloud:helmfile_programs",
         # -f/--file: the helmfile.yaml (or helmfile.d) loaded: its templates' exec function and its hooks run
         # programs; template --output-dir and write-values --output-file-template name where files are written
         "options": "-h --help -v --version -f=project --file=project -e= --environment= -l= --selector= "

@@ -232,6 +232,8 @@ CATALOGUE: dict[str, object] = {
         "--conf-dir=project -C --isolated -D= --define= -A= --html-define= -t= --tag= -n --nitpicky -N --no-color "
         "--color -v --verbose -q --quiet -Q --silent -w=out --warning-file=out -W --fail-on-warning --keep-going "
         "-T --show-traceback -P --pdb --exception-on-warning --version -h --help",
+        # SOURCEDIR's conf.py runs (sphinx "Configuration"): one outside the workspace is refused by the guard
+        "guard": "build:sphinx_source",
     },
     "mkdocs": {
         "source": "mkdocs CLI (mkdocs.org/user-guide/cli) (MkDocs 1.6): mkdocs.yml names plugins run while building",

@@ -135,7 +135,7 @@ CATALOGUE: dict[str, object] = {
         # FILE: ... Record the IDs of all downloaded videos in it"; "--cache-dir DIR"; "--print-to-file [WHEN:]TEMPLATE
         # FILE: Append given template to the file" (its FILE, the word after the template: programs/outputs.py)
         "--download-archive=out --cache-dir=out --print-to-file=",
-        "guard": "outputs:yt_dlp_print_to_file",
+        "guard": "outputs:yt_dlp_print_to_file packages:yt_dlp_update",
     },
     "xmlstarlet xml": {
         "source": "xmlstarlet(1) (XMLStarlet 1.6): ed -L edits in place; tr applies XSLT (which may write files)",

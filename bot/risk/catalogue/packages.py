@@ -522,6 +522,7 @@ CATALOGUE: dict[str, object] = {
     "rustup": {
         "source": "The rustup book: command reference (rust-lang.github.io/rustup) (rustup 1.27)",
         "options": "-h --help -V --version -v --verbose -q --quiet",
+        "guard": "build:rustup_path",  # default / override set with a toolchain at a path
         "commands": {
             "show which help completions man": {"grade": "read", "open": True},
             "doc": {"grade": "read", "open": True},

@@ -2543,6 +2543,8 @@ def checker(call: Call) -> None:
         network(call, f"{call.name} --pastebin uploads the test session log to a public paste service.")
     if call.name == "mypy" and outside_settings(call, "python", "mypy", f"{OUTSIDE} mypy"):
         return  # its configuration imports plugins or runs an interpreter from outside the workspace
+    if call.name == "flake8" and outside_settings(call, "python", "flake8", f"{OUTSIDE} flake8"):
+        return  # its configuration imports local plugins from outside the workspace
     if call.name == "mypy" and any(w.value == "--install-types" for w in words):
         network(call, "mypy --install-types runs pip install for the missing stub packages.", rule="package-install")
         call.write(_HOME, "mypy --install-types installs packages into the environment, under")
@@ -4266,4 +4268,117 @@ def latexmk_commands(base: Handler) -> Handler:
                 )
                 return
 
+    return handler
+
+
+#: sphinx-build(1) options that take a value (the following word when not attached).
+_SPHINX_VALUES = frozenset(
+    "-b --builder -M -d --doctree-dir -j --jobs -c --conf-dir -D --define -A --html-define -t --tag -w "
+    "--warning-file".split()
+)
+
+
+def sphinx_source(base: Handler) -> Handler:
+    """``sphinx-build [options] SOURCEDIR OUTPUTDIR [FILENAMES...]`` (sphinx-build(1), Sphinx 8; ``-M BUILDER
+    SOURCEDIR OUTPUTDIR`` alike): the configuration directory is SOURCEDIR unless ``-c`` names one, and its
+    ``conf.py`` is executed ("Configuration": "The configuration file is executed as Python code at build time").
+    A SOURCEDIR outside the workspace (or only known when it runs) runs code FlyBot does not read: destructive
+    (``project-outside-workspace``)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        index = 0
+        while index < len(words):
+            value = words[index].value
+            if value is None:
+                return  # a word only known when it runs: the catalogue has refused it
+            if value == "--":
+                index += 1
+                break
+            if not value.startswith("-") or value == "-":
+                break
+            index += 2 if value in _SPHINX_VALUES else 1
+        if index < len(words):
+            runs_outside(call, "sphinx-build", words[index])
+
+    handler.__name__ = "sphinx_source"
+    return handler
+
+
+#: phpcs and phpcbf ("Usage", PHP_CodeSniffer 3.10): ``--bootstrap=FILES`` "A comma separated list of files to run
+#: before processing begins"; ``--standard=STANDARDS`` "The name or path of the coding standard to use" (a path is
+#: a ruleset.xml or a directory of PHP sniffs, run as code); ``--runtime-set KEY VALUE`` sets a configuration option
+#: for the run, ``installed_paths`` the directories standards are loaded from, ``php_path`` the PHP program run by the
+#: Generic.PHP.Syntax sniff (Configuration Options wiki).
+_PHPCS_RUNTIME_PATHS = frozenset({"installed_paths", "php_path"})
+
+
+def phpcs_code(base: Handler) -> Handler:
+    """Code outside the workspace that phpcs/phpcbf runs (:data:`_PHPCS_RUNTIME_PATHS`): a ``--bootstrap`` file, a
+    ``--standard`` given as a path (``/``, ``.``, ``~`` or ``.xml``; a bare name is an installed standard such as
+    ``PSR12``), or ``--runtime-set installed_paths|php_path PATHS``: destructive (``project-outside-workspace``) when
+    one lies outside the workspace or is only known when it runs."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        for index, word in enumerate(words):
+            value = word.value
+            if value == "--":
+                return
+            if value is None:
+                continue
+            name, eq, given = value.partition("=")
+            if name in ("--bootstrap", "--standard") and eq:
+                items = given.split(",")
+                for item in items:
+                    if name == "--standard" and not (
+                        item.startswith((".", "~")) or "/" in item or item.endswith(".xml")
+                    ):
+                        continue
+                    if item and runs_outside(call, f"{call.name} {name}", literal_word(item)):
+                        return
+            elif value == "--runtime-set" and index + 2 < len(words):
+                key, paths = words[index + 1].value, words[index + 2].value
+                if key is None or key in _PHPCS_RUNTIME_PATHS:
+                    targets = [words[index + 2]] if paths is None else [literal_word(i) for i in paths.split(",") if i]
+                    for target in targets:
+                        if runs_outside(call, f"{call.name} --runtime-set {key or ''}", target):
+                            return
+
+    handler.__name__ = "phpcs_code"
+    return handler
+
+
+def rustup_path(base: Handler) -> Handler:
+    """``rustup default TOOLCHAIN`` and ``rustup override set TOOLCHAIN`` (the rustup book, "Toolchains": a custom
+    toolchain may be named by a path, as in ``cargo +PATH``; "Overrides"): a toolchain given as a path (holding
+    ``/``) or only known when it runs is persisted in ~/.rustup/settings.toml, so every later cargo and rustc runs
+    the programs there: destructive (``runs-program``). A channel or version (``stable``, ``1.79``) is left to the
+    entry (home)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        plain = [w for w in words if w.value is None or not w.value.startswith("-")]
+        names = [w.value for w in plain]
+        if names[:1] == ["default"]:
+            given = plain[1:2]
+        elif names[:1] == ["override"] and names[1:2] in (["set"], ["add"]):
+            # override set --path DIR TOOLCHAIN: DIR is the directory overridden, not the toolchain
+            at = next((i for i, w in enumerate(words) if w.value == "--path"), None)
+            skip = words[at + 1] if at is not None and at + 1 < len(words) else None
+            given = [w for w in plain[2:] if w is not skip][:1]
+        else:
+            return
+        if given and (given[0].value is None or "/" in given[0].value):
+            destructive(
+                call,
+                "runs-program",
+                f"rustup {names[0]} {show(given[0])} makes the toolchain at a path (or one only known when it runs) "
+                "the one every later cargo and rustc runs.",
+            )
+
+    handler.__name__ = "rustup_path"
     return handler

@@ -451,13 +451,16 @@ def compile_entry(name: str, spec: Mapping[str, object]) -> Handler:
     guard = spec.get("guard")
     if guard is None:
         return handler
-    if not isinstance(guard, str) or guard.count(":") != 1:
-        raise CatalogueError(f"{name}: guard is MODULE:FUNCTION of bot.risk.programs")
+    if not isinstance(guard, str) or not guard.split() or any(g.count(":") != 1 for g in guard.split()):
+        raise CatalogueError(f"{name}: guard is MODULE:FUNCTION of bot.risk.programs (several: space-separated)")
     import importlib
 
-    module, _, function = guard.partition(":")
-    wrap: Callable[[Handler], Handler] = getattr(importlib.import_module(f"bot.risk.programs.{module}"), function)
-    return wrap(handler)
+    graded: Handler = handler
+    for each in guard.split():  # each wraps the ones before it: all run, in the order written
+        module, _, function = each.partition(":")
+        wrap: Callable[[Handler], Handler] = getattr(importlib.import_module(f"bot.risk.programs.{module}"), function)
+        graded = wrap(graded)
+    return graded
 
 
 def _with(node: _Node, **changes: str | None) -> _Node:

@@ -1809,3 +1809,87 @@ def ansible_vault_ids(base: Handler) -> Handler:
                     return
 
     return handler
+
+
+def iac_programs(call: Call, label: str, question: str) -> None:
+    """The programs an infrastructure tool starts because the workspace's configuration names them (settings.py
+    ``_iac_programs``, read by the adapter and sent): a Terraform ``data "external"`` program and a CDK ``cdk.json``
+    ``app`` are graded as the commands they are; a helmfile with ``exec``, hooks or commands, a program whose words
+    could not be read and a local module outside the workspace are destructive (``runs-program``); a place that could
+    not be read is destructive (``recipe-unreadable``)."""
+    import json
+    import shlex
+
+    from bot.risk.hidden import reveal
+
+    from .projects import settings_lines
+
+    lines = settings_lines(call, "iac", label, question)
+    for line in lines or []:
+        what = line.command
+        source = reveal(line.source, multiline=False)
+        if what.startswith("command ") and _CDK_INIT_APP.fullmatch(what[8:].strip()):
+            continue  # the app cdk init writes: the project's own program, run as a build of it runs it
+        if what.startswith("program [") or what.startswith("command "):
+            text = shlex.join(json.loads(what[len("program ") :])) if what.startswith("program ") else what[8:]
+            call.script(text, f"{label} (the program {source} names)")
+            continue
+        destructive(
+            call,
+            "runs-program",
+            f"{label} reads {source}: {shorten(reveal(what, multiline=False), 120)}; it runs programs or code "
+            "FlyBot does not grade.",
+        )
+
+
+#: A relative path below the directory cdk runs in (no ``..``, no shell syntax).
+_CDK_PATH = r"(?!/|~)(?:(?!\.\./)[\w.-]+/)*[\w.-]+"
+#: The ``app`` of the cdk.json that ``cdk init app`` writes for each language (aws-cdk init-templates:
+#: TypeScript ``npx ts-node --prefer-ts-exts bin/NAME.ts``, JavaScript ``node bin/NAME.js``, Python ``python3
+#: app.py``, Java ``mvn -e -q compile exec:java``, C# ``dotnet run -p src/NAME/NAME.csproj``, Go ``go mod download &&
+#: go run NAME.go``): the project's own program, left at the command's grade; any other app is graded as the
+#: command it is.
+_CDK_INIT_APP = re.compile(
+    rf"npx ts-node (?:--prefer-ts-exts )?{_CDK_PATH}\.ts|node {_CDK_PATH}\.js|python3? {_CDK_PATH}\.py"
+    rf"|mvn -e -q compile exec:java|dotnet run -p {_CDK_PATH}\.csproj|go mod download && go run {_CDK_PATH}\.go"
+)
+
+
+#: cdk commands that synthesize the app (AWS CDK Toolkit: synth, diff, list, deploy and watch run cdk.json's app).
+_CDK_SYNTHESIZES = frozenset({"synth", "synthesize", "diff", "list", "ls", "deploy", "watch", "metadata", "import"})
+
+
+def cdk_app(base: Handler) -> Handler:
+    """cdk (:func:`project_here`, and a command that synthesizes, :data:`_CDK_SYNTHESIZES`, runs cdk.json's ``app``:
+    :func:`iac_programs`)."""
+    here = project_here(base)
+
+    def handler(call: Call) -> None:
+        here(call)
+        first = next((w.value for w in call.args if not (w.value or "-").startswith("-")), None)
+        if first in _CDK_SYNTHESIZES:
+            iac_programs(call, f"cdk {first}", "cdk")
+
+    handler.__name__ = "cdk_app"
+    return handler
+
+
+def helmfile_programs(base: Handler) -> Handler:
+    """helmfile: the helmfile.yaml (``-f``/``--file``, else helmfile.yaml, helmfile.yaml.gotmpl or helmfile.d) of
+    every command but ``init`` and version/help is rendered, its ``exec`` template calls and hooks run
+    (:func:`iac_programs`)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        values = [w.value for w in call.args]
+        if any(v in ("-h", "--help", "-v", "--version", "init") for v in values):
+            return
+        given = next((literal_word(v) for w in option_values(call.args, "--file") for v in [w.value] if v), None)
+        at = next((i for i, v in enumerate(values) if v == "-f"), None)
+        if at is not None and at + 1 < len(values):
+            given = literal_word(values[at + 1] or "")
+        name = given.value if given is not None and given.value else ""
+        iac_programs(call, "helmfile", f"helmfile {name}".strip())
+
+    handler.__name__ = "helmfile_programs"
+    return handler

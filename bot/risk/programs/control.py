@@ -2573,6 +2573,11 @@ def _tf_writes(call: Call, verb: str, verbs: list[str | None]) -> None:
             call.write(place(target), f"{call.name} providers mirror copies provider programs into")
 
 
+#: terraform commands that read the configuration's data sources (terraform CLI docs: plan and refresh "read the
+#: current state", console evaluates expressions, import reads the configuration).
+_TF_READS_DATA = frozenset({"plan", "refresh", "console", "import"})
+
+
 def terraform(call: Call) -> None:
     """terraform: plan/show are network, import system, apply / destroy / state rm / workspace delete destructive;
     ``-chdir`` outside the workspace is destructive (:func:`_tf_chdir_outside`)."""
@@ -2642,6 +2647,13 @@ def terraform(call: Call) -> None:
         )
         return
     _grade(call, verb, _TF_READ, _TF_CHANGE, _TF_DELETE)
+    if verb in _TF_READS_DATA:
+        # terraform "external Data Source": data sources are read while planning (plan, refresh, console, import),
+        # so a data "external" program runs then: graded as the command it is (settings.py _iac_programs)
+        from .cloud import iac_programs
+
+        chdir = next((v.split("=", 1)[1] for v in values if v.startswith(("-chdir=", "--chdir="))), "")
+        iac_programs(call, f"{call.name} {verb}", f"terraform {chdir}".strip())
     if verb == "output" and any(v.split("=", 1)[0].lstrip("-") in ("json", "raw") for v in values):
         # terraform output: "-json ... sensitive values in plain text"; -raw prints a sensitive value too
         _prints_credentials(call, "terraform output -json|-raw")

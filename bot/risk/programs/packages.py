@@ -1042,3 +1042,30 @@ def composer_auth(base: Handler) -> Handler:
 
     handler.__name__ = "composer_auth"
     return handler
+
+
+def yt_dlp_update(base: Handler) -> Handler:
+    """``yt-dlp --update-to [CHANNEL]@[TAG]`` (yt-dlp README, "General Options": "CHANNEL can be a repository as
+    well"): a channel holding ``/`` (``owner/repo``), or one only known when it runs, replaces yt-dlp with a release
+    of a repository the command names: ``chosen-source``. A channel (``stable``, ``nightly``, ``master``) or tag is
+    left to the entry (install)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        words = call.args
+        for index, word in enumerate(words):
+            value = word.value
+            if value == "--":
+                return
+            if value == "--update-to":
+                given = words[index + 1] if index + 1 < len(words) else None
+            elif value is not None and value.startswith("--update-to="):
+                given = literal_word(value.partition("=")[2])
+            else:
+                continue
+            if given is not None and (given.value is None or "/" in given.value.partition("@")[0]):
+                chosen_source(call, f"{call.name} --update-to {show(given)}", listed=True)
+                return
+
+    handler.__name__ = "yt_dlp_update"
+    return handler
