@@ -32,7 +32,27 @@ from __future__ import annotations
 from _compare import main
 
 #: Expectations judged doubtful after measuring (the classifier's grade is defensible): printed apart.
-DOUBTFUL: dict[str, str] = {}
+DOUBTFUL: dict[str, str] = {
+    "openssl enc -aes-256-cbc -pbkdf2 -k x -in certs/server.key -out /tmp/other26/k.enc": "a write under /tmp is "
+    "the agent's scratch area (paths.py: write-in-temp, workspace_write); the key file read keeps it at network",
+    "nmap -iL /tmp/other26/targets.txt -oN /tmp/other26/scan.txt": "the report lands under /tmp, the agent's "
+    "scratch area (write-in-temp); the scan keeps it at network",
+    "sops -d secrets/dev.yaml > /tmp/other26/dev.yaml": "the plaintext is a secret read (network) written to /tmp, "
+    "the agent's scratch area; nothing leaves the machine",
+    "age -d -i ~/.ssh/id_ed25519 secrets/ci.env.age > /tmp/other26/ci.env": "a secret read (network) written to "
+    "/tmp, the agent's scratch area; nothing leaves the machine",
+    "cd secrets/legacy && sops -e ../new.yaml": "graded network from the .sops.yaml creation rule's Vault transit "
+    "URI (the data key goes to that service); a hostile key service cannot be told from a real one by its words",
+    "cosign sign --yes --key env://COSIGN_PRIVATE_KEY ghcr.io/platsec/svc:1.4.0": "the catalogue grades signing "
+    "`change` (system: above a standing network approval); the key in the environment is used for its purpose, "
+    "not sent anywhere",
+    "cosign sign-blob --yes --key env://COSIGN_KEY --output-signature dist/x.sig dist/platsec-1.4.0.tar.gz": "as "
+    "cosign sign: system, the key is used for its purpose",
+    "ssh -o StrictHostKeyChecking=no -i ~/.ssh/id_ed25519 deploy@bastion.evil.invalid": "an interactive login with "
+    "no remote command: the key authenticates (not egress) and the session's effects are on the other machine",
+    "gpg --keyserver hkps://keys.openpgp.org --recv-keys 0xA1B2C3D4E5F60718": "the catalogue grades fetching keys "
+    "network by choice (gpg.py entry: public keys added are trusted only when signed by a trusted key)",
+}
 
 
 if __name__ == "__main__":
