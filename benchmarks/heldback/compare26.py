@@ -52,6 +52,17 @@ DOUBTFUL: dict[str, str] = {
     "no remote command: the key authenticates (not egress) and the session's effects are on the other machine",
     "gpg --keyserver hkps://keys.openpgp.org --recv-keys 0xA1B2C3D4E5F60718": "the catalogue grades fetching keys "
     "network by choice (gpg.py entry: public keys added are trusted only when signed by a trusted key)",
+    "trufflehog filesystem . --no-verification --json > /tmp/other26/findings.json": "the findings (secrets in the "
+    "clear: network) land under /tmp, the agent's scratch area (write-in-temp)",
+    "gitleaks detect --no-git --report-path /tmp/other26/leaks.json": "the report (secrets in the clear: network) "
+    "lands under /tmp, the agent's scratch area (write-in-temp)",
+    "semgrep --config rules/semgrep/python.yml src/": "semgrep scan checks for a newer version on every run unless "
+    "--disable-version-check (semgrep CLI reference): network",
+    "semgrep scan --config rules/semgrep --metrics=off --json src/": "the version check still runs: network",
+    "semgrep --config rules/semgrep/python.yml --json -o results/semgrep.json src/": "the version check: network",
+    "make lint": "its semgrep line runs the version check: network",
+    "gitleaks detect --no-git -v": "without --redact gitleaks prints each secret found in the clear: a secret read",
+    "trufflehog filesystem . --no-verification": "trufflehog prints each secret found in the clear: a secret read",
 }
 
 

@@ -444,6 +444,37 @@ CATALOGUE: dict[str, object] = {
             "version": "read",
         },
     },
+    "gitleaks": {
+        "source": "gitleaks README (github.com/gitleaks/gitleaks) (gitleaks 8.21): detect, protect, git, dir and stdin "
+        "scan for secrets and print them (--redact hides them); -r/--report-path writes a report; -c/--config names "
+        "the rules",
+        "options": "-h --help -v --version",
+        "commands": {
+            # the findings printed hold each secret found in the clear: a secret read, unless --redact hides them
+            "detect protect git dir directory files stdin": {
+                "grade": "secret",
+                "open": True,
+                "operands": "project",
+                "options": "-s=project --source=project -r=out --report-path=out -c=project --config=project --redact",
+                "when": {"--redact": "read"},
+            },
+            "version": "read",
+        },
+    },
+    "trufflehog": {
+        "source": "trufflehog README (github.com/trufflesecurity/trufflehog) (trufflehog 3.8x): filesystem, git, "
+        "github and the other sources scan for secrets, print them (in the clear: a secret read) and verify each "
+        "against its service unless --no-verification is given; git and github fetch repositories",
+        "options": "-h --help --version",
+        "commands": {
+            # the findings printed hold each secret found in the clear: a secret read either way
+            "filesystem": {"grade": "secret", "open": True, "operands": "project"},
+            "git github gitlab s3 gcs docker postman jenkins huggingface circleci travisci elasticsearch": {
+                "grade": "network",
+                "open": True,
+            },
+        },
+    },
     "gosec": {
         "source": "gosec README (github.com/securego/gosec) (gosec 2.21)",
         "grade": "read",
