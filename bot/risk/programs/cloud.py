@@ -1782,7 +1782,8 @@ def sops_key_services(base: Handler) -> Handler:
     """sops graded by its entry, then, when it encrypts (:data:`_SOPS_ENCRYPTS`), by the ``.sops.yaml`` it uses
     (settings.py ``_sops_key_services``, read by the adapter and sent): a creation rule naming AWS KMS, GCP KMS,
     Azure Key Vault or a Vault transit URI makes sops send the data key to that service: network (``network-egress``),
-    never read_only. age and PGP recipients are encrypted to locally."""
+    never read_only. age and PGP recipients are encrypted to locally. Run outside the workspace or in a directory only
+    known when it runs, the ``.sops.yaml`` it uses is not known: destructive (``recipe-unreadable``)."""
 
     def handler(call: Call) -> None:
         base(call)
@@ -1790,7 +1791,7 @@ def sops_key_services(base: Handler) -> Handler:
             return
         from .projects import settings_lines
 
-        lines = settings_lines(call, "sops", call.name, "")
+        lines = settings_lines(call, "sops", call.name, "", required=True)
         if lines:
             first = lines[0]
             call.flag(
