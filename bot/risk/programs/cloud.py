@@ -1789,9 +1789,18 @@ def sops_key_services(base: Handler) -> Handler:
         base(call)
         if not any(w.value in _SOPS_ENCRYPTS for w in call.args):
             return
-        from .projects import settings_lines
+        from .projects import _inside, settings_lines
 
-        lines = settings_lines(call, "sops", call.name, "", required=True)
+        state = call.g.state
+        if state.remote or not state.cwds or any(_inside(cwd, state.root) is None for cwd in state.cwds):
+            destructive(
+                call,
+                "recipe-unreadable",
+                "sops encrypts with the .sops.yaml of a directory outside the "
+                "workspace or only known when it runs: the key services it names are not known.",
+            )
+            return
+        lines = settings_lines(call, "sops", call.name, "")
         if lines:
             first = lines[0]
             call.flag(
