@@ -91,6 +91,7 @@ class RecipeIn(BaseModel):
         "dvc",
         "path",
         "iac",
+        "sops",
     ]
     target: str = Field(default="", max_length=200)
     directory: str = Field(default="", max_length=1024)

@@ -1970,7 +1970,7 @@ class _Checkpoint:
     #: Attributes kept as they are (immutable values).
     PLAIN = (
         "risk", "risk_before", "state", "direct_cd", "cd_fallback", "last_cd", "written_before", "links_made", "links_when",
-        "links_by_git", "integers", "all_export", "leaked",
+        "links_by_git", "integers", "all_export", "leaked", "printed", "egress_at",
     )  # fmt: skip
     __slots__ = (
         *PLAIN, "functions", "assigned", "exported", "written", "link_secrets", "mark", "records", "recipes", "later",
@@ -2106,6 +2106,7 @@ class Call:
         downgradable: bool = False,
         subject: str | None = None,
         contained_level: RiskLevel | None = None,
+        printed: bool = False,
     ) -> None:
         """Report a finding for this command (see :meth:`Grader.flag`)."""
         self.g.flag(
@@ -2117,6 +2118,7 @@ class Call:
             downgradable=downgradable,
             subject=subject,
             contained_level=contained_level,
+            printed=printed,
         )
 
     def write(
@@ -2272,6 +2274,11 @@ class Grader:
         #: file given to a program, a secret variable expanded in its words, other than a credential it only
         #: authenticates with, :func:`_credential_use`), for :meth:`secret_egress`.
         self.leaked = False
+        #: The simple commands that print a secret they fetch or decrypt (a ``secret-read`` flagged ``printed``:
+        #: sops -d, vault kv get, gpg --export-secret-keys), and those that talk to another machine
+        #: (:data:`_EGRESS_RULES`): a printed secret is sent on only by another command (:meth:`secret_egress`).
+        self.printed: frozenset[Rec] = frozenset()
+        self.egress_at: frozenset[Rec] = frozenset()
         self.functions: set[str] = set()
         self.direct_cd: tuple[int, int, int, CwdState] | None = None
         #: Where the shell may be when a ``cd`` taken as certain on the left of ``&&`` failed: the state the rest of
@@ -2378,6 +2385,7 @@ class Grader:
         subject: str | None = None,
         contained_level: RiskLevel | None = None,
         leaks: bool = False,
+        printed: bool = False,
     ) -> None:
         """Record a finding against ``rec``.
 
@@ -2386,7 +2394,8 @@ class Grader:
         (an irreversible host change by a program that is not in the containment allowlist keeps the
         program's contained grade, ``system``); nothing else is ever lowered (the containment allowlist).
         ``leaks=True``: a ``secret-read`` whose content the command itself may send on (a credential file it is given,
-        a secret variable it expands), counted by :meth:`secret_egress`.
+        a secret variable it expands), counted by :meth:`secret_egress`. ``printed=True``: a ``secret-read`` of a
+        secret the command prints (fetched from its store or decrypted), sent on only by another command.
         """
         downgraded = False
         if scope.contained:
@@ -2396,6 +2405,10 @@ class Grader:
                 downgraded = True
         if rule == "secret-read" and leaks:
             self.leaked = True
+        if rule == "secret-read" and printed:
+            self.printed = self.printed | {rec}
+        if rule in _EGRESS_RULES:
+            self.egress_at = self.egress_at | {rec}
         if level > rec.level:
             rec.level = level
         if level > self.risk:
@@ -4209,8 +4222,11 @@ class Grader:
         so the whole command is ``destructive`` (``secret-egress``, never downgraded: a secret in a contained
         workspace is as real as one on the host), and no standing approval covers it. A credential the command only
         authenticates with (:func:`_credential_use`: ``scp -i KEY``, ``curl -H "Authorization: Bearer $TOKEN"``) is
-        not counted: it goes where it is meant to."""
-        if self.leaked and not self.book.rules().isdisjoint(_EGRESS_RULES):
+        not counted: it goes where it is meant to. A secret a command prints (:attr:`printed`: ``sops -d FILE |
+        curl -d @- URL``, ``vault kv get PATH | nc HOST PORT``) counts when another command talks to another
+        machine: the store it comes from is where it is meant to be."""
+        printed_on = bool(self.printed) and bool(self.egress_at - self.printed)
+        if (self.leaked and not self.book.rules().isdisjoint(_EGRESS_RULES)) or printed_on:
             self.orphan(
                 scope,
                 command,

@@ -205,7 +205,7 @@ __all__ = [
 #: The tools whose settings are read.
 TOOLS = (
     "npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest", "mkdocs", "compose", "pip", "jvm", "aws", "ruby",
-    "composer", "ffmpeg", "cc", "dotnet", "dart", "ansible", "kubernetes", "iac",
+    "composer", "ffmpeg", "cc", "dotnet", "dart", "ansible", "kubernetes", "iac", "sops",
 )  # fmt: skip
 #: The git question asking where the workspace's repository keeps its git directory outside the workspace.
 GIT_DIRECTORY = "git-directory"
@@ -483,6 +483,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         found += _ansible_cfg(root, base)
     elif tool == "iac" and question.split(" ", 1)[0] in ("terraform", "cdk", "helmfile"):
         found += _iac_programs(root, base, question)
+    elif tool == "sops" and not question:
+        found += _sops_key_services(root, places + _above(root))
     elif tool == "aws" and question.startswith(AWS_DOCUMENT):
         found += _aws_document(root, base, question[len(AWS_DOCUMENT) :])
     elif tool == "git" and question == PROGRAMS:
@@ -1738,6 +1740,34 @@ _SSH_RUNS = re.compile(
     r"(?i)proxycommand|localcommand|knownhostscommand|match|pkcs11provider|securitykeyprovider|include|(?:^|\s)-[A-Za-z]*[FIP]"
 )
 _INI_KEY = re.compile(r"^([A-Za-z0-9_.-]+)[ \t]*[=:][ \t]*(.*)$")
+
+
+#: .sops.yaml creation-rule keys naming a key service that encrypting sends the data key to (SOPS README, "Using
+#: .sops.yaml conf to select KMS, PGP and age for new files": ``kms``, ``gcp_kms``, ``azure_keyvault``,
+#: ``hc_vault_transit_uri``; ``key_groups`` hold the same keys).
+_SOPS_KEY_SERVICE = re.compile(r"^[\s-]*(kms|gcp_kms|azure_keyvault|hc_vault_transit_uri|hc_vault)\s*:\s*(.*)$")
+
+
+def _sops_key_services(root: str, places: list[str]) -> list[tuple[str, str]]:
+    """The key services named by the ``.sops.yaml`` sops uses in the first of ``places`` (the directory it runs in,
+    then each above it: SOPS README, "Using .sops.yaml conf": "sops will look for a .sops.yaml file in the current
+    directory and its parents"; the nearest one is used): one ``(source, setting)`` per key of
+    :data:`_SOPS_KEY_SERVICE` with a value. Encrypting or rotating sends the new data key to each of them.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: the file could not be read.
+    """
+    for place in places:
+        path = os.path.join(place, ".sops.yaml")
+        if not os.path.lexists(path):
+            continue
+        found: list[tuple[str, str]] = []
+        for number, line in enumerate(_text(path).splitlines()):
+            match = _SOPS_KEY_SERVICE.match(line)
+            if match is not None and match.group(2).strip():
+                found.append((f"{_rel(root, path)}:{number + 1}", f"{match.group(1)}: {match.group(2).strip()[:120]}"))
+        return found
+    return []
 
 
 def _ansible_cfg(root: str, base: str) -> list[tuple[str, str]]:

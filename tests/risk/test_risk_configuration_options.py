@@ -105,6 +105,7 @@ def test_a_configuration_that_loads_code_is_graded_as_a_project(command: str, wa
         "nest build -c /tmp/nest-cli.json",
         "fly deploy -c /tmp/fly.toml",
         "semgrep scan -c /tmp/rules.yml .",
+        "semgrep --config /tmp/rules.yml .",  # no command word: semgrep scan
         "postcss in.css -u /tmp/evil.js -o out.css",
         "postcss in.css -u autoprefixer /tmp/evil.js -o out.css",
     ],
@@ -125,6 +126,8 @@ def test_a_short_configuration_option_outside_the_workspace_is_a_project_outside
         ("nest build -c nest-cli.json", R.WORKSPACE_WRITE),
         ("fly deploy -c fly.toml", R.SYSTEM),
         ("semgrep scan -c p/python .", R.NETWORK),
+        ("semgrep --config rules/python.yml src/", R.NETWORK),  # semgrep scan: the version check and metrics
+        ("semgrep --config rules/python.yml --autofix src/", R.NETWORK),
         ("postcss src/in.css -u autoprefixer -o out.css", R.WORKSPACE_WRITE),
     ],
 )

@@ -402,8 +402,12 @@ CATALOGUE: dict[str, object] = {
         "options": "-o=out --output=out --cache-dir=out -c=project --config=project",
     },
     "semgrep": {
-        "source": "semgrep CLI reference (semgrep.dev/docs/cli-reference) (Semgrep 1.9): fetches rules from the registry",
-        "options": "-h --help --version",
+        "source": "semgrep CLI reference (semgrep.dev/docs/cli-reference) (Semgrep 1.9): fetches rules from the registry; "
+        "semgrep with options and no command runs scan",
+        # `semgrep --config RULES PATH` (no command word) is `semgrep scan`: the same options
+        "grade": "network",
+        "open": True,
+        "options": "-h --help --version --autofix:build -o=out --output=out -c=project --config=project",
         "else": "network",
         "commands": {
             # semgrep scan: "-c, --config=VAL  YAML configuration file, directory of YAML files ending in .yml|.yaml,
@@ -419,6 +423,93 @@ CATALOGUE: dict[str, object] = {
             "publish": "publish",
             "install-semgrep-pro": "install",
             "lsp": "runs",
+        },
+    },
+    "conftest": {
+        "source": "conftest usage (conftest.dev) (conftest 0.56): test and verify run Rego policies (--policy, "
+        "default ./policy), whose http.send reaches other machines; --update and pull download policies; fmt rewrites "
+        "policy files",
+        "options": "-h --help -v --version",
+        "commands": {
+            "test verify": {
+                "grade": "build",
+                "open": True,
+                "options": "-p=project --policy=project -d=project --data=project --update=:runs",
+            },
+            "parse": {"grade": "read", "open": True},
+            "fmt": {"grade": "build", "open": True, "operands": "out"},
+            "pull": {"grade": "fetch", "open": True, "options": "-p=out --policy=out"},
+            "push": "publish",
+            "plugin": "unknown",
+        },
+    },
+    "opa": {
+        "source": "OPA CLI reference (openpolicyagent.org/docs/cli) (OPA 0.68): eval and test run Rego loaded from "
+        "-d/--data, -b/--bundle (test: its operands), whose http.send reaches other machines and opa.runtime() reads "
+        "the environment; check and parse only parse; fmt -w rewrites files; run, exec and server serve or load code",
+        "options": "-h --help",
+        "commands": {
+            "eval bench": {
+                "grade": "build",
+                "open": True,
+                "options": "-d=project --data=project -b=project --bundle=project -i= --input=",
+            },
+            "test": {
+                "grade": "build",
+                "open": True,
+                "operands": "project",
+                "options": "-b=project --bundle=project",
+            },
+            "check parse inspect deps capabilities": {"grade": "read", "open": True},
+            "fmt": {
+                "grade": "read",
+                "open": True,
+                "options": "-w --write",
+                "when": {"-w --write": {"operands": "out"}},
+            },
+            "build": {"grade": "build", "open": True, "options": "-o=out --output=out"},
+            "version": "read",
+            "run exec server sign": "runs",
+        },
+    },
+    "kube-linter": {
+        "source": "kube-linter (docs.kubelinter.io) (kube-linter 0.6): lint reads manifests and Helm charts",
+        "options": "-h --help",
+        "commands": {
+            "lint": {"grade": "read", "open": True},
+            "checks templates": {"grade": "read", "open": True},
+            "version": "read",
+        },
+    },
+    "gitleaks": {
+        "source": "gitleaks README (github.com/gitleaks/gitleaks) (gitleaks 8.21): detect, protect, git, dir and stdin "
+        "scan for secrets and print them (--redact hides them); -r/--report-path writes a report; -c/--config names "
+        "the rules",
+        "options": "-h --help -v --version",
+        "commands": {
+            # the findings printed hold each secret found in the clear: a secret read, unless --redact hides them
+            "detect protect git dir directory files stdin": {
+                "grade": "secret",
+                "open": True,
+                "operands": "project",
+                "options": "-s=project --source=project -r=out --report-path=out -c=project --config=project --redact",
+                "when": {"--redact": "read"},
+            },
+            "version": "read",
+        },
+    },
+    "trufflehog": {
+        "source": "trufflehog README (github.com/trufflesecurity/trufflehog) (trufflehog 3.8x): filesystem, git, "
+        "github and the other sources scan for secrets, print them (in the clear: a secret read) and verify each "
+        "against its service unless --no-verification is given; git and github fetch repositories",
+        "options": "-h --help --version",
+        "commands": {
+            # the findings printed hold each secret found in the clear: a secret read either way
+            "filesystem": {"grade": "secret", "open": True, "operands": "project"},
+            "git github gitlab s3 gcs docker postman jenkins huggingface circleci travisci elasticsearch": {
+                "grade": "network",
+                "open": True,
+            },
         },
     },
     "gosec": {

@@ -222,6 +222,7 @@ CATALOGUE: dict[str, object] = {
         "options": "-d --decrypt -e --encrypt -r --rotate -i --in-place --output=out --extract= --config=:unknown "
         "--exec-env=:runs --exec-file=:runs",
         "when": {"-e --encrypt -r --rotate": "read", "-d --decrypt": "secret", "-i --in-place": {"operands": "out"}},
+        "guard": "cloud:sops_key_services",
     },
     "rbw": {
         "source": "rbw README (github.com/doy/rbw) (rbw 1.12): a Bitwarden client",

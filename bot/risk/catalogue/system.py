@@ -318,11 +318,13 @@ CATALOGUE: dict[str, object] = {
         "when": {"--offline": "read"},
     },
     "nmap": {
-        "source": "nmap(1) (Nmap 7.95): scans other machines; NSE scripts are Lua programs it runs",
+        "source": "nmap(1) (Nmap 7.95): scans other machines; NSE scripts are Lua programs it runs; "
+        "--script-updatedb rewrites scripts/script.db in Nmap's data directory (/usr/share/nmap)",
         "grade": "network",
         "open": True,
         "options": "-oN=out -oX=out -oG=out -oS=out -oA=out -iL=in --resume=in --script=:unknown -sC:unknown "
-        "--script-args=:unknown --script-args-file=:unknown --datadir=:unknown --stylesheet=",
+        "--script-args=:unknown --script-args-file=:unknown --datadir=:unknown --stylesheet= "
+        "--script-updatedb:system",
     },
     "cal ncal lsblk look ipcs lolcat fortune cbonsai onefetch grex lsusb lspci lscpu lsmem lsns lslocks lsipc "
     "lshw hwinfo dmidecode findmnt blkid": {

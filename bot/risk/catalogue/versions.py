@@ -32,8 +32,8 @@ CATALOGUE: dict[str, object] = {
         "--version prints the version; the other uses reach servers, databases or clouds",
         **_ONLY_VERSION,
     },
-    "eslint_d trufflehog osv-scanner snyk sonar-scanner pmd checkstyle detekt scalafmt scalafix": {
-        "source": "each checker's --help (eslint_d 14, trufflehog 3, osv-scanner 1.9, snyk 1.12xx, sonar-scanner 6, "
+    "eslint_d osv-scanner snyk sonar-scanner pmd checkstyle detekt scalafmt scalafix": {
+        "source": "each checker's --help (eslint_d 14, osv-scanner 1.9, snyk 1.12xx, sonar-scanner 6, "
         "pmd 7, checkstyle 10, detekt 1.23, scalafmt 3.8, scalafix 0.12): --version prints the version",
         **_ONLY_VERSION,
     },
@@ -55,8 +55,8 @@ CATALOGUE: dict[str, object] = {
         "--version prints the version; the other uses compile or run code",
         **_ONLY_VERSION,
     },
-    "git-lfs k9s skaffold tilt gitleaks syft lefthook odin scw hcloud ngrok dagger": {
-        "source": "each tool's help (git-lfs 3, k9s 0.32, skaffold 2, tilt 0.33, gitleaks 8, syft 1, "
+    "git-lfs k9s skaffold tilt syft lefthook odin scw hcloud ngrok dagger": {
+        "source": "each tool's help (git-lfs 3, k9s 0.32, skaffold 2, tilt 0.33, syft 1, "
         "lefthook 1.7, Odin dev-2024, scw 2, hcloud 1.4x, ngrok 3, dagger 0.1x): the version subcommand prints the client's "
         "version",
         **_VERSION_COMMAND,

@@ -1365,7 +1365,9 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
         call.flag(R.NETWORK, "package-install", f"{what} downloads packages from a registry.")
         tool_plugin(call, what)
     elif effect == "secret":
-        call.flag(R.NETWORK, "secret-read", f"{what} prints secrets: its output goes to the model.")
+        # the plaintext is on the command's output: piped to a program that talks to another machine it may leave
+        # for good (Grader.secret_egress)
+        call.flag(R.NETWORK, "secret-read", f"{what} prints secrets: its output goes to the model.", printed=True)
     elif effect == "source":
         call.flag(
             R.DESTRUCTIVE,

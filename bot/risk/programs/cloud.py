@@ -1773,6 +1773,47 @@ def _ansible_cfg(call: Call) -> None:
         )
 
 
+#: sops uses that make a new data key and encrypt it with the creation rule's keys (SOPS README: ``-e``/``encrypt``,
+#: ``-r``/``rotate``, ``updatekeys``).
+_SOPS_ENCRYPTS = frozenset({"-e", "--encrypt", "-r", "--rotate", "encrypt", "rotate", "updatekeys"})
+
+
+def sops_key_services(base: Handler) -> Handler:
+    """sops graded by its entry, then, when it encrypts (:data:`_SOPS_ENCRYPTS`), by the ``.sops.yaml`` it uses
+    (settings.py ``_sops_key_services``, read by the adapter and sent): a creation rule naming AWS KMS, GCP KMS,
+    Azure Key Vault or a Vault transit URI makes sops send the data key to that service: network (``network-egress``),
+    never read_only. age and PGP recipients are encrypted to locally. Run outside the workspace or in a directory only
+    known when it runs, the ``.sops.yaml`` it uses is not known: destructive (``recipe-unreadable``)."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        if not any(w.value in _SOPS_ENCRYPTS for w in call.args):
+            return
+        from .projects import _inside, settings_lines
+
+        state = call.g.state
+        if state.remote or not state.cwds or any(_inside(cwd, state.root) is None for cwd in state.cwds):
+            destructive(
+                call,
+                "recipe-unreadable",
+                "sops encrypts with the .sops.yaml of a directory outside the "
+                "workspace or only known when it runs: the key services it names are not known.",
+            )
+            return
+        lines = settings_lines(call, "sops", call.name, "")
+        if lines:
+            first = lines[0]
+            call.flag(
+                R.NETWORK,
+                "network-egress",
+                f"sops encrypts with {shorten(first.source, 60)}: {shorten(first.command, 160)}; the data key is "
+                "sent to that key service.",
+            )
+
+    handler.__name__ = "sops_key_services"
+    return handler
+
+
 def ansible_settings(base: Handler) -> Handler:
     """An Ansible command graded by its entry, then by the ``ansible.cfg`` where it runs (:func:`_ansible_cfg`)."""
 
