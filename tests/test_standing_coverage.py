@@ -372,7 +372,8 @@ def _approval(pattern: str, max_risk: str = "system") -> StandingApproval:
     ("docker build", "docker build - < Dockerfile", False),
     ("docker image build", "docker image build --network=host .", False),
     ("docker", "docker build --network=host .", False),
-    ("docker build --network=host", "docker build --network=host -t x .", True),
+    # a build on the host's network is destructive (docker-buildx-build(1) --network host): no approval covers it
+    ("docker build --network=host", "docker build --network=host -t x .", False),
     ("docker build -f", "docker build -f /tmp/Dockerfile .", False),
     ("docker build -f /tmp/Dockerfile", "docker build -f /tmp/Dockerfile .", True),
     ("docker build -f /tmp/Dockerfile", "docker build -f /tmp/Dockerfile ../other", False),
@@ -446,7 +447,6 @@ def test_the_suggested_pattern_spells_out_the_meaning_changing_words_so_it_cover
         ("systemctl disable --now nginx", "systemctl disable --now"),
         ("apt-get install -y jq", "apt-get install"),
         ("docker build -f /tmp/Dockerfile .", "docker build -f /tmp/Dockerfile"),
-        ("docker build --network=host -t x .", "docker build --network=host"),
         ("git fetch https://github.com/acme/x main", "git fetch https://github.com/acme/x"),
         ("git clone https://github.com/acme/x", "git clone https://github.com/acme/x"),
     ]:
